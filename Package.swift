@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// Holoframe: renders scroll- and motion-driven iOS UI animations frame by frame on the CPU.
+//
+// Flow is one-directional; each target imports only the ones to its left:
+//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
+//   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
+import PackageDescription
+
+let package = Package(
+    name: "Holoframe",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "holoframe", targets: ["holoframe"]),
+        .library(name: "Holoframe", targets: ["Holoframe"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev).
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // libpng reports errors with longjmp; this C shim owns every setjmp so Swift only sees return codes.
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+
+        .target(name: "HoloGeometry"),
+        .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
+        .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
+        .target(name: "HoloShaders", path: "Shaders", exclude: ["HolographicText.metal"], resources: []),
+        .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType"]),
+        .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim"]),
+        .target(name: "HoloGolden", dependencies: ["HoloRaster", "HoloPNG"]),
+        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene"]),
+        .target(name: "Holoframe", dependencies: [
+            "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
+        ]),
+        .executableTarget(name: "holoframe", dependencies: [
+            "Holoframe",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "HoloGeometryTests", dependencies: ["HoloGeometry"]),
+        .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
+        .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
+        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene"]),
+        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG"]),
+        .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
+        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips"]),
+        .testTarget(name: "HoloframeTests", dependencies: ["Holoframe"]),
+        .testTarget(name: "CLITests", dependencies: ["Holoframe"]),
+    ]
+)

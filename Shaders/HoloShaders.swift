@@ -1,0 +1,1 @@
+// CPU ports of the shaders in this folder (see issue 6).

@@ -1,0 +1,153 @@
+// The scene graph: a value built fresh from simulated state each frame (state in, view out).
+//
+// Coordinates are in points, y down, origin top-left of the device screen. A node's geometry is in
+// its parent group's coordinate space after that group's transform.
+
+import HoloGeometry
+
+public enum CornerStyle: String, Hashable, Sendable, Codable {
+    /// Quarter circles.
+    case circular
+    /// iOS's continuous ("squircle") corners: curvature eases in, so the corner starts earlier
+    /// (about 1.528 × radius from the corner) and blends smoothly into the straight edge.
+    case continuous
+}
+
+public enum Shape: Hashable, Sendable {
+    case rect(Rect)
+    case roundedRect(Rect, cornerRadius: Double, style: CornerStyle)
+    /// A rounded rect whose corner radius is half its shorter side.
+    case capsule(Rect)
+    /// The ellipse inscribed in the rect; a circle when the rect is square.
+    case ellipse(Rect)
+
+    public static func circle(center: Point, radius: Double) -> Shape {
+        .ellipse(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
+    }
+
+    /// The rect the shape is inscribed in.
+    public var bounds: Rect {
+        switch self {
+        case .rect(let r), .roundedRect(let r, _, _), .capsule(let r), .ellipse(let r): return r
+        }
+    }
+}
+
+public enum FontWeight: String, Hashable, Sendable, Codable {
+    case regular, semibold, bold
+}
+
+public struct Font: Hashable, Sendable {
+    public var size: Double
+    public var weight: FontWeight
+    public init(size: Double, weight: FontWeight = .regular) { self.size = size; self.weight = weight }
+    /// iOS text styles at the default Dynamic Type size.
+    public static let largeTitle = Font(size: 34, weight: .bold)
+    public static let title = Font(size: 28, weight: .bold)
+    public static let headline = Font(size: 17, weight: .semibold)
+    public static let body = Font(size: 17)
+    public static let subheadline = Font(size: 15)
+    public static let footnote = Font(size: 13)
+    public static let caption = Font(size: 12)
+}
+
+public enum TextAlignment: String, Hashable, Sendable, Codable { case leading, center, trailing }
+
+/// A single line of text. Its baseline starts at `origin` for leading alignment; for center and
+/// trailing alignment `origin.x` is the centre or the right end of the line.
+public struct TextRun: Hashable, Sendable {
+    public var string: String
+    public var font: Font
+    public var origin: Point
+    public var alignment: TextAlignment
+    public init(_ string: String, font: Font, origin: Point, alignment: TextAlignment = .leading) {
+        self.string = string; self.font = font; self.origin = origin; self.alignment = alignment
+    }
+}
+
+public enum MaterialKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case ultraThin, thin, regular, thick
+}
+
+public enum ColorScheme: String, Hashable, Sendable, Codable { case light, dark }
+
+public struct Shadow: Hashable, Sendable {
+    public var color: Color
+    /// Blur radius in points, as SwiftUI's `.shadow(radius:)` (treated as the Gaussian σ's scale, see HoloRaster).
+    public var radius: Double
+    public var offset: Point
+    public init(color: Color, radius: Double, offset: Point = .zero) {
+        self.color = color; self.radius = radius; self.offset = offset
+    }
+}
+
+/// SwiftUI's rotation3DEffect: rotation about the x and y axes through `anchor`, with perspective.
+public struct Tilt: Hashable, Sendable {
+    /// Degrees about the horizontal axis (top edge moves away for positive values).
+    public var degreesX: Double
+    /// Degrees about the vertical axis.
+    public var degreesY: Double
+    /// SwiftUI's `perspective` parameter (1 is its default; the title uses 0.5).
+    public var perspective: Double
+    /// Anchor in local points (the layer's centre, usually).
+    public var anchor: Point
+    public init(degreesX: Double, degreesY: Double, perspective: Double = 1, anchor: Point) {
+        self.degreesX = degreesX; self.degreesY = degreesY; self.perspective = perspective; self.anchor = anchor
+    }
+}
+
+public struct Group: Hashable, Sendable {
+    public var children: [Node]
+    public var transform: AffineTransform
+    /// Applied to the group as a whole (an offscreen layer when < 1 and the group has several children).
+    public var opacity: Double
+    /// Clip in the group's local coordinates (after `transform`).
+    public var clip: Shape?
+    /// Gaussian blur of the whole group, σ in points.
+    public var blur: Double
+    public var shadow: Shadow?
+    public var tilt: Tilt?
+    public init(_ children: [Node], transform: AffineTransform = .identity, opacity: Double = 1,
+                clip: Shape? = nil, blur: Double = 0, shadow: Shadow? = nil, tilt: Tilt? = nil) {
+        self.children = children; self.transform = transform; self.opacity = opacity
+        self.clip = clip; self.blur = blur; self.shadow = shadow; self.tilt = tilt
+    }
+}
+
+public indirect enum Node: Hashable, Sendable {
+    case group(Group)
+    case fill(Shape, Paint)
+    /// A stroke of `width` points centred on the shape's outline.
+    case stroke(Shape, Paint, width: Double)
+    case text(TextRun, Paint)
+    /// Frosted glass: what is already drawn behind `shape` is blurred and tinted by the recipe.
+    case material(Shape, MaterialKind, ColorScheme)
+    /// A premultiplied RGBA8 image drawn into `frame`.
+    case image(ImageData, frame: Rect)
+
+    public static func group(_ children: [Node], transform: AffineTransform = .identity, opacity: Double = 1,
+                             clip: Shape? = nil) -> Node {
+        .group(Group(children, transform: transform, opacity: opacity, clip: clip))
+    }
+}
+
+/// Pixels for an image node: premultiplied RGBA8.
+public struct ImageData: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4)
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+}
+
+/// One frame's scene: a background and the tree.
+public struct Scene: Hashable, Sendable {
+    public var size: Size
+    public var background: Color
+    public var root: [Node]
+    public init(size: Size, background: Color, root: [Node]) {
+        self.size = size; self.background = background; self.root = root
+    }
+}

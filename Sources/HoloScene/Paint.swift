@@ -1,0 +1,53 @@
+// What fills a shape or a glyph run. Coordinates of gradients are in the node's local points.
+
+import HoloGeometry
+
+public struct GradientStop: Hashable, Sendable, Codable {
+    public var color: Color
+    /// 0…1 along the gradient.
+    public var location: Double
+    public init(_ color: Color, at location: Double) { self.color = color; self.location = location }
+}
+
+public enum Paint: Hashable, Sendable {
+    case solid(Color)
+    /// Colour runs along the segment start → end; before and after it the end stops' colours extend (pad).
+    case linearGradient(stops: [GradientStop], start: Point, end: Point)
+    /// Colour runs outward from `startRadius` to `endRadius` around `center`.
+    case radialGradient(stops: [GradientStop], center: Point, startRadius: Double, endRadius: Double)
+    /// Colour runs clockwise around `center` from `startAngle` to `endAngle` (radians, 0 = +x,
+    /// clockwise on screen as in SwiftUI's AngularGradient).
+    case angularGradient(stops: [GradientStop], center: Point, startAngle: Double, endAngle: Double)
+    /// A CPU port of one of the shaders in Shaders/, evaluated per pixel over `bounds`.
+    case shader(ShaderPaint)
+
+    /// Stops spread evenly from 0 to 1, as SwiftUI's `Gradient(colors:)` does.
+    public static func evenStops(_ colors: [Color]) -> [GradientStop] {
+        guard colors.count > 1 else { return colors.map { GradientStop($0, at: 0) } }
+        return colors.enumerated().map { GradientStop($1, at: Double($0) / Double(colors.count - 1)) }
+    }
+}
+
+/// A shader paint and its uniforms. `bounds` is the rect (local points) that u, v run across.
+public enum ShaderPaint: Hashable, Sendable {
+    /// The HolographicText colour effect (Shaders/HolographicText.metal).
+    case holographic(HolographicUniforms)
+    /// Any Distance's ten-hue gradient that slides with roll.
+    case anyDistance(roll: Double, bounds: Rect)
+}
+
+public struct HolographicUniforms: Hashable, Sendable {
+    public var bounds: Rect
+    /// Device attitude in radians (already smoothed).
+    public var roll: Double
+    public var pitch: Double
+    /// Seconds (already stepped at the TimelineView's 30 fps).
+    public var time: Double
+    public var accentHue: Double
+    /// Reduce Motion: a static gradient.
+    public var isStatic: Bool
+    public init(bounds: Rect, roll: Double, pitch: Double, time: Double, accentHue: Double = 0.55, isStatic: Bool = false) {
+        self.bounds = bounds; self.roll = roll; self.pitch = pitch; self.time = time
+        self.accentHue = accentHue; self.isStatic = isStatic
+    }
+}

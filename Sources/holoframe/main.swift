@@ -1,0 +1,2 @@
+import Holoframe
+print("holoframe")
