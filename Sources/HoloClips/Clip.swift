@@ -1,0 +1,106 @@
+// The clip contract: a design plus its inputs, ready to produce frames.
+//
+// A clip's simulation only moves forward in time: state at frame k is computed by advancing from
+// t = 0 through every input up to k / fps, never from wall-clock time or from which frames were
+// asked for before. That is what makes "render frame 500 alone" give the same bytes as "render
+// 0…500": a fresh simulation advanced straight to frame 500 passes through the same steps.
+
+import Foundation
+import HoloGeometry
+import HoloScene
+
+/// One simulated frame: its index, its time, its state and the scene to draw.
+public struct FrameRecord: Sendable {
+    public let index: Int
+    /// Seconds: index / fps.
+    public let time: Double
+    /// The frame's state as one JSON object (what `holoframe simulate` prints for the frame).
+    public let stateJSON: String
+    public let scene: Scene
+}
+
+/// What a design implements: state that advances in time, and a scene built from state.
+public protocol ClipSimulation {
+    associatedtype State: Encodable
+    /// Advances to `time` (never earlier than the previous call) and returns the state there.
+    mutating func advance(to time: Double) -> State
+    /// The frame's scene: a pure function of the state.
+    func scene(for state: State) -> Scene
+}
+
+/// A clip ready to render: its name, device and timing, and a way to start its simulation.
+public struct Clip: Sendable {
+    public let name: String
+    /// Canvas size in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    public let fps: Double
+    /// Frames in the clip's full duration.
+    public let frameCount: Int
+    private let start: @Sendable () -> FrameSource
+
+    public init<S: ClipSimulation>(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
+                                   simulation: @escaping @Sendable () -> S) {
+        self.name = name; self.size = size; self.scale = scale; self.fps = fps; self.frameCount = frameCount
+        self.start = { FrameSource(simulation()) }
+    }
+
+    /// A fresh simulation from t = 0.
+    public func frames() -> FrameSource { start() }
+
+    /// The same clip at another scale (for small goldens and quick previews).
+    public func withScale(_ scale: Double) -> Clip {
+        Clip(name: name, size: size, scale: scale, fps: fps, frameCount: frameCount, start: start)
+    }
+
+    private init(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
+                 start: @escaping @Sendable () -> FrameSource) {
+        self.name = name; self.size = size; self.scale = scale; self.fps = fps
+        self.frameCount = frameCount; self.start = start
+    }
+
+    /// Canvas size in pixels at the clip's scale.
+    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+/// A running simulation, type-erased. Ask for frames in increasing order.
+public final class FrameSource {
+    private let advance: (Int, Double) -> FrameRecord
+    private var lastIndex = -1
+
+    init<S: ClipSimulation>(_ simulation: S) {
+        var sim = simulation
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        advance = { index, time in
+            let state = sim.advance(to: time)
+            let body = (try? encoder.encode(state)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+            let json = FrameSource.prefixed(body, index: index, time: time)
+            return FrameRecord(index: index, time: time, stateJSON: json, scene: sim.scene(for: state))
+        }
+    }
+
+    /// Frame `index` at `fps` frames per second (t = index / fps). Indices must not decrease.
+    public func frame(_ index: Int, fps: Double) -> FrameRecord {
+        precondition(index >= lastIndex, "frames must be asked for in increasing order")
+        lastIndex = index
+        return advance(index, Double(index) / fps)
+    }
+
+    /// `{"frame":k,"time":t,` + the state's own keys.
+    static func prefixed(_ body: String, index: Int, time: Double) -> String {
+        let head = "{\"frame\":\(index),\"time\":\(formatTime(time))"
+        if body == "{}" { return head + "}" }
+        return head + "," + body.dropFirst()
+    }
+
+    static func formatTime(_ t: Double) -> String {
+        let s = String(format: "%.6f", t)
+        var trimmed = Substring(s)
+        while trimmed.last == "0" { trimmed = trimmed.dropLast() }
+        if trimmed.last == "." { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+}

@@ -1,0 +1,41 @@
+// Which frames of a clip to produce: `--frames A-B` (inclusive), `--frames N`, or a duration.
+
+public struct FrameRange: Hashable, Sendable, CustomStringConvertible {
+    public let first: Int
+    public let last: Int
+
+    public init(first: Int, last: Int) throws {
+        guard first >= 0 else { throw SelectionError("frame numbers start at 0 (got \(first))") }
+        guard last >= first else {
+            throw SelectionError("frame range \(first)-\(last) runs backwards: the first frame must not be after the last")
+        }
+        self.first = first; self.last = last
+    }
+
+    /// Parses `A-B` (inclusive) or a single frame `N`.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        func number(_ s: Substring) throws -> Int {
+            guard let n = Int(s.trimmingCharacters(in: .whitespaces)) else {
+                throw SelectionError("'\(text)' is not a frame range: write A-B (inclusive) or N, e.g. 0-59")
+            }
+            return n
+        }
+        switch parts.count {
+        case 1: let n = try number(parts[0]); try self.init(first: n, last: n)
+        case 2: try self.init(first: try number(parts[0]), last: try number(parts[1]))
+        default: throw SelectionError("'\(text)' is not a frame range: write A-B (inclusive) or N, e.g. 0-59")
+        }
+    }
+
+    public var count: Int { last - first + 1 }
+    public var indices: ClosedRange<Int> { first...last }
+    public var description: String { first == last ? "\(first)" : "\(first)-\(last)" }
+}
+
+public struct SelectionError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+import Foundation

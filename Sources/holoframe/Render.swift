@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import Holoframe
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render a clip as numbered PNG frames (or raw RGBA on stdout).",
+        discussion: """
+            Files are named frame-00000.png, frame-00001.png, … so that ffmpeg reads them with
+            -i DIR/frame-%05d.png. Each file is written to a temporary name and renamed into place,
+            so an interrupted run never leaves a truncated PNG under a final name.
+
+            Examples:
+              holoframe render demo --out frames/demo
+              holoframe render demo --frames 0-59 --scale 1 --out frames/preview
+              holoframe render my-clip.json --duration 2 --device iphone-se --out frames/mine
+              holoframe render demo --format raw | ffmpeg -f rawvideo -pix_fmt rgba -s 1170x2532 -r 60 -i - demo.mp4
+            """)
+
+    @OptionGroup var clipOptions: ClipOptions
+
+    @Option(name: .shortAndLong, help: "Folder for the PNG frames (default: frames/CLIP).")
+    var out: String?
+
+    @Option(help: "png (numbered files) or raw (RGBA8 frames back to back on stdout).")
+    var format: String = "png"
+
+    @Option(help: "Worker threads for raster and encoding (default: all cores). Output is identical for any count.")
+    var threads: Int?
+
+    @Option(help: "Also write each frame's simulated state, one JSON object per line, to this file.")
+    var state: String?
+
+    @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
+    var font: String?
+
+    func validate() throws {
+        guard OutputFormat(rawValue: format) != nil else {
+            throw ValidationError("--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256 (got \(threads))") }
+        if format == "raw" && out != nil { throw ValidationError("--out is for PNG output; raw frames go to stdout") }
+    }
+
+    func run() throws {
+        let (clip, frames) = try clipOptions.resolve()
+        var request = RenderRequest(clip: clip, frames: frames)
+        request.format = OutputFormat(rawValue: format)!
+        request.outputDirectory = out ?? "frames/\(clip.name)"
+        if let threads { request.threads = threads }
+        request.statePath = state
+        let pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
+
+        let total = frames.count
+        let showProgress = isatty(STDERR_FILENO) == 1 && request.format == .png
+        let report = try pipeline.run(request, rawOutput: request.format == .raw ? FileHandle.standardOutput : nil) { done in
+            if showProgress { FileHandle.standardError.write(Data("\rrendering \(clip.name): \(done)/\(total) frames".utf8)) }
+        }
+        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if request.format == .png {
+            let fps = Double(report.framesWritten) / max(report.seconds, 1e-9)
+            FileHandle.standardError.write(Data(String(
+                format: "wrote %d frames (%d×%d) to %@ in %.2f s (%.1f frames/s)\n",
+                report.framesWritten, clip.pixelWidth, clip.pixelHeight, request.outputDirectory, report.seconds, fps).utf8))
+        }
+    }
+}
+
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print each frame's simulated state as one JSON object per line, without rendering pixels.",
+        discussion: """
+            Example:
+              holoframe simulate demo --frames 0-90
+            """)
+
+    @OptionGroup var clipOptions: ClipOptions
+
+    func run() throws {
+        let (clip, frames) = try clipOptions.resolve()
+        let source = clip.frames()
+        var out = ""
+        for index in frames.indices {
+            out += source.frame(index, fps: clip.fps).stateJSON
+            out += "\n"
+            if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+    }
+}

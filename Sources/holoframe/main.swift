@@ -1,2 +1,0 @@
-import Holoframe
-print("holoframe")
