@@ -1,1 +1,26 @@
+// HoloPNG: PNG files for canvases, through libpng.
+//
+// Why libpng behind a C shim: libpng is the reference codec, fast with the right settings, and
+// present on every Linux CI image; its longjmp error model is confined to CPNGShim so Swift only
+// sees status codes. Canvases are premultiplied, PNG is straight alpha: the encoder converts one
+// way (AlphaConversion.unpremultiplied) and the decoder the other, and for every premultiplied
+// value a canvas can hold the round trip is exact (tested exhaustively in HoloPNGTests).
+
 import HoloRaster
+
+public enum PNG {
+    /// Encodes and writes atomically: the file at `path` is either the complete new PNG or untouched.
+    public static func write(_ canvas: Canvas, to path: String, options: PNGOptions = .fast) throws {
+        try AtomicFile.write(try encode(canvas, options: options), to: path)
+    }
+
+    /// Reads and decodes a PNG file; errors name the path.
+    public static func read(contentsOf path: String, maxPixels: Int = 64_000_000) throws -> Canvas {
+        let bytes = try FileBytes.read(path)
+        do {
+            return try decode(bytes, maxPixels: maxPixels)
+        } catch let error as PNGError {
+            throw PNGError.file(path: path, error)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+// The Golden/ directory: reviewed PNGs, one folder per clip, and the verify/record workflow that
+// tests and the CLI share.
+//
+//   Golden/<clip>/<frame, 5 digits>[-<variant>].png      e.g. Golden/demo/00012-iphone-se@1x.png
+//   Golden/<clip>/tolerances.json                          optional, per file name:
+//     { "00012-iphone-se@1x.png": { "maxChannelDelta": 2, "reason": "text hinting differs" } }
+//
+// Recording is explicit (HOLOFRAME_RECORD or the CLI's --mode) and never part of a normal run. A
+// failure writes expected / actual / diff PNGs to the artifacts folder and names them.
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import HoloPNG
+import HoloRaster
+
+/// When verify may write goldens.
+public enum RecordMode: String, Sendable, CaseIterable {
+    /// Never write: compare only (the normal test run).
+    case none
+    /// Write every golden verified.
+    case all
+    /// Write goldens that do not exist yet.
+    case missing
+    /// Write goldens that are missing, unreadable or do not match.
+    case failed
+
+    /// HOLOFRAME_RECORD=all|missing|failed; anything else (or unset) is `.none`.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
+        environment["HOLOFRAME_RECORD"].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .none
+    }
+}
+
+/// One manifest entry: a tolerance and why it is needed.
+public struct ToleranceEntry: Codable, Sendable, Hashable {
+    public var tolerance: Tolerance
+    public var reason: String
+
+    public init(tolerance: Tolerance, reason: String) { self.tolerance = tolerance; self.reason = reason }
+
+    enum CodingKeys: String, CodingKey { case reason }
+
+    public init(from decoder: any Decoder) throws {
+        tolerance = try Tolerance(from: decoder)
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        reason = try c.decode(String.self, forKey: .reason)
+        guard !reason.allSatisfy(\.isWhitespace) else {
+            throw DecodingError.dataCorruptedError(forKey: .reason, in: c, debugDescription: "a tolerance needs a non-empty reason")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try tolerance.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(reason, forKey: .reason)
+    }
+}
+
+/// The outcome of verifying one frame.
+public struct GoldenVerdict: Sendable {
+    public var passed: Bool
+    /// The golden file was written by this call (record mode).
+    public var recorded: Bool
+    /// What happened, with paths, counts and how to act; meant to be printed as is.
+    public var message: String
+    public var comparison: ComparisonResult?
+    /// Paths of expected / actual / diff PNGs written on failure.
+    public var artifacts: [String]
+}
+
+public struct GoldenStore: Sendable {
+    /// The Golden/ directory.
+    public var root: String
+    /// Where failure artifacts go: `<artifactsRoot>/<clip>/`.
+    public var artifactsRoot: String
+    public var recordMode: RecordMode
+
+    /// `artifactsRoot` defaults to HOLOFRAME_ARTIFACTS or `.build/golden-artifacts`; `recordMode`
+    /// to HOLOFRAME_RECORD.
+    public init(root: String, artifactsRoot: String? = nil, recordMode: RecordMode? = nil) {
+        let environment = ProcessInfo.processInfo.environment
+        self.root = root
+        self.artifactsRoot = artifactsRoot ?? environment["HOLOFRAME_ARTIFACTS"] ?? ".build/golden-artifacts"
+        self.recordMode = recordMode ?? RecordMode.fromEnvironment(environment)
+    }
+
+    /// "00012.png" or "00012-iphone-se@1x.png".
+    public static func fileName(frame: Int, variant: String? = nil) -> String {
+        let index = String(frame).count >= 5 ? String(frame) : String(repeating: "0", count: 5 - String(frame).count) + String(frame)
+        return index + (variant.map { "-\($0)" } ?? "") + ".png"
+    }
+
+    public func path(clip: String, frame: Int, variant: String? = nil) -> String {
+        "\(root)/\(clip)/\(Self.fileName(frame: frame, variant: variant))"
+    }
+
+    /// The clip's tolerances.json (empty when absent). Throws on unreadable JSON or a missing reason.
+    public func tolerances(clip: String) throws -> [String: ToleranceEntry] {
+        let path = "\(root)/\(clip)/tolerances.json"
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        do {
+            return try JSONDecoder().decode([String: ToleranceEntry].self, from: data)
+        } catch {
+            throw GoldenError.badManifest(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Verifies one frame of a clip against `Golden/<clip>/<file>`, with the manifest's tolerance.
+    public func verify(clip: String, frame: Int, variant: String? = nil, actual: Canvas) -> GoldenVerdict {
+        let name = Self.fileName(frame: frame, variant: variant)
+        let tolerance: Tolerance
+        do {
+            tolerance = try tolerances(clip: clip)[name]?.tolerance ?? .exact
+        } catch {
+            return GoldenVerdict(passed: false, recorded: false, message: "\(error)", comparison: nil, artifacts: [])
+        }
+        return verify(expectedFile: "\(root)/\(clip)/\(name)", clip: clip, actual: actual, tolerance: tolerance)
+    }
+
+    /// Verifies `actual` against the PNG at `path`, recording per `recordMode`.
+    public func verify(expectedFile path: String, clip: String, actual: Canvas, tolerance: Tolerance = .exact) -> GoldenVerdict {
+        let name = GoldenPath(path: path).lastComponent
+        if recordMode == .all { return record(actual, to: path, because: "record mode all") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            if recordMode == .missing || recordMode == .failed { return record(actual, to: path, because: "golden was missing") }
+            return GoldenVerdict(passed: false, recorded: false, message: """
+                golden image missing: \(path)
+                record it with:
+                  HOLOFRAME_RECORD=missing swift test
+                  holoframe golden record \(clip) --mode missing
+                """, comparison: nil, artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil))
+        }
+        let expected: Canvas
+        do {
+            expected = try PNG.read(contentsOf: path)
+        } catch {
+            if recordMode == .failed { return record(actual, to: path, because: "golden was unreadable (\(error))") }
+            let artifacts = writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil)
+            return GoldenVerdict(passed: false, recorded: false, message: """
+                golden image unreadable: \(error)
+                actual written to: \(artifacts.joined(separator: ", "))
+                re-record it with: HOLOFRAME_RECORD=failed swift test  or  holoframe golden record \(clip) --mode failed
+                """, comparison: nil, artifacts: artifacts)
+        }
+        // Goldens are stored at scale 1; compare pixels, not the points-per-pixel label.
+        let result = ImageComparison.compare(expected: expected,
+                                             actual: Canvas(width: actual.width, height: actual.height, premultipliedPixels: actual.pixels),
+                                             tolerance: tolerance)
+        if result.passed {
+            return GoldenVerdict(passed: true, recorded: false, message: "\(path) matches (\(result.summary))",
+                                 comparison: result, artifacts: [])
+        }
+        if recordMode == .failed { return record(actual, to: path, because: "golden did not match (\(result.summary))") }
+        let artifacts = writeArtifacts(clip: clip, name: name, expected: expected, actual: actual, diff: result.diffImage)
+        return GoldenVerdict(passed: false, recorded: false, message: """
+            golden mismatch: \(path)
+            \(result.summary)
+            artifacts:
+            \(artifacts.map { "  " + $0 }.joined(separator: "\n"))
+            if the change is intended, re-record with: HOLOFRAME_RECORD=failed swift test  or  holoframe golden record \(clip) --mode failed
+            """, comparison: result, artifacts: artifacts)
+    }
+
+    /// Writes the golden (creating its folder), stored small: goldens are kept for long.
+    func record(_ actual: Canvas, to path: String, because reason: String) -> GoldenVerdict {
+        do {
+            try FileManager.default.createDirectory(atPath: GoldenPath(path: path).directory, withIntermediateDirectories: true)
+            try PNG.write(actual, to: path, options: .small)
+            return GoldenVerdict(passed: true, recorded: true, message: "recorded \(path) (\(reason))", comparison: nil, artifacts: [])
+        } catch {
+            return GoldenVerdict(passed: false, recorded: false, message: "could not record \(path): \(error)", comparison: nil, artifacts: [])
+        }
+    }
+
+    /// `<artifactsRoot>/<clip>/<stem>-expected|actual|diff.png`; returns the paths written.
+    func writeArtifacts(clip: String, name: String, expected: Canvas?, actual: Canvas, diff: Canvas?) -> [String] {
+        let directory = "\(artifactsRoot)/\(clip)"
+        let stem = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+        var written: [String] = []
+        do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch { return [] }
+        for (kind, canvas) in [("expected", expected), ("actual", actual), ("diff", diff)] {
+            guard let canvas, canvas.width > 0, canvas.height > 0 else { continue }
+            let path = "\(directory)/\(stem)-\(kind).png"
+            if (try? PNG.write(canvas, to: path)) != nil { written.append(path) }
+        }
+        return written
+    }
+}
+
+public enum GoldenError: Error, CustomStringConvertible, Sendable {
+    case badManifest(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .badManifest(let path, let reason): "unreadable tolerance manifest \(path): \(reason)"
+        }
+    }
+}
+
+/// Path splitting without NSString.
+struct GoldenPath {
+    let path: String
+    var lastComponent: String { path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path }
+    var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,118 @@
+// Atomic file replacement: a reader sees the old file or the complete new one, never a partial one.
+//
+// Write to a uniquely named temporary file in the destination's directory (same file system, so
+// rename(2) is atomic), created with O_EXCL so two writers never share it; write every byte,
+// optionally fsync, close, then rename over the destination. On any failure the temporary file is
+// unlinked and the error names the path and the system's errno text.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum AtomicFile {
+    /// Writes `bytes` to `path` atomically. `durable` fsyncs the file (and its directory) first.
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws {
+        let (directory, name) = split(path)
+        let (descriptor, temporary) = try createTemporary(in: directory, for: name, path: path)
+        var closed = false
+        do {
+            try bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw failure(path, "write", errno)
+                    }
+                    offset += written
+                }
+            }
+            if durable, fsync(descriptor) != 0 { throw failure(path, "fsync", errno) }
+            closed = true
+            if close(descriptor) != 0 { throw failure(path, "close", errno) }
+            if rename(temporary, path) != 0 { throw failure(path, "rename", errno) }
+        } catch {
+            if !closed { _ = close(descriptor) }
+            _ = unlink(temporary)
+            throw error
+        }
+        if durable { syncDirectory(directory) }
+    }
+
+    /// ("dir", "name") for "dir/name"; (".", path) when there is no slash.
+    static func split(_ path: String) -> (String, String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+
+    /// Creates ".<name>.tmp-<pid>-<random>" in `directory` with O_EXCL, retrying on a name clash.
+    static func createTemporary(in directory: String, for name: String, path: String) throws -> (Int32, String) {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<16 {
+            let suffix = String(generator.next() as UInt64, radix: 36)
+            let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(suffix)"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno != EEXIST { throw failure(path, "create temporary file in \(directory)", errno) }
+        }
+        throw failure(path, "create temporary file in \(directory)", EEXIST)
+    }
+
+    static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = close(descriptor)
+    }
+
+    static func failure(_ path: String, _ operation: String, _ code: Int32) -> PNGError {
+        .io(path: path, operation: operation, errno: code, message: String(cString: strerror(code)))
+    }
+
+    @inline(__always)
+    static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, buffer, count)
+        #else
+        Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+}
+
+/// Whole-file reads with the same error reporting as AtomicFile.
+enum FileBytes {
+    static func read(_ path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw AtomicFile.failure(path, "open", errno) }
+        defer { _ = close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw AtomicFile.failure(path, "read", errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    @inline(__always)
+    static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.read(descriptor, buffer, count)
+        #else
+        Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+}
