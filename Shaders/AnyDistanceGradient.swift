@@ -109,7 +109,7 @@ public enum AnyDistanceGradient {
         let stops = Float(kGradientStopCount - 1)
         let g = ShaderMath.saturate((u - start) * Float(1 / kGradientSpan))
         let x = g * stops
-        let i = ShaderMath.floor(x).clamped(lowerBound: .zero, upperBound: SIMD8(repeating: stops - 1))
+        let i = ShaderMath.min(ShaderMath.floor(x), stops - 1)
         let t = x - i
         // Hue of stop i is 0.1·i, so 6h = 0.6·i.
         let h6a = i * Float(6 * kGradientHueStep)
@@ -126,6 +126,6 @@ public enum AnyDistanceGradient {
             red: ShaderMath.roundToUInt32(channel(0) * alpha),
             green: ShaderMath.roundToUInt32(channel(4) * alpha),
             blue: ShaderMath.roundToUInt32(channel(2) * alpha),
-            alpha: SIMD8<UInt32>(truncatingIfNeeded: coverage))
+            alpha: ShaderMath.widen(coverage))
     }
 }

@@ -122,7 +122,7 @@ extension HolographicText {
         // Premultiply by coverage (0…255) and round: byte = round(c·coverage).
         let a = ShaderMath.float(coverage)
         return pack(red: ShaderMath.roundToUInt32(r * a), green: ShaderMath.roundToUInt32(g * a),
-                    blue: ShaderMath.roundToUInt32(b * a), alpha: SIMD8<UInt32>(truncatingIfNeeded: coverage))
+                    blue: ShaderMath.roundToUInt32(b * a), alpha: ShaderMath.widen(coverage))
     }
 
     /// RGBA bytes in memory order, one UInt32 per pixel.

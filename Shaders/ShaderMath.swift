@@ -70,7 +70,7 @@ public enum ShaderMath {
     static func taylorSign(_ n: Int) -> Double { n & 1 == 0 ? 1 : -1 }
 
     static func factorial(_ n: Int) -> Double {
-        (1...max(n, 1)).reduce(1.0) { $0 * Double($1) }
+        (1...Swift.max(n, 1)).reduce(1.0) { $0 * Double($1) }
     }
 
     // MARK: - SIMD (Float)
@@ -84,7 +84,9 @@ public enum ShaderMath {
     @inlinable @inline(__always)
     public static func floor(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let rounded = (x + roundingMagic) - roundingMagic
-        return rounded - SIMD8<Float>(repeating: 1).replacing(with: 0, where: rounded .<= x)
+        var r = rounded
+        for i in 0..<8 { r[i] = rounded[i] > x[i] ? rounded[i] - 1 : rounded[i] }
+        return r
     }
 
     /// fract(x) = x − ⌊x⌋ lane by lane, for |x| < 2²².
@@ -100,10 +102,40 @@ public enum ShaderMath {
         return unsafeBitCast(bits, to: SIMD8<Float>.self)
     }
 
+    // Selects are written as per-lane ternaries in a loop of eight: LLVM turns those into single
+    // minps/maxps/cmpps instructions, whereas `SIMD.replacing(with:where:)` round-trips its mask
+    // through Int32 lanes (two more instructions per select) and the standard library's
+    // `clamped`/`pointwiseMin` reach this module as out-of-line calls, one per use (which made the
+    // first version of the span 3× slower).
+
+    /// min(x, limit) lane by lane.
+    @inlinable @inline(__always)
+    public static func min(_ x: SIMD8<Float>, _ limit: Float) -> SIMD8<Float> {
+        var r = x
+        for i in 0..<8 { r[i] = x[i] > limit ? limit : x[i] }
+        return r
+    }
+
+    /// max(x, limit) lane by lane.
+    @inlinable @inline(__always)
+    public static func max(_ x: SIMD8<Float>, _ limit: Float) -> SIMD8<Float> {
+        var r = x
+        for i in 0..<8 { r[i] = x[i] < limit ? limit : x[i] }
+        return r
+    }
+
     /// clamp(x, 0, 1) lane by lane.
     @inlinable @inline(__always)
     public static func saturate(_ x: SIMD8<Float>) -> SIMD8<Float> {
-        x.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 1))
+        min(max(x, 0), 1)
+    }
+
+    /// Zero-extends eight bytes to eight UInt32 lanes, lane by lane (which LLVM turns into two
+    /// unpacks; `SIMD8<UInt32>(truncatingIfNeeded:)` stays a call here).
+    @inlinable @inline(__always)
+    public static func widen(_ b: SIMD8<UInt8>) -> SIMD8<UInt32> {
+        SIMD8(UInt32(b[0]), UInt32(b[1]), UInt32(b[2]), UInt32(b[3]),
+              UInt32(b[4]), UInt32(b[5]), UInt32(b[6]), UInt32(b[7]))
     }
 
     /// max(0, cos x) for |x| < 2²¹, the only part of cosine the specular bands use.
@@ -120,7 +152,7 @@ public enum ShaderMath {
         let twoPiLow: Float = -1.748_455_6e-7     // 2π − twoPiHigh (Cody–Waite split)
         let turns = ((x * inverseTwoPi) + roundingMagic) - roundingMagic
         let r = (x - turns * twoPiHigh) - turns * twoPiLow
-        let y = abs(r).clamped(lowerBound: .zero, upperBound: SIMD8(repeating: Float.pi / 2))
+        let y = min(abs(r), Float.pi / 2)
         let y2 = y * y
         var p = SIMD8<Float>(repeating: -1 / 3_628_800)
         p = p * y2 + 1 / 40_320
@@ -128,15 +160,16 @@ public enum ShaderMath {
         p = p * y2 + 1 / 24
         p = p * y2 - 0.5
         p = p * y2 + 1
-        return p.clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 1))
+        return max(p, 0)   // p ≤ 1 on [0, π/2]: the alternating terms shrink
     }
 
     /// One channel of the hue ramp shared by HSL and HSB, for x = 6h + offset in [0, 12):
     ///   k = clamp(|(x mod 6) − 3| − 1, 0, 1),  offset 0, 4, 2 for red, green, blue.
     /// The mod is a select (subtract 6 where x ≥ 6), since x never reaches 12.
-    @inlinable @inline(__always)
+    @_transparent
     public static func hueRamp(_ x: SIMD8<Float>) -> SIMD8<Float> {
-        let wrapped = x - SIMD8<Float>(repeating: 0).replacing(with: 6, where: x .>= 6)
+        var wrapped = x
+        for i in 0..<8 { wrapped[i] = x[i] >= 6 ? x[i] - 6 : x[i] }
         return saturate(abs(wrapped - 3) - 1)
     }
 
@@ -166,7 +199,7 @@ public enum ShaderMath {
     /// Exact UInt8 → Float lane conversion: 2²³ + n has n in its mantissa.
     @inlinable @inline(__always)
     public static func float(_ bytes: SIMD8<UInt8>) -> SIMD8<Float> {
-        let bits = SIMD8<UInt32>(truncatingIfNeeded: bytes) | 0x4B00_0000
+        let bits = widen(bytes) | 0x4B00_0000
         return unsafeBitCast(bits, to: SIMD8<Float>.self) - 8_388_608
     }
 }
