@@ -16,6 +16,11 @@
 //
 // The function is not @inlinable on purpose: it is called once per row, and its body is compiled
 // here, specialized, once.
+//
+// Measured (release, this 2-core x86-64 at baseline SSE2, thread CPU time, best of 7; command:
+// `HOLOSHADERS_BENCH=1 swift test -c release --filter ShaderBenchmark`): 8.4 ns per pixel on
+// 1170-pixel rows at full coverage, against 237 ns for the scalar Double reference (28×). The
+// title "Programs" at 34 pt bold, 3x (a 500×130 px box, 30 % coverage): 0.23 ms.
 
 extension HolographicText {
 

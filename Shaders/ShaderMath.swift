@@ -144,7 +144,8 @@ public enum ShaderMath {
     /// so y = min(|r|, π/2) and the even polynomial below only has to be good on [0, π/2]:
     ///   cos y ≈ 1 − y²/2 + y⁴/24 − y⁶/720 + y⁸/40320 − y¹⁰/3628800
     /// (Taylor through y¹⁰; truncation ≤ (π/2)¹²/12! ≈ 4.7·10⁻⁷). Measured max |error| against
-    /// `ShaderMath.cos` over [−π, π] and over [−20, 20]: below 1·10⁻⁶ (tested in ShaderMathTests).
+    /// Foundation's cos over [−20, 20] in steps of 0.0007: 5.6·10⁻⁷ (ShaderMathTests holds it
+    /// under 1·10⁻⁶). In the specular terms that is at most 12·5.6·10⁻⁷·0.6 ≈ 4·10⁻⁶, far below 1/255.
     @inlinable @inline(__always)
     public static func positiveCos(_ x: SIMD8<Float>) -> SIMD8<Float> {
         let inverseTwoPi: Float = 0.159_154_94
