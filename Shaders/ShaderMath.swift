@@ -8,9 +8,11 @@ public enum ShaderMath {
 
     // MARK: - Scalar reference (Double)
 
-    /// ⌊x⌋ for |x| < 2⁶³, by truncation toward zero and a step down for negative non-integers.
+    /// ⌊x⌋ by truncation toward zero and a step down for negative non-integers. Doubles with
+    /// |x| ≥ 2⁵² are already integers, and NaN stays NaN (rather than trapping in Int64(x)).
     @inlinable
     public static func floor(_ x: Double) -> Double {
+        guard Swift.abs(x) < 4_503_599_627_370_496 else { return x }
         let truncated = Double(Int64(x))
         return truncated > x ? truncated - 1 : truncated
     }

@@ -40,6 +40,7 @@ struct ShaderMathTests {
             }
         }
         #expect(ShaderMath.floor(-0.5) == -1 && ShaderMath.floor(2.0) == 2 && ShaderMath.fract(-0.25) == 0.75)
+        #expect(ShaderMath.floor(-1e300) == -1e300 && ShaderMath.floor(Double.nan).isNaN)
     }
 
     @Test func powersBySquaring() {
