@@ -4,6 +4,11 @@
 // Fixed steps make the value at a time a function of the step count only: two runs that reach step n
 // by different routes hold the same bits. Times between steps are linearly interpolated between the
 // two neighbouring step states, without committing the next step, so sampling never changes the path.
+//
+// The finish rule is absolute (|v|, |F| ≤ 0.06 in the value's own units), as SwiftUI's is, so the
+// settle time depends on the size of the change: spring(0.35, 0.85) finishes a 2…100 pt change in
+// 0.63…0.72 s, but a 0→1 change already at 0.39 s (F passes through 0 near the overshoot peak while
+// |v| < 0.06 and the remaining 0.44% is under 1%).
 
 @frozen
 public struct SpringState: Hashable, Sendable {
@@ -42,31 +47,32 @@ public struct SpringState: Hashable, Sendable {
         isFinished = false
     }
 
-    /// F = −k·(x − T) − c·v
-    @inlinable static func force(_ spring: Spring, _ x: AnimationVector, _ v: AnimationVector, _ target: AnimationVector) -> AnimationVector {
-        -spring.stiffness * (x - target) - spring.damping * v
-    }
-
     /// One velocity-Verlet step of h = 1/300 s (the force depends on v, so the end velocity is predicted):
+    ///   a  = F(x, v) = −k·(x − T) − c·v
     ///   x' = x + v·h + ½·a·h²
     ///   a' = F(x', v + a·h)
     ///   v' = v + ½·(a + a')·h
     /// then SwiftUI's finish rule: max(|v'|², |F(x', v')|²) ≤ 0.0036 and |T − x'| ≤ 1% of the total
     /// change snaps to the target. (With a total change of 0 — retargeted to where it already is —
     /// only the motion test applies.)
+    /// The lanes are written out one by one: generic SIMD4 arithmetic measured ~5× slower here
+    /// (~100 ns against ~22 ns a step, -O, this machine), and per-lane scalar code gives the same bits.
     @inlinable public mutating func step(_ spring: Spring) {
         guard !isFinished else { return }
-        let h = SpringState.stepDuration
-        let a = SpringState.force(spring, position, velocity, target)
-        let x1 = position + velocity * h + (0.5 * h * h) * a
-        let a1 = SpringState.force(spring, x1, velocity + a * h, target)
-        let v1 = velocity + (0.5 * h) * (a + a1)
-        position = x1; velocity = v1
-        let f = SpringState.force(spring, x1, v1, target)
-        let motion = Swift.max(v1.magnitudeSquared, f.magnitudeSquared)
-        let remaining = (target - x1).magnitudeSquared
+        let h = SpringState.stepDuration, k = spring.stiffness, c = spring.damping
+        var v2 = 0.0, f2 = 0.0, r2 = 0.0
+        for i in 0..<4 {
+            let x = position[i], v = velocity[i], t = target[i]
+            let a = -k * (x - t) - c * v
+            let x1 = x + v * h + (0.5 * h * h) * a
+            let a1 = -k * (x1 - t) - c * (v + a * h)
+            let v1 = v + (0.5 * h) * (a + a1)
+            let f = -k * (x1 - t) - c * v1
+            position[i] = x1; velocity[i] = v1
+            v2 += v1 * v1; f2 += f * f; r2 += (t - x1) * (t - x1)
+        }
         let allowed = SpringState.remainingFraction * totalChange
-        if motion <= SpringState.restingMotionSquared && (totalChange == 0 || remaining <= allowed * allowed) {
+        if Swift.max(v2, f2) <= SpringState.restingMotionSquared && (totalChange == 0 || r2 <= allowed * allowed) {
             position = target; velocity = .zero; isFinished = true
         }
     }

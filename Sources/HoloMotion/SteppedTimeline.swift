@@ -3,7 +3,9 @@
 // The state at step n is defined as n applications of `step` to the initial state — nothing else —
 // so a cache can only save time, never change a result: `state(atStep: 500)` asked first, or after
 // 0…499, or from another thread, returns the same bits. Every `checkpointInterval` steps one state
-// is kept (behind a Mutex, extended in order), and a query steps forward from the nearest one.
+// is kept (behind a Mutex, extended in order), and a query steps forward from the nearest one — or
+// from the last state it returned, when that is nearer (a sequential run then costs a few steps per
+// frame). Both starting points are states at known step counts, so the result is the same.
 
 import Synchronization
 
@@ -13,14 +15,19 @@ public final class SteppedTimeline<State: Sendable>: Sendable {
     public let stepsPerSecond: Int
     public let checkpointInterval: Int
     private let step: Step
-    private let checkpoints: Mutex<[State]>
+    private let cache: Mutex<Cache>
+
+    struct Cache {
+        var checkpoints: [State]
+        var last: (step: Int, state: State)
+    }
 
     public init(initial: State, stepsPerSecond: Int, checkpointInterval: Int = 120, step: @escaping Step) {
         precondition(stepsPerSecond > 0 && checkpointInterval > 0)
         self.stepsPerSecond = stepsPerSecond
         self.checkpointInterval = checkpointInterval
         self.step = step
-        checkpoints = Mutex([initial])
+        cache = Mutex(Cache(checkpoints: [initial], last: (0, initial)))
     }
 
     /// The state after `n` steps (n ≥ 0).
@@ -28,17 +35,21 @@ public final class SteppedTimeline<State: Sendable>: Sendable {
         let n = max(n, 0)
         let index = n / checkpointInterval
         let interval = checkpointInterval, step = self.step
-        var s = checkpoints.withLock { cps -> State in
-            while cps.count <= index {
-                var next = cps[cps.count - 1]
-                let base = (cps.count - 1) * interval
+        let (start, from) = cache.withLock { c -> (Int, State) in
+            while c.checkpoints.count <= index {
+                var next = c.checkpoints[c.checkpoints.count - 1]
+                let base = (c.checkpoints.count - 1) * interval
                 for k in base..<(base + interval) { step(&next, k) }
-                cps.append(next)
+                c.checkpoints.append(next)
             }
-            return cps[index]
+            if c.last.step <= n && c.last.step >= index * interval { return (c.last.step, c.last.state) }
+            return (index * interval, c.checkpoints[index])
         }
-        var k = index * interval
+        var s = from
+        var k = start
         while k < n { step(&s, k); k += 1 }
+        let result = s
+        cache.withLock { $0.last = (n, result) }
         return s
     }
 

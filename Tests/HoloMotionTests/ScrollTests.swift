@@ -160,4 +160,19 @@ import Testing
             #expect(backwards.state(at: clock.time(ofFrame: k)) == all[k])
         }
     }
+
+    /// Frames asked for from many tasks at once match a sequential run (the cache is shared).
+    @Test func parallelQueriesMatchSequential() async throws {
+        let script = try flingScript(start: 0.2, distance: 300, duration: 0.2)
+        let reference = ScrollSimulation(contentHeight: 20_000, viewportHeight: 844, script: script)
+        let expected = (0..<600).map { reference.state(at: Double($0) / 60) }
+        let shared = ScrollSimulation(contentHeight: 20_000, viewportHeight: 844, script: script)
+        let got = await withTaskGroup(of: (Int, ScrollState).self) { group in
+            for k in (0..<600).reversed() { group.addTask { (k, shared.state(at: Double(k) / 60)) } }
+            var out = [ScrollState?](repeating: nil, count: 600)
+            for await (k, s) in group { out[k] = s }
+            return out.map { $0! }
+        }
+        #expect(got == expected)
+    }
 }
