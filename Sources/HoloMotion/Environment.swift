@@ -1,0 +1,65 @@
+// The conditions a clip is shown under: appearance, accessibility settings, power mode, device.
+// Plain values with iOS's names; designs read them to choose what to draw.
+
+import HoloGeometry
+
+public enum ColorScheme: String, Hashable, Sendable, CaseIterable { case light, dark }
+
+/// How much motion the design may show: full, reduced (Reduce Motion style: crossfades, no tilt),
+/// minimal (static). Independent of `reduceMotion`, which is the system setting a design may map onto it.
+public enum AnimationMode: String, Hashable, Sendable, CaseIterable { case full, reduced, minimal }
+
+public enum DynamicTypeSize: String, Hashable, Sendable, CaseIterable, Comparable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+    public static func < (a: Self, b: Self) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+@frozen
+public struct Device: Hashable, Sendable {
+    public var name: String
+    /// Screen size in points.
+    public var size: Size
+    /// Pixels per point.
+    public var scale: Double
+
+    public init(name: String, size: Size, scale: Double) { self.name = name; self.size = size; self.scale = scale }
+
+    public static let iPhone12 = Device(name: "iphone-12", size: Size(390, 844), scale: 3)
+    public static let iPhoneSE = Device(name: "iphone-se", size: Size(375, 667), scale: 2)
+    public static let presets: [Device] = [.iPhone12, .iPhoneSE]
+    public static func preset(named name: String) -> Device? { presets.first { $0.name == name } }
+
+    /// The canvas size in whole pixels: round(points × scale).
+    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+}
+
+@frozen
+public struct ClipEnvironment: Hashable, Sendable {
+    public var colorScheme: ColorScheme
+    public var reduceMotion: Bool
+    public var lowPower: Bool
+    public var highContrast: Bool
+    public var animationMode: AnimationMode
+    public var dynamicTypeSize: DynamicTypeSize
+
+    public init(colorScheme: ColorScheme = .light, reduceMotion: Bool = false, lowPower: Bool = false,
+                highContrast: Bool = false, animationMode: AnimationMode = .full, dynamicTypeSize: DynamicTypeSize = .large) {
+        self.colorScheme = colorScheme; self.reduceMotion = reduceMotion; self.lowPower = lowPower
+        self.highContrast = highContrast; self.animationMode = animationMode; self.dynamicTypeSize = dynamicTypeSize
+    }
+    public static let standard = ClipEnvironment()
+}
+
+/// A tap on a named element of the design at a time.
+@frozen
+public struct Tap: Hashable, Sendable {
+    public var time: Double
+    public var target: String
+    public init(time: Double, target: String) { self.time = time; self.target = target }
+}
