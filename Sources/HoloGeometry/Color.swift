@@ -49,3 +49,7 @@ public struct Color: Hashable, Sendable, Codable {
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 }
+
+/// Light or dark appearance: the simulation reads it from the clip's environment, the scene and
+/// materials draw with it.
+public enum ColorScheme: String, Hashable, Sendable, Codable, CaseIterable { case light, dark }

@@ -3,7 +3,6 @@
 
 import HoloGeometry
 
-public enum ColorScheme: String, Hashable, Sendable, CaseIterable { case light, dark }
 
 /// How much motion the design may show: full, reduced (Reduce Motion style: crossfades, no tilt),
 /// minimal (static). Independent of `reduceMotion`, which is the system setting a design may map onto it.

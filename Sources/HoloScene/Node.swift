@@ -69,7 +69,6 @@ public enum MaterialKind: String, Hashable, Sendable, Codable, CaseIterable {
     case ultraThin, thin, regular, thick
 }
 
-public enum ColorScheme: String, Hashable, Sendable, Codable { case light, dark }
 
 public struct Shadow: Hashable, Sendable {
     public var color: Color

@@ -1,0 +1,53 @@
+// The demo clip's inputs and simulation: a flick down the feed, a pause, and a drag back up.
+
+import HoloGeometry
+import HoloMotion
+import HoloScene
+
+public enum DemoCards {
+    public static let builtIn = BuiltInClip(
+        name: "demo",
+        summary: "cards scrolling under a gradient bar: a fling down, a drag back up (the foundation's demo)",
+        defaults: { defaultSpec() },
+        make: { spec in clip(spec) })
+
+    /// A fling down at 0.3 s, a drag back up at 2.3 s.
+    public static func defaultSpec() -> ClipSpec {
+        var spec = ClipSpec(design: "demo")
+        spec.duration = 4
+        let events: [ScrollEvent] = [
+            .fingerDown(time: 0.3, y: 700), .fingerMove(time: 0.5, y: 420, curve: .easeIn), .fingerUp(time: 0.5),
+            .fingerDown(time: 2.3, y: 300), .fingerMove(time: 2.7, y: 520, curve: .easeInOut), .fingerUp(time: 2.7),
+        ]
+        spec.scroll = ScrollSpec(
+            configuration: ScrollConfiguration(contentHeight: DemoCardsScene.contentHeight, viewportHeight: spec.device.size.height),
+            script: try! ScrollScript(events))
+        return spec
+    }
+
+    static func clip(_ spec: ClipSpec) -> Clip {
+        let scroll = (spec.scroll ?? defaultSpec().scroll!).makeSimulation()
+        let size = spec.device.size
+        return Clip(name: spec.design, size: size, scale: spec.device.scale, fps: Double(spec.fps),
+                    frameCount: spec.frameCount) {
+            DemoSimulation(scroll: scroll, scene: DemoCardsScene(size: size))
+        }
+    }
+}
+
+struct DemoSimulation: ClipSimulation {
+    struct State: Encodable {
+        var scrollOffset: Double
+        var scrollVelocity: Double
+        var scrollPhase: String
+    }
+    let scroll: ScrollSimulation
+    let scene: DemoCardsScene
+
+    mutating func advance(to time: Double) -> State {
+        let s = scroll.state(at: time)
+        return State(scrollOffset: s.offset, scrollVelocity: s.velocity, scrollPhase: s.phase.rawValue)
+    }
+
+    func scene(for state: State) -> Scene { scene.scene(scrollOffset: state.scrollOffset) }
+}

@@ -1,0 +1,54 @@
+// From what the user typed to a clip: a built-in name or a clip file, with command-line overrides.
+
+import Foundation
+import HoloClips
+import HoloMotion
+
+/// Command-line settings that override a clip's own.
+public struct ClipOverrides: Sendable {
+    public var fps: Int?
+    public var duration: Double?
+    public var device: String?
+    public var scale: Double?
+    public init(fps: Int? = nil, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
+        self.fps = fps; self.duration = duration; self.device = device; self.scale = scale
+    }
+}
+
+public enum DeviceCatalog {
+    public static var names: [String] { Device.presets.map(\.name) }
+    public static func device(named name: String) -> Device? { Device.preset(named: name) }
+}
+
+public enum ClipResolver {
+    /// True when the argument names a file rather than a built-in clip.
+    public static func isFile(_ argument: String) -> Bool {
+        argument.hasSuffix(".json") || argument.contains("/")
+    }
+
+    /// The spec for `argument`: a clip file's contents or a built-in clip's defaults.
+    public static func spec(for argument: String) throws -> ClipSpec {
+        if isFile(argument) { return try ClipSpec.load(path: argument) }
+        guard let builtIn = ClipCatalog.named(argument) else { throw UnknownClipError(name: argument) }
+        return builtIn.defaults()
+    }
+
+    public static func resolve(_ argument: String, overrides: ClipOverrides = ClipOverrides()) throws -> Clip {
+        var spec = try spec(for: argument)
+        apply(overrides, to: &spec)
+        return try ClipCatalog.clip(for: spec)
+    }
+
+    public static func apply(_ overrides: ClipOverrides, to spec: inout ClipSpec) {
+        if let name = overrides.device, let device = Device.preset(named: name) {
+            spec.device = device
+            if var scroll = spec.scroll, scroll.configuration.viewportHeight != device.size.height {
+                scroll.configuration.viewportHeight = device.size.height
+                spec.scroll = scroll
+            }
+        }
+        if let scale = overrides.scale { spec.device.scale = scale }
+        if let fps = overrides.fps { spec.fps = fps }
+        if let duration = overrides.duration { spec.duration = duration }
+    }
+}
