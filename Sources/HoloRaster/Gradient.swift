@@ -145,7 +145,24 @@ struct PaintSampler {
         case .linear(let lut, let t0, let dx, let dy):
             lut.entries.withUnsafeBufferPointer { e in
                 let base = t0 + dx * Double(x) + dy * Double(y)
-                for i in 0..<count { out[i] = e[lut.index(base + dx * Double(i))] }
+                // Index v = t·1023 + ½ in 32.32 fixed point: one integer add per pixel, and a span
+                // whose two ends share one table entry (a gradient along the other axis) is one colour.
+                let scale = Double(GradientLUT.size - 1)
+                let v0 = base * scale + 0.5, v1 = (base + dx * Double(count - 1)) * scale + 0.5
+                let first = lut.index(base), last = lut.index(base + dx * Double(count - 1))
+                if first == last {
+                    out.update(repeating: e[first], count: count)
+                } else if abs(v0) < 1e6, abs(v1) < 1e6 {
+                    var v = Int64(v0 * 4294967296)
+                    let dv = Int64(dx * scale * 4294967296)
+                    let top = Int64(GradientLUT.size - 1)
+                    for i in 0..<count {
+                        out[i] = e[Int(Swift.min(Swift.max(v >> 32, 0), top))]
+                        v &+= dv
+                    }
+                } else {
+                    for i in 0..<count { out[i] = e[lut.index(base + dx * Double(i))] }
+                }
             }
         case .radial(let lut, let inv, let c, let r0, let dr):
             lut.entries.withUnsafeBufferPointer { e in

@@ -54,14 +54,13 @@ func coverageByte(_ a: Double) -> UInt8 {
 
 /// The sparse-cell accumulation rasterizer (the reference path for every shape).
 struct ScanlineRasterizer {
-    struct Cell { var key: Int; var area: Double; var cover: Double }
+    /// One touched pixel: row and column relative to the window, and its two accumulated sums.
+    struct Cell { var row: Int32; var x: Int32; var area: Double; var cover: Double }
     let window: PixelWindow
-    private let stride: Int
     private(set) var cells: [Cell] = []
 
     init(window: PixelWindow) {
         self.window = window
-        stride = window.x1 - window.x0 + 1
         cells.reserveCapacity(1024)
     }
 
@@ -95,7 +94,9 @@ struct ScanlineRasterizer {
             ts = (Swift.min(a, b), Swift.max(a, b))
         }
         var from = p0, t0 = 0.0
-        for t in [ts.0, ts.1, 1.0] where t <= 1 && t > t0 {
+        for k in 0..<3 {
+            let t = k == 0 ? ts.0 : (k == 1 ? ts.1 : 1.0)
+            guard t <= 1, t > t0 else { continue }
             let to = t == 1 ? p1 : Point(p0.x + dx * t, p0.y + (p1.y - p0.y) * t)
             let midX = (from.x + to.x) / 2
             if midX < wx1 {
@@ -151,30 +152,30 @@ struct ScanlineRasterizer {
     @inline(__always)
     private mutating func addCell(_ x: Int, _ y: Int, area: Double, cover: Double) {
         guard x < window.x1 else { return }
-        let key = (y - window.y0) * stride + (x - window.x0)
-        if let last = cells.indices.last, cells[last].key == key {
+        let row = Int32(truncatingIfNeeded: y - window.y0), col = Int32(truncatingIfNeeded: x - window.x0)
+        if let last = cells.indices.last, cells[last].x == col, cells[last].row == row {
             cells[last].area += area; cells[last].cover += cover
         } else {
-            cells.append(Cell(key: key, area: area, cover: cover))
+            cells.append(Cell(row: row, x: col, area: area, cover: cover))
         }
     }
 
     /// Sorts the cells and sweeps each row: between cells the coverage is the running cover,
     /// a constant run; at a cell it is the running cover plus the cell's area.
     mutating func sweep<S: CoverageSink>(into sink: inout S) {
-        cells.sort { $0.key < $1.key }
+        sortCells()
         let n = cells.count
         var i = 0
         while i < n {
-            let rowKey = cells[i].key / stride
-            let y = window.y0 + rowKey
+            let row = cells[i].row
+            let y = window.y0 + Int(row)
             var acc = 0.0
             var nextX = window.x0
-            while i < n, cells[i].key / stride == rowKey {
-                let key = cells[i].key
+            while i < n, cells[i].row == row {
+                let col = cells[i].x
                 var area = 0.0, cover = 0.0
-                while i < n, cells[i].key == key { area += cells[i].area; cover += cells[i].cover; i += 1 }
-                let x = window.x0 + key - rowKey * stride
+                while i < n, cells[i].row == row, cells[i].x == col { area += cells[i].area; cover += cells[i].cover; i += 1 }
+                let x = window.x0 + Int(col)
                 if x > nextX {
                     let c = coverageByte(acc)
                     if c != 0 { sink.run(y: y, x: nextX, count: x - nextX, coverage: c) }
@@ -189,6 +190,41 @@ struct ScanlineRasterizer {
                 if c != 0 { sink.run(y: y, x: nextX, count: window.x1 - nextX, coverage: c) }
             }
         }
+    }
+}
+
+extension ScanlineRasterizer {
+    /// Orders cells by row, then column: a counting sort by row (O(n)), then an insertion sort of each row by x
+    /// (rows hold a handful of cells; edges arrive in order along the outline, so rows are nearly sorted).
+    mutating func sortCells() {
+        let n = cells.count
+        guard n > 1 else { return }
+        let rows = window.y1 - window.y0
+        var start = [Int](repeating: 0, count: rows + 1)
+        var sorted = [Cell](repeating: Cell(row: 0, x: 0, area: 0, cover: 0), count: n)
+        cells.withUnsafeBufferPointer { src in
+            start.withUnsafeMutableBufferPointer { start in
+                for c in src { start[Int(c.row) + 1] += 1 }
+                for r in 0..<rows { start[r + 1] += start[r] }
+                sorted.withUnsafeMutableBufferPointer { dst in
+                    var next = Array(start[0..<rows])
+                    next.withUnsafeMutableBufferPointer { next in
+                        for c in src { let r = Int(c.row); dst[next[r]] = c; next[r] += 1 }
+                    }
+                    for r in 0..<rows {
+                        let lo = start[r], hi = start[r + 1]
+                        guard hi - lo > 1 else { continue }
+                        for i in (lo + 1)..<hi {
+                            let c = dst[i]
+                            var j = i
+                            while j > lo, dst[j - 1].x > c.x { dst[j] = dst[j - 1]; j -= 1 }
+                            dst[j] = c
+                        }
+                    }
+                }
+            }
+        }
+        cells = sorted
     }
 }
 
