@@ -1,0 +1,93 @@
+// Source-over compositing of premultiplied RGBA8, two channels per 32-bit multiply.
+//
+// A pixel is one UInt32 read from the canvas bytes [r, g, b, a] on a little-endian machine
+// (r in bits 0–7, a in bits 24–31). Splitting it into r·b and g·a halves (0x00FF00FF masks) gives
+// two 16-bit lanes per word; a lane product c·k ≤ 255·255 = 65025 never spills into its neighbour,
+// and the rounded division by 255 works lane-wise, bit-identical to PixelMath's div255.
+//
+//   with coverage c (0…255, already multiplied by clip and opacity):
+//   s' = S·c/255                       (each premultiplied channel, rounded)
+//   D' = s' + D·(255 − s'a)/255        i.e.  Dca' = Sca·c + Dca·(1 − Sa·c)
+// No channel can exceed 255: s'ch ≤ s'a and D ≤ 255 keep each sum ≤ s'a + (255 − s'a).
+
+/// div255 on both 16-bit lanes of x (each lane ≤ 65025).
+@inlinable @inline(__always)
+func laneDiv255(_ x: UInt32) -> UInt32 {
+    let t = x &+ 0x0080_0080
+    return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+}
+
+/// All four channels of a premultiplied pixel times k/255, rounded.
+@inlinable @inline(__always)
+func scalePixel(_ p: UInt32, by k: UInt32) -> UInt32 {
+    let rb = laneDiv255((p & 0x00FF_00FF) &* k)
+    let ga = laneDiv255(((p >> 8) & 0x00FF_00FF) &* k)
+    return rb | (ga << 8)
+}
+
+/// Dca' = Sca + Dca·(1 − Sa).
+@inlinable @inline(__always)
+func sourceOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
+    s &+ scalePixel(d, by: 255 &- (s >> 24))
+}
+
+/// Packs a premultiplied pixel into the canvas word layout.
+@inlinable @inline(__always)
+func packedPixel(_ p: PremultipliedRGBA8) -> UInt32 {
+    UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+}
+
+/// The canvas word as a pixel.
+@inlinable @inline(__always)
+func unpackedPixel(_ w: UInt32) -> PremultipliedRGBA8 {
+    PremultipliedRGBA8(r: UInt8(truncatingIfNeeded: w), g: UInt8(truncatingIfNeeded: w >> 8),
+                       b: UInt8(truncatingIfNeeded: w >> 16), a: UInt8(truncatingIfNeeded: w >> 24))
+}
+
+/// Blending loops over `count` pixels at `dst`.
+enum SpanBlend {
+    /// One colour at one coverage. Opaque at full coverage is a plain store.
+    @inline(__always)
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverage c: UInt32) {
+        let sc = c == 255 ? s : scalePixel(s, by: c)
+        if sc >> 24 == 255 {
+            dst.update(repeating: sc, count: count)
+        } else if sc != 0 {
+            for i in 0..<count { dst[i] = sourceOver(sc, dst[i]) }
+        }
+    }
+
+    /// Per-pixel colours at one coverage.
+    @inline(__always)
+    static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32) {
+        if c == 255 {
+            for i in 0..<count {
+                let s = src[i]
+                if s >> 24 == 255 { dst[i] = s } else if s != 0 { dst[i] = sourceOver(s, dst[i]) }
+            }
+        } else {
+            for i in 0..<count { dst[i] = sourceOver(scalePixel(src[i], by: c), dst[i]) }
+        }
+    }
+
+    /// One colour, per-pixel coverage.
+    @inline(__always)
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverages m: UnsafePointer<UInt8>) {
+        for i in 0..<count {
+            let c = UInt32(m[i])
+            if c == 0 { continue }
+            dst[i] = sourceOver(c == 255 ? s : scalePixel(s, by: c), dst[i])
+        }
+    }
+
+    /// Per-pixel colours and coverage.
+    @inline(__always)
+    static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
+                       coverages m: UnsafePointer<UInt8>) {
+        for i in 0..<count {
+            let c = UInt32(m[i])
+            if c == 0 { continue }
+            dst[i] = sourceOver(c == 255 ? src[i] : scalePixel(src[i], by: c), dst[i])
+        }
+    }
+}

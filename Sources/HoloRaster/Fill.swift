@@ -1,0 +1,149 @@
+// Drawing shapes and masks onto a canvas: coverage runs × paint × clip × opacity, source-over.
+//
+// The rasterizer hands out runs of constant coverage (Rasterizer.swift); the blitter here turns
+// each run into pixels. Interior runs of a solid opaque paint are plain stores; gradient runs are
+// shaded straight into the canvas when the gradient is opaque and coverage is full. With a clip,
+// the work window shrinks to the clip's rect and each run's coverage is multiplied pixel by pixel.
+
+import HoloGeometry
+import HoloScene
+
+/// Paints coverage runs into canvas words.
+struct PaintBlitter: CoverageSink {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let width: Int
+    let sampler: PaintSampler
+    let solid: UInt32?
+    let opaque: Bool
+    /// Opacity as 0…255.
+    let opacity: UInt32
+    /// Clip coverage, with its window; runs never leave that window.
+    let clip: UnsafePointer<UInt8>?
+    let clipWindow: PixelWindow
+    let colorScratch: UnsafeMutablePointer<UInt32>
+    let coverScratch: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func run(y: Int, x: Int, count: Int, coverage: UInt8) {
+        // c = coverage · opacity / 255
+        let c = opacity == 255 ? UInt32(coverage) : div255(UInt32(coverage) &* opacity)
+        if c == 0 { return }
+        let dst = pixels + (y * width + x)
+        if let clip {
+            // c_i = c · clip_i / 255
+            let row = clip + ((y - clipWindow.y0) * (clipWindow.x1 - clipWindow.x0) + (x - clipWindow.x0))
+            for i in 0..<count { coverScratch[i] = UInt8(truncatingIfNeeded: div255(c &* UInt32(row[i]))) }
+            if let s = solid {
+                SpanBlend.solid(dst, count, s, coverages: coverScratch)
+            } else {
+                sampler.shade(x: x, y: y, count: count, into: colorScratch)
+                SpanBlend.colors(dst, colorScratch, count, coverages: coverScratch)
+            }
+        } else if let s = solid {
+            SpanBlend.solid(dst, count, s, coverage: c)
+        } else if c == 255 && opaque {
+            sampler.shade(x: x, y: y, count: count, into: dst)
+        } else {
+            sampler.shade(x: x, y: y, count: count, into: colorScratch)
+            SpanBlend.colors(dst, colorScratch, count, coverage: c)
+        }
+    }
+}
+
+/// 0…1 → 0…255, rounded.
+@inline(__always)
+func opacityByte(_ o: Double) -> UInt32 {
+    guard o.isFinite else { return 0 }
+    return UInt32(Swift.min(1, Swift.max(0, o)) * 255 + 0.5)
+}
+
+extension Canvas {
+    var pixelWindow: PixelWindow { PixelWindow(0, 0, width, height) }
+
+    /// The canvas window, narrowed to the clip's rect when there is a clip.
+    func workWindow(clip: CoverageMask?) -> PixelWindow {
+        guard let c = clip else { return pixelWindow }
+        return pixelWindow.intersection(PixelWindow(c.x, c.y, c.x + c.width, c.y + c.height))
+    }
+
+    /// Runs `body` with a blitter over this canvas's pixels.
+    mutating func withBlitter(_ paint: Paint, transform: AffineTransform, clip: CoverageMask?, opacity: Double,
+                              _ body: (inout PaintBlitter, PixelWindow) -> Void) {
+        let o = opacityByte(opacity)
+        let window = workWindow(clip: clip)
+        guard o > 0, !window.isEmpty else { return }
+        let sampler = PaintSampler(paint, transform: transform)
+        if case .nothing = sampler.kind { return }
+        let width = self.width
+        let colorScratch = UnsafeMutablePointer<UInt32>.allocate(capacity: Swift.max(1, width))
+        let coverScratch = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, width))
+        defer { colorScratch.deallocate(); coverScratch.deallocate() }
+        // A clip's rows are read through its own window (the mask rect), which contains `window`.
+        let clipBytes = clip?.coverage ?? []
+        let clipWindow = clip.map { PixelWindow($0.x, $0.y, $0.x + $0.width, $0.y + $0.height) } ?? window
+        clipBytes.withUnsafeBufferPointer { clipBuf in
+            pixels.withUnsafeMutableBytes { raw in
+                raw.withMemoryRebound(to: UInt32.self) { words in
+                    var blitter = PaintBlitter(
+                        pixels: words.baseAddress!, width: width, sampler: sampler, solid: sampler.solidColor,
+                        opaque: sampler.isOpaque, opacity: o, clip: clip == nil ? nil : clipBuf.baseAddress,
+                        clipWindow: clipWindow, colorScratch: colorScratch, coverScratch: coverScratch)
+                    body(&blitter, window)
+                }
+            }
+        }
+    }
+
+    /// Exact-area coverage of `shape` (local points) mapped by `transform` (local points → canvas pixels), clipped to the canvas.
+    public func coverage(of shape: Shape, transform: AffineTransform) -> CoverageMask {
+        let window = PixelWindow(covering: transform.bounds(of: shape.bounds), within: pixelWindow)
+        guard !window.isEmpty else { return .empty }
+        var sink = MaskSink(mask: CoverageMask(x: window.x0, y: window.y0, width: window.x1 - window.x0,
+                                               height: window.y1 - window.y0))
+        rasterize(shape, transform: transform, window: window, into: &sink)
+        return sink.mask
+    }
+
+    /// Fills a shape with a paint: source-over, premultiplied. `transform` maps shape-local points → pixels;
+    /// the paint's coordinates are in the same local space. `clip` multiplies coverage; `opacity` 0…1.
+    public mutating func fill(_ shape: Shape, transform: AffineTransform, paint: Paint, clip: CoverageMask? = nil,
+                              opacity: Double = 1) {
+        withBlitter(paint, transform: transform, clip: clip, opacity: opacity) { blitter, window in
+            rasterize(shape, transform: transform, window: window, into: &blitter)
+        }
+    }
+
+    /// Same, for a stroke of `width` points centred on the outline.
+    public mutating func stroke(_ shape: Shape, width: Double, transform: AffineTransform, paint: Paint,
+                                clip: CoverageMask? = nil, opacity: Double = 1) {
+        guard width > 0, width.isFinite else { return }
+        let poly = shape.strokePolygon(width: width, transform: transform)
+        withBlitter(paint, transform: transform, clip: clip, opacity: opacity) { blitter, window in
+            rasterize(poly, window: window, into: &blitter)
+        }
+    }
+
+    /// Paints through an arbitrary coverage mask (text glyph runs use this). `paintTransform` maps paint-local points → pixels.
+    public mutating func fill(_ mask: CoverageMask, paint: Paint, paintTransform: AffineTransform,
+                              clip: CoverageMask? = nil, opacity: Double = 1) {
+        guard !mask.isEmpty else { return }
+        withBlitter(paint, transform: paintTransform, clip: clip, opacity: opacity) { blitter, window in
+            let w = window.intersection(PixelWindow(mask.x, mask.y, mask.x + mask.width, mask.y + mask.height))
+            guard !w.isEmpty else { return }
+            mask.coverage.withUnsafeBufferPointer { m in
+                for y in w.y0..<w.y1 {
+                    let row = m.baseAddress! + ((y - mask.y) * mask.width - mask.x)
+                    var x = w.x0
+                    // Group equal coverage into runs so solid interiors stay plain stores.
+                    while x < w.x1 {
+                        let c = row[x]
+                        var e = x + 1
+                        while e < w.x1, row[e] == c { e += 1 }
+                        if c != 0 { blitter.run(y: y, x: x, count: e - x, coverage: c) }
+                        x = e
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+// Source-over arithmetic on known values, clips and layer opacity.
+//
+// Expected values come from the spec's formula with 8-bit intermediates, evaluated in Double:
+//   s' = round(S·c/255),  D' = s' + round(D·(255 − s'a)/255).
+
+import Testing
+import HoloGeometry
+import HoloScene
+@testable import HoloRaster
+
+/// The spec formula for one pixel, channel by channel (premultiplied, [r, g, b, a]).
+func referenceOver(_ s: [Int], coverage c: Int, over d: [Int]) -> [Int] {
+    let sc = s.map { Int((Double($0 * c) / 255).rounded()) }
+    return (0..<4).map { sc[$0] + Int((Double(d[$0] * (255 - sc[3])) / 255).rounded()) }
+}
+
+func canvas(filledWith p: [Int], width: Int = 4, height: Int = 4) -> Canvas {
+    var c = Canvas(width: width, height: height)
+    for y in 0..<height { for x in 0..<width {
+        c[x, y] = PremultipliedRGBA8(r: UInt8(p[0]), g: UInt8(p[1]), b: UInt8(p[2]), a: UInt8(p[3]))
+    } }
+    return c
+}
+
+@Suite struct CompositeTests {
+    static let destinations: [[Int]] = [[0, 0, 0, 0], [200, 100, 50, 255], [30, 60, 90, 120], [255, 255, 255, 255]]
+
+    @Test(arguments: destinations)
+    func translucentSolidOverKnownPixels(dst: [Int]) {
+        let color = Color(red: 0.2, green: 0.8, blue: 1, alpha: 0.6)
+        let s = expectedPixel(color)
+        var c = canvas(filledWith: dst)
+        // Whole pixel (0, 0); half of pixel (1, 0): coverage round(0.5·255) = 128.
+        c.fill(.rect(Rect(x: 0, y: 0, width: 1.5, height: 1)), transform: .identity, paint: .solid(color))
+        #expect(pixelValues(c, 0, 0) == referenceOver(s, coverage: 255, over: dst))
+        #expect(pixelValues(c, 1, 0) == referenceOver(s, coverage: 128, over: dst))
+        #expect(pixelValues(c, 2, 0) == dst)
+        // Opacity 0.5 folds into coverage: round(255·128/255) = 128.
+        var o = canvas(filledWith: dst)
+        o.fill(.rect(Rect(x: 0, y: 0, width: 1, height: 1)), transform: .identity, paint: .solid(color), opacity: 0.5)
+        #expect(pixelValues(o, 0, 0) == referenceOver(s, coverage: 128, over: dst))
+    }
+
+    @Test func opaqueFullCoverageReplaces() {
+        var c = canvas(filledWith: [30, 60, 90, 120])
+        c.fill(.rect(Rect(x: 0, y: 0, width: 4, height: 4)), transform: .identity, paint: .solid(Color(hex: 0x336699)))
+        #expect(pixelValues(c, 2, 2) == [0x33, 0x66, 0x99, 255])
+    }
+
+    @Test func gradientSpanBlendsOverDestination() {
+        // A translucent gradient over an opaque background: each pixel follows the formula with
+        // the gradient's colour at that pixel.
+        let dst = [200, 100, 50, 255]
+        var c = canvas(filledWith: dst, width: 101, height: 1)
+        let a = Color(red: 1, green: 0, blue: 0, alpha: 0.5), b = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 101, height: 1)), transform: .identity,
+               paint: .linearGradient(stops: Paint.evenStops([a, b]), start: Point(0.5, 0), end: Point(100.5, 0)))
+        #expect(close(pixelValues(c, 0, 0), referenceOver(expectedPixel(a), coverage: 255, over: dst)))
+        #expect(close(pixelValues(c, 100, 0), referenceOver(expectedPixel(b), coverage: 255, over: dst)))
+    }
+
+    @Test func fillThroughAClipMask() {
+        var c = Canvas(width: 20, height: 4)
+        // Clip: the left half up to x = 10.5.
+        let clip = c.coverage(of: .rect(Rect(x: 0, y: 0, width: 10.5, height: 4)), transform: .identity)
+        #expect(clip[10, 0] == 128)
+        c.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 4)), transform: .identity, paint: .solid(.white), clip: clip)
+        #expect(pixelValues(c, 5, 1) == [255, 255, 255, 255])
+        #expect(pixelValues(c, 10, 1) == [128, 128, 128, 128])
+        #expect(pixelValues(c, 15, 1) == [0, 0, 0, 0])
+        // A clip narrower than the shape: the fill also stops at the clip's rect.
+        var d = Canvas(width: 20, height: 4)
+        let small = d.coverage(of: .rect(Rect(x: 12, y: 1, width: 3, height: 2)), transform: .identity)
+        d.fill(.circle(center: Point(10, 2), radius: 30), transform: .identity, paint: .solid(.black), clip: small)
+        #expect(d[13, 1].a == 255 && d[13, 0].a == 0 && d[11, 1].a == 0 && d[15, 2].a == 0)
+    }
+
+    @Test func intersectedMultipliesOverTheOverlap() {
+        let a = CoverageMask(x: 0, y: 0, width: 3, height: 1, coverage: [255, 128, 10])
+        let b = CoverageMask(x: 1, y: 0, width: 3, height: 2, coverage: [128, 128, 255, 9, 9, 9])
+        let m = a.intersected(with: b)
+        #expect(m.x == 1 && m.y == 0 && m.width == 2 && m.height == 1)
+        #expect(m.coverage == [UInt8((128.0 * 128 / 255).rounded()), UInt8((10.0 * 128 / 255).rounded())])
+        #expect(a.intersected(with: CoverageMask(x: 5, y: 5, width: 2, height: 2)).isEmpty)
+    }
+
+    @Test func maskFillUsesMaskCoverage() {
+        var c = canvas(filledWith: [0, 0, 0, 255], width: 4, height: 1)
+        let mask = CoverageMask(x: 1, y: 0, width: 2, height: 1, coverage: [255, 64])
+        c.fill(mask, paint: .solid(.white), paintTransform: .identity)
+        #expect(pixelValues(c, 0, 0) == [0, 0, 0, 255])
+        #expect(pixelValues(c, 1, 0) == [255, 255, 255, 255])
+        #expect(pixelValues(c, 2, 0) == referenceOver([255, 255, 255, 255], coverage: 64, over: [0, 0, 0, 255]))
+    }
+
+    @Test(arguments: CompositeTests.destinations)
+    func compositeWithHalfOpacityMatchesArithmetic(dst: [Int]) {
+        let layerPixels: [[Int]] = [[255, 0, 0, 255], [0, 0, 0, 0], [40, 80, 20, 100], [255, 255, 255, 255]]
+        var layer = Canvas(width: 4, height: 1)
+        for (x, p) in layerPixels.enumerated() {
+            layer[x, 0] = PremultipliedRGBA8(r: UInt8(p[0]), g: UInt8(p[1]), b: UInt8(p[2]), a: UInt8(p[3]))
+        }
+        var c = canvas(filledWith: dst, width: 4, height: 1)
+        c.composite(layer, opacity: 0.5)
+        for (x, p) in layerPixels.enumerated() {
+            #expect(pixelValues(c, x, 0) == referenceOver(p, coverage: 128, over: dst))
+        }
+        // With a clip: coverage 128·255/255 at x = 0, nothing at x = 3.
+        var k = canvas(filledWith: dst, width: 4, height: 1)
+        k.composite(layer, opacity: 1, clip: CoverageMask(x: 0, y: 0, width: 3, height: 1, coverage: [128, 255, 255]))
+        #expect(pixelValues(k, 0, 0) == referenceOver(layerPixels[0], coverage: 128, over: dst))
+        #expect(pixelValues(k, 3, 0) == dst)
+    }
+}
