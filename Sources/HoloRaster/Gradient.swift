@@ -190,13 +190,3 @@ struct PaintSampler {
         }
     }
 }
-
-// MARK: - Shader paints (NOT IMPLEMENTED HERE)
-
-/// UNIMPLEMENTED: shader paints are wired by the Shaders work. It must write `count` premultiplied
-/// pixels (canvas word layout, see Blend.swift) for pixels (x…x+count−1, y), sampling the shader at
-/// pixel centres mapped to local points by `inverse`. Until then it fills transparent.
-internal func shaderSpan(_ shader: ShaderPaint, inverse: AffineTransform, x: Int, y: Int, count: Int,
-                         into out: UnsafeMutablePointer<UInt32>) {
-    out.update(repeating: 0, count: count)
-}
