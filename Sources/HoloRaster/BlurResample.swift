@@ -5,10 +5,12 @@
 // measures it). The two resampling steps blur a little themselves; Blur.swift subtracts their
 // variance from σ²: box of f → (f²−1)/12, linear interpolation at spacing f → f²/6 (px²).
 
-/// Each coarse pixel is the rounded mean of an f×f block; blocks past the edge repeat the last
-/// pixel (clamp) or count as 0 (transparent).
-func downsampled(_ plane: BlurPlane, by f: Int, edge: BlurEdge) -> BlurPlane {
-    let cw = (plane.width + f - 1) / f, ch = (plane.height + f - 1) / f, c = plane.channels
+/// Each coarse pixel is the rounded mean of an f×f block; pixels past the edge repeat the edge
+/// pixel (clamp) or count as 0 (transparent). `pad` extra coarse cells on every side hold the
+/// clamped extension computed at full resolution: clamping only at the coarse level would repeat
+/// a block mean instead of the edge pixel, which a large σ near the edge would show.
+func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> BlurPlane {
+    let cw = (plane.width + f - 1) / f + 2 * pad, ch = (plane.height + f - 1) / f + 2 * pad, c = plane.channels
     var out = BlurPlane(width: cw, height: ch, channels: c)
     let area = f * f
     let w = plane.width, h = plane.height
@@ -19,11 +21,11 @@ func downsampled(_ plane: BlurPlane, by f: Int, edge: BlurEdge) -> BlurPlane {
                 for cx in 0..<cw {
                     for k in 0..<c { sums[k] = 0 }
                     for dy in 0..<f {
-                        var y = cy * f + dy
-                        if y >= h { if edge == .transparent { continue }; y = h - 1 }
+                        var y = (cy - pad) * f + dy
+                        if y < 0 || y >= h { if edge == .transparent { continue }; y = min(max(y, 0), h - 1) }
                         for dx in 0..<f {
-                            var x = cx * f + dx
-                            if x >= w { if edge == .transparent { continue }; x = w - 1 }
+                            var x = (cx - pad) * f + dx
+                            if x < 0 || x >= w { if edge == .transparent { continue }; x = min(max(x, 0), w - 1) }
                             let i = (y * w + x) * c
                             for k in 0..<c { sums[k] += Int(src[i + k]) }
                         }
@@ -37,10 +39,10 @@ func downsampled(_ plane: BlurPlane, by f: Int, edge: BlurEdge) -> BlurPlane {
     return out
 }
 
-/// Bilinear upsample by f to `width × height`. Fine pixel x samples coarse position
+/// Bilinear upsample by f to `width × height`, skipping `pad` coarse cells on every side. Fine pixel x samples coarse position
 /// u = (x + ½)/f − ½ = (2x + 1 − f)/(2f): integer numerator, weights in 1/(2f), so the whole
 /// interpolation is exact integer arithmetic with one rounding.
-func upsampled(_ plane: BlurPlane, by f: Int, width: Int, height: Int, edge: BlurEdge) -> BlurPlane {
+func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, width: Int, height: Int, edge: BlurEdge) -> BlurPlane {
     let c = plane.channels, cw = plane.width, ch = plane.height
     var out = BlurPlane(width: width, height: height, channels: c)
     let den = 2 * f
@@ -50,7 +52,7 @@ func upsampled(_ plane: BlurPlane, by f: Int, width: Int, height: Int, edge: Blu
             let num = 2 * x + 1 - f
             let i0 = num >= 0 ? num / den : -((-num + den - 1) / den)
             let frac = num - i0 * den
-            return (i0, i0 + 1, frac)
+            return (i0 + pad, i0 + pad + 1, frac)
         }
     }
     let tx = taps(width, cw), ty = taps(height, ch)

@@ -33,7 +33,7 @@ public enum FontError: Error, Sendable, CustomStringConvertible, Equatable {
         switch self {
         case .missingFont(let weight, let looked):
             return "font for weight \(weight.rawValue) not found; looked for: \(looked.joined(separator: ", ")). "
-                + "Install Debian package fonts-dejavu-core (apt-get install fonts-dejavu-core), "
+                + "To fix: install Debian package fonts-dejavu-core (apt-get install fonts-dejavu-core), "
                 + "set HOLOFRAME_FONT_DIR, or pass --font."
         case .freeType(let call, let code, let path):
             return "FreeType \(call) failed with error \(code) for \(path)"
