@@ -48,10 +48,11 @@ func blurPlane(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge) {
         let ff = Double(f * f)
         let coarseSigma = max(0.5, (sigma * sigma - (ff - 1) / 12 - ff / 6).squareRoot() / Double(f))
         // Clamp: carry the full-resolution edge extension into the coarse plane (3σ of it).
-        let pad = edge == .clamp ? Int((3 * coarseSigma).rounded(.up)) + 1 : 0
+        // Transparent: one zero cell is enough for the upsampler's outer taps.
+        let pad = edge == .clamp ? Int((3 * coarseSigma).rounded(.up)) + 1 : 1
         var coarse = downsampled(plane, by: f, pad: pad, edge: edge)
         blurSeparable(&coarse, sigma: coarseSigma, edge: edge)
-        plane = upsampled(coarse, by: f, pad: pad, width: plane.width, height: plane.height, edge: edge)
+        plane = upsampled(coarse, by: f, pad: pad, width: plane.width, height: plane.height)
     } else {
         blurSeparable(&plane, sigma: sigma, edge: edge)
     }

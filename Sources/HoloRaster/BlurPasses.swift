@@ -75,6 +75,27 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
                         let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
                         let outLength = length - 2 * r
                         let out = pass == radii.count - 1 ? row : dst
+                        if c == 4 {
+                            // All four channels per step (one pass over the row, not four).
+                            var s0 = 0, s1 = 0, s2 = 0, s3 = 0
+                            for j in 0..<w {
+                                s0 += Int(src[j * 4]); s1 += Int(src[j * 4 + 1])
+                                s2 += Int(src[j * 4 + 2]); s3 += Int(src[j * 4 + 3])
+                            }
+                            var add = src + w * 4, drop = src, o = out
+                            for _ in 0..<outLength {
+                                o[0] = UInt8(truncatingIfNeeded: (s0 &* inv &+ (1 << 23)) >> 24)
+                                o[1] = UInt8(truncatingIfNeeded: (s1 &* inv &+ (1 << 23)) >> 24)
+                                o[2] = UInt8(truncatingIfNeeded: (s2 &* inv &+ (1 << 23)) >> 24)
+                                o[3] = UInt8(truncatingIfNeeded: (s3 &* inv &+ (1 << 23)) >> 24)
+                                s0 &+= Int(add[0]) &- Int(drop[0]); s1 &+= Int(add[1]) &- Int(drop[1])
+                                s2 &+= Int(add[2]) &- Int(drop[2]); s3 &+= Int(add[3]) &- Int(drop[3])
+                                add += 4; drop += 4; o += 4
+                            }
+                            length = outLength
+                            swap(&src, &dst)
+                            continue
+                        }
                         for k in 0..<c {
                             var sum = 0
                             for j in 0..<w { sum += Int(src[j * c + k]) }
@@ -136,29 +157,31 @@ func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) 
 /// Rows become columns. Blocked in 32×32 tiles so both sides stay in cache.
 func transposed(_ plane: BlurPlane) -> BlurPlane {
     var out = BlurPlane(width: plane.height, height: plane.width, channels: plane.channels)
-    let w = plane.width, h = plane.height
-    @inline(__always) func run<T>(_ type: T.Type) {
-        plane.bytes.withUnsafeBytes { s in
-            out.bytes.withUnsafeMutableBytes { d in
-                let src = s.bindMemory(to: T.self).baseAddress!, dst = d.bindMemory(to: T.self).baseAddress!
-                let tile = 32
-                var by = 0
-                while by < h {
-                    let ey = min(by + tile, h)
-                    var bx = 0
-                    while bx < w {
-                        let ex = min(bx + tile, w)
-                        for y in by..<ey {
-                            for x in bx..<ex { dst[x * h + y] = src[y * w + x] }
+    let w = plane.width, h = plane.height, tile = 32
+    plane.bytes.withUnsafeBytes { s in
+        out.bytes.withUnsafeMutableBytes { d in
+            if plane.channels == 4 {
+                let src = s.bindMemory(to: UInt32.self).baseAddress!, dst = d.bindMemory(to: UInt32.self).baseAddress!
+                for by in stride(from: 0, to: h, by: tile) {
+                    for bx in stride(from: 0, to: w, by: tile) {
+                        for y in by..<min(by + tile, h) {
+                            for x in bx..<min(bx + tile, w) { dst[x * h + y] = src[y * w + x] }
                         }
-                        bx += tile
                     }
-                    by += tile
+                }
+            } else {
+                precondition(plane.channels == 1)
+                let src = s.bindMemory(to: UInt8.self).baseAddress!, dst = d.bindMemory(to: UInt8.self).baseAddress!
+                for by in stride(from: 0, to: h, by: tile) {
+                    for bx in stride(from: 0, to: w, by: tile) {
+                        for y in by..<min(by + tile, h) {
+                            for x in bx..<min(bx + tile, w) { dst[x * h + y] = src[y * w + x] }
+                        }
+                    }
                 }
             }
         }
     }
-    if plane.channels == 4 { run(UInt32.self) } else { precondition(plane.channels == 1); run(UInt8.self) }
     return out
 }
 

@@ -83,7 +83,8 @@ extension Canvas {
         let blurred = gaussianBlurred(sigma: recipe.blur * scale, region: roi, edge: .clamp)
         let base: Float = scheme == .light ? 1 : 0
         let sat = Float(recipe.saturation), bright = Float(recipe.brightness), m = Float(recipe.luminanceMix)
-        let c = recipe.curve.map(Float.init)
+        // The curve as a 4-point lookup (a tuple: no array bounds checks in the pixel loop).
+        let k = (Float(recipe.curve[0]), Float(recipe.curve[1]), Float(recipe.curve[2]), Float(recipe.curve[3]))
         let w = width, mw = mask.width
         pixels.withUnsafeMutableBufferPointer { dst in
             blurred.pixels.withUnsafeBufferPointer { src in
@@ -106,8 +107,8 @@ extension Canvas {
                             b = min(max(l + sat * (b - l) + bright, 0), 1)
                             // Luminance → grey through the 4-point curve, mixed in by m.
                             let t = (0.2126 * r + 0.7152 * g + 0.0722 * b) * 3
-                            let i = min(Int(t), 2)
-                            let grey = c[i] + (c[i + 1] - c[i]) * (t - Float(i))
+                            let grey = t < 1 ? k.0 + (k.1 - k.0) * t
+                                : t < 2 ? k.1 + (k.2 - k.1) * (t - 1) : k.2 + (k.3 - k.2) * (t - 2)
                             let mr = UInt32((r + (grey - r) * m) * 255 + 0.5)
                             let mg = UInt32((g + (grey - g) * m) * 255 + 0.5)
                             let mb = UInt32((b + (grey - b) * m) * 255 + 0.5)
