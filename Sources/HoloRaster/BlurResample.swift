@@ -83,19 +83,21 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
 /// Fine pixel x samples coarse position u = (x + ½)/f − ½ = (2x + 1 − f)/(2f): integer numerator,
 /// weights in 1/(2f), so the interpolation is exact integer arithmetic with one rounding. With a
 /// pad of at least one cell every tap is inside the coarse plane (no edge tests in the loop).
-func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, width: Int, height: Int) -> BlurPlane {
+/// Only the fine pixels of `keep` are produced (a blur's region of interest, not its margin).
+func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> BlurPlane {
+    let width = keep.width, height = keep.height
     precondition(pad >= 1, "upsampling needs a coarse border cell")
     let c = plane.channels, cw = plane.width
     var out = BlurPlane(width: width, height: height, channels: c)
     let den = 2 * f
-    func taps(_ n: Int) -> [(Int, Int)] {
-        (0..<n).map { x in
+    func taps(_ range: Range<Int>) -> [(Int, Int)] {
+        range.map { x in
             let num = 2 * x + 1 - f
             let i0 = num >= 0 ? num / den : -((-num + den - 1) / den)
             return (i0 + pad, num - i0 * den)
         }
     }
-    let tx = taps(width), ty = taps(height)
+    let tx = taps(keep.x..<(keep.x + width)), ty = taps(keep.y..<(keep.y + height))
     let total = den * den, half = total / 2
     precondition(total.nonzeroBitCount == 1, "f must be a power of two")
     let shift = total.trailingZeroBitCount

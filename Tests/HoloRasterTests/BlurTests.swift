@@ -62,7 +62,6 @@ struct SplitMix {
         var worst = 0.0
         for i in 0..<reference.count { worst = max(worst, abs(Double(blurred.pixels[i]) - reference[i])) }
         #expect(worst <= Double(blurErrorBound), "σ = \(sigma): max channel error \(worst)")
-        print("blur error σ", sigma, worst)
         // Premultiplied stays valid: no channel above alpha.
         for i in stride(from: 0, to: blurred.pixels.count, by: 4) {
             #expect(blurred.pixels[i] <= blurred.pixels[i + 3] && blurred.pixels[i + 2] <= blurred.pixels[i + 3])
@@ -80,7 +79,6 @@ struct SplitMix {
         let after = blurred.coverage.reduce(0) { $0 + Int($1) }
         // 8-bit rounding drops tail values under ½ at every pass: ≤ 1% of the total at σ = 30.
         #expect(abs(Double(after - before)) / Double(before) < (sigma < 10 ? 0.002 : 0.01), "σ \(sigma): \(before) → \(after)")
-        print("alpha σ", sigma, before, after)
     }
 
     @Test(arguments: [1.0, 3.0, 10.0, 25.0])
