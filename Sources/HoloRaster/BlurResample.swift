@@ -1,0 +1,129 @@
+// Reduced-resolution blur support: box downsample by f, bilinear upsample by f, both integer.
+//
+// A large Gaussian removes everything a 1/f grid cannot hold, so blurring at 1/f resolution (as
+// Apple does for materials, f = 4) costs 1/f² of the work for an error of a few LSB (BlurTests
+// measures it). The two resampling steps blur a little themselves; Blur.swift subtracts their
+// variance from σ²: box of f → (f²−1)/12, linear interpolation at spacing f → f²/6 (px²).
+
+/// Each coarse pixel is the rounded mean of an f×f block; pixels past the edge repeat the edge
+/// pixel (clamp) or count as 0 (transparent). `pad` extra coarse cells on every side hold that
+/// extension computed at full resolution: clamping only at the coarse level would repeat a block
+/// mean instead of the edge pixel, which a large σ near the edge would show. Pad cells are cheap:
+/// beyond the edge the clamped image is constant along one axis, so they come from the edge rows
+/// and columns alone.
+func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> BlurPlane {
+    let c = plane.channels, w = plane.width, h = plane.height
+    let iw = (w + f - 1) / f, ih = (h + f - 1) / f
+    let cw = iw + 2 * pad, ch = ih + 2 * pad
+    var out = BlurPlane(width: cw, height: ch, channels: c)
+    let area = f * f, half = area / 2
+    precondition(area.nonzeroBitCount == 1, "f must be a power of two")
+    let shift = area.trailingZeroBitCount
+    let clamp = edge == .clamp
+    // Fine source column for each inner coarse column's f taps: clamped, or −1 (transparent).
+    let colMap = (0..<(iw * f)).map { x in x < w ? x : (clamp ? w - 1 : -1) }
+    var acc = [Int](repeating: 0, count: iw * c)
+    plane.bytes.withUnsafeBufferPointer { src in
+        out.bytes.withUnsafeMutableBufferPointer { dst in
+            colMap.withUnsafeBufferPointer { cols in
+                acc.withUnsafeMutableBufferPointer { a in
+                    // Inner cells: sum f rows column by column, then f columns per cell.
+                    for cy in 0..<ih {
+                        for i in 0..<(iw * c) { a[i] = 0 }
+                        for dy in 0..<f {
+                            var y = cy * f + dy
+                            if y >= h { if !clamp { continue }; y = h - 1 }
+                            let row = src.baseAddress! + y * w * c
+                            for cx in 0..<iw {
+                                for dx in 0..<f {
+                                    let x = cols[cx * f + dx]
+                                    if x < 0 { continue }
+                                    for k in 0..<c { a[cx * c + k] &+= Int(row[x * c + k]) }
+                                }
+                            }
+                        }
+                        let o = ((cy + pad) * cw + pad) * c
+                        for i in 0..<(iw * c) { dst[o + i] = UInt8(truncatingIfNeeded: (a[i] + half) >> shift) }
+                    }
+                    guard pad > 0, clamp else { return }
+                    // Left/right pads: per coarse row, the mean of the edge column over its f rows.
+                    for cy in 0..<ih {
+                        for (x, cxRange) in [(0, 0..<pad), (w - 1, (pad + iw)..<cw)] {
+                            for k in 0..<c {
+                                var sum = 0
+                                for dy in 0..<f { sum += Int(src[(min(cy * f + dy, h - 1) * w + x) * c + k]) * f }
+                                let v = UInt8(truncatingIfNeeded: (sum + half) / area)
+                                for cx in cxRange { dst[((cy + pad) * cw + cx) * c + k] = v }
+                            }
+                        }
+                    }
+                    // Top/bottom pads: the edge coarse row of inner cells' edge fine row, and the
+                    // corners: the corner pixels.
+                    for (y, cyRange) in [(0, 0..<pad), (h - 1, (pad + ih)..<ch)] {
+                        for cx in 0..<cw {
+                            for k in 0..<c {
+                                var sum = 0
+                                for dx in 0..<f {
+                                    let x = min(max((cx - pad) * f + dx, 0), w - 1)
+                                    sum += Int(src[(y * w + x) * c + k]) * f
+                                }
+                                let v = UInt8(truncatingIfNeeded: (sum + half) / area)
+                                for cy in cyRange { dst[(cy * cw + cx) * c + k] = v }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return out
+}
+
+/// Bilinear upsample by f to `width × height`, skipping `pad` (≥ 1) coarse cells on every side.
+/// Fine pixel x samples coarse position u = (x + ½)/f − ½ = (2x + 1 − f)/(2f): integer numerator,
+/// weights in 1/(2f), so the interpolation is exact integer arithmetic with one rounding. With a
+/// pad of at least one cell every tap is inside the coarse plane (no edge tests in the loop).
+/// Only the fine pixels of `keep` are produced (a blur's region of interest, not its margin).
+func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> BlurPlane {
+    let width = keep.width, height = keep.height
+    precondition(pad >= 1, "upsampling needs a coarse border cell")
+    let c = plane.channels, cw = plane.width
+    var out = BlurPlane(width: width, height: height, channels: c)
+    let den = 2 * f
+    func taps(_ range: Range<Int>) -> [(Int, Int)] {
+        range.map { x in
+            let num = 2 * x + 1 - f
+            let i0 = num >= 0 ? num / den : -((-num + den - 1) / den)
+            return (i0 + pad, num - i0 * den)
+        }
+    }
+    let tx = taps(keep.x..<(keep.x + width)), ty = taps(keep.y..<(keep.y + height))
+    let total = den * den, half = total / 2
+    precondition(total.nonzeroBitCount == 1, "f must be a power of two")
+    let shift = total.trailingZeroBitCount
+    var column = [Int](repeating: 0, count: cw * c)
+    plane.bytes.withUnsafeBufferPointer { src in
+        out.bytes.withUnsafeMutableBufferPointer { dst in
+            column.withUnsafeMutableBufferPointer { col in
+                tx.withUnsafeBufferPointer { tx in
+                    for y in 0..<height {
+                        // Vertical first: one interpolated coarse row (×2f), then along x.
+                        let (y0, fy) = ty[y]
+                        let r0 = src.baseAddress! + y0 * cw * c, r1 = r0 + cw * c
+                        for i in 0..<(cw * c) { col[i] = Int(r0[i]) * (den - fy) + Int(r1[i]) * fy }
+                        let o = dst.baseAddress! + y * width * c
+                        for x in 0..<width {
+                            let (x0, fx) = tx[x]
+                            let i = x0 * c
+                            for k in 0..<c {
+                                o[x * c + k] = UInt8(truncatingIfNeeded:
+                                    (col[i + k] * (den - fx) + col[i + c + k] * fx + half) >> shift)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return out
+}

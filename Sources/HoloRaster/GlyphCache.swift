@@ -1,0 +1,96 @@
+// Rasterized glyphs and the cache that keeps them across frames.
+//
+// A glyph is rendered by FreeType's own anti-aliasing rasterizer (FT_Render_Glyph,
+// FT_RENDER_MODE_NORMAL: 8-bit exact-area coverage) from the unhinted outline (FT_LOAD_NO_HINTING,
+// so shapes scale faithfully and do not snap to the pixel grid) at the exact pixel size
+// points × scale, quantized to FreeType's 1/64 px. The pen position is quantized to quarter pixels
+// in x and y: the fractional part becomes an outline translation before rendering, so the cache
+// holds at most 16 variants of a glyph per size, and text that moves by a fraction of a pixel
+// moves smoothly instead of jumping.
+//
+// Key: (font source, pixel size in 26.6, glyph id, x bin, y bin). The cache has its own Mutex, so a
+// cache hit never waits for FreeType.
+
+import CFreeType
+import Synchronization
+
+/// Sub-pixel positions per pixel, in x and in y.
+@usableFromInline let glyphSubpixelBins = 4
+
+@frozen
+public struct GlyphKey: Hashable, Sendable {
+    public var source: FontSource
+    /// Pixel size in 1/64 px (FreeType's 26.6).
+    public var size26_6: Int
+    public var glyph: UInt32
+    public var binX: UInt8
+    public var binY: UInt8
+}
+
+/// One glyph's coverage. `left`/`top` place the bitmap relative to the integer pen position:
+/// its top-left pixel is (penX + left, baselineY − top), y down.
+@frozen
+public struct GlyphBitmap: Sendable, Equatable {
+    public var left: Int
+    public var top: Int
+    public var width: Int
+    public var height: Int
+    public var coverage: [UInt8]
+    public static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, coverage: [])
+}
+
+final class GlyphCache: Sendable {
+    private let table = Mutex<[GlyphKey: GlyphBitmap]>([:])
+    func lookup(_ key: GlyphKey) -> GlyphBitmap? { table.withLock { $0[key] } }
+    func insert(_ bitmap: GlyphBitmap, for key: GlyphKey) { table.withLock { $0[key] = bitmap } }
+    var count: Int { table.withLock { $0.count } }
+    func removeAll() { table.withLock { $0.removeAll() } }
+}
+
+extension OpenFace {
+    /// Renders one glyph (FreeType lock held by the caller).
+    func rasterize(_ key: GlyphKey) throws -> GlyphBitmap {
+        if currentSize != key.size26_6 {
+            let err = FT_Set_Char_Size(face, FT_F26Dot6(key.size26_6), FT_F26Dot6(key.size26_6), 72, 72)
+            guard err == 0 else { throw FontError.freeType(call: "FT_Set_Char_Size", code: err, path: source.path) }
+            currentSize = key.size26_6
+        }
+        var err = FT_Load_Glyph(face, key.glyph, FTLoad.noHinting | FTLoad.noBitmap)
+        guard err == 0 else { throw FontError.freeType(call: "FT_Load_Glyph", code: err, path: source.path) }
+        let slot = face.pointee.glyph!
+        guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .empty }
+        if emboldenUnits > 0 {
+            // Stroke width in 26.6 px: em fraction × pixel size × 64.
+            let strength = FT_Pos((emboldenUnits / metrics.unitsPerEm * Double(key.size26_6)).rounded())
+            FT_Outline_Embolden(&slot.pointee.outline, strength)
+        }
+        // Sub-pixel pen offset: +x right, +y down on screen = −y in FreeType's y-up space.
+        let step = 64 / glyphSubpixelBins
+        FT_Outline_Translate(&slot.pointee.outline, FT_Pos(Int(key.binX) * step), -FT_Pos(Int(key.binY) * step))
+        err = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
+        guard err == 0 else { throw FontError.freeType(call: "FT_Render_Glyph", code: err, path: source.path) }
+        let bm = slot.pointee.bitmap
+        let w = Int(bm.width), h = Int(bm.rows), pitch = Int(bm.pitch)
+        guard w > 0, h > 0, let buffer = bm.buffer else { return .empty }
+        var coverage = [UInt8](repeating: 0, count: w * h)
+        coverage.withUnsafeMutableBufferPointer { dst in
+            for row in 0..<h {
+                // A negative pitch means the rows are stored bottom-up.
+                let src = pitch >= 0 ? buffer + row * pitch : buffer + (h - 1 - row) * (-pitch)
+                (dst.baseAddress! + row * w).update(from: src, count: w)
+            }
+        }
+        return GlyphBitmap(left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+                           width: w, height: h, coverage: coverage)
+    }
+}
+
+extension FontLibrary {
+    /// The glyph's coverage, from the cache or rendered now (and then cached).
+    func glyphBitmap(_ key: GlyphKey) throws -> GlyphBitmap {
+        if let hit = glyphs.lookup(key) { return hit }
+        let bitmap = try freeType.withLock { try $0.face(for: key.source).rasterize(key) }
+        glyphs.insert(bitmap, for: key)
+        return bitmap
+    }
+}

@@ -1,0 +1,128 @@
+// Frosted-glass materials (SwiftUI's .ultraThinMaterial … .thickMaterial).
+//
+// A material is computed from what is already drawn behind it:
+//   1. blur the backdrop under the shape with σ = recipe.blur points × scale (clamped edges: the
+//      backdrop continues under the screen edge; reduced resolution for these large σ, Blur.swift);
+//   2. saturation around Rec. 709 luma:   c ← L + s·(c − L),  L = 0.2126 R + 0.7152 G + 0.0722 B;
+//   3. brightness:                        c ← c + b, then clamped to 0…1;
+//   4. luminance curve (approx.: Apple's exact use is not public): the four curve values are grey
+//      levels at luminance 0, ⅓, ⅔, 1; g = piecewise-linear curve(L(c)), and c ← c + m·(g − c)
+//      with m = the recipe's luminance mix;
+//   5. write back through the shape's coverage:  dst ← dst + (material − dst)·coverage.
+// Steps 2–4 run in Float on straight colour, rounded once to 8 bits (`MaterialRecipe.apply` is the
+// same formula in Double, the reference the tests hold the Float path against).
+// A backdrop that is not opaque is first composited over the scheme's base (white in light mode,
+// black in dark) so the material itself is always opaque, like the system bars it imitates.
+
+import HoloGeometry
+import HoloScene
+
+@frozen
+public struct MaterialRecipe: Hashable, Sendable {
+    /// Gaussian σ in points.
+    public var blur: Double
+    public var saturation: Double
+    public var brightness: Double
+    public var luminanceMix: Double
+    /// Grey levels at luminance 0, ⅓, ⅔, 1.
+    public var curve: [Double]
+
+    public init(blur: Double, saturation: Double, brightness: Double, luminanceMix: Double, curve: [Double]) {
+        precondition(curve.count == 4, "the luminance curve has four points")
+        self.blur = blur; self.saturation = saturation; self.brightness = brightness
+        self.luminanceMix = luminanceMix; self.curve = curve
+    }
+
+    /// REFERENCE.md's table.
+    public init(_ kind: MaterialKind, _ scheme: ColorScheme) {
+        let light = scheme == .light
+        switch kind {
+        case .ultraThin:
+            self.init(blur: 22.5, saturation: 1.1, brightness: light ? 0.12 : 0, luminanceMix: 0.5,
+                      curve: light ? [0.45, 0.55, 0.65, 0.68] : [0.24, 0.24, 0.30, 0.39])
+        case .thin:
+            self.init(blur: 30, saturation: 1.35, brightness: light ? 0.12 : 0, luminanceMix: 0.6,
+                      curve: light ? [0.725, 0.825, 0.76, 0.73] : [0.20, 0.21, 0.10, 0.15])
+        case .regular:
+            self.init(blur: 30, saturation: 1.5, brightness: light ? 0.10 : 0, luminanceMix: 0.75,
+                      curve: light ? [0.90, 0.83, 0.925, 0.815] : [0.16, 0.26, 0.10, 0.10])
+        case .thick:
+            self.init(blur: 45, saturation: 1.5, brightness: light ? 0.045 : 0, luminanceMix: 0.88,
+                      curve: light ? [0.99, 0.95, 0.98, 0.905] : [0.14, 0.16, 0.10, 0.03])
+        }
+    }
+
+    /// The grey level for luminance L (piecewise-linear through the four points).
+    public func grey(atLuminance l: Double) -> Double {
+        let t = clamp(l, 0, 1) * 3
+        let i = min(Int(t), 2)
+        return mix(curve[i], curve[i + 1], t - Double(i))
+    }
+
+    /// Steps 2–4 on a straight, already blurred colour (components 0…1), in Double.
+    public func apply(red: Double, green: Double, blue: Double) -> (red: Double, green: Double, blue: Double) {
+        let l = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+        let s = [red, green, blue].map { clamp(l + saturation * ($0 - l) + brightness, 0, 1) }
+        let g = grey(atLuminance: 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2])
+        let o = s.map { mix($0, g, luminanceMix) }
+        return (o[0], o[1], o[2])
+    }
+}
+
+extension Canvas {
+    /// Frosted glass over `mask`: what is drawn behind it is blurred and tinted by the recipe of
+    /// `kind` in `scheme`, then written back through the mask's coverage.
+    public mutating func applyMaterial(_ kind: MaterialKind, scheme: ColorScheme, in mask: CoverageMask) {
+        applyMaterial(MaterialRecipe(kind, scheme), scheme: scheme, in: mask)
+    }
+
+    public mutating func applyMaterial(_ recipe: MaterialRecipe, scheme: ColorScheme, in mask: CoverageMask) {
+        let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
+            .clipped(width: width, height: height)
+        guard !roi.isEmpty else { return }
+        let blurred = gaussianBlurred(sigma: recipe.blur * scale, region: roi, edge: .clamp)
+        let base: Float = scheme == .light ? 1 : 0
+        let sat = Float(recipe.saturation), bright = Float(recipe.brightness), m = Float(recipe.luminanceMix)
+        // The curve as a 4-point lookup (a tuple: no array bounds checks in the pixel loop).
+        let k = (Float(recipe.curve[0]), Float(recipe.curve[1]), Float(recipe.curve[2]), Float(recipe.curve[3]))
+        let w = width, mw = mask.width
+        pixels.withUnsafeMutableBufferPointer { dst in
+            blurred.pixels.withUnsafeBufferPointer { src in
+                mask.coverage.withUnsafeBufferPointer { cov in
+                    for row in 0..<roi.height {
+                        let my = roi.y + row - mask.y
+                        for col in 0..<roi.width {
+                            let coverage = UInt32(cov[my * mw + roi.x + col - mask.x])
+                            if coverage == 0 { continue }
+                            let s = (row * roi.width + col) * 4
+                            // Premultiplied backdrop over the opaque base: c + base·(1 − a).
+                            let under = Float(255 - Int(src[s + 3])) * base
+                            var r = (Float(src[s]) + under) * (1 / 255)
+                            var g = (Float(src[s + 1]) + under) * (1 / 255)
+                            var b = (Float(src[s + 2]) + under) * (1 / 255)
+                            // Saturation about Rec. 709 luma, brightness, clamp.
+                            let l = 0.2126 * r + 0.7152 * g + 0.0722 * b
+                            r = min(max(l + sat * (r - l) + bright, 0), 1)
+                            g = min(max(l + sat * (g - l) + bright, 0), 1)
+                            b = min(max(l + sat * (b - l) + bright, 0), 1)
+                            // Luminance → grey through the 4-point curve, mixed in by m.
+                            let t = (0.2126 * r + 0.7152 * g + 0.0722 * b) * 3
+                            let grey = t < 1 ? k.0 + (k.1 - k.0) * t
+                                : t < 2 ? k.1 + (k.2 - k.1) * (t - 1) : k.2 + (k.3 - k.2) * (t - 2)
+                            let mr = UInt32((r + (grey - r) * m) * 255 + 0.5)
+                            let mg = UInt32((g + (grey - g) * m) * 255 + 0.5)
+                            let mb = UInt32((b + (grey - b) * m) * 255 + 0.5)
+                            // dst ← material·cov + dst·(1 − cov)   (the material is opaque)
+                            let d = ((roi.y + row) * w + roi.x + col) * 4
+                            let inv = 255 - coverage
+                            dst[d] = UInt8(div255(mr * coverage + UInt32(dst[d]) * inv))
+                            dst[d + 1] = UInt8(div255(mg * coverage + UInt32(dst[d + 1]) * inv))
+                            dst[d + 2] = UInt8(div255(mb * coverage + UInt32(dst[d + 2]) * inv))
+                            dst[d + 3] = UInt8(div255(255 * coverage + UInt32(dst[d + 3]) * inv))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+// Drop shadows of offscreen layers (SwiftUI's .shadow(color:radius:x:y:)).
+//
+// The layer's alpha is blurred with a Gaussian, tinted with the shadow colour and offset.
+// σ = radius / 2 (points; approx.: SwiftUI documents `radius` only as "the blur radius", and a
+// Gaussian whose 2σ equals it matches the visible extent of its shadows well; a choice).
+// The offset is rounded to whole pixels (at 3x that is a third of a point).
+// The shadow is drawn under the layer by the compositor; this file only produces it.
+
+import HoloGeometry
+import HoloScene
+
+/// Shadow σ in points for a SwiftUI shadow radius (approx., see the file header).
+@inlinable public func shadowSigma(radius: Double) -> Double { radius / 2 }
+
+/// The shadow's alpha in layer pixels: blurred, offset, grown by the blur margin (not tinted).
+public func shadowMask(of layer: Canvas, shadow: Shadow) -> CoverageMask {
+    var alpha = [UInt8](repeating: 0, count: layer.width * layer.height)
+    layer.pixels.withUnsafeBufferPointer { src in
+        for i in 0..<alpha.count { alpha[i] = src[i * 4 + 3] }
+    }
+    var mask = CoverageMask(x: 0, y: 0, width: layer.width, height: layer.height, coverage: alpha)
+        .gaussianBlurred(sigma: shadowSigma(radius: shadow.radius) * layer.scale)
+    mask.x += Int((shadow.offset.x * layer.scale).rounded())
+    mask.y += Int((shadow.offset.y * layer.scale).rounded())
+    return mask
+}
+
+/// The tinted shadow of `layer` as a canvas of the layer's size (what falls outside is cut off).
+public func shadow(of layer: Canvas, shadow: Shadow) -> Canvas {
+    let mask = shadowMask(of: layer, shadow: shadow)
+    let tint = shadow.color.premultipliedRGBA8
+    var out = Canvas(width: layer.width, height: layer.height, scale: layer.scale)
+    let w = layer.width
+    let x0 = max(0, mask.x), y0 = max(0, mask.y)
+    let x1 = min(layer.width, mask.x + mask.width), y1 = min(layer.height, mask.y + mask.height)
+    guard x1 > x0, y1 > y0 else { return out }
+    out.pixels.withUnsafeMutableBufferPointer { dst in
+        mask.coverage.withUnsafeBufferPointer { cov in
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    // shadow = tint · alpha   (premultiplied tint scaled by the blurred coverage)
+                    let a = UInt32(cov[(y - mask.y) * mask.width + (x - mask.x)])
+                    if a == 0 { continue }
+                    let d = (y * w + x) * 4
+                    dst[d] = UInt8(div255(UInt32(tint.r) * a))
+                    dst[d + 1] = UInt8(div255(UInt32(tint.g) * a))
+                    dst[d + 2] = UInt8(div255(UInt32(tint.b) * a))
+                    dst[d + 3] = UInt8(div255(UInt32(tint.a) * a))
+                }
+            }
+        }
+    }
+    return out
+}

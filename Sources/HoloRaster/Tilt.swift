@@ -1,0 +1,115 @@
+// 3D tilt of an offscreen layer: SwiftUI's rotation3DEffect, resampled on the CPU.
+//
+// A layer pixel at v = p − anchor (pixels, z = 0) is rotated about x by θx, then about y by θy,
+// and projected with a perspective divide:
+//   (X, Y, Z) = R_y(θy) · R_x(θx) · (vx, vy, 0)
+//             = (cos θy·vx + sin θy·sin θx·vy,  cos θx·vy,  −sin θy·vx + cos θy·sin θx·vy)
+//   W = 1 − k·Z,  k = perspective / max(layer width, height)   (Core Animation's m34 = −k; that
+//       SwiftUI divides its `perspective` by the larger side is an approximation, a choice)
+//   p' = anchor + (X, Y) / W
+// Positive θx moves the top edge away (Z < 0 ⇒ W > 1 ⇒ smaller); positive θy moves the right edge
+// away. The map is a homography H on (vx, vy, 1); every output pixel centre is taken back through
+// H⁻¹ and sampled bilinearly (premultiplied, transparent outside the layer). Points whose preimage
+// would lie behind the eye (W ≤ 0) stay transparent.
+//
+// The result has the layer's size: content projected outside the layer's bounds is cut off, so a
+// caller that tilts should render the layer with a margin. A tilt of 0° returns the input as is.
+
+import HoloGeometry
+import HoloScene
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The projective map of a tilt in layer pixels.
+@frozen
+public struct TiltProjection: Sendable {
+    /// Row-major 3×3: (X, Y, W) = H · (vx, vy, 1), v relative to the anchor.
+    public var h: [Double]
+    public var inverse: [Double]?
+    /// The anchor in layer pixels.
+    public var anchor: Point
+
+    public init(_ tilt: Tilt, layerWidth: Int, layerHeight: Int, scale: Double) {
+        let ax = tilt.degreesX * .pi / 180, ay = tilt.degreesY * .pi / 180
+        let sx = sin(ax), cx = cos(ax), sy = sin(ay), cy = cos(ay)
+        let k = tilt.perspective / Double(max(layerWidth, layerHeight, 1))
+        h = [cy, sy * sx, 0,
+             0, cx, 0,
+             k * sy, -k * cy * sx, 1]
+        anchor = tilt.anchor * scale
+        inverse = Self.invert(h)
+    }
+
+    /// Where layer pixel position p lands (nil when behind the eye).
+    public func apply(_ p: Point) -> Point? {
+        let vx = p.x - anchor.x, vy = p.y - anchor.y
+        let w = h[6] * vx + h[7] * vy + h[8]
+        guard w > 1e-9 else { return nil }
+        return Point(anchor.x + (h[0] * vx + h[1] * vy) / w, anchor.y + (h[3] * vx + h[4] * vy) / w)
+    }
+
+    /// 3×3 inverse by the adjugate; nil when singular (e.g. exactly edge-on).
+    static func invert(_ m: [Double]) -> [Double]? {
+        let c00 = m[4] * m[8] - m[5] * m[7], c01 = m[5] * m[6] - m[3] * m[8], c02 = m[3] * m[7] - m[4] * m[6]
+        let det = m[0] * c00 + m[1] * c01 + m[2] * c02
+        guard abs(det) > 1e-12 else { return nil }
+        let i = 1 / det
+        return [c00 * i, (m[2] * m[7] - m[1] * m[8]) * i, (m[1] * m[5] - m[2] * m[4]) * i,
+                c01 * i, (m[0] * m[8] - m[2] * m[6]) * i, (m[2] * m[3] - m[0] * m[5]) * i,
+                c02 * i, (m[1] * m[6] - m[0] * m[7]) * i, (m[0] * m[4] - m[1] * m[3]) * i]
+    }
+}
+
+/// `layer` as rotation3DEffect would show it (same size; see the file header).
+public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
+    if tilt.degreesX == 0 && tilt.degreesY == 0 { return layer }
+    var out = Canvas(width: layer.width, height: layer.height, scale: layer.scale)
+    let projection = TiltProjection(tilt, layerWidth: layer.width, layerHeight: layer.height, scale: layer.scale)
+    guard let m = projection.inverse else { return out }
+    let w = layer.width, hgt = layer.height
+    let ax = projection.anchor.x, ay = projection.anchor.y
+    layer.pixels.withUnsafeBufferPointer { src in
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<hgt {
+                let uy = Double(y) + 0.5 - ay
+                for x in 0..<w {
+                    let ux = Double(x) + 0.5 - ax
+                    // Back through H⁻¹; the third coordinate is 1/W, positive in front of the eye.
+                    let q = m[6] * ux + m[7] * uy + m[8]
+                    guard q > 1e-9 else { continue }
+                    let sx = (m[0] * ux + m[1] * uy + m[2]) / q + ax - 0.5
+                    let sy = (m[3] * ux + m[4] * uy + m[5]) / q + ay - 0.5
+                    bilinearRGBA(src, w, hgt, sx, sy, into: dst.baseAddress! + (y * w + x) * 4)
+                }
+            }
+        }
+    }
+    return out
+}
+
+/// Bilinear sample of premultiplied RGBA at (x, y) (pixel centres at integers), transparent outside;
+/// weights in 1/256, one rounding.
+@inline(__always)
+func bilinearRGBA(_ src: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double,
+                  into out: UnsafeMutablePointer<UInt8>) {
+    guard x > -1, y > -1, x < Double(w), y < Double(h) else { return }
+    let fx = x.rounded(.down), fy = y.rounded(.down)
+    let ix = Int(fx), iy = Int(fy)
+    let wx = Int(((x - fx) * 256).rounded()), wy = Int(((y - fy) * 256).rounded())
+    let inX0 = ix >= 0, inX1 = ix + 1 < w, inY0 = iy >= 0, inY1 = iy + 1 < h
+    let w00 = (inX0 && inY0) ? (256 - wx) * (256 - wy) : 0
+    let w10 = (inX1 && inY0) ? wx * (256 - wy) : 0
+    let w01 = (inX0 && inY1) ? (256 - wx) * wy : 0
+    let w11 = (inX1 && inY1) ? wx * wy : 0
+    let i00 = (iy * w + ix) * 4
+    for k in 0..<4 {
+        var acc = 32768
+        if w00 != 0 { acc += w00 * Int(src[i00 + k]) }
+        if w10 != 0 { acc += w10 * Int(src[i00 + 4 + k]) }
+        if w01 != 0 { acc += w01 * Int(src[i00 + w * 4 + k]) }
+        if w11 != 0 { acc += w11 * Int(src[i00 + w * 4 + 4 + k]) }
+        out[k] = UInt8(truncatingIfNeeded: acc >> 16)
+    }
+}

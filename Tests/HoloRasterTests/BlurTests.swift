@@ -1,0 +1,128 @@
+import Foundation
+import HoloGeometry
+@testable import HoloRaster
+import Testing
+
+/// Exact Gaussian in Double (taps to 5σ, normalized), clamp edges, separable: the reference.
+func referenceGaussian(_ canvas: Canvas, sigma: Double) -> [Double] {
+    let w = canvas.width, h = canvas.height
+    let r = Int((5 * sigma).rounded(.up))
+    let raw = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let total = raw.reduce(0, +)
+    let k = raw.map { $0 / total }
+    var tmp = [Double](repeating: 0, count: w * h * 4)
+    var out = tmp
+    for y in 0..<h { for x in 0..<w { for c in 0..<4 {
+        var acc = 0.0
+        for t in -r...r { acc += k[t + r] * Double(canvas.pixels[(y * w + min(max(x + t, 0), w - 1)) * 4 + c]) }
+        tmp[(y * w + x) * 4 + c] = acc
+    } } }
+    for y in 0..<h { for x in 0..<w { for c in 0..<4 {
+        var acc = 0.0
+        for t in -r...r { acc += k[t + r] * tmp[(min(max(y + t, 0), h - 1) * w + x) * 4 + c] }
+        out[(y * w + x) * 4 + c] = acc
+    } } }
+    return out
+}
+
+/// Blocky random premultiplied content: `block`-px squares of random colours and alphas.
+func blockyCanvas(width: Int, height: Int, block: Int, seed: UInt64) -> Canvas {
+    var rng = SplitMix(seed)
+    var canvas = Canvas(width: width, height: height)
+    let bw = (width + block - 1) / block, bh = (height + block - 1) / block
+    let colours = (0..<(bw * bh)).map { _ in
+        Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.unit() < 0.3 ? 0 : rng.unit())
+            .premultipliedRGBA8
+    }
+    for y in 0..<height { for x in 0..<width { canvas[x, y] = colours[(y / block) * bw + x / block] } }
+    return canvas
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+@Suite struct BlurTests {
+    /// One σ from each regime: exact taps, full-resolution boxes, ½ and ¼ resolution boxes.
+    @Test(arguments: [1.0, 1.8, 4.0, 10.0, 20.0, 30.0])
+    func errorAgainstExactGaussianIsBounded(sigma: Double) {
+        let canvas = blockyCanvas(width: 96, height: 80, block: 6, seed: UInt64(sigma * 10))
+        let reference = referenceGaussian(canvas, sigma: sigma)
+        var blurred = canvas
+        blurred.gaussianBlur(sigma: sigma)
+        var worst = 0.0
+        for i in 0..<reference.count { worst = max(worst, abs(Double(blurred.pixels[i]) - reference[i])) }
+        #expect(worst <= Double(blurErrorBound), "σ = \(sigma): max channel error \(worst)")
+        // Premultiplied stays valid: no channel above alpha.
+        for i in stride(from: 0, to: blurred.pixels.count, by: 4) {
+            #expect(blurred.pixels[i] <= blurred.pixels[i + 3] && blurred.pixels[i + 2] <= blurred.pixels[i + 3])
+        }
+    }
+
+    @Test(arguments: [1.0, 5.0, 12.0, 30.0])
+    func totalAlphaIsKept(sigma: Double) {
+        // A blob far from the edges, transparent outside: blurring only moves alpha around.
+        var mask = CoverageMask(x: 0, y: 0, width: 60, height: 50)
+        for y in 10..<40 { for x in 12..<47 { mask.coverage[y * 60 + x] = UInt8((x * 7 + y * 3) % 256) } }
+        let before = mask.coverage.reduce(0) { $0 + Int($1) }
+        let blurred = mask.gaussianBlurred(sigma: sigma)
+        #expect(blurred.x == -blurMargin(sigma: sigma) && blurred.width == 60 + 2 * blurMargin(sigma: sigma))
+        let after = blurred.coverage.reduce(0) { $0 + Int($1) }
+        // 8-bit rounding drops tail values under ½ at every pass: ≤ 1% of the total at σ = 30.
+        #expect(abs(Double(after - before)) / Double(before) < (sigma < 10 ? 0.002 : 0.01), "σ \(sigma): \(before) → \(after)")
+    }
+
+    @Test(arguments: [1.0, 3.0, 10.0, 25.0])
+    func hardEdgeCrossesHalfAtTheEdge(sigma: Double) {
+        // White (opaque) left of x = 200, opaque black right of it (8σ from the far ends).
+        var canvas = Canvas(width: 400, height: 16)
+        for y in 0..<16 { for x in 0..<400 {
+            canvas[x, y] = x < 200 ? PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255) : PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255)
+        } }
+        canvas.gaussianBlur(sigma: sigma)
+        let inside = canvas[199, 8].r, outside = canvas[200, 8].r
+        #expect(inside > 127 && outside < 128, "σ \(sigma): \(inside) | \(outside)")
+        #expect(abs(Int(inside) + Int(outside) - 255) <= 2)
+        // Monotone across the edge and still at the far ends.
+        #expect(canvas[199 - Int(sigma), 8].r > inside && canvas[200 + Int(sigma), 8].r < outside)
+        #expect(canvas[0, 8].r == 255 && canvas[399, 8].r == 0)
+    }
+
+    @Test(arguments: [1.5, 6.0])
+    func regionBlurMatchesWholeCanvasBlurInsideTheRegion(sigma: Double) {
+        let canvas = blockyCanvas(width: 120, height: 90, block: 5, seed: 7)
+        var whole = canvas
+        whole.gaussianBlur(sigma: sigma)
+        let region = BlurRegion(x: 30, y: 20, width: 50, height: 40)
+        let part = canvas.gaussianBlurred(sigma: sigma, region: region)
+        var same = true
+        for y in 0..<region.height { for x in 0..<region.width where part[x, y] != whole[region.x + x, region.y + y] {
+            same = false
+        } }
+        #expect(same)
+        // In place: inside changes, outside untouched.
+        var inPlace = canvas
+        inPlace.gaussianBlur(sigma: sigma, region: region)
+        #expect(inPlace[10, 10] == canvas[10, 10] && inPlace[119, 89] == canvas[119, 89])
+        #expect(inPlace[40, 30] == whole[40, 30])
+    }
+
+    @Test func flatColourIsUnchangedAtEverySigma() {
+        for sigma in [0.8, 2.5, 9.0, 15.0, 40.0] {
+            var canvas = Canvas(width: 70, height: 33)
+            canvas.clear(to: Color(red: 0.3, green: 0.6, blue: 0.9, alpha: 0.8))
+            let flat = canvas
+            canvas.gaussianBlur(sigma: sigma)
+            #expect(canvas == flat, "σ \(sigma)")
+        }
+    }
+}
