@@ -31,6 +31,7 @@ public enum ClipCatalog {
 
 public struct UnknownClipError: Error, CustomStringConvertible {
     public let name: String
+    public init(name: String) { self.name = name }
     public var description: String {
         "unknown clip '\(name)': the built-in clips are \(ClipCatalog.all.map(\.name).joined(separator: ", ")) " +
         "(see `holoframe list`), or give the path of a clip file ending in .json"

@@ -57,6 +57,9 @@ public enum VariantValue: Hashable, Sendable, Decodable {
 public struct ScrollSpec: Hashable, Sendable {
     public var configuration: ScrollConfiguration
     public var script: ScrollScript
+    public init(configuration: ScrollConfiguration, script: ScrollScript) {
+        self.configuration = configuration; self.script = script
+    }
     public func makeSimulation() -> ScrollSimulation { ScrollSimulation(configuration, script: script) }
 }
 

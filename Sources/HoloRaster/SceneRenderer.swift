@@ -44,7 +44,7 @@ public struct SceneRenderer: Sendable {
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)
             if let clip { mask = mask.intersected(with: clip) }
-            canvas.applyMaterial(kind, scheme: scheme, through: mask)
+            canvas.applyMaterial(kind, scheme: scheme, in: mask)
         case .image(let image, let frame):
             canvas.draw(image, in: frame, transform: transform, clip: clip)
         case .group(let group):
@@ -62,21 +62,26 @@ public struct SceneRenderer: Sendable {
             if groupClip!.isEmpty { return }
         }
 
-        let needsLayer = group.blur > 0 || group.shadow != nil || (group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false)
-        if needsLayer {
-            var layer = Canvas(width: canvas.width, height: canvas.height, scale: canvas.scale)
-            try draw(group.children, into: &layer, transform: local, clip: nil)
-            if let tilt = group.tilt, tilt.degreesX != 0 || tilt.degreesY != 0 {
-                layer = tilted(layer, tilt: tilt, transform: local)
+        let isTilted = group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false
+        if group.blur > 0 || group.shadow != nil || isTilted {
+            // A transparent layer sized to the group's content (plus room for blur, shadow and tilt).
+            guard let area = try layerArea(group, transform: local, canvas: canvas) else { return }
+            var layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
+            let toLayer = local.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
+            try draw(group.children, into: &layer, transform: toLayer, clip: nil)
+            if let tilt = group.tilt, isTilted {
+                var t = tilt
+                t.anchor = toLayer.apply(tilt.anchor) * (1 / canvas.scale)
+                layer = tilted(layer, tilt: t)
             }
             if group.blur > 0 {
-                layer.blur(sigma: group.blur * canvas.scale)
+                layer.gaussianBlur(sigma: group.blur * canvas.scale, edge: .transparent)
             }
             if let shadow = group.shadow {
-                let shadowLayer = makeShadow(of: layer, shadow: shadow, transform: local)
-                canvas.composite(shadowLayer, opacity: group.opacity, clip: groupClip)
+                canvas.composite(HoloRaster.shadow(of: layer, shadow: shadow), x: area.x0, y: area.y0,
+                                 opacity: group.opacity, clip: groupClip)
             }
-            canvas.composite(layer, opacity: group.opacity, clip: groupClip)
+            canvas.composite(layer, x: area.x0, y: area.y0, opacity: group.opacity, clip: groupClip)
         } else if group.opacity < 1 {
             let backdrop = canvas
             try draw(group.children, into: &canvas, transform: local, clip: groupClip)
@@ -85,4 +90,67 @@ public struct SceneRenderer: Sendable {
             try draw(group.children, into: &canvas, transform: local, clip: groupClip)
         }
     }
+
+    /// The pixel rect a layer for `group` needs: its content's bounds grown by the blur and shadow
+    /// reach and, for a tilt, by a quarter of its size (perspective can push edges outward), cut
+    /// to the canvas grown by that same reach. Nil when nothing would be visible.
+    private func layerArea(_ group: Group, transform: AffineTransform, canvas: Canvas) throws -> PixelRect? {
+        var bounds = Rect.zero
+        for child in group.children {
+            if let b = try pixelBounds(of: child, transform: transform) { bounds = bounds.union(b) }
+        }
+        guard !bounds.isEmpty else { return nil }
+        var reach = 3 * group.blur * canvas.scale + 2
+        if let shadow = group.shadow {
+            reach += 1.5 * shadow.radius * canvas.scale + max(abs(shadow.offset.x), abs(shadow.offset.y)) * canvas.scale
+        }
+        if let tilt = group.tilt, tilt.degreesX != 0 || tilt.degreesY != 0 {
+            reach += 0.25 * max(bounds.width, bounds.height)
+        }
+        bounds = bounds.insetBy(dx: -reach, dy: -reach)
+        let limit = Rect(x: -reach, y: -reach, width: Double(canvas.width) + 2 * reach, height: Double(canvas.height) + 2 * reach)
+        bounds = bounds.intersection(limit)
+        guard !bounds.isEmpty else { return nil }
+        return PixelRect(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
+                         x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
+    }
+
+    /// Conservative bounds of what `node` draws, in canvas pixels; nil when it draws nothing.
+    public func pixelBounds(of node: Node, transform: AffineTransform) throws -> Rect? {
+        switch node {
+        case .fill(let shape, _), .material(let shape, _, _):
+            return transform.bounds(of: shape.bounds)
+        case .stroke(let shape, _, let width):
+            return transform.bounds(of: shape.bounds.insetBy(dx: -width, dy: -width))
+        case .image(_, let frame):
+            return transform.bounds(of: frame)
+        case .text(let run, _):
+            let m = try fonts.measure(run.string, font: run.font)
+            let x: Double
+            switch run.alignment {
+            case .leading: x = run.origin.x
+            case .center: x = run.origin.x - m.width / 2
+            case .trailing: x = run.origin.x - m.width
+            }
+            let box = Rect(x: x - 2, y: run.origin.y - m.ascent - 2, width: m.width + 4, height: m.ascent + m.descent + 4)
+            return transform.bounds(of: box)
+        case .group(let g):
+            let local = g.transform.concatenating(transform)
+            var bounds = Rect.zero
+            for child in g.children {
+                if let b = try pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
+            }
+            if let clip = g.clip { bounds = bounds.intersection(local.bounds(of: clip.bounds)) }
+            let pixelsPerPoint = abs(transform.determinant).squareRoot()
+            var reach = 3 * g.blur * pixelsPerPoint
+            if let shadow = g.shadow {
+                reach += (1.5 * shadow.radius + max(abs(shadow.offset.x), abs(shadow.offset.y))) * pixelsPerPoint
+            }
+            if let tilt = g.tilt, tilt.degreesX != 0 || tilt.degreesY != 0 { reach += 0.25 * max(bounds.width, bounds.height) }
+            return bounds.isEmpty ? nil : bounds.insetBy(dx: -reach, dy: -reach)
+        }
+    }
 }
+
+/// A rect of whole pixels, x0…x1 and y0…y1 exclusive.
+struct PixelRect { var x0, y0, x1, y1: Int }

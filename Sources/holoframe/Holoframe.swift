@@ -26,7 +26,7 @@ struct ClipOptions: ParsableArguments {
     var clip: String
 
     @Option(help: "Frames per second (default: the clip's, 60 for built-ins).")
-    var fps: Double?
+    var fps: Int?
 
     @Option(help: "Frames to produce, inclusive: A-B or N (default: the whole clip).")
     var frames: String?
@@ -41,7 +41,7 @@ struct ClipOptions: ParsableArguments {
     var scale: Double?
 
     func validate() throws {
-        if let fps, !(fps > 0 && fps <= 240) { throw ValidationError("--fps must be more than 0 and at most 240 (got \(fps))") }
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be a whole number from 1 to 240 (got \(fps))") }
         if let duration, !(duration > 0 && duration <= 600) {
             throw ValidationError("--duration must be more than 0 and at most 600 seconds (got \(duration))")
         }

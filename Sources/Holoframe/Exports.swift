@@ -1,0 +1,8 @@
+// Holoframe is the umbrella: importing it brings every layer, as the CLI and users' tools need.
+@_exported import HoloGeometry
+@_exported import HoloMotion
+@_exported import HoloScene
+@_exported import HoloRaster
+@_exported import HoloPNG
+@_exported import HoloGolden
+@_exported import HoloClips
