@@ -69,6 +69,8 @@ struct SceneDecoder {
         return KeyframeTrack(driverSlot: slot, keyframes: frames)
     }
 
+    /// A timing-curve name, or {"spring": {"response": r, "dampingFraction": ζ}} (ζ defaults to
+    /// 0.825, SwiftUI's default for `spring(response:dampingFraction:)`).
     func curve(_ raw: Any, path: String) throws(UserSceneError) -> KeyframeCurve {
         if case .string = JSONValue(raw) {
             return .timing(try JSONRead.choice(raw, path: path, [
@@ -78,7 +80,7 @@ struct SceneDecoder {
         var o = try JSONObject(raw, path: path, kind: "a curve (\"linear\", \"easeIn\", \"easeOut\", \"easeInOut\" or {\"spring\": …})")
         var s = try JSONObject(try o.required("spring"), path: o.path(of: "spring"), kind: "a spring")
         let response = try JSONRead.number(try s.required("response"), path: s.path(of: "response"))
-        let damping = try s.optional("dampingFraction").map { (v: Any) throws(UserSceneError) in try JSONRead.number(v, path: s.path(of: "dampingFraction")) } ?? 1
+        let damping = try s.optional("dampingFraction").map { (v: Any) throws(UserSceneError) in try JSONRead.number(v, path: s.path(of: "dampingFraction")) } ?? 0.825
         guard response > 0 else { throw UserSceneError(path: s.path(of: "response"), reason: "must be greater than 0, got \(JSONValue(response).shown)") }
         guard damping > 0 else { throw UserSceneError(path: s.path(of: "dampingFraction"), reason: "must be greater than 0, got \(JSONValue(damping).shown)") }
         try s.finish(); try o.finish()
