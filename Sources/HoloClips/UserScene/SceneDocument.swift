@@ -1,0 +1,111 @@
+// The user scene document: a tree of nodes as the clip file's "scene" describes it.
+//
+// Why a document model beside HoloScene's `Node`: a `Node` is one frame's values; a document node
+// holds *how* to get them (constants, expressions, keyframes), decoded and checked once at load.
+// Each frame, `UserScene.scene(…)` walks this tree and produces exactly one `Node` per document
+// node, so a designer can count what they wrote in what is drawn:
+//
+//   group, glow               → .group
+//   rect, roundedRect, capsule, circle (fill or stroke) → .fill / .stroke
+//   text                      → .text          image → .image       material → .material
+//   shaderFill                → .fill(shape, .shader(…))
+//   a leaf with modifiers (opacity, offset, scale, rotation, tilt, clip, blur, shadow) or with both
+//   fill and stroke           → .group around it
+//
+// Scale, rotation and tilt turn about `anchor`: by default a leaf's frame centre, a group's clip
+// centre, or the group's origin when it has no clip.
+
+import HoloGeometry
+import HoloScene
+
+/// A shape whose geometry may be animated.
+public enum ShapeSpec: Hashable, Sendable {
+    case rect(AnimatableRect)
+    case roundedRect(AnimatableRect, cornerRadius: AnimatableValue, style: CornerStyle)
+    case capsule(AnimatableRect)
+    /// The ellipse inscribed in a frame.
+    case ellipse(AnimatableRect)
+    case circle(center: AnimatablePoint, radius: AnimatableValue)
+}
+
+public struct GradientStopSpec: Hashable, Sendable {
+    public var color: AnimatableColor
+    public var location: AnimatableValue
+}
+
+/// A paint whose colours and geometry may be animated. Angles are in degrees in the document and
+/// here; coordinates are the node's local points.
+public enum PaintSpec: Hashable, Sendable {
+    case solid(AnimatableColor)
+    case linearGradient(stops: [GradientStopSpec], start: AnimatablePoint, end: AnimatablePoint)
+    case radialGradient(stops: [GradientStopSpec], center: AnimatablePoint, startRadius: AnimatableValue, endRadius: AnimatableValue)
+    case angularGradient(stops: [GradientStopSpec], center: AnimatablePoint, startAngle: AnimatableValue, endAngle: AnimatableValue)
+}
+
+public enum ShaderSpec: Hashable, Sendable {
+    case holographic(roll: AnimatableValue, pitch: AnimatableValue, time: AnimatableValue, accentHue: AnimatableValue, isStatic: Bool)
+    case anyDistance(roll: AnimatableValue)
+}
+
+public struct ShadowSpec: Hashable, Sendable {
+    public var color: AnimatableColor
+    public var radius: AnimatableValue
+    public var offset: AnimatablePoint
+}
+
+public struct TiltSpec: Hashable, Sendable {
+    public var degreesX, degreesY, perspective: AnimatableValue
+}
+
+/// The group-level effects any node may carry.
+public struct Modifiers: Hashable, Sendable {
+    public var opacity: AnimatableValue?
+    public var offset: AnimatablePoint?
+    public var scale: AnimatablePoint?
+    /// Degrees, clockwise on screen.
+    public var rotation: AnimatableValue?
+    public var anchor: AnimatablePoint?
+    public var tilt: TiltSpec?
+    public var clip: ShapeSpec?
+    public var blur: AnimatableValue?
+    public var shadow: ShadowSpec?
+
+    var isEmpty: Bool {
+        opacity == nil && offset == nil && scale == nil && rotation == nil && tilt == nil && clip == nil
+            && blur == nil && shadow == nil
+    }
+}
+
+/// A stroke of `width` points centred on the outline.
+public struct StrokeSpec: Hashable, Sendable {
+    public var paint: PaintSpec
+    public var width: AnimatableValue
+}
+
+public struct TextSpec: Hashable, Sendable {
+    public var string: String
+    public var fontSize: AnimatableValue
+    public var weight: FontWeight
+    public var origin: AnimatablePoint
+    public var alignment: TextAlignment
+    public var fill: PaintSpec
+}
+
+public indirect enum UserNodeContent: Hashable, Sendable {
+    case group([UserNode])
+    /// A group whose shadow has no offset.
+    case glow([UserNode], color: AnimatableColor, radius: AnimatableValue)
+    case shape(ShapeSpec, fill: PaintSpec?, stroke: StrokeSpec?)
+    case text(TextSpec)
+    case image(ImageData, frame: AnimatableRect)
+    case material(ShapeSpec, MaterialKind, ColorScheme)
+    case shaderFill(ShapeSpec, ShaderSpec)
+
+}
+
+public struct UserNode: Hashable, Sendable {
+    /// The node's path in the document ("scene.children[2]"), for messages.
+    public var path: String
+    public var content: UserNodeContent
+    public var modifiers: Modifiers
+}

@@ -1,0 +1,247 @@
+// Reading the node tree of a user scene. Every node type's properties are read by name; whatever
+// is left over is an unknown property and an error, so a typo never silently draws the wrong thing.
+
+import HoloGeometry
+import HoloScene
+
+extension SceneDecoder {
+    static let nodeTypes = ["group", "rect", "roundedRect", "capsule", "circle", "text", "image", "material", "shaderFill", "glow"]
+    static let shapeTypes = ["rect", "roundedRect", "capsule", "circle"]
+
+    /// The node's "type", checked against `allowed`, and the object to read the rest from.
+    func typedObject(_ raw: Any, path: String, allowed: [String], what: String) throws(UserSceneError) -> (String, JSONObject) {
+        guard case .object(let dict) = JSONValue(raw) else {
+            throw UserSceneError(path: path, reason: "expected \(what) (an object with a \"type\"), got \(JSONValue(raw).shown)")
+        }
+        guard let rawType = dict["type"] else {
+            throw UserSceneError(path: "\(path).type", reason: "missing; \(what) needs one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        let type = try JSONRead.string(rawType, path: "\(path).type")
+        guard allowed.contains(type) else {
+            throw UserSceneError(path: "\(path).type", reason: "unknown \(what) type \"\(type)\"; types are \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        var o = try JSONObject(raw, path: path, kind: "a \(type) \(what)")
+        _ = o.optional("type")
+        return (type, o)
+    }
+
+    mutating func node(_ raw: Any, path: String) throws(UserSceneError) -> UserNode {
+        var (type, o) = try typedObject(raw, path: path, allowed: Self.nodeTypes, what: "node")
+        let modifiers = try self.modifiers(&o, allowShadow: type != "glow")
+        let content: UserNodeContent
+        switch type {
+        case "group":
+            content = .group(try children(&o, required: true))
+        case "glow":
+            content = .glow(try children(&o, required: false), color: try color(try o.required("color"), path: o.path(of: "color")),
+                            radius: try requiredValue(&o, "radius"))
+        case "rect", "roundedRect", "capsule", "circle":
+            let shape = try shapeGeometry(type, &o)
+            let fill = try o.optional("fill").map { (v: Any) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
+            let stroke = try o.optional("stroke").map { (v: Any) throws(UserSceneError) in try self.stroke(v, path: o.path(of: "stroke")) }
+            guard fill != nil || stroke != nil else {
+                throw UserSceneError(path: o.path(of: "fill"), reason: "missing; a \(type) node needs a \"fill\" or a \"stroke\"")
+            }
+            content = .shape(shape, fill: fill, stroke: stroke)
+        case "text":
+            content = .text(try text(&o))
+        case "image":
+            let file = try JSONRead.string(try o.required("path"), path: o.path(of: "path"))
+            let image: ImageData
+            do { image = try loadImage(file) } catch {
+                throw UserSceneError(path: o.path(of: "path"), reason: "cannot load image \"\(file)\": \(error)")
+            }
+            let frame = try o.optional("frame").map { (v: Any) throws(UserSceneError) in try rect(v, path: o.path(of: "frame")) }
+                ?? AnimatableRect(x: .constant(0), y: .constant(0), width: .constant(Double(image.width)), height: .constant(Double(image.height)))
+            content = .image(image, frame: frame)
+        case "material":
+            let kind = try o.optional("kind").map { (v: Any) throws(UserSceneError) in
+                try JSONRead.choice(v, path: o.path(of: "kind"), ["ultraThin": MaterialKind.ultraThin, "thin": .thin, "regular": .regular, "thick": .thick])
+            } ?? .regular
+            let scheme = try colorScheme(&o)
+            content = .material(try shapeObject(try o.required("shape"), path: o.path(of: "shape")), kind, scheme)
+        default: // "shaderFill"
+            let shape = try shapeObject(try o.required("shape"), path: o.path(of: "shape"))
+            let which = try JSONRead.choice(try o.required("shader"), path: o.path(of: "shader"), ["holographic": true, "anyDistance": false])
+            if which {
+                let isStatic = try o.optional("static").map { (v: Any) throws(UserSceneError) in try JSONRead.bool(v, path: o.path(of: "static")) } ?? false
+                content = .shaderFill(shape, .holographic(
+                    roll: try optionalValue(&o, "roll", default: 0), pitch: try optionalValue(&o, "pitch", default: 0),
+                    time: try optionalValue(&o, "time", default: 0), accentHue: try optionalValue(&o, "accentHue", default: 0.55),
+                    isStatic: isStatic))
+            } else {
+                content = .shaderFill(shape, .anyDistance(roll: try optionalValue(&o, "roll", default: 0)))
+            }
+        }
+        try o.finish()
+        return UserNode(path: path, content: content, modifiers: modifiers)
+    }
+
+    mutating func children(_ o: inout JSONObject, required: Bool) throws(UserSceneError) -> [UserNode] {
+        let listPath = o.path(of: "children")
+        guard let raw = required ? try o.required("children") : o.optional("children") else { return [] }
+        var nodes: [UserNode] = []
+        for (i, item) in try JSONRead.array(raw, path: listPath).enumerated() {
+            nodes.append(try node(item, path: "\(listPath)[\(i)]"))
+        }
+        return nodes
+    }
+
+    func colorScheme(_ o: inout JSONObject) throws(UserSceneError) -> ColorScheme {
+        try o.optional("scheme").map { (v: Any) throws(UserSceneError) in
+            try JSONRead.choice(v, path: o.path(of: "scheme"), ["light": ColorScheme.light, "dark": .dark])
+        } ?? .light
+    }
+
+    // MARK: Shapes
+
+    /// The geometry properties of a shape type, read from a node or a shape object.
+    mutating func shapeGeometry(_ type: String, _ o: inout JSONObject) throws(UserSceneError) -> ShapeSpec {
+        switch type {
+        case "rect": return .rect(try rect(try o.required("frame"), path: o.path(of: "frame")))
+        case "capsule": return .capsule(try rect(try o.required("frame"), path: o.path(of: "frame")))
+        case "roundedRect":
+            let frame = try rect(try o.required("frame"), path: o.path(of: "frame"))
+            let radius = try requiredValue(&o, "cornerRadius")
+            // Continuous (iOS's squircle) unless told otherwise: what iOS's own surfaces use.
+            let style = try o.optional("cornerStyle").map { (v: Any) throws(UserSceneError) in
+                try JSONRead.choice(v, path: o.path(of: "cornerStyle"), ["circular": CornerStyle.circular, "continuous": .continuous])
+            } ?? .continuous
+            return .roundedRect(frame, cornerRadius: radius, style: style)
+        default: // "circle": a centre and radius, or a frame (an ellipse when it is not square)
+            let frame = o.optional("frame"), center = o.optional("center"), radius = o.optional("radius")
+            if let frame {
+                if center != nil || radius != nil {
+                    throw UserSceneError(path: o.path(of: center != nil ? "center" : "radius"),
+                                         reason: "a circle takes either a \"frame\" or a \"center\" and \"radius\", not both")
+                }
+                return .ellipse(try rect(frame, path: o.path(of: "frame")))
+            }
+            guard let center else {
+                throw UserSceneError(path: o.path(of: "center"), reason: "missing; a circle needs a \"center\" and \"radius\" or a \"frame\"")
+            }
+            guard let radius else {
+                throw UserSceneError(path: o.path(of: "radius"), reason: "missing; a circle needs a \"center\" and \"radius\" or a \"frame\"")
+            }
+            return .circle(center: try point(center, path: o.path(of: "center")), radius: try value(radius, path: o.path(of: "radius")))
+        }
+    }
+
+    /// {"type": "roundedRect", "frame": …, "cornerRadius": …} and so on: a shape without a paint.
+    mutating func shapeObject(_ raw: Any, path: String) throws(UserSceneError) -> ShapeSpec {
+        var (type, o) = try typedObject(raw, path: path, allowed: Self.shapeTypes, what: "shape")
+        let shape = try shapeGeometry(type, &o)
+        try o.finish()
+        return shape
+    }
+
+    // MARK: Paints
+
+    /// A colour, or {"linearGradient" | "radialGradient" | "angularGradient": {…}}.
+    mutating func paint(_ raw: Any, path: String) throws(UserSceneError) -> PaintSpec {
+        guard case .object(let dict) = JSONValue(raw) else {
+            if case .string = JSONValue(raw) { return .solid(try color(raw, path: path)) }
+            throw UserSceneError(path: path, reason: "expected a paint (a colour or a gradient), got \(JSONValue(raw).shown)")
+        }
+        let kinds = ["linearGradient", "radialGradient", "angularGradient"]
+        guard let kind = kinds.first(where: { dict[$0] != nil }) else { return .solid(try color(raw, path: path)) }
+        var outer = try JSONObject(raw, path: path, kind: "a paint")
+        var o = try JSONObject(try outer.required(kind), path: outer.path(of: kind), kind: "a \(kind)")
+        try outer.finish()
+        let stops = try gradientStops(try o.required("stops"), path: o.path(of: "stops"))
+        let result: PaintSpec
+        switch kind {
+        case "linearGradient":
+            result = .linearGradient(stops: stops, start: try point(try o.required("start"), path: o.path(of: "start")),
+                                     end: try point(try o.required("end"), path: o.path(of: "end")))
+        case "radialGradient":
+            result = .radialGradient(stops: stops, center: try point(try o.required("center"), path: o.path(of: "center")),
+                                     startRadius: try optionalValue(&o, "startRadius", default: 0), endRadius: try requiredValue(&o, "endRadius"))
+        default:
+            result = .angularGradient(stops: stops, center: try point(try o.required("center"), path: o.path(of: "center")),
+                                      startAngle: try optionalValue(&o, "startAngle", default: 0), endAngle: try optionalValue(&o, "endAngle", default: 360))
+        }
+        try o.finish()
+        return result
+    }
+
+    /// Colours spread evenly, or {"color", "location"} stops (the two forms may be mixed).
+    mutating func gradientStops(_ raw: Any, path: String) throws(UserSceneError) -> [GradientStopSpec] {
+        let list = try JSONRead.array(raw, path: path)
+        guard list.count >= 2 else { throw UserSceneError(path: path, reason: "a gradient needs at least 2 stops, got \(list.count)") }
+        var stops: [GradientStopSpec] = []
+        for (i, item) in list.enumerated() {
+            let itemPath = "\(path)[\(i)]"
+            if case .object(let d) = JSONValue(item), d["color"] != nil {
+                var o = try JSONObject(item, path: itemPath, kind: "a gradient stop")
+                let c = try color(try o.required("color"), path: o.path(of: "color"))
+                stops.append(GradientStopSpec(color: c, location: try requiredValue(&o, "location")))
+                try o.finish()
+            } else {
+                stops.append(GradientStopSpec(color: try color(item, path: itemPath), location: .constant(Double(i) / Double(list.count - 1))))
+            }
+        }
+        return stops
+    }
+
+    mutating func stroke(_ raw: Any, path: String) throws(UserSceneError) -> StrokeSpec {
+        var o = try JSONObject(raw, path: path, kind: "a stroke {\"paint\", \"width\"}")
+        let s = StrokeSpec(paint: try paint(try o.required("paint"), path: o.path(of: "paint")), width: try requiredValue(&o, "width"))
+        try o.finish()
+        return s
+    }
+
+    // MARK: Text
+
+    mutating func text(_ o: inout JSONObject) throws(UserSceneError) -> TextSpec {
+        let string = try JSONRead.string(try o.required("string"), path: o.path(of: "string"))
+        let weight = try o.optional("weight").map { (v: Any) throws(UserSceneError) in
+            try JSONRead.choice(v, path: o.path(of: "weight"), ["regular": FontWeight.regular, "semibold": .semibold, "bold": .bold])
+        } ?? .regular
+        let alignment = try o.optional("alignment").map { (v: Any) throws(UserSceneError) in
+            try JSONRead.choice(v, path: o.path(of: "alignment"), ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
+        } ?? .leading
+        let fill = try o.optional("fill").map { (v: Any) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
+            ?? .solid(.constant(.black))
+        return TextSpec(string: string, fontSize: try optionalValue(&o, "fontSize", default: 17), weight: weight,
+                        origin: AnimatablePoint(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0)),
+                        alignment: alignment, fill: fill)
+    }
+
+    // MARK: Modifiers
+
+    mutating func modifiers(_ o: inout JSONObject, allowShadow: Bool) throws(UserSceneError) -> Modifiers {
+        var m = Modifiers()
+        if let v = o.optional("opacity") { m.opacity = try value(v, path: o.path(of: "opacity")) }
+        if let v = o.optional("offset") { m.offset = try point(v, path: o.path(of: "offset")) }
+        if let v = o.optional("scale") {
+            // A number (uniform) or {"x", "y"}; keyframes are an object too, told apart by their key.
+            if case .object(let d) = JSONValue(v), d["keyframes"] == nil {
+                m.scale = try point(v, path: o.path(of: "scale"), kind: "a scale (a number or {\"x\", \"y\"})")
+            } else {
+                let s = try value(v, path: o.path(of: "scale"))
+                m.scale = AnimatablePoint(x: s, y: s)
+            }
+        }
+        if let v = o.optional("rotation") { m.rotation = try value(v, path: o.path(of: "rotation")) }
+        if let v = o.optional("anchor") { m.anchor = try point(v, path: o.path(of: "anchor")) }
+        if let v = o.optional("tilt") {
+            var t = try JSONObject(v, path: o.path(of: "tilt"), kind: "a tilt {\"x\", \"y\", \"perspective\"}")
+            m.tilt = TiltSpec(degreesX: try optionalValue(&t, "x", default: 0), degreesY: try optionalValue(&t, "y", default: 0),
+                              perspective: try optionalValue(&t, "perspective", default: 1))
+            try t.finish()
+        }
+        if let v = o.optional("clip") { m.clip = try shapeObject(v, path: o.path(of: "clip")) }
+        if let v = o.optional("blur") { m.blur = try value(v, path: o.path(of: "blur")) }
+        if allowShadow, let v = o.optional("shadow") {
+            var s = try JSONObject(v, path: o.path(of: "shadow"), kind: "a shadow {\"color\", \"radius\", \"x\", \"y\"}")
+            // SwiftUI's default shadow colour: black at 33%.
+            let c = try s.optional("color").map { (c: Any) throws(UserSceneError) in try color(c, path: s.path(of: "color")) }
+                ?? .constant(Color(white: 0, alpha: 0.33))
+            m.shadow = ShadowSpec(color: c, radius: try requiredValue(&s, "radius"),
+                                  offset: AnimatablePoint(x: try optionalValue(&s, "x", default: 0), y: try optionalValue(&s, "y", default: 0)))
+            try s.finish()
+        }
+        return m
+    }
+}

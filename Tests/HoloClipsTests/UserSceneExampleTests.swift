@@ -1,0 +1,157 @@
+// Every file in examples/ decodes, and the scene it builds has the nodes the file describes.
+// The expected outlines below were written by reading each file (one scene node per document
+// node; a leaf with modifiers or with both fill and stroke becomes a group around its parts).
+
+import Foundation
+import Testing
+import HoloGeometry
+import HoloScene
+@testable import HoloClips
+
+let userSceneDriverNames: Set<String> = [
+    "time", "scroll", "scrollPhase", "roll", "pitch", "frame",
+    "header.visible", "flowing.progress", "waveform.progress", "reveal.progress",
+]
+
+private let examplesFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("examples")
+
+func loadExample(_ name: String) throws -> UserScene {
+    let data = try Data(contentsOf: examplesFolder.appendingPathComponent(name))
+    let clip = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(clip["design"] as? String == "custom")
+    #expect((clip["duration"] as? NSNumber)?.doubleValue ?? 0 > 0)
+    return try UserScene.decode(try #require(clip["scene"]), driverNames: userSceneDriverNames,
+                                loadImage: { path in throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path]) })
+}
+
+/// A node's outline: kinds, shapes and paints, children in brackets.
+func outline(_ node: Node) -> String {
+    func shape(_ s: HoloScene.Shape) -> String {
+        switch s { case .rect: "rect"; case .roundedRect: "roundedRect"; case .capsule: "capsule"; case .ellipse: "ellipse" }
+    }
+    func paint(_ p: Paint) -> String {
+        switch p {
+        case .solid: "solid"; case .linearGradient: "linear"; case .radialGradient: "radial"
+        case .angularGradient: "angular"; case .shader: "shader"
+        }
+    }
+    switch node {
+    case .group(let g): return "group[" + g.children.map(outline).joined(separator: ", ") + "]"
+    case .fill(let s, let p): return "fill:\(shape(s)):\(paint(p))"
+    case .stroke(let s, let p, _): return "stroke:\(shape(s)):\(paint(p))"
+    case .text: return "text"
+    case .material: return "material"
+    case .image: return "image"
+    }
+}
+
+let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
+    ("shapes.json", [], "group[fill:rect:solid, fill:roundedRect:solid, stroke:capsule:solid, fill:ellipse:solid, group[fill:ellipse:solid, stroke:ellipse:solid]]"),
+    ("gradients.json", ["time"], "group[fill:rect:linear, fill:ellipse:radial, fill:roundedRect:angular]"),
+    ("text.json", ["time"], "group[text, text, group[text]]"),
+    ("material.json", ["time"], "group[fill:rect:linear, fill:ellipse:solid, material, material]"),
+    ("expressions.json", ["time"], "group[fill:ellipse:solid, fill:rect:solid, group[fill:roundedRect:solid], fill:rect:solid]"),
+    ("keyframes.json", ["time"], "group[group[fill:roundedRect:solid], group[fill:ellipse:solid], group[fill:rect:solid]]"),
+    ("tilt-card.json", ["roll", "pitch", "time"], "group[fill:rect:shader, group[fill:rect:shader], text]"),
+    ("collapsing-header.json", ["scroll"], "group[group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material], text]"),
+    ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
+    ("clip.json", ["time"], "group[fill:rect:linear, text]"),
+]
+
+private let frameSize = Size(width: 390, height: 844)
+
+private func root(_ scene: Scene) throws -> Group {
+    try #require(scene.root.count == 1)
+    guard case .group(let g) = scene.root[0] else { Issue.record("root is not a group"); throw CancellationError() }
+    return g
+}
+
+@Suite struct UserSceneExampleTests {
+    @Test func everyExampleIsListed() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: examplesFolder.path).filter { $0.hasSuffix(".json") }
+        #expect(Set(files) == Set(exampleOutlines.map(\.file)))
+    }
+
+    @Test(arguments: exampleOutlines)
+    func exampleDecodesToTheNodesItDescribes(file: String, drivers: Set<String>, outline expected: String) throws {
+        let scene = try loadExample(file)
+        #expect(scene.requiredDrivers == drivers)
+        for t in [0.0, 0.7, 2.0] {
+            let frame = scene.scene(size: frameSize, background: .white,
+                                    drivers: ["time": t, "scroll": 60 * t, "roll": 0.2, "pitch": -0.1])
+            #expect(frame.size == frameSize)
+            #expect(frame.root.map(outline) == [expected])
+        }
+    }
+
+    @Test func collapsingHeaderFollowsScroll() throws {
+        let doc = try loadExample("collapsing-header.json")
+        func parts(_ scroll: Double) throws -> (list: Group, header: Group, title: TextRun) {
+            let g = try root(doc.scene(size: frameSize, background: .white, drivers: ["scroll": scroll]))
+            guard case .group(let list) = g.children[0], case .group(let header) = g.children[1],
+                  case .text(let title, _) = g.children[2] else { throw CancellationError() }
+            return (list, header, title)
+        }
+        let rest = try parts(0), collapsed = try parts(80), between = try parts(40)
+        #expect(rest.list.transform == .translation(0, 0))
+        #expect(collapsed.list.transform == .translation(0, -80))
+        #expect(rest.title.font.size == 34 && collapsed.title.font.size == 17)
+        #expect(between.title.font.size == 25.5)
+        #expect(rest.title.origin == Point(16, 130) && collapsed.title.origin == Point(16, 84))
+        #expect(rest.header.opacity == 0 && collapsed.header.opacity == 1)
+        // smoothstep(20, 80, 40): t = 1/3 → (1/9)(3 − 2/3) = 7/27.
+        #expect(abs(between.header.opacity - 7.0 / 27.0) < 1e-12)
+        guard case .material(let bar, .regular, .light) = collapsed.header.children[0] else { Issue.record("no material"); return }
+        #expect(bar.bounds.height == 96)
+    }
+
+    @Test func tiltCardTiltsWithRollAndPitch() throws {
+        let doc = try loadExample("tilt-card.json")
+        let g = try root(doc.scene(size: frameSize, background: .white, drivers: ["roll": 0.3, "pitch": -0.8, "time": 1]))
+        let tilt = try #require(g.tilt)
+        #expect(abs(tilt.degreesY - 6) < 1e-12)       // clamp(0.3, ±0.5)·20
+        #expect(tilt.degreesX == -10)                 // clamp(−0.8, ±0.5)·20
+        #expect(tilt.perspective == 0.5 && tilt.anchor == Point(195, 330))
+        let shadow = try #require(g.shadow)
+        #expect(abs(shadow.radius - 13.2) < 1e-12 && abs(shadow.offset.x - 2.4) < 1e-12 && abs(shadow.offset.y - -0.4) < 1e-12)
+        #expect(g.clip == .roundedRect(Rect(x: 35, y: 230, width: 320, height: 200), cornerRadius: 20, style: .continuous))
+        guard case .fill(_, .shader(.holographic(let u))) = g.children[0] else { Issue.record("no holographic fill"); return }
+        #expect(u.roll == 0.3 && u.pitch == -0.8 && u.time == 1 && u.accentHue == 0.55)
+        #expect(u.bounds == Rect(x: 35, y: 230, width: 320, height: 200))
+    }
+
+    @Test func keyframesExampleMovesAndSettles() throws {
+        let doc = try loadExample("keyframes.json")
+        func card(_ t: Double) throws -> Group {
+            guard case .group(let g) = try root(doc.scene(size: frameSize, background: .white, drivers: ["time": t])).children[0]
+            else { throw CancellationError() }
+            return g
+        }
+        // easeInOut is symmetric, so halfway through (t = 0.6 of 1.2) it is exactly halfway.
+        #expect(abs(try card(0.6).transform.tx - 115) < 1e-9)
+        #expect(try card(0).transform.tx == 0 && card(2).transform.tx == 230)
+        let g = try root(doc.scene(size: frameSize, background: .white, drivers: ["time": 2]))
+        guard case .group(let ball) = g.children[1], case .group(let bar) = g.children[2] else { throw CancellationError() }
+        // The spring settled on scale 1, about the circle's centre.
+        #expect(ball.transform == .identity)
+        #expect(abs(bar.opacity - 0.2) < 1e-12)
+    }
+
+    @Test func clipRadiusOpensWithTime() throws {
+        let doc = try loadExample("clip.json")
+        #expect(try root(doc.scene(size: frameSize, background: .white, drivers: ["time": 0])).clip == .circle(center: Point(195, 422), radius: 20))
+        #expect(try root(doc.scene(size: frameSize, background: .white, drivers: ["time": 2])).clip == .circle(center: Point(195, 422), radius: 460))
+    }
+
+    @Test func glowIsAGroupWithAnUnoffsetShadow() throws {
+        let doc = try loadExample("glow-shadow.json")
+        let g = try root(doc.scene(size: frameSize, background: .white, drivers: ["time": 0.25]))
+        guard case .group(let glow) = g.children[1], case .group(let card) = g.children[2] else { throw CancellationError() }
+        let shadow = try #require(glow.shadow)
+        #expect(shadow.offset == .zero && abs(shadow.radius - 16) < 1e-4)
+        #expect(shadow.color == Color(hex: 0x0A84FF, alpha: 0xCC / 255.0))
+        #expect(card.shadow?.offset == Point(0, 8))
+    }
+}

@@ -1,0 +1,110 @@
+// Keyframe tracks: interpolation between keyframes, easing values computed here independently
+// (bisection on the Bézier), and springs against REFERENCE.md's closed form and an ODE integration.
+
+import Testing
+@testable import HoloClips
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
+/// The Bézier timing curve, solved by plain bisection (no Newton steps), as an independent reference.
+private func bezierReference(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+    func b(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
+    }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<200 {
+        let mid = (lo + hi) / 2
+        if b(mid, x1, x2) < x { lo = mid } else { hi = mid }
+    }
+    return b((lo + hi) / 2, y1, y2)
+}
+
+private func track(_ json: Any) throws -> (KeyframeTrack, DriverTable) {
+    var decoder = SceneDecoder(drivers: DriverTable(known: ["time", "scroll"]), loadImage: { _ in fatalError() })
+    let t = try decoder.keyframes(json, path: "k")
+    return (t, decoder.drivers)
+}
+
+@Suite struct UserSceneKeyframeTests {
+    @Test func linearKeyframesInterpolateAndHold() throws {
+        let (k, _) = try track(["keyframes": [["t": 0, "value": 0], ["t": 1, "value": 10], ["t": 3, "value": -10]]])
+        #expect(k.value(at: -1) == 0)
+        #expect(k.value(at: 0.25) == 2.5)
+        #expect(k.value(at: 1) == 10)
+        #expect(k.value(at: 2) == 0)
+        #expect(k.value(at: 2.5) == -5)
+        #expect(k.value(at: 9) == -10)
+    }
+
+    @Test(arguments: [("easeIn", 0.42, 0.0, 1.0, 1.0), ("easeOut", 0, 0, 0.58, 1), ("easeInOut", 0.42, 0, 0.58, 1)])
+    func easedKeyframesMatchTheBezier(name: String, x1: Double, y1: Double, x2: Double, y2: Double) throws {
+        let (k, _) = try track(["keyframes": [["t": 1, "value": 100], ["t": 3, "value": 300, "curve": name]]])
+        for x in stride(from: 0.05, through: 0.95, by: 0.15) {
+            let expected = 100 + 200 * bezierReference(x1, y1, x2, y2, at: x)
+            #expect(abs(k.value(at: 1 + 2 * x) - expected) < 1e-6, "\(name) at \(x)")
+        }
+        // Sanity of the reference itself: easeInOut is symmetric, easeIn starts slowly.
+        if name == "easeInOut" { #expect(abs(k.value(at: 2) - 200) < 1e-9) }
+        if name == "easeIn" { #expect(k.value(at: 1.5) < 150) }
+        if name == "easeOut" { #expect(k.value(at: 1.5) > 150) }
+    }
+
+    @Test func keyframesFollowTheirDriver() throws {
+        let (k, table) = try track(["driver": "scroll", "keyframes": [["t": 0, "value": 0], ["t": 80, "value": 1]]])
+        #expect(table.names == ["scroll"])
+        #expect(k.driverSlot == 0)
+        let v = AnimatableValue.keyframes(k)
+        #expect(v.value(table.slots(from: ["scroll": 20, "time": 99])) == 0.25)
+    }
+
+    /// REFERENCE.md: x(t) = T − e^(−λt)·[T·cos ωt + λT·sin(ωt)/ω] from 0 toward T at rest,
+    /// λ = 2πζ/r, ω = 2π√(1 − ζ²)/r.
+    @Test func springKeyframeFollowsTheClosedFormAndReachesItsTarget() throws {
+        let (k, _) = try track(["keyframes": [["t": 0.5, "value": 10],
+                                              ["t": 1, "value": 30, "curve": ["spring": ["response": 0.35, "dampingFraction": 0.85]]]]])
+        let r = 0.35, z = 0.85, T = 20.0
+        let lambda = 2 * Double.pi * z / r, omega = 2 * Double.pi * (1 - z * z).squareRoot() / r
+        for dt in [0.02, 0.1, 0.2, 0.3] {
+            let x = T - exp(-lambda * dt) * (T * cos(omega * dt) + lambda * T * sin(omega * dt) / omega)
+            #expect(abs(k.value(at: 0.5 + dt) - (10 + x)) < 1e-9)
+        }
+        #expect(k.value(at: 0.5) == 10)
+        // Still moving at the keyframe's own time (a spring is not time-boxed) and settled later.
+        #expect(k.value(at: 3) == 30)
+        // Overshoot of spring(0.35, 0.85) is about 0.63% (REFERENCE.md).
+        let peak = stride(from: 0.5, through: 2, by: 0.001).map { k.value(at: $0) }.max()!
+        #expect(abs((peak - 30) / 20 - 0.0063) < 0.0015)
+    }
+
+    /// Every damping regime against a semi-implicit Euler integration of m·x″ = −k(x − 1) − c·x′,
+    /// k = (2π/r)², c = 4πζ/r.
+    @Test(arguments: [0.5, 1.0, 1.6])
+    func springMatchesIntegratedMotion(dampingFraction z: Double) {
+        let spring = UserSceneSpring(response: 0.4, dampingFraction: z)
+        let k = pow(2 * Double.pi / 0.4, 2), c = 4 * Double.pi * z / 0.4
+        var x = 0.0, v = 0.0, t = 0.0
+        let h = 1e-5
+        for checkpoint in [0.05, 0.15, 0.3, 0.5] {
+            while t < checkpoint - h / 2 { v += (-k * (x - 1) - c * v) * h; x += v * h; t += h }
+            #expect(abs(spring.value(at: checkpoint) - x) < 1e-4, "ζ = \(z) at \(checkpoint)")
+        }
+        #expect(spring.value(at: 5) == 1)
+    }
+
+    @Test func segmentAfterASpringStartsWhereTheSpringWas() throws {
+        // The spring toward 100 is cut off at t = 0.1, far from settled; the linear segment after
+        // it starts from where the spring was, so the track stays continuous.
+        let (k, _) = try track(["keyframes": [["t": 0, "value": 0],
+                                              ["t": 0.1, "value": 100, "curve": ["spring": ["response": 0.5, "dampingFraction": 1]]],
+                                              ["t": 1.1, "value": 0]]])
+        let springAt = 100 * UserSceneSpring(response: 0.5, dampingFraction: 1).value(at: 0.1)
+        #expect(springAt > 1 && springAt < 99)
+        #expect(abs(k.value(at: 0.1) - springAt) < 1e-9)
+        #expect(abs(k.value(at: 0.100001) - springAt) < 1e-3)
+        #expect(abs(k.value(at: 0.6) - springAt / 2) < 1e-9)
+    }
+}
