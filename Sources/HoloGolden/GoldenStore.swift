@@ -68,6 +68,11 @@ public struct GoldenVerdict: Sendable {
     public var comparison: ComparisonResult?
     /// Paths of expected / actual / diff PNGs written on failure.
     public var artifacts: [String]
+
+    public init(passed: Bool, recorded: Bool, message: String, comparison: ComparisonResult?, artifacts: [String]) {
+        self.passed = passed; self.recorded = recorded; self.message = message
+        self.comparison = comparison; self.artifacts = artifacts
+    }
 }
 
 public struct GoldenStore: Sendable {

@@ -70,7 +70,15 @@ public struct TimingCurve: Hashable, Sendable {
         let s = parameter(forProgress: p)
         let dx = TimingCurve.derivative(TimingCurve.poly(x1, x2), s)
         let dy = TimingCurve.derivative(TimingCurve.poly(y1, y2), s)
-        if abs(dx) < 1e-12 { return dy == 0 ? 0 : (dy > 0 ? .infinity : -.infinity) }
+        if abs(dx) < 1e-12 && abs(dy) < 1e-12 {
+            // A control point sits on the end point (easeIn at 1, easeOut at 0): both first
+            // derivatives vanish, and the tangent's limit is the ratio of the second derivatives.
+            let ddx = 6 * TimingCurve.poly(x1, x2).a * s + 2 * TimingCurve.poly(x1, x2).b
+            let ddy = 6 * TimingCurve.poly(y1, y2).a * s + 2 * TimingCurve.poly(y1, y2).b
+            if abs(ddx) > 1e-12 { return ddy / ddx }
+            return 0
+        }
+        if abs(dx) < 1e-12 { return dy > 0 ? .infinity : -.infinity }
         return dy / dx
     }
 }

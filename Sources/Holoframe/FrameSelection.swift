@@ -39,3 +39,18 @@ public struct SelectionError: Error, CustomStringConvertible {
 }
 
 import Foundation
+
+/// A list of frames: `0,30,60-62` (ranges inclusive), sorted, without repeats.
+public struct FrameList: Hashable, Sendable {
+    public let frames: [Int]
+    public init(parsing text: String) throws {
+        var set = Set<Int>()
+        for part in text.split(separator: ",") {
+            let range = try FrameRange(parsing: String(part))
+            guard range.count <= 100_000 else { throw SelectionError("frame list '\(text)' is too long") }
+            set.formUnion(range.indices)
+        }
+        guard !set.isEmpty else { throw SelectionError("'\(text)' lists no frames: write e.g. 0,30,60-62") }
+        frames = set.sorted()
+    }
+}

@@ -155,3 +155,23 @@ final class RawFrameWriter: Sendable {
         }
     }
 }
+
+extension RenderPipeline {
+    /// `count` frames spread evenly over `range` (all of them when the range is shorter).
+    public static func sampleFrames(_ range: FrameRange, count: Int) -> [Int] {
+        guard range.count > count, count > 1 else { return Array(range.indices) }
+        return (0..<count).map { range.first + Int((Double($0) * Double(range.count - 1) / Double(count - 1)).rounded()) }
+    }
+
+    /// One PNG-able canvas tiling `frames` of `clip` in order, each labelled with its index and time.
+    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6) throws -> Canvas {
+        let source = clip.frames()
+        var tiles: [(label: String, canvas: Canvas)] = []
+        for index in frames.sorted() {
+            let record = source.frame(index, fps: clip.fps)
+            let label = String(format: "#%d  %.2fS", index, record.time)
+            tiles.append((label, try rasterize(record, scale: clip.scale)))
+        }
+        return ContactSheet.make(frames: tiles, columns: max(1, min(columns, tiles.count)), background: .white)
+    }
+}

@@ -17,7 +17,7 @@ struct HoloframeCommand: ParsableCommand {
               holoframe render demo --frames 0-59 --device iphone-se --out frames/se
               holoframe simulate demo --frames 0-30
             """,
-        subcommands: [Render.self, List.self, Simulate.self])
+        subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self])
 }
 
 /// Options every command that turns a clip into frames shares.

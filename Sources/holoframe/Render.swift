@@ -34,12 +34,26 @@ struct Render: ParsableCommand {
     @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
     var font: String?
 
+    @Option(help: "Instead of frame files, write one PNG tiling frames sampled from the range, labelled.")
+    var contactSheet: String?
+
+    @Option(help: "How many frames the contact sheet samples, evenly spread.")
+    var sheetFrames: Int = 12
+
+    @Option(help: "Columns of the contact sheet.")
+    var sheetColumns: Int = 6
+
     func validate() throws {
         guard OutputFormat(rawValue: format) != nil else {
             throw ValidationError("--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256 (got \(threads))") }
         if format == "raw" && out != nil { throw ValidationError("--out is for PNG output; raw frames go to stdout") }
+        if contactSheet != nil && (format == "raw" || out != nil) {
+            throw ValidationError("--contact-sheet writes one PNG; it does not go with --out or --format raw")
+        }
+        if !(1...400).contains(sheetFrames) { throw ValidationError("--sheet-frames must be from 1 to 400") }
+        if !(1...50).contains(sheetColumns) { throw ValidationError("--sheet-columns must be from 1 to 50") }
     }
 
     func run() throws {
@@ -50,6 +64,13 @@ struct Render: ParsableCommand {
         if let threads { request.threads = threads }
         request.statePath = state
         let pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
+        if let sheet = contactSheet {
+            let picked = RenderPipeline.sampleFrames(frames, count: sheetFrames)
+            let canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns)
+            try PNG.write(canvas, to: sheet)
+            FileHandle.standardError.write(Data("wrote a contact sheet of \(picked.count) frames (\(canvas.width)×\(canvas.height)) to \(sheet)\n".utf8))
+            return
+        }
 
         let total = frames.count
         let showProgress = isatty(STDERR_FILENO) == 1 && request.format == .png

@@ -48,3 +48,26 @@ import Testing
         #expect(abs(c.slope(at: 0.3) - (c.value(at: 0.3 + h) - c.value(at: 0.3 - h)) / (2 * h)) < 1e-5)
     }
 }
+
+@Suite struct TimingCurveEndSlopeTests {
+    /// easeIn's second control point is its end point, so the end tangent is the chord from the
+    /// first control point: slope (1 − 0)/(1 − 0.42). easeOut mirrors it at the start.
+    @Test func slopeWhereAControlPointMeetsTheEnd() {
+        #expect(abs(TimingCurve.easeIn.slope(at: 1) - 1 / 0.58) < 1e-6)
+        #expect(abs(TimingCurve.easeOut.slope(at: 0) - 1 / 0.58) < 1e-6)
+        // And the numeric slope just inside the end agrees.
+        let h = 1e-5
+        let numeric = (TimingCurve.easeIn.value(at: 1) - TimingCurve.easeIn.value(at: 1 - h)) / h
+        #expect(abs(TimingCurve.easeIn.slope(at: 1) - numeric) < 1e-3)
+    }
+
+    @Test func flickWithEaseInCarriesMomentum() throws {
+        let script = try ScrollScript.drag(start: 0.1, fromY: 700, toY: 420, duration: 0.2, curve: .easeIn)
+        let sim = ScrollSimulation(contentHeight: 5000, viewportHeight: 844, script: script)
+        let atLift = sim.state(at: 0.3)
+        let later = sim.state(at: 0.6)
+        #expect(atLift.offset > 270)
+        #expect(later.phase == .decelerating)
+        #expect(later.offset > atLift.offset + 100)
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import Holoframe
+
+struct GoldenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "golden",
+        abstract: "Check frames against reviewed golden PNGs, or record them.",
+        discussion: """
+            Goldens live in Golden/<clip>/<frame>-<device>@<scale>x.png; the name says how to
+            re-render the frame, so any CI can check them with `holoframe golden verify`.
+            """,
+        subcommands: [Verify.self, Record.self])
+
+    struct GoldenLocation: ParsableArguments {
+        @Option(help: "The golden folder.")
+        var golden: String = "Golden"
+        @Option(help: "Where expected/actual/diff PNGs of failures go (default: .build/golden-artifacts).")
+        var artifacts: String?
+    }
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render every golden's frame and compare. Exit 0 when all match, 1 when any does not.",
+            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden")
+
+        @Argument(help: "Clips to check (default: every folder in the golden folder).")
+        var clips: [String] = []
+        @OptionGroup var location: GoldenLocation
+
+        func run() throws {
+            guard FileManager.default.fileExists(atPath: location.golden) else {
+                throw ValidationError("no golden folder at '\(location.golden)' (give --golden DIR)")
+            }
+            let cases = GoldenCase.discover(root: location.golden, clips: clips.isEmpty ? nil : clips)
+            let stray = GoldenCase.strayFiles(root: location.golden)
+            if cases.isEmpty && stray.isEmpty {
+                throw ValidationError("no goldens found under '\(location.golden)'" + (clips.isEmpty ? "" : " for \(clips.joined(separator: ", "))"))
+            }
+            let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
+            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared))
+            var failed = 0
+            for (c, verdict) in runner.run(cases) {
+                if verdict.passed { print("ok    \(c)") } else { failed += 1; print("FAIL  \(c)\n" + verdict.message) }
+            }
+            for path in stray { failed += 1; print("FAIL  \(path): not named <frame>-<device>@<scale>x.png") }
+            print("\(cases.count + stray.count - failed) passed, \(failed) failed")
+            if failed > 0 { throw ExitCode(1) }
+        }
+    }
+
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render frames of a clip and write them as goldens.",
+            discussion: """
+                Look at every image you record before committing it: a golden is a claim that the picture is right.
+                Examples:
+                  holoframe golden record demo --frames 0,60,150 --scale 1
+                  holoframe golden record demo --mode failed
+                """)
+
+        @Argument(help: "A built-in clip.")
+        var clip: String
+        @Option(help: "Frames to record: e.g. 0,30,60-62 (default: the frames already recorded for the clip).")
+        var frames: String?
+        @Option(help: "Device (default iphone-12).")
+        var device: String = "iphone-12"
+        @Option(help: "Pixels per point; goldens are kept small (default 1).")
+        var scale: Double = 1
+        @Option(help: "all: write every frame; missing: only frames without a golden; failed: missing ones and those that do not match.")
+        var mode: String = "missing"
+        @OptionGroup var location: GoldenLocation
+
+        func validate() throws {
+            guard let m = RecordMode(rawValue: mode), m != .none else { throw ValidationError("--mode must be all, missing or failed") }
+            if let frames { do { _ = try FrameList(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
+            guard DeviceCatalog.device(named: device) != nil else {
+                throw ValidationError("unknown device '\(device)'; known: \(DeviceCatalog.names.joined(separator: ", "))")
+            }
+            guard scale > 0 && scale <= 4 else { throw ValidationError("--scale must be more than 0 and at most 4") }
+        }
+
+        func run() throws {
+            guard !ClipResolver.isFile(clip) else { throw ValidationError("goldens are recorded for built-in clips; '\(clip)' is a file") }
+            _ = try ClipResolver.spec(for: clip)
+            let cases: [GoldenCase]
+            if let frames {
+                cases = try FrameList(parsing: frames).frames.map { GoldenCase(clip: clip, frame: $0, device: device, scale: scale) }
+            } else {
+                cases = GoldenCase.discover(root: location.golden, clips: [clip])
+                if cases.isEmpty { throw ValidationError("no goldens of '\(clip)' yet: give --frames, e.g. --frames 0,60,120") }
+            }
+            let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode(rawValue: mode)!)
+            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared))
+            var failed = 0
+            for (c, verdict) in runner.run(cases) {
+                if !verdict.passed { failed += 1 }
+                print(verdict.recorded ? "recorded  \(location.golden)/\(c)" : (verdict.passed ? "ok        \(c)" : "FAIL      \(c)\n\(verdict.message)"))
+            }
+            if failed > 0 { throw ExitCode(1) }
+        }
+    }
+}
