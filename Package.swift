@@ -47,6 +47,6 @@ let package = Package(
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe"]),
-        .testTarget(name: "CLITests", dependencies: ["Holoframe"]),
+        .testTarget(name: "CLITests", dependencies: ["HoloPNG"]),
     ]
 )

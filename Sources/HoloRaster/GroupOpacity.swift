@@ -1,19 +1,43 @@
 // Group opacity as a blend with the saved backdrop (see SceneRenderer for why this is exact):
 //   out = self·o + backdrop·(1 − o),  per premultiplied channel, with w = round(o·255):
 //   out = (self·w + backdrop·(255 − w)) / 255, rounded (div255).
+// Only the group's pixel bounds are saved and blended: a faded card costs its own area, not the
+// screen's.
 
 extension Canvas {
-    /// Replaces each pixel with a mix of itself and `backdrop`'s pixel, keeping `backdropWeight` of the backdrop.
-    public mutating func blend(from backdrop: Canvas, keeping backdropWeight: Double) {
-        precondition(backdrop.width == width && backdrop.height == height, "backdrop size does not match")
+    /// A copy of the pixels in `x0..<x1 × y0..<y1` (clamped to the canvas) as a canvas of that size.
+    public func region(x0: Int, y0: Int, x1: Int, y1: Int) -> Canvas {
+        let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(width, x1), cy1 = min(height, y1)
+        guard cx1 > cx0, cy1 > cy0 else { return Canvas(width: 0, height: 0, scale: scale) }
+        let w = cx1 - cx0
+        var out = [UInt8](repeating: 0, count: w * (cy1 - cy0) * 4)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in cy0..<cy1 {
+                    let s = (y * width + cx0) * 4, d = (y - cy0) * w * 4
+                    (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: w * 4)
+                }
+            }
+        }
+        return Canvas(width: w, height: cy1 - cy0, scale: scale, premultipliedPixels: out)
+    }
+
+    /// Mixes the pixels under `backdrop` (placed with its top-left at `x`, `y`) with it, keeping
+    /// `backdropWeight` of the backdrop.
+    public mutating func blend(from backdrop: Canvas, x ox: Int = 0, y oy: Int = 0, keeping backdropWeight: Double) {
+        precondition(ox >= 0 && oy >= 0 && ox + backdrop.width <= width && oy + backdrop.height <= height,
+                     "backdrop lies outside the canvas")
         let w = UInt32((max(0, min(1, 1 - backdropWeight)) * 255).rounded())
         if w == 255 { return }
-        if w == 0 { pixels = backdrop.pixels; return }
         let iw = 255 - w
+        let bw = backdrop.width, rowBytes = bw * 4
         backdrop.pixels.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<dst.count where dst[i] != src[i] {
-                    dst[i] = UInt8(truncatingIfNeeded: div255(UInt32(dst[i]) &* w &+ UInt32(src[i]) &* iw))
+                for y in 0..<backdrop.height {
+                    let s = y * rowBytes, d = ((oy + y) * width + ox) * 4
+                    for i in 0..<rowBytes where dst[d + i] != src[s + i] {
+                        dst[d + i] = UInt8(truncatingIfNeeded: div255(UInt32(dst[d + i]) &* w &+ UInt32(src[s + i]) &* iw))
+                    }
                 }
             }
         }

@@ -83,9 +83,18 @@ public struct SceneRenderer: Sendable {
             }
             canvas.composite(layer, x: area.x0, y: area.y0, opacity: group.opacity, clip: groupClip)
         } else if group.opacity < 1 {
-            let backdrop = canvas
+            var bounds = Rect.zero
+            for child in group.children {
+                if let b = try pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
+            }
+            if let c = groupClip { bounds = bounds.intersection(Rect(x: Double(c.x), y: Double(c.y), width: Double(c.width), height: Double(c.height))) }
+            guard !bounds.isEmpty else { return }
+            let backdrop = canvas.region(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
+                                         x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
+            guard backdrop.width > 0 else { return }
             try draw(group.children, into: &canvas, transform: local, clip: groupClip)
-            canvas.blend(from: backdrop, keeping: 1 - group.opacity)
+            canvas.blend(from: backdrop, x: max(0, Int(bounds.minX.rounded(.down))), y: max(0, Int(bounds.minY.rounded(.down))),
+                         keeping: 1 - group.opacity)
         } else {
             try draw(group.children, into: &canvas, transform: local, clip: groupClip)
         }

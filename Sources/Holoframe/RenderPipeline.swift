@@ -68,7 +68,7 @@ public struct RenderPipeline: Sendable {
         let start = DispatchTime.now()
         let clip = request.clip
         if request.format == .png {
-            try FileManager.default.createDirectory(atPath: request.outputDirectory, withIntermediateDirectories: true)
+            try OutputFolder.prepare(request.outputDirectory)
         }
         var stateLines: [String] = []
         let failure = Mutex<Error?>(nil)
@@ -173,5 +173,32 @@ extension RenderPipeline {
             tiles.append((label, try rasterize(record, scale: clip.scale)))
         }
         return ContactSheet.make(frames: tiles, columns: max(1, min(columns, tiles.count)), background: .white)
+    }
+}
+
+/// A failure to use the output folder, said in the user's terms.
+public struct OutputError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+public enum OutputFolder {
+    /// Creates the folder (and its parents) if needed and checks it can be written.
+    public static func prepare(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputError(description: "output '\(path)' exists and is not a folder") }
+        } else {
+            // mkdir(2) each missing component, so the error is the system's own words for the path.
+            var prefix = path.hasPrefix("/") ? "/" : ""
+            for component in path.split(separator: "/") {
+                prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + component
+                if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                    throw OutputError(description: "cannot create output folder '\(path)': \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+        guard access(path, W_OK) == 0 else {
+            throw OutputError(description: "cannot write to output folder '\(path)': \(String(cString: strerror(errno)))")
+        }
     }
 }

@@ -17,7 +17,26 @@ struct HoloframeCommand: ParsableCommand {
               holoframe render demo --frames 0-59 --device iphone-se --out frames/se
               holoframe simulate demo --frames 0-30
             """,
-        subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self])
+        subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self, Bench.self])
+
+    /// Exit status: 0 success, 1 failure (a frame over budget, a golden mismatch, a render that
+    /// failed), 2 usage error (bad arguments, a bad clip file). One message, never a stack trace.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                Glibc.exit(0)
+            }
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            if code == .validationFailure || error is ClipFileError || error is UnknownClipError { Glibc.exit(2) }
+            Glibc.exit(code.rawValue)
+        }
+    }
 }
 
 /// Options every command that turns a clip into frames shares.

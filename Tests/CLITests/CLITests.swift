@@ -1,1 +1,169 @@
+// Tests that run the built `holoframe` binary as a user would, asserting on output, files and
+// exit status (0 ok, 1 failure, 2 usage error).
+
+import Foundation
 import Testing
+import HoloPNG
+
+/// The built binary: beside the test bundle in .build/<configuration>/.
+let holoframeBinary: String = {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("holoframe").path
+    if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/holoframe").path
+}()
+
+struct Run { var status: Int32; var stdout: String; var stderr: String; var stdoutData: Data }
+
+func holoframe(_ arguments: String..., in directory: String? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: holoframeBinary)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes concurrently so a full pipe never blocks the child.
+    nonisolated(unsafe) var errData = Data()
+    let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+    errReader.start()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while errReader.isExecuting { usleep(1000) }
+    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+               stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+}
+
+func scratchFolder(_ tag: String) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("holoframe-cli-\(getpid())-\(tag)-\(UInt32.random(in: 0...UInt32.max))").path
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+@Suite(.serialized) struct CLITests {
+    @Test func binaryExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: holoframeBinary), "no binary at \(holoframeBinary)")
+    }
+
+    @Test func listNamesEachClipFirst() throws {
+        let run = try holoframe("list")
+        #expect(run.status == 0)
+        let names = run.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(names.contains("demo"))
+    }
+
+    @Test func renderWritesNumberedFramesOfTheRightSize() throws {
+        let dir = scratchFolder("render"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try holoframe("render", "demo", "--frames", "0-2", "--device", "iphone-se", "--scale", "1", "--out", "\(dir)/frames")
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/frames").sorted()
+        #expect(files == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+        let frame = try PNG.read(contentsOf: "\(dir)/frames/frame-00002.png")
+        #expect(frame.width == 375 && frame.height == 667)
+    }
+
+    @Test func durationAndFpsChooseTheFrames() throws {
+        let dir = scratchFolder("duration"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try holoframe("render", "demo", "--duration", "0.5", "--fps", "10", "--scale", "0.25", "--out", dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).count == 6)  // t = 0, 0.1 … 0.5
+    }
+
+    @Test func unwritableOutputIsAClearFailure() throws {
+        let run = try holoframe("render", "demo", "--frames", "0", "--scale", "0.25", "--out", "/proc/holoframe-cannot-be-here")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("/proc/holoframe-cannot-be-here"))
+        #expect(!run.stderr.contains("Backtrac"))
+    }
+
+    @Test(arguments: [["--frames", "5-2"], ["--fps", "0"], ["--fps", "10000"], ["--scale", "-1"], ["--device", "nokia-3310"],
+                      ["--duration", "0"], ["--frames", "1", "--duration", "2"]])
+    func badOptionsAreUsageErrors(_ options: [String]) throws {
+        let process = try holoframe(arguments: ["render", "demo"] + options)
+        #expect(process.status == 2, "\(options): \(process.stderr)")
+        #expect(process.stderr.contains("Error:"))
+    }
+
+    @Test func unknownClipIsAUsageErrorThatListsTheClips() throws {
+        let run = try holoframe("render", "no-such-clip")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("demo"))
+    }
+
+    @Test func badClipFileNamesTheFieldPath() throws {
+        let dir = scratchFolder("clipfile"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = "\(dir)/bad.json"
+        try #"{"design": "demo", "fps": "sixty"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try holoframe("render", path, "--out", "\(dir)/out")
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("bad.json") && run.stderr.contains("fps"))
+    }
+
+    @Test func simulatePrintsOneJSONObjectPerFrame() throws {
+        let run = try holoframe("simulate", "demo", "--frames", "0-3")
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        for (i, line) in lines.enumerated() {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["frame"] as? Int == i)
+        }
+    }
+
+    @Test func rawFormatWritesWidthTimesHeightTimesFourBytesPerFrame() throws {
+        let run = try holoframe("render", "demo", "--frames", "3-5", "--scale", "0.25", "--format", "raw")
+        #expect(run.status == 0)
+        let w = Int((390 * 0.25).rounded()), h = Int((844 * 0.25).rounded())
+        #expect(run.stdoutData.count == 3 * w * h * 4)
+    }
+
+    @Test func contactSheetIsOnePNG() throws {
+        let dir = scratchFolder("sheet"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try holoframe("render", "demo", "--scale", "0.25", "--contact-sheet", "\(dir)/sheet.png", "--sheet-frames", "4", "--sheet-columns", "2")
+        #expect(run.status == 0, "\(run.stderr)")
+        let sheet = try PNG.read(contentsOf: "\(dir)/sheet.png")
+        #expect(sheet.width > 2 * 98 && sheet.height > 2 * 211)
+    }
+
+    @Test func goldenVerifyExitCodes() throws {
+        let dir = scratchFolder("golden"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let record = try holoframe("golden", "record", "demo", "--frames", "0,20", "--scale", "0.25", "--golden", dir)
+        #expect(record.status == 0, "\(record.stderr)")
+        let pass = try holoframe("golden", "verify", "--golden", dir, "--artifacts", "\(dir)/artifacts")
+        #expect(pass.status == 0, "\(pass.stdout)")
+        #expect(pass.stdout.contains("2 passed, 0 failed"))
+
+        // Change one pixel of one golden: verify must fail and leave artifacts.
+        let path = "\(dir)/demo/00020-iphone-12@0.25x.png"
+        var canvas = try PNG.read(contentsOf: path)
+        var p = canvas[10, 60]; p.r = p.r &+ 9; canvas[10, 60] = p
+        try PNG.write(canvas, to: path)
+        let fail = try holoframe("golden", "verify", "--golden", dir, "--artifacts", "\(dir)/artifacts")
+        #expect(fail.status == 1)
+        #expect(fail.stdout.contains("1 passed, 1 failed"))
+        #expect(FileManager.default.fileExists(atPath: "\(dir)/artifacts/demo/00020-iphone-12@0.25x-diff.png"))
+    }
+
+    @Test func benchExitsNonZeroWhenTheBudgetIsAbsurd() throws {
+        let ok = try holoframe("bench", "demo", "--frames", "0-2", "--scale", "0.25", "--repeats", "1", "--budget-ms", "100000")
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        #expect(ok.stdout.split(separator: "\n").filter { $0.hasPrefix("      ") || $0.range(of: #"^\s+\d+\s"#, options: .regularExpression) != nil }.count == 3)
+        let over = try holoframe("bench", "demo", "--frames", "0-2", "--scale", "0.25", "--repeats", "1", "--budget-ms", "0.000001")
+        #expect(over.status == 1)
+        #expect(over.stdout.contains("3 frames over"))
+    }
+}
+
+func holoframe(arguments: [String]) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: holoframeBinary)
+    process.arguments = arguments
+    let err = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    let data = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self), stdoutData: Data())
+}

@@ -1,1 +1,146 @@
+import Foundation
 import Testing
+@testable import Holoframe
+
+/// A fresh temporary folder, removed by the caller's defer.
+func temporaryFolder(_ name: String = #function) -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("holoframe-tests-\(getpid())-\(name.filter(\.isLetter))-\(UInt32.random(in: 0...UInt32.max))").path
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+@Suite struct DeterminismTests {
+    let pipeline = RenderPipeline(fonts: FontLibrary.shared)
+
+    func demo(scale: Double = 0.5) throws -> Clip {
+        try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: scale))
+    }
+
+    @Test func oneFrameAloneEqualsTheSameFrameOfASequentialRun() throws {
+        let clip = try demo()
+        let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 0, last: 45))
+        request.outputDirectory = dir
+        request.threads = 1
+        _ = try pipeline.run(request)
+        for index in [17, 30, 45] {
+            let alone = try pipeline.renderFrame(index, of: clip)
+            let inSequence = try PNG.read(contentsOf: "\(dir)/\(frameFileName(index))")
+            #expect(alone.pixels == inSequence.pixels, "frame \(index) rendered alone differs from the sequential run")
+        }
+    }
+
+    @Test func outputBytesAreTheSameForAnyThreadCount() throws {
+        let clip = try demo()
+        var files: [[String: [UInt8]]] = []
+        for threads in [1, 2, 3] {
+            let dir = temporaryFolder("threads\(threads)"); defer { try? FileManager.default.removeItem(atPath: dir) }
+            var request = RenderRequest(clip: clip, frames: try FrameRange(first: 20, last: 31))
+            request.outputDirectory = dir
+            request.threads = threads
+            let report = try pipeline.run(request)
+            #expect(report.framesWritten == 12)
+            var bytes: [String: [UInt8]] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+                bytes[name] = Array(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(name)")))
+            }
+            files.append(bytes)
+        }
+        #expect(files[0].count == 12)
+        #expect(files[0] == files[1])
+        #expect(files[0] == files[2])
+    }
+
+    @Test func rawStreamHoldsEveryFrameInOrder() async throws {
+        let clip = try demo(scale: 0.25)
+        let pipe = Pipe()
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 10, last: 14))
+        request.format = .raw
+        request.threads = 2
+        let reader = Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }
+        _ = try pipeline.run(request, rawOutput: pipe.fileHandleForWriting)
+        try pipe.fileHandleForWriting.close()
+        let data = await reader.value
+        let frameBytes = clip.pixelWidth * clip.pixelHeight * 4
+        #expect(data.count == 5 * frameBytes)
+        let third = Array(data[(2 * frameBytes)..<(3 * frameBytes)])
+        #expect(third == straightRGBA(try pipeline.renderFrame(12, of: clip)))
+    }
+
+    @Test func stateLinesAreOneJSONObjectPerFrame() throws {
+        let clip = try demo()
+        let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 0, last: 4))
+        request.outputDirectory = dir
+        request.statePath = "\(dir)/state.jsonl"
+        _ = try pipeline.run(request)
+        let lines = try String(contentsOfFile: "\(dir)/state.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 5)
+        for (i, line) in lines.enumerated() {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["frame"] as? Int == i)
+            #expect(object?["scrollOffset"] != nil)
+        }
+    }
+}
+
+@Suite struct FrameSelectionTests {
+    @Test func rangesParse() throws {
+        #expect(try FrameRange(parsing: "0-59").count == 60)
+        #expect(try FrameRange(parsing: "12").indices == 12...12)
+    }
+    @Test(arguments: ["5-2", "-1", "a-b", "1-2-3", "", "3-"])
+    func badRangesAreRefused(_ text: String) {
+        #expect(throws: SelectionError.self) { try FrameRange(parsing: text) }
+    }
+    @Test func listsMergeAndSort() throws {
+        #expect(try FrameList(parsing: "30,0,60-62,61").frames == [0, 30, 60, 61, 62])
+    }
+    @Test func contactSheetSamplesSpreadEvenly() throws {
+        #expect(RenderPipeline.sampleFrames(try FrameRange(first: 0, last: 100), count: 5) == [0, 25, 50, 75, 100])
+        #expect(RenderPipeline.sampleFrames(try FrameRange(first: 3, last: 5), count: 12) == [3, 4, 5])
+    }
+}
+
+@Suite struct BenchTests {
+    @Test func reportsEveryFrameAndCountsFramesOverBudget() throws {
+        let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: 0.25))
+        var options = BenchOptions()
+        options.repeats = 1
+        options.budgetMs = 1e-6
+        let bench = try BenchRunner(pipeline: RenderPipeline(fonts: FontLibrary.shared), options: options)
+            .run(clip, device: "iphone-12", frames: try FrameRange(first: 0, last: 3))
+        #expect(bench.frames.map(\.frame) == [0, 1, 2, 3])
+        #expect(bench.summary.framesOverBudget == 4)
+        #expect(bench.frames.allSatisfy { $0.rasterMs > 0 && $0.totalMs >= $0.rasterMs })
+    }
+
+    @Test func nearestRankPercentiles() {
+        let values = (1...100).map(Double.init)
+        #expect(Percentile.nearestRank(values, 95) == 95)
+        #expect(Percentile.nearestRank(values, 99) == 99)
+        #expect(Percentile.nearestRank([5], 50) == 5)
+        #expect(Percentile.median([3, 1, 2, 10]) == 2.5)
+    }
+
+    @Test func regressionsNeedBothTheRatioAndTheFloor() {
+        func bench(_ ms: [Double]) -> ClipBench {
+            let frames = ms.enumerated().map { FrameTiming(frame: $0, time: 0, simulateMs: 0, rasterMs: $1, encodeMs: nil, totalMs: $1) }
+            return ClipBench(clip: "c", device: "d", width: 1, height: 1, budgetMs: 16, repeats: 1, frames: frames,
+                             summary: BenchRunner.summarize(frames, budgetMs: 16))
+        }
+        let found = BenchBaseline.regressions(current: [bench([10, 13, 0.3, 10])], baseline: [bench([10, 10, 0.1, 10])], threshold: 0.2)
+        #expect(found.map(\.frame) == [1])  // frame 2 tripled but by under 0.5 ms
+    }
+}
+
+@Suite struct GoldenCaseNamingTests {
+    @Test func namesRoundTrip() throws {
+        let c = GoldenCase(clip: "demo", frame: 12, device: "iphone-se", scale: 0.5)
+        #expect(c.fileName == "00012-iphone-se@0.5x.png")
+        #expect(GoldenCase(clip: "demo", fileName: c.fileName) == c)
+        #expect(GoldenCase(clip: "demo", fileName: "00012-iphone-12@1x.png")?.scale == 1)
+        #expect(GoldenCase(clip: "demo", fileName: "notes.png") == nil)
+    }
+}
