@@ -37,6 +37,9 @@ public struct ClipFileError: Error, Hashable, Sendable, CustomStringConvertible 
     public var path: String
     public var reason: String
     public var description: String { "\(fileName): \(path): \(reason)" }
+    public init(fileName: String, path: String, reason: String) {
+        self.fileName = fileName; self.path = path; self.reason = reason
+    }
 }
 
 public enum VariantValue: Hashable, Sendable, Decodable {
@@ -79,6 +82,8 @@ public struct ClipSpec: Hashable, Sendable {
     public var scroll: ScrollSpec?
     public var motion: MotionSpec
     public var taps: [Tap]
+    /// A user's own scene (design "custom"), decoded by HoloClips' UserScene reader.
+    public var scene: JSONValue? = nil
 
     public static let defaultFPS = 60
     public static let defaultDuration = 4.0
@@ -149,7 +154,7 @@ struct ClipDocument: Decodable {
     var spec: ClipSpec
 
     init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["design", "variant", "device", "fps", "duration", "environment", "scroll", "motion", "taps"])
+        let f = try Fields(decoder, known: ["design", "variant", "device", "fps", "duration", "environment", "scroll", "motion", "taps", "scene"])
         let design = try f.require(String.self, "design")
         guard !design.isEmpty else { throw f.error("design", "must not be empty") }
         var spec = ClipSpec(design: design)
@@ -171,6 +176,7 @@ struct ClipDocument: Decodable {
         }
         if let m = try f.decode(MotionField.self, "motion") { spec.motion = MotionSpec(roll: m.roll, pitch: m.pitch) }
         spec.taps = try f.decode([TapField].self, "taps")?.map(\.tap) ?? []
+        spec.scene = try f.decode(JSONValue.self, "scene")
         for (i, tap) in spec.taps.enumerated().dropFirst() where tap.time < spec.taps[i - 1].time {
             throw ClipFieldError(path: [AnyKey("taps"), AnyKey(intValue: i)!, AnyKey("time")],
                                  reason: "\(tap.time) is earlier than the previous tap (\(spec.taps[i - 1].time)); taps must be in time order")

@@ -1,8 +1,9 @@
 // Drop shadows of offscreen layers (SwiftUI's .shadow(color:radius:x:y:)).
 //
 // The layer's alpha is blurred with a Gaussian, tinted with the shadow colour and offset.
-// σ = radius / 2 (points; approx.: SwiftUI documents `radius` only as "the blur radius", and a
-// Gaussian whose 2σ equals it matches the visible extent of its shadows well; a choice).
+// σ = radius (points; approx.: SwiftUI's radius is CALayer's shadowRadius, and design tools
+// convert a CALayer shadowRadius r to a CSS/Figma blur of 2r, which is a Gaussian of σ = r.
+// σ = r/2 made 10-pt glows nearly invisible next to how they look on a phone).
 // The offset is rounded to whole pixels (at 3x that is a third of a point).
 // The shadow is drawn under the layer by the compositor; this file only produces it.
 
@@ -10,7 +11,7 @@ import HoloGeometry
 import HoloScene
 
 /// Shadow σ in points for a SwiftUI shadow radius (approx., see the file header).
-@inlinable public func shadowSigma(radius: Double) -> Double { radius / 2 }
+@inlinable public func shadowSigma(radius: Double) -> Double { radius }
 
 /// The shadow's alpha in layer pixels: blurred, offset, grown by the blur margin (not tinted).
 public func shadowMask(of layer: Canvas, shadow: Shadow) -> CoverageMask {

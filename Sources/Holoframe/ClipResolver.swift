@@ -3,6 +3,8 @@
 import Foundation
 import HoloClips
 import HoloMotion
+import HoloPNG
+import HoloScene
 
 /// Command-line settings that override a clip's own.
 public struct ClipOverrides: Sendable {
@@ -36,6 +38,14 @@ public enum ClipResolver {
     public static func resolve(_ argument: String, overrides: ClipOverrides = ClipOverrides()) throws -> Clip {
         var spec = try spec(for: argument)
         apply(overrides, to: &spec)
+        if spec.design == CustomDesign.name {
+            let folder = isFile(argument) ? (argument as NSString).deletingLastPathComponent : "."
+            return try CustomDesign.clip(spec, fileName: (argument as NSString).lastPathComponent) { path in
+                let resolved = path.hasPrefix("/") ? path : (folder.isEmpty ? path : "\(folder)/\(path)")
+                let canvas = try PNG.read(contentsOf: resolved)
+                return ImageData(width: canvas.width, height: canvas.height, pixels: canvas.pixels)
+            }
+        }
         return try ClipCatalog.clip(for: spec)
     }
 

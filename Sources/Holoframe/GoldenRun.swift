@@ -66,6 +66,26 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension GoldenCase {
+    /// Golden folders of user-scene examples are named `example-<name>` for `examples/<name>.json`
+    /// beside the golden folder; every other folder is a built-in clip.
+    public static let examplePrefix = "example-"
+
+    /// What to resolve for a golden folder: the built-in name, or the example file's path.
+    public static func clipArgument(forFolder folder: String, goldenRoot: String) -> String {
+        guard folder.hasPrefix(examplePrefix) else { return folder }
+        let repo = (goldenRoot as NSString).deletingLastPathComponent
+        let name = String(folder.dropFirst(examplePrefix.count))
+        return ((repo.isEmpty ? "." : repo) as NSString).appendingPathComponent("examples/\(name).json")
+    }
+
+    /// The golden folder for a clip argument: `example-<name>` for a file in examples/, else the name.
+    public static func folder(forClipArgument argument: String) -> String {
+        guard ClipResolver.isFile(argument) else { return argument }
+        return examplePrefix + ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
+
 public struct GoldenRunner: Sendable {
     public var store: GoldenStore
     public var pipeline: RenderPipeline
@@ -82,7 +102,8 @@ public struct GoldenRunner: Sendable {
             let first = group[0]
             let clip: Clip
             do {
-                clip = try ClipResolver.resolve(first.clip, overrides: ClipOverrides(device: first.device, scale: first.scale))
+                clip = try ClipResolver.resolve(GoldenCase.clipArgument(forFolder: first.clip, goldenRoot: store.root),
+                                                overrides: ClipOverrides(device: first.device, scale: first.scale))
             } catch {
                 for c in group {
                     results.append((c, GoldenVerdict(passed: false, recorded: false,

@@ -59,7 +59,7 @@ struct GoldenCommand: ParsableCommand {
                   holoframe golden record demo --mode failed
                 """)
 
-        @Argument(help: "A built-in clip.")
+        @Argument(help: "A built-in clip, or a user-scene example file (examples/NAME.json, kept as Golden/example-NAME).")
         var clip: String
         @Option(help: "Frames to record: e.g. 0,30,60-62 (default: the frames already recorded for the clip).")
         var frames: String?
@@ -81,13 +81,18 @@ struct GoldenCommand: ParsableCommand {
         }
 
         func run() throws {
-            guard !ClipResolver.isFile(clip) else { throw ValidationError("goldens are recorded for built-in clips; '\(clip)' is a file") }
             _ = try ClipResolver.spec(for: clip)
+            let folder = GoldenCase.folder(forClipArgument: clip)
+            if ClipResolver.isFile(clip) && GoldenCase.clipArgument(forFolder: folder, goldenRoot: location.golden) != clip
+                && URL(fileURLWithPath: GoldenCase.clipArgument(forFolder: folder, goldenRoot: location.golden)).standardized.path
+                    != URL(fileURLWithPath: clip).standardized.path {
+                throw ValidationError("goldens of clip files are kept for examples/NAME.json beside the golden folder only")
+            }
             let cases: [GoldenCase]
             if let frames {
-                cases = try FrameList(parsing: frames).frames.map { GoldenCase(clip: clip, frame: $0, device: device, scale: scale) }
+                cases = try FrameList(parsing: frames).frames.map { GoldenCase(clip: folder, frame: $0, device: device, scale: scale) }
             } else {
-                cases = GoldenCase.discover(root: location.golden, clips: [clip])
+                cases = GoldenCase.discover(root: location.golden, clips: [folder])
                 if cases.isEmpty { throw ValidationError("no goldens of '\(clip)' yet: give --frames, e.g. --frames 0,60,120") }
             }
             let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode(rawValue: mode)!)

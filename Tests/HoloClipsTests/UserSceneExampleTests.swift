@@ -55,7 +55,7 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("expressions.json", ["time"], "group[fill:ellipse:solid, fill:rect:solid, group[fill:roundedRect:solid], fill:rect:solid]"),
     ("keyframes.json", ["time"], "group[group[fill:roundedRect:solid], group[fill:ellipse:solid], group[fill:rect:solid]]"),
     ("tilt-card.json", ["roll", "pitch", "time"], "group[fill:rect:shader, group[fill:rect:shader], text]"),
-    ("collapsing-header.json", ["scroll"], "group[group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material], text]"),
+    ("collapsing-header.json", ["scroll"], "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material], text]"),
     ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
     ("clip.json", ["time"], "group[fill:rect:linear, text]"),
 ]
@@ -90,8 +90,10 @@ private func root(_ scene: Scene) throws -> Group {
         let doc = try loadExample("collapsing-header.json")
         func parts(_ scroll: Double) throws -> (list: Group, header: Group, title: TextRun) {
             let g = try root(doc.scene(size: frameSize, background: .white, drivers: ["scroll": scroll]))
-            guard case .group(let list) = g.children[0], case .group(let header) = g.children[1],
-                  case .text(let title, _) = g.children[2] else { throw CancellationError() }
+            guard case .fill(.rect, _) = g.children[0], case .group(let list) = g.children[1],
+                  case .group(let header) = g.children[2], case .text(let title, _) = g.children[3] else {
+                throw CancellationError()
+            }
             return (list, header, title)
         }
         let rest = try parts(0), collapsed = try parts(80), between = try parts(40)

@@ -80,7 +80,7 @@ func inkColumns(_ c: Canvas, row: Int) -> [Int] { (0..<c.width).filter { c[$0, r
         // Alpha is conserved (60×40 px card at 50% = 1200·255 … within rounding) and moved by offset × scale.
         #expect(abs(total / (60 * 40 * 127.5) - 1) < 0.01)
         #expect(abs(cx / total - (59.5 + 10)) < 0.3 && abs(cy / total - (49.5 + 6)) < 0.3)
-        // σ = radius/2 × scale = 4 px: the card's interior stays at the tint's alpha, the edges soften.
+        // σ = radius × scale = 8 px: the card's interior stays at the tint's alpha, the edges soften.
         #expect(peak >= 126 && peak <= 128)
         #expect(out[30 + 10, 50 + 6].a > 40 && out[30 + 10, 50 + 6].a < 90)
     }

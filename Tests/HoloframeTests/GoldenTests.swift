@@ -26,7 +26,9 @@ let goldenRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     @Test func everyGoldenFolderIsABuiltInClip() {
         for clip in Set(Self.cases.map(\.clip)) {
-            #expect(ClipCatalog.named(clip) != nil, "Golden/\(clip) names no built-in clip")
+            let argument = GoldenCase.clipArgument(forFolder: clip, goldenRoot: goldenRoot)
+            let known = ClipCatalog.named(clip) != nil || FileManager.default.fileExists(atPath: argument)
+            #expect(known, "Golden/\(clip) names no built-in clip and no examples/ file")
         }
     }
 
@@ -34,5 +36,21 @@ let goldenRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let designs = Set(ClipCatalog.all.map { $0.defaults().design })
         let covered = Set(Self.cases.compactMap { ClipCatalog.named($0.clip)?.defaults().design })
         #expect(designs.subtracting(covered).isEmpty, "designs without goldens: \(designs.subtracting(covered).sorted())")
+    }
+}
+
+/// Every file in examples/ renders, and has goldens (issue: "an example file per feature renders").
+@Suite struct ExampleFileTests {
+    static let examples: [String] = {
+        let dir = (goldenRoot as NSString).deletingLastPathComponent + "/examples"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test func thereAreExamples() { #expect(Self.examples.count >= 10) }
+
+    @Test(arguments: examples)
+    func exampleHasGoldens(_ file: String) {
+        let folder = GoldenCase.examplePrefix + (file as NSString).deletingPathExtension
+        #expect(!GoldenCase.discover(root: goldenRoot, clips: [folder]).isEmpty, "no goldens for examples/\(file) in Golden/\(folder)")
     }
 }
