@@ -32,8 +32,79 @@ public struct RenderRequest: Sendable {
     public var pngOptions: PNGOptions = .fast
     /// Where to write one JSON line of state per frame, if anywhere.
     public var statePath: String?
+    /// Render only this slice of the frames (for splitting a clip across machines).
+    public var shard: Shard?
+    /// What to do with frame files this render would write that already exist.
+    public var existing: ExistingFrames = .refuse
+    /// Checked before each frame is started; once it is set, frames in flight finish and no new
+    /// one starts (SIGINT and SIGTERM set it in the CLI).
+    public var cancellation: CancellationFlag?
 
     public init(clip: Clip, frames: FrameRange) { self.clip = clip; self.frames = frames }
+
+    /// The frames this request renders, in order: the range, cut to the shard.
+    public var selectedFrames: [Int] { shard.map { $0.frames(of: frames) } ?? Array(frames.indices) }
+}
+
+public enum ExistingFrames: Sendable {
+    /// Stop before rendering anything when a frame file this render writes exists.
+    case refuse
+    /// Write over them (`--force`).
+    case overwrite
+    /// Keep them and render only the missing frames (`--resume`).
+    case skip
+}
+
+/// `--shard K/N`: the K-th (1-based) of N slices of a clip's frames, contiguous or interleaved.
+/// Files are named as in a full render, so the slices of N machines together are the full render.
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
+    public enum Mode: String, Sendable, CaseIterable { case contiguous, interleaved }
+    public let index: Int
+    public let count: Int
+    public let mode: Mode
+
+    public init(parsing text: String, mode: Mode = .contiguous) throws {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+            throw SelectionError("'\(text)' is not a shard: write K/N, e.g. 1/4 for the first of four")
+        }
+        guard n >= 1, n <= 10_000, k >= 1, k <= n else {
+            throw SelectionError("shard \(text): K must be from 1 to N, and N from 1 to 10000")
+        }
+        index = k; count = n; self.mode = mode
+    }
+
+    public func frames(of range: FrameRange) -> [Int] {
+        switch mode {
+        case .interleaved:
+            return range.indices.filter { ($0 - range.first) % count == index - 1 }
+        case .contiguous:
+            // Slice i gets frames ⌊i·n/N⌋ ..< ⌊(i+1)·n/N⌋ of the range: sizes differ by at most one.
+            let n = range.count, i = index - 1
+            let lo = i * n / count, hi = (i + 1) * n / count
+            return (lo..<hi).map { range.first + $0 }
+        }
+    }
+    public var description: String { "\(index)/\(count) (\(mode.rawValue))" }
+}
+
+/// A flag set from a signal handler and read by the render loop.
+public final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    public init() {}
+    public func cancel() { flag.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// The render stopped early (a signal): what was written, and how to finish.
+public struct RenderInterrupted: Error, CustomStringConvertible {
+    public let written: Int
+    public let planned: Int
+    public let firstMissing: Int?
+    public var description: String {
+        "interrupted: \(written) of \(planned) frames written, every file complete" +
+        (firstMissing.map { "; frame \($0) is the first missing; run the same command with --resume to finish" } ?? "")
+    }
 }
 
 public struct RenderReport: Sendable {
@@ -67,10 +138,30 @@ public struct RenderPipeline: Sendable {
                     progress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> RenderReport {
         let start = DispatchTime.now()
         let clip = request.clip
+        let selected = request.selectedFrames
+        var planned = selected
+        var skipped = Set<Int>()
         if request.format == .png {
             try OutputFolder.prepare(request.outputDirectory)
+            let existing = Set(planned.filter {
+                FileManager.default.fileExists(atPath: (request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)))
+            })
+            if !existing.isEmpty {
+                switch request.existing {
+                case .refuse:
+                    throw ExistingFramesError(description: "output folder '\(request.outputDirectory)' already holds \(existing.count) of the " +
+                        "\(planned.count) frames this render writes (e.g. \(frameFileName(existing.min()!))); " +
+                        "give --force to overwrite them or --resume to render only the missing ones")
+                case .skip:
+                    skipped = existing
+                    planned.removeAll { existing.contains($0) }
+                case .overwrite:
+                    break
+                }
+            }
+            if request.existing != .refuse { OutputFolder.removeStaleTemporaries(request.outputDirectory) }
         }
-        var stateLines: [String] = []
+        let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
         let failure = Mutex<Error?>(nil)
         let written = Atomic<Int>(0)
         let threads = max(1, request.threads)
@@ -78,15 +169,19 @@ public struct RenderPipeline: Sendable {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
         let workers = DispatchSemaphore(value: threads)
-        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, first: request.frames.first) }
+        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, first: planned.first ?? 0) }
         let source = clip.frames()
         let renderer = self.renderer
+        let done = Mutex<Set<Int>>([])
 
-        for index in request.frames.indices {
-            if failure.withLock({ $0 != nil }) { break }
+        // Frames kept by --resume are still simulated, so the state file covers every selected frame.
+        for index in selected {
+            if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { break }
             let record = source.frame(index, fps: clip.fps)
-            if request.statePath != nil { stateLines.append(record.stateJSON) }
+            try stateFile?.append(record.stateJSON)
+            if skipped.contains(index) { continue }
             slots.wait()
+            if request.cancellation?.isCancelled == true { slots.signal(); break }
             group.enter()
             queue.async {
                 workers.wait()
@@ -101,6 +196,7 @@ public struct RenderPipeline: Sendable {
                     case .raw:
                         try rawWriter!.write(index: index, bytes: straightRGBA(canvas))
                     }
+                    done.withLock { _ = $0.insert(index) }
                     let n = written.add(1, ordering: .relaxed).newValue
                     progress(n)
                 } catch {
@@ -110,9 +206,13 @@ public struct RenderPipeline: Sendable {
         }
         group.wait()
         if let error = failure.withLock({ $0 }) { throw error }
-        if let path = request.statePath {
-            try AtomicFile.write(Array((stateLines.joined(separator: "\n") + "\n").utf8), to: path)
+        if request.cancellation?.isCancelled == true {
+            // The state file is dropped with the rest of the unfinished run; --resume writes it whole.
+            let finished = done.withLock { $0 }
+            throw RenderInterrupted(written: finished.count, planned: planned.count,
+                                    firstMissing: planned.first { !finished.contains($0) })
         }
+        try stateFile?.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return RenderReport(framesWritten: written.load(ordering: .relaxed), seconds: seconds)
     }
@@ -176,12 +276,74 @@ extension RenderPipeline {
     }
 }
 
+/// The output folder already holds frames this render would write (a usage error: --force or --resume).
+public struct ExistingFramesError: Error, CustomStringConvertible {
+    public let description: String
+}
+
 /// A failure to use the output folder, said in the user's terms.
 public struct OutputError: Error, CustomStringConvertible {
     public let description: String
 }
 
+/// Streams state lines to a temporary file beside `path`, renamed into place by `finish()`.
+final class StateLineWriter {
+    let path: String
+    let temporary: String
+    let handle: FileHandle
+    var buffer = ""
+    var finished = false
+
+    init(path: String) throws {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        temporary = ((folder.isEmpty ? "." : folder) as NSString)
+            .appendingPathComponent(".\((path as NSString).lastPathComponent).tmp-\(getpid())")
+        guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
+            throw OutputError(description: "cannot write the state file '\(path)': \(String(cString: strerror(errno)))")
+        }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+    }
+
+    func append(_ line: String) throws {
+        buffer += line
+        buffer += "\n"
+        if buffer.utf8.count > 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        try handle.write(contentsOf: Data(buffer.utf8))
+        buffer = ""
+    }
+
+    func finish() throws {
+        try flush()
+        try handle.close()
+        finished = true
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw OutputError(description: "cannot write the state file '\(path)': \(reason)")
+        }
+    }
+
+    /// An unfinished state file (the render failed or was stopped) is removed, not left half-written.
+    deinit {
+        try? handle.close()
+        if !finished { unlink(temporary) }
+    }
+}
+
 public enum OutputFolder {
+    /// Removes `.frame-*.png.tmp-*` files a killed render left behind (atomic writes never leave
+    /// a partial file under a final name, but a SIGKILL can leave its temporary).
+    public static func removeStaleTemporaries(_ path: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        where name.hasPrefix(".frame-") && name.contains(".png.tmp-") {
+            unlink((path as NSString).appendingPathComponent(name))
+        }
+    }
+
     /// Creates the folder (and its parents) if needed and checks it can be written.
     public static func prepare(_ path: String) throws {
         var isDirectory: ObjCBool = false

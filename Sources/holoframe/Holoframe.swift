@@ -33,7 +33,7 @@ struct HoloframeCommand: ParsableCommand {
                 Glibc.exit(0)
             }
             if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            if code == .validationFailure || error is ClipFileError || error is UnknownClipError { Glibc.exit(2) }
+            if code == .validationFailure || error is ClipFileError || error is UnknownClipError || error is LimitError || error is ExistingFramesError { Glibc.exit(2) }
             Glibc.exit(code.rawValue)
         }
     }
@@ -59,6 +59,12 @@ struct ClipOptions: ParsableArguments {
     @Option(help: "Pixels per point, overriding the device's scale (1, 2 or 3; fractions allowed).")
     var scale: Double?
 
+    @Option(help: "Refuse frames larger than this many pixels.")
+    var maxPixels: Int = Limits().maxPixelsPerFrame
+
+    @Option(help: "Refuse to produce more than this many frames.")
+    var maxFrames: Int = Limits().maxFrames
+
     func validate() throws {
         if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be a whole number from 1 to 240 (got \(fps))") }
         if let duration, !(duration > 0 && duration <= 600) {
@@ -67,6 +73,7 @@ struct ClipOptions: ParsableArguments {
         if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
         if let frames { do { _ = try FrameRange(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
         if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4 (got \(scale))") }
+        if maxPixels < 1 || maxFrames < 1 { throw ValidationError("--max-pixels and --max-frames must be at least 1") }
         if let device, DeviceCatalog.device(named: device) == nil {
             throw ValidationError("unknown device '\(device)'; known: \(DeviceCatalog.names.joined(separator: ", "))")
         }
@@ -82,6 +89,10 @@ struct ClipOptions: ParsableArguments {
         } else {
             range = try FrameRange(first: 0, last: max(0, clip.frameCount - 1))
         }
+        var limits = Limits()
+        limits.maxPixelsPerFrame = maxPixels
+        limits.maxFrames = maxFrames
+        try limits.check(clip, frameCount: range.count)
         return (clip, range)
     }
 }

@@ -34,6 +34,18 @@ struct Render: ParsableCommand {
     @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
     var font: String?
 
+    @Flag(help: "Write over frame files that already exist in --out.")
+    var force = false
+
+    @Flag(help: "Keep the frame files already in --out and render only the missing ones (after an interrupted run).")
+    var resume = false
+
+    @Option(help: "Render only slice K of N (1-based), e.g. 2/4, for splitting a clip across machines; files are named as in a full render.")
+    var shard: String?
+
+    @Option(help: "How --shard slices the frames: contiguous (default) or interleaved.")
+    var shardMode: String = "contiguous"
+
     @Option(help: "Instead of frame files, write one PNG tiling frames sampled from the range, labelled.")
     var contactSheet: String?
 
@@ -52,6 +64,9 @@ struct Render: ParsableCommand {
         if contactSheet != nil && (format == "raw" || out != nil) {
             throw ValidationError("--contact-sheet writes one PNG; it does not go with --out or --format raw")
         }
+        if force && resume { throw ValidationError("give --force or --resume, not both") }
+        guard let mode = Shard.Mode(rawValue: shardMode) else { throw ValidationError("--shard-mode must be contiguous or interleaved") }
+        if let shard { do { _ = try Shard(parsing: shard, mode: mode) } catch { throw ValidationError("--shard: \(error)") } }
         if !(1...400).contains(sheetFrames) { throw ValidationError("--sheet-frames must be from 1 to 400") }
         if !(1...50).contains(sheetColumns) { throw ValidationError("--sheet-columns must be from 1 to 50") }
     }
@@ -63,6 +78,12 @@ struct Render: ParsableCommand {
         request.outputDirectory = out ?? "frames/\(clip.name)"
         if let threads { request.threads = threads }
         request.statePath = state
+        request.shard = try shard.map { try Shard(parsing: $0, mode: Shard.Mode(rawValue: shardMode)!) }
+        request.existing = force ? .overwrite : (resume ? .skip : .refuse)
+        let cancellation = CancellationFlag()
+        request.cancellation = cancellation
+        let signals = SignalWatch(cancellation)
+        defer { signals.stop() }
         let pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
         if let sheet = contactSheet {
             let picked = RenderPipeline.sampleFrames(frames, count: sheetFrames)
@@ -72,10 +93,17 @@ struct Render: ParsableCommand {
             return
         }
 
-        let total = frames.count
+        let total = request.selectedFrames.count
         let showProgress = isatty(STDERR_FILENO) == 1 && request.format == .png
-        let report = try pipeline.run(request, rawOutput: request.format == .raw ? FileHandle.standardOutput : nil) { done in
-            if showProgress { FileHandle.standardError.write(Data("\rrendering \(clip.name): \(done)/\(total) frames".utf8)) }
+        let report: RenderReport
+        do {
+            report = try pipeline.run(request, rawOutput: request.format == .raw ? FileHandle.standardOutput : nil) { done in
+                if showProgress { FileHandle.standardError.write(Data("\rrendering \(clip.name): \(done)/\(total) frames".utf8)) }
+            }
+        } catch let interrupted as RenderInterrupted {
+            if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+            FileHandle.standardError.write(Data("\(interrupted)\n".utf8))
+            throw ExitCode(signals.received == SIGTERM ? 143 : 130)
         }
         if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         if request.format == .png {
@@ -107,5 +135,39 @@ struct Simulate: ParsableCommand {
             if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
         }
         FileHandle.standardOutput.write(Data(out.utf8))
+    }
+}
+
+/// SIGINT and SIGTERM ask the render to stop: frames in flight finish (each file is complete or
+/// absent), no new frame starts. A second signal ends the process at once.
+final class SignalWatch: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    private let lock = NSLock()
+    private var last: Int32 = 0
+    var received: Int32 { lock.lock(); defer { lock.unlock() }; return last }
+
+    init(_ cancellation: CancellationFlag) {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.lock.lock()
+                let again = self.last != 0
+                self.last = sig
+                self.lock.unlock()
+                if again { Glibc._exit(128 + sig) }
+                FileHandle.standardError.write(Data("\nstopping after the frames in flight (signal again to stop at once)…\n".utf8))
+                cancellation.cancel()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func stop() {
+        for s in sources { s.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }

@@ -167,3 +167,44 @@ func holoframe(arguments: [String]) throws -> Run {
     process.waitUntilExit()
     return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self), stdoutData: Data())
 }
+
+@Suite(.serialized) struct InterruptionTests {
+    /// A render stopped by SIGINT leaves only complete PNGs, and --resume then completes the
+    /// clip with frames byte-identical to an uninterrupted render.
+    @Test func sigintThenResumeEqualsAnUninterruptedRender() throws {
+        let dir = scratchFolder("interrupt"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["render", "demo", "--frames", "0-40", "--scale", "1", "--threads", "1"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: holoframeBinary)
+        process.arguments = args + ["--out", "\(dir)/a"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/a"))?.filter { $0.hasPrefix("frame-") }.count ?? 0) < 3,
+              Date() < deadline, process.isRunning { usleep(20_000) }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let partial = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/a")
+        #expect(partial.count >= 3 && partial.count < 41, "\(partial.count) files")
+        #expect(!partial.contains { $0.hasPrefix(".") }, "a temporary file was left behind")
+        for name in partial { _ = try PNG.read(contentsOf: "\(dir)/a/\(name)") }
+
+        let refused = try holoframe(arguments: args + ["--out", "\(dir)/a"])
+        #expect(refused.status == 2 && refused.stderr.contains("--resume"))
+        let resumed = try holoframe(arguments: args + ["--out", "\(dir)/a", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let full = try holoframe(arguments: args + ["--out", "\(dir)/b"])
+        #expect(full.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/b").sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/a").sorted() == names)
+        for name in names {
+            #expect(FileManager.default.contentsEqual(atPath: "\(dir)/a/\(name)", andPath: "\(dir)/b/\(name)"), "\(name) differs")
+        }
+    }
+
+    @Test func capsAreUsageErrors() throws {
+        let run = try holoframe(arguments: ["render", "demo", "--frames", "0", "--max-pixels", "1000"])
+        #expect(run.status == 2 && run.stderr.contains("--max-pixels"))
+    }
+}

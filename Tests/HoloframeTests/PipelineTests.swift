@@ -144,3 +144,102 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(GoldenCase(clip: "demo", fileName: "notes.png") == nil)
     }
 }
+
+@Suite struct ShardAndResumeTests {
+    let pipeline = RenderPipeline(fonts: FontLibrary.shared)
+
+    func files(_ dir: String) throws -> [String: Data] {
+        var out: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+            out[name] = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(name)"))
+        }
+        return out
+    }
+
+    @Test(arguments: Shard.Mode.allCases)
+    func shardsTogetherEqualTheFullRender(_ mode: Shard.Mode) throws {
+        let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: 0.25))
+        let range = try FrameRange(first: 3, last: 19)
+        let full = temporaryFolder("full"), sharded = temporaryFolder("sharded")
+        defer { try? FileManager.default.removeItem(atPath: full); try? FileManager.default.removeItem(atPath: sharded) }
+        var request = RenderRequest(clip: clip, frames: range)
+        request.outputDirectory = full
+        _ = try pipeline.run(request)
+        var seen: [Int] = []
+        for k in 1...3 {
+            var part = RenderRequest(clip: clip, frames: range)
+            part.outputDirectory = sharded
+            part.shard = try Shard(parsing: "\(k)/3", mode: mode)
+            seen += part.selectedFrames
+            _ = try pipeline.run(part)
+        }
+        #expect(seen.sorted() == Array(range.indices))
+        #expect(Set(seen).count == seen.count, "a frame was in two shards")
+        #expect(try files(full) == files(sharded))
+    }
+
+    @Test func shardSizesDifferByAtMostOne() throws {
+        let range = try FrameRange(first: 0, last: 9)
+        let sizes = try (1...4).map { try Shard(parsing: "\($0)/4").frames(of: range).count }
+        #expect(sizes.reduce(0, +) == 10 && sizes.max()! - sizes.min()! <= 1)
+        #expect(throws: SelectionError.self) { try Shard(parsing: "0/4") }
+        #expect(throws: SelectionError.self) { try Shard(parsing: "5/4") }
+    }
+
+    @Test func existingFramesAreRefusedOverwrittenOrSkipped() throws {
+        let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: 0.25))
+        let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 0, last: 5))
+        request.outputDirectory = dir
+        _ = try pipeline.run(request)
+        #expect(throws: ExistingFramesError.self) { try pipeline.run(request) }
+
+        // Remove two frames and plant a stale temporary: --resume renders exactly the missing two.
+        try FileManager.default.removeItem(atPath: "\(dir)/\(frameFileName(2))")
+        try FileManager.default.removeItem(atPath: "\(dir)/\(frameFileName(4))")
+        FileManager.default.createFile(atPath: "\(dir)/.frame-00004.png.tmp-1-abc", contents: Data([1, 2, 3]))
+        request.existing = .skip
+        let state = temporaryFolder("state"); defer { try? FileManager.default.removeItem(atPath: state) }
+        request.statePath = "\(state)/state.jsonl"
+        #expect(try pipeline.run(request).framesWritten == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == (0...5).map(frameFileName))
+        // The state file still covers every selected frame, kept or rendered.
+        #expect(try String(contentsOfFile: "\(state)/state.jsonl", encoding: .utf8).split(separator: "\n").count == 6)
+        request.statePath = nil
+
+        request.existing = .overwrite
+        #expect(try pipeline.run(request).framesWritten == 6)
+    }
+
+    @Test func aCancelledRenderLeavesOnlyCompleteFilesAndNoStateFile() throws {
+        let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: 0.25))
+        let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 0, last: 59))
+        request.outputDirectory = dir
+        request.threads = 1
+        request.statePath = "\(dir)/state.jsonl"
+        let flag = CancellationFlag()
+        request.cancellation = flag
+        var error: Error?
+        do { _ = try pipeline.run(request) { n in if n == 5 { flag.cancel() } } } catch let e { error = e }
+        let interrupted = try #require(error as? RenderInterrupted)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(interrupted.written == names.count && interrupted.written >= 5 && interrupted.written < 60)
+        #expect(!names.contains { $0.hasPrefix(".") || $0 == "state.jsonl" })
+        for name in names { _ = try PNG.read(contentsOf: "\(dir)/\(name)") }
+        #expect(interrupted.firstMissing == interrupted.written)
+    }
+}
+
+@Suite struct LimitTests {
+    @Test func capsAreCheckedBeforeRendering() throws {
+        let clip = try ClipResolver.resolve("demo")
+        var limits = Limits()
+        limits.maxPixelsPerFrame = 1170 * 2532 - 1
+        #expect(throws: LimitError.self) { try limits.check(clip, frameCount: 1) }
+        limits = Limits()
+        limits.maxFrames = 10
+        #expect(throws: LimitError.self) { try limits.check(clip, frameCount: 11) }
+        try Limits().check(clip, frameCount: clip.frameCount)
+    }
+}
