@@ -1,0 +1,95 @@
+// A seeded mutation fuzzer for clip files: every mutated input must decode (and build its clip)
+// or be refused with a ClipFileError naming the file; nothing may crash or hang.
+// HOLOFRAME_FUZZ_INPUTS raises the count for a long offline run (default 2,000 in `swift test`).
+
+import Foundation
+import Testing
+@testable import Holoframe
+
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct ClipFileFuzzTests {
+    static let seeds: [(String, [UInt8])] = {
+        let dir = (goldenRoot as NSString).deletingLastPathComponent + "/examples"
+        var files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+            .map { ($0, Array((try? Data(contentsOf: URL(fileURLWithPath: "\(dir)/\($0)"))) ?? Data())) }
+        files.append(("motion.json", Array("""
+            {"design": "demo", "device": {"width": 375, "height": 667, "scale": 2}, "fps": 30, "duration": 2.5,
+             "environment": {"colorScheme": "dark", "reduceMotion": true, "lowPower": true},
+             "scroll": {"contentHeight": 3000, "deceleration": "fast", "pageHeight": 400,
+                        "events": [{"type": "down", "time": 0.5, "y": 600}, {"type": "move", "time": 0.7, "y": 300, "curve": "easeIn"},
+                                   {"type": "up", "time": 0.7}, {"type": "scrollToTop", "time": 2}]},
+             "motion": {"roll": {"wobble": {"amplitude": 0.2, "period": 2}},
+                        "pitch": {"keyframes": [{"time": 0, "value": 0}, {"time": 1, "value": 0.1, "curve": "easeInOut"}]}},
+             "taps": [{"time": 1.2, "target": "card-3"}]}
+            """.utf8)))
+        return files
+    }()
+
+    /// Tokens that probe the decoder's edges.
+    static let tokens = ["NaN", "Infinity", "-Infinity", "1e309", "-1", "0", "1e-320", "99999999999", "\"\"", "[]", "{}",
+                         "null", "true", "\"custom\"", "\"demo\"", "{\"type\": \"group\"}", "[[[[[[[[", "\"\\u0000\"", ",", ":"]
+
+    static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+        var bytes = input
+        for _ in 0..<Int.random(in: 1...4, using: &rng) where !bytes.isEmpty {
+            let i = Int.random(in: 0..<bytes.count, using: &rng)
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: bytes[i] ^= UInt8(1 << Int.random(in: 0..<8, using: &rng))
+            case 1: bytes.removeSubrange(i..<min(bytes.count, i + Int.random(in: 1...16, using: &rng)))
+            case 2: bytes.insert(contentsOf: Array(tokens.randomElement(using: &rng)!.utf8), at: i)
+            case 3:
+                // Replace a number literal with a token.
+                if let j = bytes[i...].firstIndex(where: { (48...57).contains($0) }) {
+                    var k = j
+                    while k < bytes.count, (48...57).contains(bytes[k]) || bytes[k] == 46 { k += 1 }
+                    bytes.replaceSubrange(j..<k, with: Array(tokens.randomElement(using: &rng)!.utf8))
+                }
+            case 4: bytes = Array(bytes[..<i])
+            default:
+                let j = Int.random(in: 0..<bytes.count, using: &rng)
+                bytes.insert(contentsOf: bytes[min(i, j)..<max(i, j)].prefix(64), at: max(i, j))
+            }
+        }
+        return bytes
+    }
+
+    @Test func mutatedClipFilesDecodeOrAreRefusedWithTheFileNamed() throws {
+        let count = ProcessInfo.processInfo.environment["HOLOFRAME_FUZZ_INPUTS"].flatMap(Int.init) ?? 2_000
+        var rng = SplitMix64(state: 0x5EED)
+        var accepted = 0, refused = 0
+        for n in 0..<count {
+            let (name, seed) = Self.seeds[n % Self.seeds.count]
+            let input = Self.mutate(seed, &rng)
+            do {
+                let spec = try ClipSpec.decode(Data(input), fileName: name)
+                // Build the clip (the custom design decodes its scene here) and simulate a frame.
+                if let clip = try? buildClip(spec, name: name) { _ = clip.frames().frame(min(3, clip.frameCount - 1), fps: clip.fps) }
+                accepted += 1
+            } catch let e as ClipFileError {
+                #expect(e.fileName == name)
+                #expect(!e.reason.isEmpty)
+                refused += 1
+            }
+        }
+        #expect(accepted + refused == count)
+        #expect(refused > count / 2, "the mutator should break most inputs")
+        print("clip-file fuzz: \(count) inputs, \(accepted) accepted, \(refused) refused with a ClipFileError")
+    }
+
+    func buildClip(_ spec: ClipSpec, name: String) throws -> Clip {
+        if spec.design == CustomDesign.name {
+            return try CustomDesign.clip(spec, fileName: name) { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
+        }
+        return try ClipCatalog.clip(for: spec)
+    }
+}
