@@ -74,6 +74,9 @@ public struct FlowingScene: Sendable {
         let t = AffineTransform.translation(-half, -half)
             .concatenating(.scale(scale.width, scale.height))
             .concatenating(.translation(center.x, center.y))
-        return .group(FlowingSymbol.personCircle(color: palette.tint), transform: t, opacity: opacity)
+        // Opacity goes into the paint, not a group: the symbol's parts do not overlap, so this equals
+        // group opacity up to the anti-aliased seam where the shoulders meet the ring, and it spares the
+        // renderer's full-canvas backdrop blend (measured: ~20% of a 3x frame's time at p = 1).
+        return .group(FlowingSymbol.personCircle(color: palette.tint.opacity(opacity)), transform: t)
     }
 }
