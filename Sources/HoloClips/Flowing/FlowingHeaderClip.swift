@@ -29,9 +29,12 @@ public enum FlowingHeaderClip {
     /// A pause. A quick flick further down (≈ 1000 pt/s): momentum, the snap holds. Then, while the
     /// content still glides, a flick back toward the top (≈ 1100 pt/s): the reversal releases the snap,
     /// the content rubber-bands at the top and the header flows back to 0.
-    public static func defaultScript() -> ScrollScript {
-        try! ScrollScript([
-            .fingerDown(time: 0.4, y: 560), .fingerMove(time: 1.2, y: 520, curve: .easeInOut), .fingerUp(time: 1.35),
+    /// The first drag is sized from the transition's start so that it stops near raw 0.47 for every
+    /// configuration (40 pt for the flowing accessory's start of 64/3, 83 pt when the accessory stays).
+    public static func defaultScript(start: Double = 64.0 / 3) -> ScrollScript {
+        let firstDrag = (start + 0.4667 * FlowingTokens.transitionRange).rounded()
+        return try! ScrollScript([
+            .fingerDown(time: 0.4, y: 560), .fingerMove(time: 1.2, y: 560 - firstDrag, curve: .easeInOut), .fingerUp(time: 1.35),
             .fingerDown(time: 2.0, y: 640), .fingerMove(time: 2.18, y: 460), .fingerUp(time: 2.18),
             .fingerDown(time: 3.4, y: 200), .fingerMove(time: 3.6, y: 420), .fingerUp(time: 3.6),
         ])
@@ -52,7 +55,7 @@ public enum FlowingHeaderClip {
         let page = FlowingPage(size: spec.device.size, configuration: configuration)
         return ScrollSpec(configuration: ScrollConfiguration(contentHeight: contentHeight(of: page),
                                                              viewportHeight: page.viewportHeight),
-                          script: defaultScript())
+                          script: defaultScript(start: configuration.startOffset))
     }
 
     /// The built-in's preset, then the spec's own variant fields over it.
