@@ -18,7 +18,14 @@ public struct BuiltInClip: Sendable {
 }
 
 public enum ClipCatalog {
-    public static let all: [BuiltInClip] = [DemoCards.builtIn]
+    public static let all: [BuiltInClip] = [
+        DemoCards.builtIn,
+        FlowingHeaderClip.flowing,
+        FlowingHeaderClip.titleOnly,
+        FlowingHeaderClip.vertical,
+        FlowingHeaderClip.nearest,
+        FlowingHeaderClip.noSnapping,
+    ]
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }
 

@@ -1,0 +1,92 @@
+// One frame of the flowing header as `holoframe simulate` prints it, and how the frame's geometry
+// follows from the header state: everything the scene draws is in here, so pixels follow from state.
+
+import HoloGeometry
+import HoloMotion
+
+public struct FlowingFrameState: Encodable, Sendable {
+    public var scrollOffset: Double
+    public var scrollPhase: String
+    /// clamp((offset − start)/40, 0, 1) at this frame's offset.
+    public var rawProgress: Double
+    /// What the shown progress is heading for (the raw progress, a held snap, or a snap target).
+    public var targetProgress: Double
+    /// The shown (spring-filtered) progress.
+    public var progress: Double
+    public var direction: FlowingScrollDirection
+    /// The snap's target while its animation runs, else null.
+    public var snapping: Double?
+    /// A snap holds the header until the scroll direction reverses.
+    public var snapped: Bool
+    public var titleCenter: Point
+    public var titleScale: Double
+    /// Null without an accessory.
+    public var accessoryCenter: Point?
+    public var accessoryScale: Size?
+    public var accessoryOpacity: Double?
+    public var navigationBarOpacity: Double
+
+    enum CodingKeys: String, CodingKey {
+        case scrollOffset, scrollPhase, rawProgress, targetProgress, progress, direction, snapping, snapped
+        case titleCenter, titleScale, accessoryCenter, accessoryScale, accessoryOpacity, navigationBarOpacity
+    }
+
+    /// Nulls are written out (not omitted), so every frame has the same keys.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(scrollOffset, forKey: .scrollOffset); try c.encode(scrollPhase, forKey: .scrollPhase)
+        try c.encode(rawProgress, forKey: .rawProgress); try c.encode(targetProgress, forKey: .targetProgress)
+        try c.encode(progress, forKey: .progress); try c.encode(direction, forKey: .direction)
+        try c.encode(snapping, forKey: .snapping); try c.encode(snapped, forKey: .snapped)
+        try c.encode(titleCenter, forKey: .titleCenter); try c.encode(titleScale, forKey: .titleScale)
+        try c.encode(accessoryCenter, forKey: .accessoryCenter); try c.encode(accessoryScale, forKey: .accessoryScale)
+        try c.encode(accessoryOpacity, forKey: .accessoryOpacity)
+        try c.encode(navigationBarOpacity, forKey: .navigationBarOpacity)
+    }
+
+    /// The frame at `time` for a scroll `offset`/`phase` and the header's state (already advanced to `time`).
+    public init(page: FlowingPage, header: FlowingHeaderState, offset: Double, phase: ScrollPhase, at time: Double) {
+        let config = page.configuration
+        let p = header.progress(at: time)
+        scrollOffset = offset
+        scrollPhase = phase.rawValue
+        rawProgress = FlowingMath.progress(offset: offset, start: header.start)
+        targetProgress = header.target
+        progress = p
+        direction = header.direction
+        snapping = header.snapInFlight(at: time)
+        snapped = header.isSnapped
+        // The bar's background follows the shown progress (clamped: a retargeted spring may overshoot).
+        navigationBarOpacity = min(1, max(0, p))
+
+        let destination = page.destinationCenters
+        let titleSource = page.titleSourceCenter(offset: offset)
+        if config.titleFlows {
+            titleCenter = FlowingMath.center(from: titleSource, to: destination.title, progress: p)
+            titleScale = FlowingMath.titleScale(progress: p)
+        } else {
+            titleCenter = titleSource
+            titleScale = 1
+        }
+
+        guard let accessorySource = page.accessorySourceCenter(offset: offset) else {
+            accessoryCenter = nil; accessoryScale = nil; accessoryOpacity = nil
+            return
+        }
+        if config.accessoryFlows, let accessoryDestination = destination.accessory {
+            // Moves with the title; scales per axis from 64 pt to 25 pt; fades to max(0.6, 1 − 4p).
+            let s = FlowingTokens.accessorySize, d = FlowingTokens.navigationBarAccessorySize
+            accessoryCenter = FlowingMath.center(from: accessorySource, to: accessoryDestination, progress: p)
+            accessoryScale = FlowingMath.scale(from: Size(s, s), to: Size(d, d), progress: p)
+            accessoryOpacity = FlowingMath.accessoryFade(progress: p)
+        } else {
+            // Stays in the content: opacity and scale both max(0.6, 1 − 4p) on their own 0.4 s spring,
+            // scaled about the box's top edge (Portal: `.scaleEffect(fade, anchor: .top)`).
+            let f = header.stayingAccessoryFade.value(at: time)
+            let half = FlowingTokens.accessorySize / 2
+            accessoryCenter = Point(accessorySource.x, accessorySource.y - half + half * f)
+            accessoryScale = Size(f, f)
+            accessoryOpacity = f
+        }
+    }
+}

@@ -1,0 +1,81 @@
+// Where things sit on the flowing header's page, in screen points, for any device size: the navigation
+// bar, the header's source frames in the scroll content (which move with the offset) and the
+// destination frames in the nav bar (Portal's invisible anchors). Pure geometry; no state.
+
+import HoloGeometry
+
+public struct FlowingPage: Hashable, Sendable {
+    public var size: Size
+    public var configuration: FlowingConfiguration
+
+    public init(size: Size, configuration: FlowingConfiguration) {
+        self.size = size; self.configuration = configuration
+    }
+
+    /// Status bar height: 47 pt on notched phones (iPhone 12 class, ≥ 812 pt tall), 20 pt otherwise
+    /// (approx.: UIKit reports it per device; these are the two common values).
+    public var statusBarHeight: Double { size.height >= 812 ? 47 : 20 }
+    /// The bar's background covers the status bar and the 44 pt bar.
+    public var navigationBarFrame: Rect {
+        Rect(x: 0, y: 0, width: size.width, height: statusBarHeight + FlowingTokens.navigationBarHeight)
+    }
+    public var navigationBarCenterY: Double { statusBarHeight + FlowingTokens.navigationBarHeight / 2 }
+    /// Screen y of the scroll content's top at offset 0 (content inset = the bar's height).
+    public var contentTop: Double { navigationBarFrame.maxY }
+    /// Height of the scroll view's visible area (the viewport the scroll physics uses).
+    public var viewportHeight: Double { size.height - contentTop }
+
+    // MARK: Header frames in content coordinates (y from the content's top)
+
+    /// The accessory's 64 pt box, centred (nil for a text-only header).
+    public var accessoryContentFrame: Rect? {
+        guard configuration.hasAccessory else { return nil }
+        let s = FlowingTokens.accessorySize
+        return Rect(x: (size.width - s) / 2, y: FlowingTokens.headerTopPadding, width: s, height: s)
+    }
+    public var titleContentCenterY: Double {
+        let top = accessoryContentFrame.map { $0.maxY + FlowingTokens.accessorySpacing } ?? FlowingTokens.headerTopPadding
+        return top + FlowingTokens.sourceTitleLineHeight / 2
+    }
+    public var subtitleContentCenterY: Double {
+        titleContentCenterY + FlowingTokens.sourceTitleLineHeight / 2 + FlowingTokens.titleSubtitleSpacing
+            + FlowingTokens.subtitleLineHeight / 2
+    }
+    public var headerContentBottom: Double { subtitleContentCenterY + FlowingTokens.subtitleLineHeight / 2 }
+
+    // MARK: Source centres on screen at a scroll offset
+
+    public func titleSourceCenter(offset: Double) -> Point {
+        Point(size.width / 2, contentTop - offset + titleContentCenterY)
+    }
+    public func accessorySourceCenter(offset: Double) -> Point? {
+        accessoryContentFrame.map { Point($0.midX, contentTop - offset + $0.midY) }
+    }
+
+    // MARK: Destinations in the nav bar
+
+    /// Estimated width of the nav title (headline), see `FlowingTokens.averageAdvancePerEm`.
+    public var navigationTitleWidth: Double {
+        Double(configuration.title.count) * FlowingTokens.navigationTitleFontSize * FlowingTokens.averageAdvancePerEm
+    }
+
+    /// (title centre, accessory centre) in the bar. Horizontal: HStack(spacing: 8) {25 pt box, title}
+    /// centred; vertical: VStack(spacing: 2) {25 pt box, title} centred on the bar's middle; a title
+    /// alone is centred.
+    public var destinationCenters: (title: Point, accessory: Point?) {
+        let mid = size.width / 2, cy = navigationBarCenterY, box = FlowingTokens.navigationBarAccessorySize
+        guard configuration.accessoryFlows else { return (Point(mid, cy), nil) }
+        switch configuration.layout {
+        case .horizontal:
+            // left = mid − (box + 8 + w)/2;  accessory at left + box/2, title at left + box + 8 + w/2
+            let w = navigationTitleWidth, gap = FlowingTokens.horizontalItemSpacing
+            let left = mid - (box + gap + w) / 2
+            return (Point(left + box + gap + w / 2, cy), Point(left + box / 2, cy))
+        case .vertical:
+            // top = cy − (box + 2 + lineHeight)/2;  accessory at top + box/2, title at bottom − lineHeight/2
+            let line = FlowingTokens.navigationTitleLineHeight, gap = FlowingTokens.verticalItemSpacing
+            let top = cy - (box + gap + line) / 2
+            return (Point(mid, top + box + gap + line / 2), Point(mid, top + box / 2))
+        }
+    }
+}

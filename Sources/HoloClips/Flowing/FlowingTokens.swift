@@ -1,0 +1,57 @@
+// PortalFlowingHeader's numbers (seeds/001 "Transition Timing", REFERENCE "Flowing header (Portal)"),
+// named once so the state machine, the geometry and the tests read the same values. Values marked
+// (approx.) are this clip's choices where the seed leaves the number to the platform.
+
+public enum FlowingTokens {
+    /// Snap animation: `.smooth(duration: 0.4)` (seed: transitionDuration 0.4).
+    public static let transitionDuration = 0.4
+    /// Scroll-driven progress updates: `.smooth(duration: 0.3)` (seed: scrollAnimationDuration 0.3).
+    public static let scrollAnimationDuration = 0.3
+    /// Points of scrolling over which progress runs 0 → 1 (seed: transitionRange 40).
+    public static let transitionRange = 40.0
+    /// With a flowing accessory the transition starts at accessoryHeight / 3 (seed: accessoryStartDivisor 3).
+    public static let accessoryStartDivisor = 3.0
+    /// Start offset with no accessory at all (REFERENCE: fallbackStartOffset 5).
+    public static let fallbackStartOffset = 5.0
+    /// Accessory fade/scale runs 4× faster than progress (REFERENCE: accessoryFadeMultiplier 4).
+    public static let accessoryFadeMultiplier = 4.0
+    /// The fade never goes below 0.6 (REFERENCE: max(0.6, 1 − 4p)).
+    public static let accessoryFadeMinimum = 0.6
+    /// Accessory box in the navigation bar, points (REFERENCE: nav-bar accessory size 25).
+    public static let navigationBarAccessorySize = 25.0
+    /// A move must exceed this many points to change the remembered direction (REFERENCE: 0.1).
+    public static let scrollDirectionThreshold = 0.1
+
+    /// How often the header reads the scroll geometry, per second. SwiftUI calls onScrollGeometryChange
+    /// once per display frame, and the iPhone 12 display runs at 60 Hz. 60 also divides the scroll
+    /// simulation's 600 Hz and the spring stepper's 300 Hz, so every header step lands on a step of both.
+    public static let geometryUpdateRate = 60
+
+    // MARK: Layout (points)
+
+    /// The accessory symbol's font size and its square box (seed: `.font(.system(size: 64))`;
+    /// the box is taken as 64 × 64 — (approx.): SF Symbols' person.circle at 64 pt measures about 61 pt).
+    public static let accessorySize = 64.0
+    /// Large title in the header: 34 pt semibold (brief), line height 41 (iOS largeTitle leading).
+    public static let sourceTitleFontSize = 34.0
+    public static let sourceTitleLineHeight = 41.0
+    /// Nav bar title: headline 17 pt semibold, line height 22 (iOS headline leading).
+    public static let navigationTitleFontSize = 17.0
+    public static let navigationTitleLineHeight = 22.0
+    /// Subtitle: subheadline 15 pt, line height 20.
+    public static let subtitleFontSize = 15.0
+    public static let subtitleLineHeight = 20.0
+    /// FlowingHeaderView's stacks: accessory ↔ texts 12, title ↔ subtitle 4 (Portal's VStack spacings).
+    public static let accessorySpacing = 12.0
+    public static let titleSubtitleSpacing = 4.0
+    /// Space above the header in the scroll content (approx.).
+    public static let headerTopPadding = 16.0
+    /// Nav bar item spacing: HStack default 8 (horizontal), VStack(spacing: 2) (vertical).
+    public static let horizontalItemSpacing = 8.0
+    public static let verticalItemSpacing = 2.0
+    /// UINavigationBar's inline height.
+    public static let navigationBarHeight = 44.0
+    /// Text width estimate per character, in ems, for the nav title's width (approx.: HoloClips cannot
+    /// measure text; calibrated on the renderer's DejaVu Sans: "Settings" at 17 pt measures 73.98 pt).
+    public static let averageAdvancePerEm = 0.544
+}
