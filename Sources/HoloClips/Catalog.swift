@@ -23,6 +23,8 @@ public enum ClipCatalog {
         Waveform.builtIn,
         Waveform.darkBuiltIn,
         Waveform.tabReselectBuiltIn,
+        Reveal.builtIn,
+        Reveal.chevronBuiltIn,
     ]
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }
