@@ -99,7 +99,7 @@ public struct RevealScene: Sendable {
             children.append(.text(TextRun("Add to Library", font: .headline, origin: Point(plusCenter.x + arm + 8, f.midY + 6)),
                                   .solid(Color(white: 0, alpha: label))))
         }
-        return .group(children)
+        return .group(children, clip: .capsule(f))   // the label is revealed by the growing capsule
     }
 
     /// Two capsules forming "^", turned by `rotationDegrees` about the chevron's centre.
