@@ -25,6 +25,11 @@ public enum ClipCatalog {
         FlowingHeaderClip.vertical,
         FlowingHeaderClip.nearest,
         FlowingHeaderClip.noSnapping,
+        Waveform.builtIn,
+        Waveform.darkBuiltIn,
+        Waveform.tabReselectBuiltIn,
+        Reveal.builtIn,
+        Reveal.chevronBuiltIn,
     ]
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }

@@ -1,0 +1,47 @@
+// Where the reveal surface's parts sit, from the device size (any device). Content coordinates:
+// the primary section is 0…H (H = viewport height, seed: "a primary section sized to the
+// viewport"), the secondary H…H + S below it. S is the secondary's laid-out height — the
+// seed's "measured" height (onGeometryChange), here summed from its rows. Values are (choice).
+
+import HoloGeometry
+
+public struct RevealLayout: Hashable, Sendable {
+    public var size: Size
+    public init(size: Size) { self.size = size }
+
+    public var safeTop: Double { size.height >= 800 ? 47 : 20 }
+    public var safeBottom: Double { size.height >= 800 ? 34 : 0 }
+    public var viewportHeight: Double { size.height }
+
+    // Secondary section rows (section-local y).
+    public static let grabberTop = 8.0
+    public static let titleBaseline = 46.0
+    public static let subtitleBaseline = 68.0
+    public static let controlTop = 88.0
+    public static let controlHeight = 52.0
+    public static let rowsTop = 160.0
+    public static let rowHeight = 56.0
+    public static let actions = ["Add to Playlist", "Share", "Download", "Go to Artist", "Details"]
+    /// Below the rows: a margin plus the chevron's bottom inset (safeAreaInset keeps content clear of it).
+    public static let bottomPadding = 20.0 + 52.0
+
+    /// S: the secondary section's height, measured from its rows (never below 1, as the seed clamps).
+    public var secondaryHeight: Double {
+        max(Self.rowsTop + Double(Self.actions.count) * Self.rowHeight + Self.bottomPadding + safeBottom, 1)
+    }
+    /// Scrollable content: the primary page plus the secondary.
+    public var contentHeight: Double { viewportHeight + secondaryHeight }
+
+    /// The primary section in content coordinates.
+    public var primaryRect: Rect { Rect(x: 0, y: 0, width: size.width, height: viewportHeight) }
+    public var secondaryRect: Rect { Rect(x: 0, y: viewportHeight, width: size.width, height: secondaryHeight) }
+
+    /// The control's source anchor, primary-local: a round play button at the card's bottom left.
+    public var controlSource: Rect { Rect(x: 20, y: viewportHeight - safeBottom - 140, width: 64, height: 64) }
+    /// The control's destination anchor, secondary-local: a full-width Play button under the title.
+    public var controlDestination: Rect { Rect(x: 20, y: Self.controlTop, width: size.width - 40, height: Self.controlHeight) }
+
+    /// The chevron (in the bottom safe-area inset: fixed in the window, not scrolled).
+    public var chevronCenter: Point { Point(size.width / 2, size.height - safeBottom - 26) }
+    public static let chevronHitRadius = 22.0
+}

@@ -1,0 +1,122 @@
+// The scroll-reveal detail surface drawn from its frame state: the primary media card, the
+// secondary actions section, ONE morphing control over both (seed 004: "render one overlay that
+// interpolates position and size", never two visible copies), and the chevron in the bottom inset.
+// Shapes only (no paths): the control's "+" is two bars, the chevron two rotated capsules.
+
+import Foundation
+import HoloGeometry
+import HoloScene
+
+public struct RevealScene: Sendable {
+    public var layout: RevealLayout
+    public init(layout: RevealLayout) { self.layout = layout }
+
+    static let secondaryBackground = Color(hex: 0x1C1C1E)
+    static let secondaryText = Color(hex: 0x98989F)
+    static let hairline = Color(hex: 0x38383A)
+    static let iconTints: [UInt32] = [0x0A84FF, 0x30D158, 0xFF9F0A, 0xBF5AF2, 0x64D2FF]
+
+    public func scene(_ s: RevealFrameState) -> Scene {
+        let size = layout.size
+        var nodes: [Node] = []
+        let screen = Rect(origin: .zero, size: size)
+
+        let pt = s.primary.transform(section: layout.primaryRect, scrollOffset: s.scrollOffset)
+        if pt.bounds(of: layout.primaryRect).intersection(screen).isEmpty == false {
+            nodes.append(.group(Group(primaryContent(), transform: pt, opacity: s.primary.opacity,
+                                      clip: .roundedRect(layout.primaryRect, cornerRadius: 44 * s.revealProgress, style: .continuous),
+                                      blur: s.primary.blur)))
+        }
+        let st = s.secondary.transform(section: layout.secondaryRect, scrollOffset: s.scrollOffset)
+        if s.secondary.opacity > 0, st.bounds(of: Rect(origin: .zero, size: layout.secondaryRect.size)).intersection(screen).isEmpty == false {
+            nodes.append(.group(Group(secondaryContent(), transform: st, opacity: s.secondary.opacity, blur: s.secondary.blur)))
+        }
+        nodes.append(control(frame: s.controlFrame.rect, progress: s.revealProgress))
+        nodes.append(chevron(rotationDegrees: s.chevronRotation, opacity: s.chevronOpacity, highlight: s.chevronHighlight))
+        return Scene(size: size, background: .black, root: nodes)
+    }
+
+    /// The media card, section-local (0…W × 0…H).
+    func primaryContent() -> [Node] {
+        let w = layout.size.width, h = layout.viewportHeight
+        let bottom = h - layout.safeBottom
+        return [
+            .fill(.rect(layout.primaryRect), .linearGradient(
+                stops: [GradientStop(Color(hex: 0x0B1026), at: 0), GradientStop(Color(hex: 0x1B2A6B), at: 0.45),
+                        GradientStop(Color(hex: 0x0E4D4F), at: 1)],
+                start: Point(0, 0), end: Point(w * 0.3, h))),
+            .fill(.ellipse(Rect(x: -w * 0.3, y: h * 0.12, width: w * 1.2, height: h * 0.32)), .radialGradient(
+                stops: [GradientStop(Color(hex: 0x3CF2A5, alpha: 0.55), at: 0), GradientStop(Color(hex: 0x3CF2A5, alpha: 0), at: 1)],
+                center: Point(w * 0.3, h * 0.28), startRadius: 0, endRadius: w * 0.6)),
+            .fill(.ellipse(Rect(x: w * 0.2, y: h * 0.22, width: w * 1.0, height: h * 0.26)), .radialGradient(
+                stops: [GradientStop(Color(hex: 0xB46CFF, alpha: 0.45), at: 0), GradientStop(Color(hex: 0xB46CFF, alpha: 0), at: 1)],
+                center: Point(w * 0.7, h * 0.35), startRadius: 0, endRadius: w * 0.5)),
+            .fill(.rect(Rect(x: 0, y: h * 0.55, width: w, height: h * 0.45)), .linearGradient(
+                stops: [GradientStop(Color(white: 0, alpha: 0), at: 0), GradientStop(Color(white: 0, alpha: 0.6), at: 1)],
+                start: Point(0, h * 0.55), end: Point(0, h))),
+            .text(TextRun("Northern Lights", font: .largeTitle, origin: Point(20, bottom - 190)), .solid(.white)),
+            .text(TextRun("Aurora Ensemble · 4:12", font: .subheadline, origin: Point(20, bottom - 162)),
+                  .solid(Color(white: 1, alpha: 0.75))),
+            .text(TextRun("Add", font: .footnote, origin: Point(layout.controlSource.maxX + 12, layout.controlSource.midY + 5)),
+                  .solid(Color(white: 1, alpha: 0.75))),
+        ]
+    }
+
+    /// The actions section, section-local (0…W × 0…S). The control's destination is left empty:
+    /// the morphing overlay is the only control drawn.
+    func secondaryContent() -> [Node] {
+        let w = layout.size.width, sh = layout.secondaryHeight
+        var nodes: [Node] = [
+            .fill(.roundedRect(Rect(x: 0, y: 0, width: w, height: sh + 30), cornerRadius: 24, style: .continuous),
+                  .solid(Self.secondaryBackground)),
+            .fill(.capsule(Rect(x: w / 2 - 18, y: RevealLayout.grabberTop, width: 36, height: 5)), .solid(Color(white: 1, alpha: 0.3))),
+            .text(TextRun("Northern Lights", font: .title, origin: Point(20, RevealLayout.titleBaseline)), .solid(.white)),
+            .text(TextRun("Aurora Ensemble · Polar Nights · 2024", font: .subheadline, origin: Point(20, RevealLayout.subtitleBaseline)),
+                  .solid(Self.secondaryText)),
+        ]
+        for (i, title) in RevealLayout.actions.enumerated() {
+            let top = RevealLayout.rowsTop + Double(i) * RevealLayout.rowHeight
+            nodes.append(.fill(.circle(center: Point(38, top + 28), radius: 16), .solid(Color(hex: Self.iconTints[i % Self.iconTints.count]))))
+            nodes.append(.text(TextRun(title, font: .body, origin: Point(68, top + 34)), .solid(.white)))
+            nodes.append(.fill(.rect(Rect(x: 68, y: top + RevealLayout.rowHeight - 0.5, width: w - 68, height: 0.5)), .solid(Self.hairline)))
+        }
+        return nodes
+    }
+
+    /// The control: a white capsule whose frame is the interpolated one; its "+" stays centred
+    /// until the label fades in (p > 0.5), then sits left of "Add to Library".
+    func control(frame f: Rect, progress p: Double) -> Node {
+        let label = min(max((p - 0.5) / 0.5, 0), 1)
+        let labelWidth = 118.0
+        let plusCenter = Point(f.midX - (labelWidth / 2 + 4) * label, f.midY)
+        let arm = min(f.height * 0.36, 11), bar = 3.0
+        var children: [Node] = [
+            .fill(.capsule(f), .solid(.white)),
+            .fill(.roundedRect(Rect(x: plusCenter.x - arm, y: plusCenter.y - bar / 2, width: 2 * arm, height: bar), cornerRadius: 1.5, style: .circular), .solid(.black)),
+            .fill(.roundedRect(Rect(x: plusCenter.x - bar / 2, y: plusCenter.y - arm, width: bar, height: 2 * arm), cornerRadius: 1.5, style: .circular), .solid(.black)),
+        ]
+        if label > 0 {
+            children.append(.text(TextRun("Add to Library", font: .headline, origin: Point(plusCenter.x + arm + 8, f.midY + 6)),
+                                  .solid(Color(white: 0, alpha: label))))
+        }
+        return .group(children, clip: .capsule(f))   // the label is revealed by the growing capsule
+    }
+
+    /// Two capsules forming "^", turned by `rotationDegrees` about the chevron's centre.
+    func chevron(rotationDegrees: Double, opacity: Double, highlight: Double) -> Node {
+        let c = layout.chevronCenter
+        let arm = 12.0, thick = 3.5
+        let tilt = 38.0 * .pi / 180
+        func armNode(_ sign: Double) -> Node {
+            // An arm centred on the origin, rotated, then moved so the two meet at the apex (0, −4).
+            let r = Rect(x: -arm / 2, y: -thick / 2, width: arm, height: thick)
+            let dx = sign * (arm / 2) * cos(tilt), dy = -4 + (arm / 2) * sin(tilt)
+            return .group([.fill(.capsule(r), .solid(.white))],
+                          transform: AffineTransform.rotation(sign * tilt).concatenating(.translation(dx, dy)))
+        }
+        var children: [Node] = [.fill(.circle(center: .zero, radius: RevealLayout.chevronHitRadius), .solid(Color(white: 1, alpha: 0.16 + 0.3 * highlight)))]
+        children.append(armNode(-1)); children.append(armNode(1))
+        let t = AffineTransform.rotation(rotationDegrees * .pi / 180).concatenating(.translation(c.x, c.y))
+        return .group(children, transform: t, opacity: opacity)
+    }
+}

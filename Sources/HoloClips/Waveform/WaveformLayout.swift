@@ -1,0 +1,42 @@
+// Where the feed's parts sit, from the device size alone (any device, any scale).
+// All values are (choice): the seed describes the refresh, not the feed's layout.
+
+import HoloGeometry
+
+public struct WaveformLayout: Hashable, Sendable {
+    public var size: Size
+    public init(size: Size) { self.size = size }
+
+    /// Status bar height: 47 pt on notched (tall) phones, 20 pt otherwise.
+    public var safeTop: Double { size.height >= 800 ? 47 : 20 }
+    public var safeBottom: Double { size.height >= 800 ? 34 : 0 }
+    /// The title bar above the list ("Feed", large title).
+    public var titleBaseline: Double { safeTop + 41 }
+    /// Top of the scroll view (the list); the waveform overlays its top.
+    public var listTop: Double { safeTop + 56 }
+    public var tabBarHeight: Double { 49 + safeBottom }
+    public var tabBarTop: Double { size.height - tabBarHeight }
+    /// The scroll view's height: the list between the title bar and the tab bar.
+    public var viewportHeight: Double { tabBarTop - listTop }
+
+    public static let rowHeight = 72.0
+    public static let rowCount = 24
+    public static let contentInset = 8.0
+    public var contentHeight: Double { 2 * Self.contentInset + Double(Self.rowCount) * Self.rowHeight }
+
+    /// Centre of the waveform: the middle of the spacer band at the top of the list.
+    public var waveformCenter: Point { Point(size.width / 2, listTop + WaveformTokens.spacerHeight / 2) }
+
+    /// Bar i's rect for a height: bars side by side, centred on `waveformCenter`, growing both ways.
+    public func barRect(_ i: Int, height: Double) -> Rect {
+        let n = Double(WaveformTokens.barCount)
+        let total = n * WaveformTokens.barWidth + (n - 1) * WaveformTokens.barGap
+        let x = waveformCenter.x - total / 2 + Double(i) * (WaveformTokens.barWidth + WaveformTokens.barGap)
+        return Rect(x: x, y: waveformCenter.y - height / 2, width: WaveformTokens.barWidth, height: height)
+    }
+
+    /// Row i's top in window points, for a scroll offset and a spacer height.
+    public func rowTop(_ i: Int, scrollOffset: Double, spacer: Double) -> Double {
+        listTop + spacer - scrollOffset + Self.contentInset + Double(i) * Self.rowHeight
+    }
+}
