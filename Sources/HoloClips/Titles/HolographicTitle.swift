@@ -73,9 +73,10 @@ public struct HolographicTitle: Hashable, Sendable {
     /// font access (HoloClips cannot import HoloRaster), and the shader only needs a plausible box:
     /// u runs 0…1 across roughly the glyphs' extent.
     public static let estimatedAdvancePerEm = 0.62
-    /// The box's top is 0.8 em above the baseline and it is 1 em tall (cap height of DejaVu ≈ 0.73 em,
-    /// descenders ≈ 0.24 em), so v runs 0…1 from just above the capitals to just below the descenders.
-    public static let boxAscentPerEm = 0.8
+    /// The box's top is 0.76 em above the baseline and it is 1 em tall: DejaVu Sans Bold's ascender is
+    /// 0.76 em (capitals 0.729 em) and its descender 0.236 em, so v runs 0…1 from the top of the
+    /// capitals to the bottom of the descenders.
+    public static let boxAscentPerEm = 0.76
     public static let boxHeightPerEm = 1.0
 
     /// The estimated text box (local points).

@@ -112,7 +112,8 @@ public enum Titles {
         return (page, hue)
     }
 
-    public static func clip(_ spec: ClipSpec) throws -> Clip {
+    /// The clip's simulation at t = 0 (what `clip` renders; tests drive it directly).
+    public static func simulation(_ spec: ClipSpec) throws -> TitlesSimulation {
         let (page, hue) = try variant(spec.variant)
         let schedule = try TabSchedule(initial: page, taps: spec.taps)
         let env = spec.environment
@@ -121,15 +122,15 @@ public enum Titles {
         let scene = TitlesScene(layout: layout, palette: .for(env.colorScheme), accentHue: hue, reduceMotion: reduceMotion)
         let userScroll = spec.scroll ?? scrollSpec(pageScript, device: spec.device)
         let base = userScroll.configuration
-        let configuration: @Sendable (TitlesPage) -> ScrollConfiguration = { p in
+        return try TitlesSimulation(scene: scene, schedule: schedule, script: userScroll.script, configuration: { p in
             ScrollConfiguration(contentHeight: layout.scrollContentHeight(p), viewportHeight: base.viewportHeight,
                                 deceleration: base.deceleration, pageHeight: base.pageHeight)
-        }
-        let motion = spec.makeDeviceMotion()
-        let script = userScroll.script
-        // Built once here so a bad script fails at make time, not at the first frame.
-        let first = try TitlesSimulation(scene: scene, schedule: schedule, script: script, configuration: configuration,
-                                          motion: motion, reduceMotion: reduceMotion)
+        }, motion: spec.makeDeviceMotion(), reduceMotion: reduceMotion)
+    }
+
+    public static func clip(_ spec: ClipSpec) throws -> Clip {
+        // Built once here so a bad variant, tap or script fails at make time, not at the first frame.
+        let first = try simulation(spec)
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
                     frameCount: spec.frameCount) { first }
     }

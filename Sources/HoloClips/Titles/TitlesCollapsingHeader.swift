@@ -77,7 +77,7 @@ public struct CollapsingHeader: Sendable, Equatable {
     /// h at `time` (0 shown, 1 hidden; may overshoot slightly while the spring settles).
     public func hidden(at time: Double) -> Double { hiddenAmount.value(at: time) }
     /// −100·h points.
-    public func offset(at time: Double) -> Double { Self.hiddenOffset * hidden(at: time) }
+    public func offset(at time: Double) -> Double { Self.hiddenOffset * hidden(at: time) + 0 }   // + 0: no "-0" in JSON
     /// clamp(1 − h, 0, 1).
     public func opacity(at time: Double) -> Double { min(max(1 - hidden(at: time), 0), 1) }
 }
