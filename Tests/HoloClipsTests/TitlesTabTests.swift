@@ -1,5 +1,6 @@
 // Tab switching, per-page state and the clip's variants.
 
+import Foundation
 import Testing
 import HoloGeometry
 import HoloMotion
@@ -66,6 +67,20 @@ struct TitlesTabTests {
         spec.variant = [:]
         spec.taps = [Tap(time: 1, target: "tab:settings")]
         #expect { try Titles.simulation(spec) } throws: { "\($0)".contains("tab:settings") }
+    }
+
+    @Test func clipFileSelectsPageTabsAndEnvironment() throws {
+        let json = """
+        {"design": "titles", "variant": {"page": "programs"}, "environment": {"reduceMotion": true},
+         "taps": [{"time": 0.5, "target": "tab:history"}]}
+        """
+        let spec = try ClipSpec.decode(Data(json.utf8), fileName: "t.json")
+        let clip = try ClipCatalog.clip(for: spec)
+        #expect(clip.name == "titles")
+        var sim = try Titles.simulation(spec)
+        let a = sim.advance(to: 0.25), b = sim.advance(to: 0.75)
+        #expect(a.page == .programs && b.page == .history)
+        #expect(a.reduceMotion && a.titleTime == 0)
     }
 
     @Test func everyBuiltInBuildsAndIsInTheCatalog() throws {
