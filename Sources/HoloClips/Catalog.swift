@@ -30,7 +30,7 @@ public enum ClipCatalog {
         Waveform.tabReselectBuiltIn,
         Reveal.builtIn,
         Reveal.chevronBuiltIn,
-    ]
+    ] + Titles.builtIns
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }
 

@@ -1,0 +1,113 @@
+// HolographicTitle: the Reps app's `HolographicText` as one scene component (issue 6, item 3).
+//
+// On the phone the title is a SwiftUI view: a TimelineView redrawing at 30 fps, device roll and
+// pitch smoothed with spring(0.2, 0.8), a Metal shader filling the glyphs, a shadow and a
+// rotation3DEffect for parallax. Here it is a pure function from those inputs to a `Node`, so the
+// clip that shows it (the collapsing page titles) only has to supply the attitude and the time:
+//
+//   Group(tilt: (pitch·3°, roll·3°, perspective 0.5), shadow: radius 4 + 2|roll|,
+//         offset (4·roll, 4·pitch)) [ text filled by .shader(.holographic(uniforms)) ]
+//
+// Reduce Motion (REFERENCE): no time animation, no tilt, a static gradient. The shadow then uses
+// roll = pitch = 0 too (a still shadow: a moving one is parallax motion as well — a choice).
+
+import HoloGeometry
+import HoloScene
+
+public struct HolographicTitle: Hashable, Sendable {
+    public var title: String
+    public var font: Font
+    /// Baseline start of the title, in the parent's points.
+    public var origin: Point
+    /// Smoothed device attitude, radians (`DeviceMotion.smoothedAttitude`).
+    public var roll: Double
+    public var pitch: Double
+    /// Seconds since the title appeared, already stepped at 30 fps (`HolographicTitle.timelineTime`).
+    public var time: Double
+    public var accentHue: Double
+    public var reduceMotion: Bool
+
+    public init(_ title: String, font: Font = .largeTitle, origin: Point, roll: Double, pitch: Double,
+                time: Double, accentHue: Double = HolographicTitle.defaultAccentHue, reduceMotion: Bool = false) {
+        self.title = title; self.font = font; self.origin = origin; self.roll = roll; self.pitch = pitch
+        self.time = time; self.accentHue = accentHue; self.reduceMotion = reduceMotion
+    }
+
+    /// HolographicUniforms' default accent (a cyan-violet start of the ramp).
+    public static let defaultAccentHue = 0.55
+
+    // MARK: Parallax (REFERENCE "Parallax of the title")
+
+    /// rotation3DEffect(.degrees(pitch · 3)) about x and (.degrees(roll · 3)) about y: the attitude in
+    /// radians times 3 *is* the angle in degrees. Read literally, as the app's SwiftUI code writes it
+    /// (`.degrees(motion.pitch * 3)`), this is subtle — 0.6° at a 0.2 rad tilt, the title's far edge
+    /// moving by well under a point — which matches the equally small shadow travel of the same
+    /// reference (4·roll = 0.8 pt at 0.2 rad). The alternatives (converting radians to degrees first:
+    /// 34° at 0.2 rad, or an invented 0.3 factor) are not what the reference says; the shimmer, not the
+    /// tilt, carries the motion. A choice, named here so it can be changed in one place.
+    public static let tiltDegreesPerRadian = 3.0
+    public static let perspective = 0.5
+    /// Shadow radius 4 + 2|roll| points, offset (4·roll, 4·pitch) points (REFERENCE).
+    public static let shadowBaseRadius = 4.0
+    public static let shadowRadiusPerRadian = 2.0
+    public static let shadowOffsetPerRadian = 4.0
+    /// Shadow colour: not in the seed or REFERENCE (approx.): black at 0.3 alpha.
+    public static let shadowColor = Color(white: 0, alpha: 0.3)
+
+    // MARK: Time (REFERENCE: the title redraws at 30 fps)
+
+    public static let timelineRate = 30.0
+
+    /// t30 = ⌊t·30⌋ / 30, as Shaders/TimelineClock.swift computes it (HoloClips cannot import
+    /// HoloShaders, so the one-line formula is repeated here with the same 1e-9 tick tolerance: 4.1·30
+    /// is 122.99999999999999 in Double and must count as tick 123).
+    public static func timelineTime(at t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        return (t * timelineRate + 1e-9).rounded(.down) / timelineRate
+    }
+
+    // MARK: The text box the shader's u, v run across
+
+    /// Mean advance of DejaVu Sans Bold (the renderer's bold face) per character, in em: measured
+    /// over the five page titles it is 0.53…0.69 em, about 0.62 on average. The scene builder has no
+    /// font access (HoloClips cannot import HoloRaster), and the shader only needs a plausible box:
+    /// u runs 0…1 across roughly the glyphs' extent.
+    public static let estimatedAdvancePerEm = 0.62
+    /// The box's top is 0.76 em above the baseline and it is 1 em tall: DejaVu Sans Bold's ascender is
+    /// 0.76 em (capitals 0.729 em) and its descender 0.236 em, so v runs 0…1 from the top of the
+    /// capitals to the bottom of the descenders.
+    public static let boxAscentPerEm = 0.76
+    public static let boxHeightPerEm = 1.0
+
+    /// The estimated text box (local points).
+    public var textBounds: Rect {
+        let width = Double(title.count) * Self.estimatedAdvancePerEm * font.size
+        return Rect(x: origin.x, y: origin.y - Self.boxAscentPerEm * font.size,
+                    width: width, height: Self.boxHeightPerEm * font.size)
+    }
+
+    public var uniforms: HolographicUniforms {
+        reduceMotion
+            ? HolographicUniforms(bounds: textBounds, roll: 0, pitch: 0, time: 0, accentHue: accentHue, isStatic: true)
+            : HolographicUniforms(bounds: textBounds, roll: roll, pitch: pitch, time: time, accentHue: accentHue, isStatic: false)
+    }
+
+    /// The rotation3DEffect, anchored at the text box's centre; nil under Reduce Motion.
+    public var tilt: Tilt? {
+        guard !reduceMotion else { return nil }
+        return Tilt(degreesX: pitch * Self.tiltDegreesPerRadian, degreesY: roll * Self.tiltDegreesPerRadian,
+                    perspective: Self.perspective, anchor: textBounds.center)
+    }
+
+    public var shadow: Shadow {
+        let r = reduceMotion ? 0 : roll, p = reduceMotion ? 0 : pitch
+        return Shadow(color: Self.shadowColor, radius: Self.shadowBaseRadius + Self.shadowRadiusPerRadian * abs(r),
+                      offset: Point(Self.shadowOffsetPerRadian * r, Self.shadowOffsetPerRadian * p))
+    }
+
+    /// The title as a node: glyphs filled by the holographic shader, in a shadowed, tilted group.
+    public var node: Node {
+        let text = Node.text(TextRun(title, font: font, origin: origin), .shader(.holographic(uniforms)))
+        return .group(Group([text], shadow: shadow, tilt: tilt))
+    }
+}

@@ -1,0 +1,141 @@
+// The bars over the content: the collapsing header, the status bar and the tab bar.
+//
+// Draw order matters because a material blurs what is already drawn: content first, then the
+// header's material bar, then its title; the tab bar last over the content's bottom.
+//
+// Header (seed MVP): VStack { HStack { title; Spacer; trailing } padded } on .ultraThinMaterial,
+// `.offset(y: visible ? 0 : −100).opacity(visible ? 1 : 0)` — the whole bar moves and fades.
+// Exercises (seed Phase 4: "title collapses first, search bar remains accessible"): the search field
+// is not part of the collapsing title. The title row moves and fades exactly as above, while the
+// search row rises by the title row's 78 pt × h to sit just under the status bar; the material bar
+// stays opaque and ends under the search row, so the field is always reachable. A design choice:
+// `.searchable` is outside the seed's header component.
+
+import HoloGeometry
+import HoloScene
+
+struct TitlesChrome {
+    var layout: TitlesLayout
+    var palette: TitlesPalette
+
+    var width: Double { layout.size.width }
+
+    /// The header for `page` with the title given, h = hidden amount (0 shown … 1 hidden).
+    func header(_ page: TitlesPage, title: HolographicTitle, hidden h: Double, offset: Double, opacity: Double) -> [Node] {
+        var titleRow: [Node] = [title.node]
+        if page.hasFilterButton { titleRow.append(filterButton()) }
+        let barMaterial = Node.material(.rect(Rect(x: 0, y: 0, width: width, height: layout.headerBottom(.home))),
+                                        .ultraThin, palette.scheme)
+        guard page.hasSearch else {
+            guard opacity > 0 else { return [] }
+            return [.group(Group([barMaterial] + titleRow, transform: .translation(0, offset), opacity: opacity))]
+        }
+        // Exercises: the bar ends under the search row, which rises as the title row collapses.
+        let searchTop = layout.safeTop + TitlesLayout.headerHeight * (1 - h)
+        let bar = Rect(x: 0, y: 0, width: width, height: searchTop + TitlesLayout.searchRowHeight)
+        var nodes: [Node] = [.material(.rect(bar), .ultraThin, palette.scheme)]
+        if opacity > 0 {
+            // The title's descenders (baseline + 8) stay above the rising field: 60 − 100h + 8 ≤ 78 − 78h.
+            nodes.append(.group(Group(titleRow, transform: .translation(0, offset), opacity: opacity)))
+        }
+        nodes.append(searchField(top: searchTop))
+        return nodes
+    }
+
+    /// Seed: the filter button as trailing content, vertically centred on the title line.
+    func filterButton() -> Node {
+        let c = Point(width - TitlesLayout.horizontalPadding - 18, layout.safeTop + TitlesLayout.titleBaseline - 12)
+        var n: [Node] = [.fill(.circle(center: c, radius: 18), .solid(palette.accent.opacity(0.15)))]
+        for (i, w) in [16.0, 11, 6].enumerated() {
+            n.append(.fill(.capsule(Rect(x: c.x - w / 2, y: c.y - 6.5 + Double(i) * 5.5, width: w, height: 2.4)), .solid(palette.accent)))
+        }
+        return .group(n)
+    }
+
+    func searchField(top: Double) -> Node {
+        let pad = TitlesLayout.horizontalPadding
+        let field = Rect(x: pad, y: top, width: width - 2 * pad, height: TitlesLayout.searchFieldHeight)
+        let tint = Color(hex: 0x767680, alpha: palette.scheme == .light ? 0.12 : 0.24)
+        let glass = Point(field.minX + 17, field.midY - 1.5)
+        return .group([
+            .fill(.roundedRect(field, cornerRadius: 10, style: .continuous), .solid(tint)),
+            .stroke(.circle(center: glass, radius: 5.5), .solid(palette.secondaryLabel), width: 1.8),
+            .group([.fill(.capsule(Rect(x: 0, y: -1, width: 6, height: 2.2)), .solid(palette.secondaryLabel))],
+                   transform: AffineTransform.rotation(.pi / 4).concatenating(.translation(glass.x + 3.6, glass.y + 3.6))),
+            .text(TextRun("Search exercises", font: .body, origin: Point(field.minX + 32, field.midY + 6)), .solid(palette.secondaryLabel)),
+        ])
+    }
+
+    /// 9:41, signal and battery, drawn over everything.
+    func statusBar() -> [Node] {
+        let top = layout.safeTop
+        let notched = layout.isNotched
+        let mid = notched ? top / 2 + 3 : top / 2
+        let ink = palette.label
+        let timeSize = notched ? 16.0 : 12
+        var n: [Node] = [.text(TextRun("9:41", font: Font(size: timeSize, weight: .semibold),
+                                       origin: Point(notched ? width * 0.14 : 40, mid + timeSize * 0.36), alignment: .center), .solid(ink))]
+        let battery = Rect(x: width - (notched ? 34 : 30) - 25, y: mid - 6, width: 25, height: 12)
+        n.append(.stroke(.roundedRect(battery, cornerRadius: 3.5, style: .continuous), .solid(ink.opacity(0.4)), width: 1))
+        n.append(.fill(.roundedRect(battery.insetBy(dx: 2, dy: 2), cornerRadius: 2, style: .continuous), .solid(ink)))
+        n.append(.fill(.roundedRect(Rect(x: battery.maxX + 1.5, y: mid - 2, width: 1.5, height: 4), cornerRadius: 0.7, style: .circular),
+                       .solid(ink.opacity(0.4))))
+        for i in 0..<4 {
+            let bh = 4 + 2.2 * Double(i)
+            n.append(.fill(.roundedRect(Rect(x: battery.minX - 28 + Double(i) * 4.5, y: mid + 5 - bh, width: 3, height: bh),
+                                        cornerRadius: 0.8, style: .circular), .solid(ink)))
+        }
+        return n
+    }
+
+    /// Five items; the selected one in the accent colour.
+    func tabBar(selected: TitlesPage) -> [Node] {
+        let top = layout.tabBarTop
+        let bar = Rect(x: 0, y: top, width: width, height: layout.size.height - top)
+        var n: [Node] = [.material(.rect(bar), .thin, palette.scheme),
+                         .fill(.rect(Rect(x: 0, y: top, width: width, height: 1.0 / 3)), .solid(palette.separator))]
+        let pages = TitlesPage.allCases
+        let itemW = width / Double(pages.count)
+        for (i, page) in pages.enumerated() {
+            let cx = itemW * (Double(i) + 0.5)
+            let ink = page == selected ? palette.accent : palette.inactiveTab
+            n.append(.group(icon(page, ink: ink), transform: .translation(cx, top + 17)))
+            n.append(.text(TextRun(page.tabLabel, font: Font(size: 10, weight: .semibold), origin: Point(cx, top + 42),
+                                   alignment: .center), .solid(ink)))
+        }
+        return n
+    }
+
+    /// Tab icons around (0, 0), about 24 pt: house, dumbbell, calendar, clock, person.
+    func icon(_ page: TitlesPage, ink: Color) -> [Node] {
+        let paint = Paint.solid(ink)
+        switch page {
+        case .home:
+            return [.fill(.roundedRect(Rect(x: -9, y: -3, width: 18, height: 13), cornerRadius: 2.5, style: .continuous), paint),
+                    .group([.fill(.roundedRect(Rect(x: -8, y: -8, width: 16, height: 16), cornerRadius: 2.5, style: .continuous), paint)],
+                           transform: AffineTransform.rotation(.pi / 4).concatenating(.scale(1, 0.62)).concatenating(.translation(0, -3))),
+                    .fill(.roundedRect(Rect(x: -2.5, y: 3, width: 5, height: 7), cornerRadius: 1, style: .circular), .solid(palette.background))]
+        case .exercises:
+            return [.fill(.capsule(Rect(x: -10, y: -1.5, width: 20, height: 3)), paint),
+                    .fill(.roundedRect(Rect(x: -9, y: -7, width: 5, height: 14), cornerRadius: 1.5, style: .circular), paint),
+                    .fill(.roundedRect(Rect(x: 4, y: -7, width: 5, height: 14), cornerRadius: 1.5, style: .circular), paint),
+                    .fill(.roundedRect(Rect(x: -12.5, y: -4.5, width: 3, height: 9), cornerRadius: 1, style: .circular), paint),
+                    .fill(.roundedRect(Rect(x: 9.5, y: -4.5, width: 3, height: 9), cornerRadius: 1, style: .circular), paint)]
+        case .programs:
+            return [.stroke(.roundedRect(Rect(x: -10, y: -8, width: 20, height: 18), cornerRadius: 3, style: .continuous), paint, width: 2),
+                    .fill(.rect(Rect(x: -10, y: -8, width: 20, height: 5)), paint),
+                    .fill(.capsule(Rect(x: -6, y: -11, width: 2.5, height: 5)), paint),
+                    .fill(.capsule(Rect(x: 3.5, y: -11, width: 2.5, height: 5)), paint),
+                    .fill(.rect(Rect(x: -6, y: 0, width: 4, height: 3)), paint),
+                    .fill(.rect(Rect(x: 2, y: 0, width: 4, height: 3)), paint),
+                    .fill(.rect(Rect(x: -6, y: 5, width: 4, height: 3)), paint)]
+        case .history:
+            return [.stroke(.circle(center: .zero, radius: 10), paint, width: 2),
+                    .fill(.capsule(Rect(x: -1, y: -7, width: 2, height: 8)), paint),
+                    .fill(.capsule(Rect(x: -1, y: -1, width: 6.5, height: 2)), paint)]
+        case .profile:
+            return [.fill(.circle(center: Point(0, -5), radius: 5), paint),
+                    .fill(.roundedRect(Rect(x: -10, y: 2.5, width: 20, height: 10), cornerRadius: 5, style: .continuous), paint)]
+        }
+    }
+}

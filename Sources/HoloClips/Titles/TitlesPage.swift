@@ -1,0 +1,85 @@
+// The five pages of the Reps app and where things sit on screen.
+//
+// The header is the seed's `CollapsingIridescentHeader` in a top safe-area inset: an HStack of the
+// title and its trailing content, padded, on an .ultraThinMaterial bar that extends up under the
+// status bar (a ShapeStyle background ignores the safe area). It is 78 pt tall below the status bar
+// (seed: `headerHeight = 78`). The scroll view spans the whole screen with the header and the tab
+// bar as content insets, so the content scrolls under both bars and its offset is 0 at rest at the
+// top (REFERENCE: contentOffset.y + contentInsets.top).
+
+import HoloGeometry
+
+public enum TitlesPage: String, CaseIterable, Hashable, Sendable, Encodable {
+    case home, exercises, programs, history, profile
+
+    /// The page title (seed: HomeView "Reps"; the others by their view names).
+    public var title: String {
+        switch self {
+        case .home: return "Reps"
+        case .exercises: return "Exercises"
+        case .programs: return "Programs"
+        case .history: return "History"
+        case .profile: return "Profile"
+        }
+    }
+
+    /// The tab bar's label.
+    public var tabLabel: String {
+        switch self {
+        case .home: return "Home"
+        default: return title
+        }
+    }
+
+    /// Exercises has a search field (the seed's `.searchable()`) and a filter button (trailing content).
+    public var hasSearch: Bool { self == .exercises }
+    public var hasFilterButton: Bool { self == .exercises }
+
+    /// The tap target that selects this page's tab ("tab:exercises").
+    public var tabTarget: String { "tab:" + rawValue }
+}
+
+/// Screen geometry for one device size, in points.
+public struct TitlesLayout: Hashable, Sendable {
+    public var size: Size
+
+    /// Seed: `headerHeight = 78` (below the status bar).
+    public static let headerHeight = 78.0
+    /// Title baseline below the status bar. The seed pads the title row .top xl, .bottom sm around a
+    /// 41-pt large-title line (RepsTheme values are not in the seed): the line box is put at 28…69 of
+    /// the 78, its baseline 32 pt into the line — 60. A choice.
+    public static let titleBaseline = 60.0
+    /// Seed: `.padding(.horizontal, RepsTheme.Spacing.md)`; md = 16 (iOS's standard margin, approx.).
+    public static let horizontalPadding = 16.0
+    /// The search row under the Exercises title: a 36-pt field and 8 pt below it (iOS search bar).
+    public static let searchFieldHeight = 36.0
+    public static let searchRowHeight = 44.0
+    /// UITabBar: 49 pt above the home-indicator inset.
+    public static let tabBarHeight = 49.0
+    /// Space between the header and the first card, and below the last one.
+    public static let contentTopGap = 12.0
+    public static let contentBottomGap = 16.0
+
+    public init(size: Size) { self.size = size }
+
+    /// Top safe area: 47 pt on notched iPhones (iPhone 12: 47), 20 pt on home-button iPhones. A
+    /// screen taller than twice its width is taken as notched (all Face ID iPhones are ≈ 2.16).
+    public var safeTop: Double { isNotched ? 47 : 20 }
+    /// Bottom safe area: the home indicator's 34 pt on notched iPhones, none otherwise.
+    public var safeBottom: Double { isNotched ? 34 : 0 }
+    public var isNotched: Bool { size.height > 2 * size.width }
+
+    /// Where the bar (material) ends when fully shown.
+    public func headerBottom(_ page: TitlesPage) -> Double {
+        safeTop + Self.headerHeight + (page.hasSearch ? Self.searchRowHeight : 0)
+    }
+    /// Content y (unscrolled) where the page's first block starts.
+    public func contentTop(_ page: TitlesPage) -> Double { headerBottom(page) + Self.contentTopGap }
+    public var tabBarTop: Double { size.height - Self.tabBarHeight - safeBottom }
+    public var contentWidth: Double { size.width - 2 * Self.horizontalPadding }
+
+    /// The scroll view's content height including the insets (what ScrollConfiguration wants).
+    public func scrollContentHeight(_ page: TitlesPage) -> Double {
+        contentTop(page) + TitlesContent.blocks(for: page).height + Self.contentBottomGap + Self.tabBarHeight + safeBottom
+    }
+}

@@ -1,0 +1,51 @@
+// The frame: a pure function of `TitlesState` (state in, view out).
+//
+// Back to front: page background, the visible page's content (only blocks on screen), the header
+// (material, then title), the tab bar, the status bar.
+
+import HoloGeometry
+import HoloScene
+
+public struct TitlesScene: Sendable {
+    public var layout: TitlesLayout
+    public var palette: TitlesPalette
+    public var accentHue: Double
+    public var reduceMotion: Bool
+
+    public init(layout: TitlesLayout, palette: TitlesPalette, accentHue: Double, reduceMotion: Bool) {
+        self.layout = layout; self.palette = palette; self.accentHue = accentHue; self.reduceMotion = reduceMotion
+    }
+
+    /// The title component for `page` at the state's attitude and time.
+    public func title(_ page: TitlesPage, state: TitlesState) -> HolographicTitle {
+        HolographicTitle(page.title, font: .largeTitle,
+                         origin: Point(TitlesLayout.horizontalPadding, layout.safeTop + TitlesLayout.titleBaseline),
+                         roll: state.roll, pitch: state.pitch, time: state.titleTime, accentHue: accentHue,
+                         reduceMotion: reduceMotion)
+    }
+
+    public func scene(for state: TitlesState) -> Scene {
+        let page = state.page
+        var nodes = content(page, scrollOffset: state.scrollOffset)
+        let chrome = TitlesChrome(layout: layout, palette: palette)
+        nodes += chrome.header(page, title: title(page, state: state), hidden: state.headerHiddenAmount,
+                               offset: state.headerOffset, opacity: state.headerOpacity)
+        nodes += chrome.tabBar(selected: page)
+        nodes += chrome.statusBar()
+        return Scene(size: layout.size, background: palette.background, root: nodes)
+    }
+
+    /// The page's blocks at `scrollOffset`, culled to the screen.
+    func content(_ page: TitlesPage, scrollOffset: Double) -> [Node] {
+        let blocks = TitlesContent.blocks(for: page)
+        let drawing = ContentDrawing(palette: palette, width: layout.contentWidth)
+        let top = layout.contentTop(page) - scrollOffset
+        var nodes: [Node] = []
+        for (block, y0) in zip(blocks.blocks, blocks.positions) {
+            let y = top + y0
+            guard y + block.height > 0, y < layout.size.height else { continue }
+            nodes.append(.group(drawing.nodes(block), transform: .translation(TitlesLayout.horizontalPadding, y)))
+        }
+        return nodes
+    }
+}

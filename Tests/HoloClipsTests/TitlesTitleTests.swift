@@ -1,0 +1,98 @@
+// The holographic title component: its time, tilt, shadow, text box and Reduce Motion.
+
+import Testing
+import HoloGeometry
+import HoloMotion
+import HoloScene
+@testable import HoloClips
+
+/// The title group, its text run and the shader uniforms, or nil if the node is not shaped so.
+private func parts(_ node: Node) -> (Group, TextRun, HolographicUniforms)? {
+    guard case .group(let g) = node, g.children.count == 1,
+          case .text(let run, .shader(.holographic(let u))) = g.children[0] else { return nil }
+    return (g, run, u)
+}
+
+/// Every holographic text in a scene (depth first).
+private func holographicTexts(_ nodes: [Node]) -> [(Group, HolographicUniforms)] {
+    var found: [(Group, HolographicUniforms)] = []
+    for n in nodes {
+        if let (g, _, u) = parts(n) { found.append((g, u)) }
+        if case .group(let g) = n { found += holographicTexts(g.children) }
+    }
+    return found
+}
+
+@Suite("Holographic title component")
+struct TitlesTitleTests {
+    /// (t, expected tick): t30 = ⌊t·30⌋/30; 4.1·30 is 122.99999999999999 in Double but is tick 123.
+    static let ticks: [(Double, Int)] = [(0, 0), (1.0 / 60, 0), (0.0334, 1), (1, 30), (4.1, 123), (2.49, 74), (196.0 / 24, 245)]
+
+    @Test(arguments: ticks)
+    func timeStepsAt30fps(t: Double, tick: Int) {
+        #expect(HolographicTitle.timelineTime(at: t) == Double(tick) / 30)
+    }
+
+    @Test func titleTimeHoldsForTwo60fpsFrames() throws {
+        let states = try titlesStates(try titlesSpec(.home, []), through: 1)
+        for k in stride(from: 0, to: 60, by: 2) {
+            #expect(states[k].titleTime == states[k + 1].titleTime)
+            #expect(abs(states[k + 2].titleTime - states[k].titleTime - 1.0 / 30) < 1e-12)
+        }
+    }
+
+    @Test func tiltAndShadowAtRoll02() throws {
+        let title = HolographicTitle("Reps", origin: Point(16, 107), roll: 0.2, pitch: -0.1, time: 0)
+        let (group, run, u) = try #require(parts(title.node))
+        let tilt = try #require(group.tilt)
+        // REFERENCE: rotation3DEffect of pitch·3° about x and roll·3° about y, perspective 0.5.
+        #expect(abs(tilt.degreesY - 0.6) < 1e-12)
+        #expect(abs(tilt.degreesX - (-0.3)) < 1e-12)
+        #expect(tilt.perspective == 0.5)
+        #expect(tilt.anchor == title.textBounds.center)
+        // Shadow radius 4 + 2|roll|, offset (4·roll, 4·pitch).
+        let shadow = try #require(group.shadow)
+        #expect(abs(shadow.radius - 4.4) < 1e-12)
+        #expect(abs(shadow.offset.x - 0.8) < 1e-12 && abs(shadow.offset.y - (-0.4)) < 1e-12)
+        #expect(run.font == .largeTitle && run.string == "Reps")
+        #expect(u.roll == 0.2 && u.pitch == -0.1 && !u.isStatic)
+    }
+
+    @Test func textBoxCoversTheGlyphs() {
+        let title = HolographicTitle("Exercises", origin: Point(16, 107), roll: 0, pitch: 0, time: 0)
+        let box = title.textBounds
+        #expect(box.minX == 16)
+        // DejaVu Sans Bold: cap height 0.729 em, descender 0.236 em.
+        #expect(box.minY <= 107 - 0.729 * 34 && box.maxY >= 107 + 0.236 * 34, "from the capitals' top to the descenders' bottom")
+        // DejaVu Sans Bold "Exercises" advances 5.37 em (sum of the glyph advances): within 15 %.
+        #expect(abs(box.width - 5.37 * 34) < 0.15 * 5.37 * 34)
+    }
+
+    @Test func reduceMotionIsAStaticGradientWithoutTiltOrTime() {
+        let title = HolographicTitle("Reps", origin: Point(16, 107), roll: 0.2, pitch: 0.1, time: 3.5, reduceMotion: true)
+        #expect(title.tilt == nil)
+        let u = title.uniforms
+        #expect(u.isStatic && u.time == 0 && u.roll == 0 && u.pitch == 0)
+        #expect(title.shadow.offset == .zero && title.shadow.radius == 4)
+    }
+
+    @Test func reduceMotionClipDrawsStaticUniforms() throws {
+        var spec = Titles.pageSpec(.home, design: "titles-reduce-motion")
+        spec.environment.reduceMotion = true
+        var sim = try Titles.simulation(spec)
+        let state = sim.advance(to: 0.25)   // before the fling: the header is on screen
+        #expect(state.titleTime == 0 && abs(state.roll) > 0.01, "the device moves, the title does not")
+        let texts = holographicTexts(sim.scene(for: state).root)
+        #expect(texts.count == 1)
+        #expect(texts.allSatisfy { $0.0.tilt == nil && $0.1.isStatic && $0.1.time == 0 && $0.1.roll == 0 })
+    }
+
+    @Test func defaultClipTitleShimmersWithTheWobble() throws {
+        var sim = try Titles.simulation(Titles.pageSpec(.profile, design: "titles-profile"))   // never hides
+        let a = sim.advance(to: 0.5), b = sim.advance(to: 1.25)
+        let ua = try #require(holographicTexts(sim.scene(for: a).root).first?.1)
+        let ub = try #require(holographicTexts(sim.scene(for: b).root).first?.1)
+        #expect(ua.roll != ub.roll && ua.time != ub.time)
+        #expect(abs(ua.roll) <= 0.15 && abs(ua.pitch) <= 0.15)
+    }
+}
