@@ -18,7 +18,9 @@ public struct BuiltInClip: Sendable {
 }
 
 public enum ClipCatalog {
-    public static let all: [BuiltInClip] = [DemoCards.builtIn]
+    public static let all: [BuiltInClip] = [DemoCards.builtIn,
+        PolishHero.builtIn,
+    ]
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }
 
