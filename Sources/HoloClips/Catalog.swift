@@ -19,7 +19,7 @@ public struct BuiltInClip: Sendable {
 
 public enum ClipCatalog {
     public static let all: [BuiltInClip] = [DemoCards.builtIn,
-        PolishHero.builtIn,
+        PolishHero.builtIn, PolishCelebration.builtIn, PolishCelebration.minimalBuiltIn, PolishCelebration.joyfulBuiltIn,
     ]
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }
