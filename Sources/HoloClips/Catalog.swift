@@ -20,6 +20,7 @@ public struct BuiltInClip: Sendable {
 public enum ClipCatalog {
     public static let all: [BuiltInClip] = [DemoCards.builtIn,
         PolishHero.builtIn, PolishCelebration.builtIn, PolishCelebration.minimalBuiltIn, PolishCelebration.joyfulBuiltIn,
+        PolishParallax.builtIn, PolishGradients.builtIn,
     ]
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }
