@@ -47,7 +47,7 @@ public struct PolishCelebrationTimeline: Sendable {
     public let style: CelebrationStyle
     public let peakGlowOpacity: Double
     /// (phase name, start) in order; the last entry is "done".
-    public let phases: [(name: String, start: Double)]
+    public private(set) var phases: [(name: String, start: Double)]
     public let haptics: [Haptic]
     /// When the pulse spring peaks (Full mode), seconds after the start.
     public let pulsePeak: Double?
@@ -100,6 +100,8 @@ public struct PolishCelebrationTimeline: Sendable {
             haptics = []
         }
         self.scale = scale
+        // Sums like 0.2 + 0.4 = 0.6000000000000001 are snapped to the nanosecond, as elapsed times are.
+        phases = phases.map { ($0.name, ($0.start * 1e9).rounded() / 1e9) }
     }
 
     public var duration: Double { phases.last!.start }
