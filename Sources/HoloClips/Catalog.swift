@@ -18,19 +18,26 @@ public struct BuiltInClip: Sendable {
 }
 
 public enum ClipCatalog {
-    public static let all: [BuiltInClip] = [
-        DemoCards.builtIn,
+    /// In `holoframe list` order: the demo, then the seeds in order (000 titles, 001 flowing
+    /// header, 002 polish, 003 waveform, 004 reveal).
+    public static let all: [BuiltInClip] = [DemoCards.builtIn] + Titles.builtIns + [
         FlowingHeaderClip.flowing,
         FlowingHeaderClip.titleOnly,
         FlowingHeaderClip.vertical,
         FlowingHeaderClip.nearest,
         FlowingHeaderClip.noSnapping,
+        PolishHero.builtIn,
+        PolishCelebration.builtIn,
+        PolishCelebration.minimalBuiltIn,
+        PolishCelebration.joyfulBuiltIn,
+        PolishParallax.builtIn,
+        PolishGradients.builtIn,
         Waveform.builtIn,
         Waveform.darkBuiltIn,
         Waveform.tabReselectBuiltIn,
         Reveal.builtIn,
         Reveal.chevronBuiltIn,
-    ] + Titles.builtIns
+    ]
 
     public static func named(_ name: String) -> BuiltInClip? { all.first { $0.name == name } }
 

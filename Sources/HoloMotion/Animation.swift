@@ -61,7 +61,9 @@ struct AnimationSegment: Hashable, Sendable {
             let s = SpringState(position: from, velocity: velocity, target: target).state(after: elapsed, spring: spring)
             return (s.position, s.velocity, !s.isFinished)
         case .curve(let curve, let duration):
-            guard duration > 0, elapsed < duration else { return (target, .zero, false) }
+            // Finished at the end instant even when `time − start` rounds just below the duration
+            // (0.6 − 0.5 = 0.09999999999999998): same tolerance as FixedStep's step instants.
+            guard duration > 0, elapsed < duration * (1 - FixedStep.snapTolerance) else { return (target, .zero, false) }
             // x(t) = from + (target − from)·y(p), p = t / duration;  v = (target − from)·y'(p) / duration
             let p = max(elapsed, 0) / duration
             let delta = target - from

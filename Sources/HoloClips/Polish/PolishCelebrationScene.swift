@@ -1,0 +1,81 @@
+// The celebration clip's screen: Goals, with the first goal (Emergency Fund) receiving its last
+// contribution. Its card carries a 60 pt check badge slot on the trailing side; the celebration
+// pulses the card and badge together about the card's centre, blooms a soft gold glow (blur 20)
+// behind it and, for the joyful style, sweeps a light band across it.
+
+import HoloGeometry
+import HoloScene
+
+struct PolishCelebrationScene: Sendable {
+    let size: Size
+    let palette: PolishPalette
+    static let badgeInset = 76.0
+
+    var cardFrames: [Rect] {
+        PolishFinance.goals.indices.map { i in
+            Rect(x: PolishViews.margin, y: PolishHeroLayout.firstCardY + Double(i) * (PolishViews.goalCardHeight + 12),
+                 width: size.width - 2 * PolishViews.margin, height: PolishViews.goalCardHeight)
+        }
+    }
+
+    func scene(goalProgress: Double, sample s: PolishCelebrationTimeline.Sample, style: CelebrationStyle) -> Scene {
+        var nodes: [Node] = [
+            .text(TextRun("Goals", font: .largeTitle, origin: Point(20, PolishHeroLayout.titleBaseline)), .solid(palette.ink)),
+        ]
+        let frames = cardFrames
+        for (i, goal) in PolishFinance.goals.enumerated().dropFirst() {
+            nodes.append(PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette))
+        }
+        var y = frames.last!.maxY + 40
+        nodes.append(PolishViews.sectionTitle("Budgets", at: Point(20, y), palette: palette))
+        y += 14
+        var k = 0
+        while y < size.height {
+            let b = PolishFinance.budgets[k % PolishFinance.budgets.count]
+            nodes.append(PolishViews.budgetRow(b, frame: Rect(x: 16, y: y, width: size.width - 32, height: PolishViews.budgetRowHeight),
+                                               palette: palette))
+            y += PolishViews.budgetRowHeight + 8; k += 1
+        }
+        nodes += celebratingCard(frame: frames[0], progress: goalProgress, sample: s, style: style)
+        return Scene(size: size, background: palette.page, root: nodes)
+    }
+
+    func celebratingCard(frame f: Rect, progress: Double, sample s: PolishCelebrationTimeline.Sample, style: CelebrationStyle) -> [Node] {
+        let goal = PolishFinance.goals[0]
+        // Scale about the card's centre: x' = c + s·(x − c)
+        let c = f.center
+        let pulse = AffineTransform.translation(-c.x, -c.y).concatenating(.scale(s.scale, s.scale)).concatenating(.translation(c.x, c.y))
+        var out: [Node] = []
+        let glow = s.glowOpacity * s.opacity
+        if glow > 0.001 {
+            out.append(.group(Group([.fill(.roundedRect(f.insetBy(dx: -4, dy: -4), cornerRadius: PolishViews.cardRadius + 4, style: .continuous),
+                                           .solid(palette.gold.opacity(glow)))],
+                                    transform: pulse, blur: PolishTokens.celebrationGlowBlur)))
+        }
+        var children: [Node] = [PolishViews.goalCard(goal, progress: progress, frame: f, palette: palette, trailingInset: Self.badgeInset)]
+        let size = PolishTokens.celebrationCheckSize
+        let badge = Rect(x: f.maxX - 18 - size, y: f.midY - size / 2, width: size, height: size)
+        // The empty slot: a faint gold ring, faded out as the badge arrives.
+        children.append(.group([.stroke(.ellipse(badge.insetBy(dx: 1, dy: 1)), .solid(palette.gold.opacity(0.45)), width: 2)],
+                               opacity: 1 - s.opacity))
+        if s.opacity > 0.001 {
+            var badgeNodes: [Node] = [.fill(.ellipse(badge), .linearGradient(
+                stops: Paint.evenStops([palette.gold.mixed(with: palette.cream, 0.3), palette.gold]),
+                start: Point(badge.minX, badge.minY), end: Point(badge.maxX, badge.maxY)))]
+            badgeNodes += PolishViews.checkMark(in: badge, color: palette.surface, lineWidth: 5)
+            children.append(.group(badgeNodes, opacity: s.opacity))
+        }
+        if let shimmer = s.shimmer, style == .joyful {
+            // A diagonal light band from left of the card to right of it: x = −band + p·(w + 2·band)
+            let band = 90.0
+            let x = f.minX - band + shimmer * (f.width + 2 * band)
+            let clear = palette.cream.opacity(0)
+            children.append(.group([.fill(.rect(f), .linearGradient(
+                stops: [GradientStop(clear, at: 0), GradientStop(palette.cream.opacity(0.45 * s.opacity), at: 0.5), GradientStop(clear, at: 1)],
+                start: Point(x - band / 2, f.minY), end: Point(x + band / 2, f.minY + 30)))],
+                clip: .roundedRect(f, cornerRadius: PolishViews.cardRadius, style: .continuous)))
+        }
+        out.append(.group(children, transform: pulse))
+        return out
+    }
+}

@@ -1,0 +1,127 @@
+// Scene pieces of the finance screens, shared by the four polish clips: the balance card,
+// transaction rows, goal cards with progress capsules, budget rows. Each piece is laid out inside the
+// frame it is given (local coordinates, origin at the frame's top-left), so a clip can place, scale
+// or morph it; widths come from the device, never from a fixed 390-point screen.
+
+import Foundation
+import HoloGeometry
+import HoloScene
+
+enum PolishViews {
+    static let cardRadius = 20.0
+    static let rowHeight = 64.0
+    static let goalCardHeight = 104.0
+    static let budgetRowHeight = 58.0
+    static let balanceCardHeight = 168.0
+    static let margin = 16.0
+
+    /// A group placed at `frame`'s origin, clipped to the card's rounded rect.
+    static func card(_ children: [Node], frame: Rect, fill: Paint, radius: Double = cardRadius,
+                     opacity: Double = 1, extra: [Node] = []) -> Node {
+        let local = Rect(origin: .zero, size: frame.size)
+        let shape = Shape.roundedRect(local, cornerRadius: radius, style: .continuous)
+        return .group([.fill(shape, fill)] + extra + children, transform: .translation(frame.minX, frame.minY),
+                      opacity: opacity, clip: shape)
+    }
+
+    static func sectionTitle(_ text: String, at origin: Point, palette: PolishPalette) -> Node {
+        .text(TextRun(text, font: Font(size: 20, weight: .bold), origin: origin), .solid(palette.ink))
+    }
+
+    /// The navy balance card: label, balance, the month's change in gold, a gold hairline.
+    static func balanceCard(frame: Rect, palette: PolishPalette, background: [Node] = []) -> Node {
+        let w = frame.width
+        let children: [Node] = [
+            .text(TextRun("TOTAL BALANCE", font: Font(size: 12, weight: .semibold), origin: Point(22, 34)),
+                  .solid(palette.cream.opacity(0.7))),
+            .text(TextRun(PolishFinance.money(PolishFinance.balance), font: .largeTitle, origin: Point(22, 80)),
+                  .solid(palette.cream)),
+            .fill(.rect(Rect(x: 22, y: 100, width: w - 44, height: 1)), .solid(palette.gold.opacity(0.55))),
+            .text(TextRun(PolishFinance.money(PolishFinance.monthChange, signed: true) + " this month",
+                          font: .subheadline, origin: Point(22, 130)), .solid(palette.gold)),
+            .text(TextRun("FinPessoal", font: Font(size: 13, weight: .semibold), origin: Point(w - 22, 34), alignment: .trailing),
+                  .solid(palette.gold)),
+        ]
+        return card(children, frame: frame, fill: .solid(palette.navy), extra: background)
+    }
+
+    /// One transaction: a monogram disc, title, category and date, the signed amount.
+    static func transactionRow(_ t: PolishFinance.Transaction, frame: Rect, palette: PolishPalette,
+                               background: [Node] = []) -> Node {
+        let w = frame.width, h = frame.height
+        let income = t.amount > 0
+        let tint = income ? palette.forest : palette.navy
+        let disc = Rect(x: 14, y: (h - 40) / 2, width: 40, height: 40)
+        let children: [Node] = [
+            .fill(.ellipse(disc), .solid(tint.opacity(0.12))),
+            .text(TextRun(String(t.title.prefix(1)), font: Font(size: 17, weight: .bold),
+                          origin: Point(disc.midX, disc.midY + 6), alignment: .center), .solid(tint)),
+            .text(TextRun(t.title, font: .headline, origin: Point(66, h / 2 - 3)), .solid(palette.ink)),
+            .text(TextRun("\(t.category) · \(t.date)", font: .footnote, origin: Point(66, h / 2 + 16)),
+                  .solid(palette.secondaryInk)),
+            .text(TextRun(PolishFinance.money(t.amount, signed: true), font: .headline,
+                          origin: Point(w - 16, h / 2 + 6), alignment: .trailing),
+                  .solid(income ? palette.forest : palette.burgundy)),
+        ]
+        return card(children, frame: frame, fill: .solid(palette.surface), radius: 14, extra: background)
+    }
+
+    /// A savings goal: name, saved of target, a gold progress capsule and the percentage.
+    static func goalCard(_ g: PolishFinance.Goal, progress: Double, frame: Rect, palette: PolishPalette,
+                         background: [Node] = [], trailingInset: Double = 0) -> Node {
+        let w = frame.width
+        let track = Rect(x: 18, y: 70, width: w - 36 - trailingInset, height: 10)
+        var fill = track
+        fill.size.width = track.width * clamp(progress, 0, 1)
+        let complete = progress >= 1
+        var children: [Node] = [
+            .text(TextRun(g.name, font: .headline, origin: Point(18, 32)), .solid(palette.ink)),
+            .text(TextRun("\(PolishFinance.money(g.target * progress, cents: false)) of \(PolishFinance.money(g.target, cents: false))",
+                          font: .footnote, origin: Point(18, 54)), .solid(palette.secondaryInk)),
+            .text(TextRun("\(Int((progress * 100).rounded(.down)))%", font: Font(size: 15, weight: .semibold),
+                          origin: Point(w - 18 - trailingInset, 32), alignment: .trailing),
+                  .solid(complete ? palette.forest : palette.gold)),
+            .fill(.capsule(track), .solid(palette.track)),
+        ]
+        if fill.width > 0.5 {
+            children.append(.fill(.capsule(fill), .linearGradient(
+                stops: Paint.evenStops([palette.gold.mixed(with: palette.cream, 0.25), complete ? palette.forest : palette.gold]),
+                start: Point(track.minX, 0), end: Point(track.maxX, 0))))
+        }
+        return card(children, frame: frame, fill: .solid(palette.surface), extra: background)
+    }
+
+    /// A budget: category, spent of limit, a capsule green under 80%, gold to 100%, burgundy over.
+    static func budgetRow(_ b: PolishFinance.Budget, frame: Rect, palette: PolishPalette, background: [Node] = []) -> Node {
+        let w = frame.width
+        let track = Rect(x: 16, y: 38, width: w - 32, height: 8)
+        var fill = track
+        fill.size.width = track.width * clamp(b.usage, 0, 1)
+        let color = b.usage < 0.8 ? palette.forest : (b.usage <= 1 ? palette.gold : palette.burgundy)
+        let children: [Node] = [
+            .text(TextRun(b.category, font: Font(size: 15, weight: .semibold), origin: Point(16, 26)), .solid(palette.ink)),
+            .text(TextRun("\(PolishFinance.money(b.spent, cents: false)) / \(PolishFinance.money(b.limit, cents: false))",
+                          font: .footnote, origin: Point(w - 16, 26), alignment: .trailing), .solid(palette.secondaryInk)),
+            .fill(.capsule(track), .solid(palette.track)),
+            .fill(.capsule(fill), .solid(color)),
+        ]
+        return card(children, frame: frame, fill: .solid(palette.surface), radius: 14, extra: background)
+    }
+
+    /// A check mark drawn as two rounded strokes (SF Symbol "checkmark" proportions, approx.):
+    /// the short arm from (0.28, 0.52) to (0.44, 0.68), the long arm to (0.73, 0.36) of the box.
+    static func checkMark(in box: Rect, color: Color, lineWidth: Double) -> [Node] {
+        func arm(_ a: Point, _ b: Point) -> Node {
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            let angle = atan2(dy, dx)
+            // A capsule along +x from the origin, rotated, then moved to `a`.
+            let bar = Rect(x: -lineWidth / 2, y: -lineWidth / 2, width: length + lineWidth, height: lineWidth)
+            return .group([.fill(.capsule(bar), .solid(color))],
+                          transform: AffineTransform.rotation(angle).concatenating(.translation(a.x, a.y)))
+        }
+        func p(_ u: Double, _ v: Double) -> Point { Point(box.minX + u * box.width, box.minY + v * box.height) }
+        let corner = p(0.44, 0.68)
+        return [arm(p(0.28, 0.52), corner), arm(corner, p(0.73, 0.36))]
+    }
+}

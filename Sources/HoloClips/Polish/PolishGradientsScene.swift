@@ -1,0 +1,93 @@
+// The gradients clip's screen: an Overview with three cards, each over its animated gradient —
+// the balance card (linear), a goal (radial), a budget summary (angular) — above recent transactions.
+
+import Foundation
+import HoloGeometry
+import HoloScene
+
+struct PolishGradientsScene: Sendable {
+    let size: Size
+    let palette: PolishPalette
+
+    func stops(_ accent: Double) -> [GradientStop] {
+        let gold = palette.gold.opacity(accent), cream = palette.cream.opacity(PolishTokens.gradientSurfaceOpacity)
+        return [GradientStop(gold, at: 0), GradientStop(cream, at: 0.5), GradientStop(gold, at: 1)]
+    }
+
+    /// The animated gradient filling a card of `size`, for loop phase φ.
+    func gradient(_ kind: PolishGradientLoop.Kind, phase φ: Double, size s: Size, accent: Double) -> Node {
+        let r = Rect(origin: .zero, size: s)
+        let c = r.center
+        let turn = 2 * Double.pi * φ
+        switch kind {
+        case .linear:
+            // θ = π/4 + 2πφ; the axis spans the card's half diagonal R either side of the centre.
+            let θ = Double.pi / 4 + turn
+            let R = 0.5 * (s.width * s.width + s.height * s.height).squareRoot()
+            let d = Point(cos(θ) * R, sin(θ) * R)
+            // On the navy balance card the gold reads stronger: twice the accent, still subtle.
+            return .fill(.rect(r), .linearGradient(stops: stops(accent * 2), start: c - d, end: c + d))
+        case .radial:
+            let center = Point(c.x + 0.3 * s.width * cos(turn), c.y + 0.3 * s.height * sin(turn))
+            let stops = [GradientStop(palette.gold.opacity(accent * 1.6), at: 0),
+                         GradientStop(palette.cream.opacity(PolishTokens.gradientSurfaceOpacity), at: 0.6),
+                         GradientStop(palette.gold.opacity(accent * 0.5), at: 1)]
+            return .fill(.rect(r), .radialGradient(stops: stops, center: center, startRadius: 0, endRadius: 0.75 * s.width))
+        case .angular:
+            return .fill(.rect(r), .angularGradient(stops: stops(accent * 1.4), center: c, startAngle: turn, endAngle: turn + 2 * .pi))
+        }
+    }
+
+    func scene(linear: Double, radial: Double, angular: Double, accent: Double) -> Scene {
+        let w = size.width - 32
+        var nodes: [Node] = [
+            .text(TextRun("Overview", font: .largeTitle, origin: Point(20, PolishHeroLayout.titleBaseline)), .solid(palette.ink)),
+        ]
+        var y = PolishHeroLayout.firstCardY
+        let balance = Size(w, PolishViews.balanceCardHeight)
+        nodes.append(PolishViews.balanceCard(frame: Rect(origin: Point(16, y), size: balance), palette: palette,
+                                             background: [gradient(.linear, phase: linear, size: balance, accent: accent)]))
+        y += balance.height + 14
+        let goal = PolishFinance.goals[1]
+        let goalSize = Size(w, PolishViews.goalCardHeight)
+        nodes.append(PolishViews.goalCard(goal, progress: goal.progress, frame: Rect(origin: Point(16, y), size: goalSize), palette: palette,
+                                          background: [gradient(.radial, phase: radial, size: goalSize, accent: accent)]))
+        y += goalSize.height + 14
+        let budgetSize = Size(w, 150)
+        nodes.append(budgetSummary(frame: Rect(origin: Point(16, y), size: budgetSize),
+                                   background: [gradient(.angular, phase: angular, size: budgetSize, accent: accent)]))
+        y += budgetSize.height + 40
+        nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette))
+        y += 14
+        for t in PolishFinance.transactions where y < size.height {
+            nodes.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: w, height: PolishViews.rowHeight), palette: palette))
+            y += PolishViews.rowHeight + 8
+        }
+        return Scene(size: size, background: palette.page, root: nodes)
+    }
+
+    /// February's budgets in one card: total spent of total limit, four thin capsules.
+    func budgetSummary(frame: Rect, background: [Node]) -> Node {
+        let spent = PolishFinance.budgets.reduce(0) { $0 + $1.spent }, limit = PolishFinance.budgets.reduce(0) { $0 + $1.limit }
+        var children: [Node] = [
+            .text(TextRun("February budgets", font: .headline, origin: Point(18, 32)), .solid(palette.ink)),
+            .text(TextRun("\(PolishFinance.money(spent, cents: false)) of \(PolishFinance.money(limit, cents: false))",
+                          font: Font(size: 15, weight: .semibold), origin: Point(frame.width - 18, 32), alignment: .trailing),
+                  .solid(palette.forest)),
+        ]
+        let colW = (frame.width - 36 - 3 * 12) / 4
+        for (i, b) in PolishFinance.budgets.enumerated() {
+            let x = 18 + Double(i) * (colW + 12)
+            let track = Rect(x: x, y: 62, width: colW, height: 8)
+            let color = b.usage < 0.8 ? palette.forest : palette.gold
+            children += [
+                .fill(.capsule(track), .solid(palette.track)),
+                .fill(.capsule(Rect(x: x, y: 62, width: colW * min(b.usage, 1), height: 8)), .solid(color)),
+                .text(TextRun(b.category, font: .footnote, origin: Point(x, 92)), .solid(palette.secondaryInk)),
+                .text(TextRun("\(Int((b.usage * 100).rounded()))%", font: Font(size: 13, weight: .semibold), origin: Point(x, 112)),
+                      .solid(palette.ink)),
+            ]
+        }
+        return PolishViews.card(children, frame: frame, fill: .solid(palette.surface), extra: background)
+    }
+}

@@ -1,0 +1,93 @@
+// The `hero` clip: inputs (taps "card:N" and "back"), simulation state per frame, defaults.
+
+import HoloGeometry
+import HoloMotion
+import HoloScene
+
+public struct PolishTapError: Error, CustomStringConvertible, Equatable {
+    public var clip: String
+    public var target: String
+    public var known: String
+    public var description: String { "\(clip): unknown tap target \"\(target)\" (known: \(known))" }
+}
+
+/// A frame as `holoframe simulate` prints it.
+public struct PolishFrameJSON: Encodable, Equatable, Sendable {
+    public var x, y, w, h: Double
+    public init(_ r: Rect) { x = r.minX; y = r.minY; w = r.width; h = r.height }
+}
+
+public enum PolishHero {
+    public static let builtIn = BuiltInClip(
+        name: "hero",
+        summary: "polish: a goal card morphs into its detail (matched geometry, spring 0.4/0.8) and back; taps card:N, back",
+        defaults: { defaultSpec() },
+        make: { try clip($0) })
+
+    /// Open the third goal at 0.5 s, go back at 1.9 s.
+    public static func defaultSpec() -> ClipSpec {
+        var spec = ClipSpec(design: "hero")
+        spec.duration = 3
+        spec.taps = [Tap(time: 0.5, target: "card:2"), Tap(time: 1.9, target: "back")]
+        return spec
+    }
+
+    /// "card:N" → N, "back" → nil; anything else throws naming the target.
+    static func parseTaps(_ taps: [Tap], cardCount: Int) throws -> [(time: Double, card: Int?)] {
+        try taps.map { tap in
+            if tap.target == "back" { return (tap.time, nil) }
+            if tap.target.hasPrefix("card:"), let n = Int(tap.target.dropFirst(5)), (0..<cardCount).contains(n) {
+                return (tap.time, n)
+            }
+            throw PolishTapError(clip: "hero", target: tap.target, known: "\"card:0\"…\"card:\(cardCount - 1)\", \"back\"")
+        }
+    }
+
+    public static func model(_ spec: ClipSpec) throws -> PolishHeroModel {
+        try PolishVariant.validate(spec.variant, clip: "hero", known: [:])
+        let layout = PolishHeroLayout(size: spec.device.size)
+        let taps = try parseTaps(spec.taps, cardCount: layout.cardFrames.count)
+        return PolishHeroModel(mode: PolishTokens.effectiveMode(spec.environment), cardFrames: layout.cardFrames,
+                               detailFrame: layout.detailFrame, taps: taps)
+    }
+
+    static func clip(_ spec: ClipSpec) throws -> Clip {
+        let model = try model(spec)
+        let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size),
+                                    palette: .forScheme(spec.environment.colorScheme), highContrast: spec.environment.highContrast)
+        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
+                    frameCount: spec.frameCount) { PolishHeroSimulation(model: model, scene: scene) }
+    }
+}
+
+struct PolishHeroSimulation: ClipSimulation {
+    struct State: Encodable, Equatable {
+        var phase: String
+        var transition: String
+        var card: Int?
+        var heroFrame: PolishFrameJSON?
+        var linkProgress: Double
+        var sourceOpacity: Double
+        var destinationOpacity: Double
+        var destinationScale: Double
+    }
+    let model: PolishHeroModel
+    let scene: PolishHeroScene
+
+    func state(at time: Double) -> State {
+        let s = model.sample(at: time)
+        return State(phase: s.phase, transition: model.transition.rawValue, card: s.card, heroFrame: s.heroFrame.map(PolishFrameJSON.init),
+                     linkProgress: s.linkProgress, sourceOpacity: s.sourceOpacity, destinationOpacity: s.destinationOpacity,
+                     destinationScale: s.destinationScale)
+    }
+
+    mutating func advance(to time: Double) -> State { state(at: time) }
+
+    func scene(for state: State) -> Scene {
+        let sample = PolishHeroModel.Sample(
+            card: state.card, heroFrame: state.heroFrame.map { Rect(x: $0.x, y: $0.y, width: $0.w, height: $0.h) },
+            linkProgress: state.linkProgress, sourceOpacity: state.sourceOpacity, destinationOpacity: state.destinationOpacity,
+            destinationScale: state.destinationScale, phase: state.phase)
+        return scene.scene(sample, transition: model.transition)
+    }
+}

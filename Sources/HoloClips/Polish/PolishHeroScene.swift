@@ -1,0 +1,117 @@
+// The hero clip's screens: a Goals list (tappable goal cards above recent transactions) and a goal's
+// detail view (green header with the goal's figures, its contributions below). Both the source card
+// and the detail are laid out at the shared frame they are given (matched geometry lays each matched
+// view out at the shared size), clipped to a rounded rect whose radius eases from the card's to 0.
+
+import HoloGeometry
+import HoloScene
+
+public struct PolishHeroLayout: Sendable {
+    public var size: Size
+    public static let topInset = 47.0
+    public static let titleBaseline = 96.0
+    public static let firstCardY = 116.0
+    public static let cardSpacing = 12.0
+
+    public init(size: Size) { self.size = size }
+
+    /// The goal cards' frames in the list, in window points.
+    public var cardFrames: [Rect] {
+        PolishFinance.goals.indices.map { i in
+            Rect(x: PolishViews.margin, y: Self.firstCardY + Double(i) * (PolishViews.goalCardHeight + Self.cardSpacing),
+                 width: size.width - 2 * PolishViews.margin, height: PolishViews.goalCardHeight)
+        }
+    }
+
+    /// The detail view fills the window.
+    public var detailFrame: Rect { Rect(origin: .zero, size: size) }
+}
+
+struct PolishHeroScene: Sendable {
+    let layout: PolishHeroLayout
+    let palette: PolishPalette
+    let highContrast: Bool
+
+    func scene(_ s: PolishHeroModel.Sample, transition: PolishHeroModel.Transition) -> Scene {
+        let size = layout.size
+        var nodes: [Node] = [
+            .text(TextRun("Goals", font: .largeTitle, origin: Point(20, PolishHeroLayout.titleBaseline)), .solid(palette.ink)),
+        ]
+        let frames = layout.cardFrames
+        for (i, goal) in PolishFinance.goals.enumerated() {
+            // In Full mode the linked card has left its slot: it is drawn at the shared frame below.
+            if i == s.card && transition == .matchedGeometry { continue }
+            let opacity = i == s.card ? s.sourceOpacity : 1
+            nodes.append(.group([PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette)],
+                                opacity: opacity))
+        }
+        var y = (frames.last?.maxY ?? 0) + 40
+        nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette))
+        y += 14
+        for t in PolishFinance.transactions where y < size.height {
+            nodes.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: PolishViews.rowHeight),
+                                                    palette: palette))
+            y += PolishViews.rowHeight + 8
+        }
+
+        if let card = s.card, let frame = s.heroFrame {
+            let goal = PolishFinance.goals[card]
+            let radius = PolishViews.cardRadius * (1 - clamp(s.linkProgress, 0, 1))
+            nodes.append(detail(goal, frame: frame, radius: radius, opacity: s.destinationOpacity, scale: s.destinationScale))
+            if transition == .matchedGeometry {
+                nodes.append(.group([PolishViews.card(sourceContent(goal, width: frame.width), frame: frame, fill: .solid(palette.surface),
+                                                      radius: radius)], opacity: s.sourceOpacity))
+                if highContrast && s.phase != "detail" {
+                    // High Contrast: "Hero transition borders: 2pt stroke added".
+                    nodes.append(.stroke(.roundedRect(frame.insetBy(dx: 1, dy: 1), cornerRadius: max(radius - 1, 0), style: .continuous),
+                                         .solid(palette.gold), width: 2))
+                }
+            }
+        }
+        return Scene(size: size, background: palette.page, root: nodes)
+    }
+
+    /// The goal card's content at the shared width (the card's own fill is added by `PolishViews.card`).
+    func sourceContent(_ goal: PolishFinance.Goal, width: Double) -> [Node] {
+        guard case .group(let g) = PolishViews.goalCard(goal, progress: goal.progress,
+                                                         frame: Rect(x: 0, y: 0, width: width, height: PolishViews.goalCardHeight),
+                                                         palette: palette) else { return [] }
+        return Array(g.children.dropFirst())
+    }
+
+    /// The detail view at `frame`: laid out at the frame's size (matched geometry), or at the detail's
+    /// own size and scaled into the frame (Reduced mode's simple scale, `scale` < 1).
+    func detail(_ goal: PolishFinance.Goal, frame: Rect, radius: Double, opacity: Double, scale: Double) -> Node {
+        let content = scale == 1 ? frame.size : layout.detailFrame.size
+        let w = content.width
+        let header = 300.0
+        var children: [Node] = [
+            .fill(.rect(Rect(origin: .zero, size: content)), .solid(palette.page)),
+            .fill(.rect(Rect(x: 0, y: 0, width: w, height: header)), .linearGradient(
+                stops: Paint.evenStops([palette.navy, palette.forest]), start: Point(0, 0), end: Point(w, header))),
+            .text(TextRun("‹ Goals", font: .body, origin: Point(16, PolishHeroLayout.topInset + 28)), .solid(palette.gold)),
+            .text(TextRun(goal.name, font: .title, origin: Point(20, 150)), .solid(palette.cream)),
+            .text(TextRun(PolishFinance.money(goal.saved), font: .largeTitle, origin: Point(20, 200)), .solid(palette.cream)),
+            .text(TextRun("of \(PolishFinance.money(goal.target, cents: false)) · \(Int(goal.progress * 100))%", font: .subheadline,
+                          origin: Point(20, 228)), .solid(palette.gold)),
+        ]
+        let track = Rect(x: 20, y: 252, width: w - 40, height: 12)
+        children.append(.fill(.capsule(track), .solid(palette.cream.opacity(0.2))))
+        children.append(.fill(.capsule(Rect(x: track.minX, y: track.minY, width: track.width * goal.progress, height: track.height)),
+                              .solid(palette.gold)))
+        children.append(PolishViews.sectionTitle("Contributions", at: Point(20, header + 44), palette: palette))
+        var y = header + 60
+        let amounts = [750.0, 750, 1_200, 500, 750, 2_000, 750, 300]
+        for (i, a) in amounts.enumerated() where y < content.height {
+            let t = PolishFinance.Transaction(title: i % 3 == 2 ? "Bonus transfer" : "Monthly transfer", category: "Savings",
+                                              date: "Feb \(14 - i)", amount: a)
+            children.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: w - 32, height: PolishViews.rowHeight),
+                                                       palette: palette))
+            y += PolishViews.rowHeight + 8
+        }
+        // Reduced: x' = frame.origin + s·x (the frame is the detail scaled by s about its centre).
+        let transform = AffineTransform.scale(scale, scale).concatenating(.translation(frame.minX, frame.minY))
+        let shape = Shape.roundedRect(Rect(origin: .zero, size: content), cornerRadius: radius / scale, style: .continuous)
+        return .group(children, transform: transform, opacity: opacity, clip: shape)
+    }
+}

@@ -1,0 +1,77 @@
+// The `parallax` clip: the Dashboard under a scripted scroll (a fling down, then a reversal that
+// flings back to the top and bounces), layers moving at the speeds of `PolishParallaxSpeeds`.
+
+import HoloGeometry
+import HoloMotion
+import HoloScene
+
+public enum PolishParallax {
+    public static let builtIn = BuiltInClip(
+        name: "parallax",
+        summary: "polish: Dashboard header art at 0.7× and page background at 0.5× of the scroll (fling, reversal)",
+        defaults: { defaultSpec() }, make: { try clip($0) })
+
+    public static func contentHeight(for size: Size) -> Double {
+        PolishParallaxScene(size: size, palette: .light).contentHeight
+    }
+
+    /// A fling down at 0.3 s; at 2.2 s a drag back up that flings to the top and bounces.
+    public static func defaultScroll(device: Device) -> ScrollSpec {
+        let events: [ScrollEvent] = [
+            .fingerDown(time: 0.3, y: 700), .fingerMove(time: 0.52, y: 430, curve: .easeIn), .fingerUp(time: 0.52),
+            .fingerDown(time: 2.2, y: 260), .fingerMove(time: 2.5, y: 560, curve: .easeIn), .fingerUp(time: 2.5),
+        ]
+        return ScrollSpec(configuration: ScrollConfiguration(contentHeight: contentHeight(for: device.size),
+                                                             viewportHeight: device.size.height),
+                          script: try! ScrollScript(events))
+    }
+
+    public static func defaultSpec() -> ClipSpec {
+        var spec = ClipSpec(design: "parallax")
+        spec.duration = 4.5
+        spec.scroll = defaultScroll(device: spec.device)
+        return spec
+    }
+
+    static func clip(_ spec: ClipSpec) throws -> Clip {
+        try PolishVariant.validate(spec.variant, clip: spec.design, known: [:])
+        let scroll = (spec.scroll ?? defaultScroll(device: spec.device)).makeSimulation()
+        let sim = PolishParallaxSimulation(scroll: scroll, speeds: PolishParallaxSpeeds(mode: PolishTokens.effectiveMode(spec.environment)),
+                                           mode: PolishTokens.effectiveMode(spec.environment),
+                                           scene: PolishParallaxScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme)))
+        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
+                    frameCount: spec.frameCount) { sim }
+    }
+}
+
+struct PolishParallaxSimulation: ClipSimulation {
+    struct State: Encodable, Equatable {
+        var mode: String
+        var scrollOffset: Double
+        var scrollVelocity: Double
+        var scrollPhase: String
+        var headerSpeed: Double
+        var backgroundSpeed: Double
+        /// How far up each layer has moved on screen (speed × scrollOffset).
+        var headerOffset: Double
+        var backgroundOffset: Double
+        /// How far each layer trails the content ((1 − speed) × scrollOffset).
+        var headerLag: Double
+        var backgroundLag: Double
+    }
+    let scroll: ScrollSimulation
+    let speeds: PolishParallaxSpeeds
+    let mode: AnimationMode
+    let scene: PolishParallaxScene
+
+    func state(at time: Double) -> State {
+        let s = scroll.state(at: time)
+        return State(mode: mode.rawValue, scrollOffset: s.offset, scrollVelocity: s.velocity, scrollPhase: s.phase.rawValue,
+                     headerSpeed: speeds.header, backgroundSpeed: speeds.background,
+                     headerOffset: speeds.headerOffset(scroll: s.offset), backgroundOffset: speeds.backgroundOffset(scroll: s.offset),
+                     headerLag: speeds.headerLag(scroll: s.offset), backgroundLag: speeds.backgroundLag(scroll: s.offset))
+    }
+
+    mutating func advance(to time: Double) -> State { state(at: time) }
+    func scene(for state: State) -> Scene { scene.scene(scroll: state.scrollOffset, speeds: speeds) }
+}

@@ -1,0 +1,98 @@
+// The parallax clip's screen: a Dashboard scrolling over a page background of faint gold rings
+// (ParallaxScrollView's background, 0.5×), with a navy-to-green header whose art (an engraved
+// medallion and pinstripes) moves at 0.7× inside it; the balance card, goals, budgets and
+// transactions scroll at 1×.
+
+import HoloGeometry
+import HoloScene
+
+struct PolishParallaxScene: Sendable {
+    let size: Size
+    let palette: PolishPalette
+    static let headerHeight = 300.0
+    static let balanceTop = 118.0
+
+    var contentHeight: Double { layout().height }
+
+    /// Content rows below the header: (top in content points, the row drawn at a screen top).
+
+    func layout() -> (rows: [(Double, (Double) -> Node)], height: Double) {
+        let w = size.width - 32
+        var rows: [(Double, (Double) -> Node)] = []
+        var y = Self.headerHeight + 36
+        let p = palette
+        rows.append((y, { top in PolishViews.sectionTitle("Goals", at: Point(20, top), palette: p) })); y += 14
+        for g in PolishFinance.goals.prefix(2) {
+            rows.append((y, { top in PolishViews.goalCard(g, progress: g.progress, frame: Rect(x: 16, y: top, width: w, height: PolishViews.goalCardHeight), palette: p) }))
+            y += PolishViews.goalCardHeight + 12
+        }
+        y += 26
+        rows.append((y, { top in PolishViews.sectionTitle("Budgets", at: Point(20, top), palette: p) })); y += 14
+        for b in PolishFinance.budgets {
+            rows.append((y, { top in PolishViews.budgetRow(b, frame: Rect(x: 16, y: top, width: w, height: PolishViews.budgetRowHeight), palette: p) }))
+            y += PolishViews.budgetRowHeight + 8
+        }
+        y += 26
+        rows.append((y, { top in PolishViews.sectionTitle("Transactions", at: Point(20, top), palette: p) })); y += 14
+        for t in PolishFinance.transactions {
+            rows.append((y, { top in PolishViews.transactionRow(t, frame: Rect(x: 16, y: top, width: w, height: PolishViews.rowHeight), palette: p) }))
+            y += PolishViews.rowHeight + 8
+        }
+        return (rows, y + 24)
+    }
+
+    func scene(scroll s: Double, speeds: PolishParallaxSpeeds) -> Scene {
+        var nodes: [Node] = []
+        // Page background at the background speed: rings every 260 pt down the page.
+        let bgShift = speeds.backgroundOffset(scroll: s)
+        let ring = palette.gold.opacity(0.16)
+        let spacing = 260.0
+        let first = Int(((bgShift - 200) / spacing).rounded(.down))
+        for k in first...(first + Int(size.height / spacing) + 3) {
+            let cy = Double(k) * spacing + 120 - bgShift
+            let cx = k % 2 == 0 ? size.width * 0.18 : size.width * 0.82
+            nodes.append(.stroke(.circle(center: Point(cx, cy), radius: 110), .solid(ring), width: 1.5))
+            nodes.append(.stroke(.circle(center: Point(cx, cy), radius: 86), .solid(ring), width: 1))
+        }
+
+        // The header scrolls with the content; its art sits lag = (1 − speed)·s lower inside it.
+        let headerTop = -s
+        let lag = speeds.headerLag(scroll: s)
+        let h = Self.headerHeight
+        // The header's clip: from its top (or the screen's top when pulled down) to its bottom.
+        let clipTop = min(headerTop, 0)
+        let clip = Rect(x: 0, y: clipTop, width: size.width, height: headerTop + h - clipTop)
+        nodes.append(.group(headerArt(top: headerTop + lag), clip: .rect(clip)))
+        nodes.append(.text(TextRun("Dashboard", font: .largeTitle, origin: Point(20, headerTop + 96)), .solid(palette.cream)))
+        nodes.append(PolishViews.balanceCard(frame: Rect(x: 16, y: headerTop + Self.balanceTop, width: size.width - 32,
+                                                         height: PolishViews.balanceCardHeight), palette: palette))
+
+        for (y, build) in layout().rows {
+            let top = y - s
+            guard top < size.height + 20, top > -140 else { continue }
+            nodes.append(build(top))
+        }
+        return Scene(size: size, background: palette.page, root: nodes)
+    }
+
+    /// The header's art with its top at `top`: a navy-to-green wash, a gold medallion, pinstripes.
+    /// Drawn 160 pt taller than the header so that a lag or a pull never shows its edge.
+    func headerArt(top: Double) -> [Node] {
+        let w = size.width, h = Self.headerHeight
+        let extra = 160.0
+        var art: [Node] = [
+            .fill(.rect(Rect(x: 0, y: top - extra, width: w, height: h + 2 * extra)), .linearGradient(
+                stops: Paint.evenStops([palette.forest, palette.forest.mixed(with: palette.navy, 0.45)]), start: Point(0, top - extra), end: Point(w * 0.4, top + h))),
+        ]
+        let medallion = Point(w - 70, top + 70)
+        for (r, o) in [(120.0, 0.22), (96.0, 0.16), (64.0, 0.12)] {
+            art.append(.stroke(.circle(center: medallion, radius: r), .solid(palette.gold.opacity(o)), width: 1.5))
+        }
+        var x = -40.0
+        while x < w {
+            art.append(.fill(.rect(Rect(x: x, y: top - extra, width: 1, height: h + 2 * extra)), .solid(palette.cream.opacity(0.05))))
+            x += 14
+        }
+        return art
+    }
+}

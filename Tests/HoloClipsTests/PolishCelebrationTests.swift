@@ -1,0 +1,136 @@
+// Celebration: the seed's timeline (fade in 200 ms → pulse 600 → glow 800 → fade out 400, gone at
+// 2 s), the 1.05 pulse peak, the 0.3 gold glow (0.5 High Contrast), the light-light-medium haptics on
+// their frames, and the Reduced (800 ms quick pulse) and Minimal/Reduce Motion (400 ms fade) modes.
+
+import Testing
+import HoloMotion
+@testable import HoloClips
+
+@Suite struct PolishCelebrationTests {
+    let refined = PolishCelebrationTimeline(mode: .full, style: .refined, highContrast: false)
+
+    @Test(arguments: [(0.0, "fadeIn"), (0.199, "fadeIn"), (0.2, "pulse"), (0.799, "pulse"), (0.8, "glow"),
+                      (1.599, "glow"), (1.6, "fadeOut"), (1.999, "fadeOut"), (2.0, "done")])
+    func phaseBoundariesFollowTheSeedSequence(elapsed: Double, phase: String) {
+        #expect(refined.sample(elapsed: elapsed).phase == phase)
+    }
+
+    @Test func fadesInOverTwoHundredMillisecondsAndIsGoneAtTwoSeconds() {
+        #expect(refined.sample(elapsed: 0).opacity == 0)
+        let mid = refined.sample(elapsed: 0.1).opacity
+        #expect(mid > 0.5 && mid < 0.9) // easeOut is past half-way at half time
+        #expect(refined.sample(elapsed: 0.2).opacity == 1)
+        #expect(refined.sample(elapsed: 1.6).opacity == 1)
+        #expect(refined.sample(elapsed: 1.8).opacity < 0.5)
+        #expect(refined.sample(elapsed: 2.0).opacity == 0)
+        #expect(refined.sample(elapsed: nil).phase == "idle")
+        #expect(refined.duration == 2.0)
+    }
+
+    @Test func pulsePeaksAtOnePointOhFive() throws {
+        var peak = 0.0, peakTime = 0.0
+        for k in 0...600 {
+            let t = Double(k) / 600 * 2
+            let s = refined.sample(elapsed: t).scale
+            if s > peak { peak = s; peakTime = t }
+        }
+        #expect(abs(peak - 1.05) < 5e-4)
+        let predicted = try #require(refined.pulsePeak)
+        // π/ω for spring(0.6, 0.7): ω = 2π·√(1 − 0.49)/0.6
+        #expect(abs(predicted - (0.2 + 0.6 / (2 * (1 - 0.49).squareRoot()))) < 1e-12)
+        #expect(abs(peakTime - predicted) < 0.01)
+        #expect(refined.sample(elapsed: 0.2).scale == 1)
+        #expect(abs(refined.sample(elapsed: 1.6).scale - 1) < 0.005)
+    }
+
+    @Test(arguments: [(false, 0.3), (true, 0.5)])
+    func goldGlowReachesItsOpacityAtTheEndOfTheGlowPhase(highContrast: Bool, expected: Double) {
+        let t = PolishCelebrationTimeline(mode: .full, style: .refined, highContrast: highContrast)
+        #expect(t.sample(elapsed: 0.79).glowOpacity == 0)
+        let mid = t.sample(elapsed: 1.2).glowOpacity
+        #expect(abs(mid - expected / 2) < 1e-9) // easeInOut is symmetric: half at half time
+        #expect(t.sample(elapsed: 1.6).glowOpacity == expected)
+        #expect(t.sample(elapsed: 2.0).glowOpacity == 0)
+    }
+
+    @Test func hapticsFireOnTheirFramesLightLightMediumAtThePeak() throws {
+        let frames = try polishFrames(PolishCelebration.defaultSpec())
+        let fired = frames.filter { !($0.state["haptics"] as! [String]).isEmpty }
+        #expect(fired.flatMap { $0.state["haptics"] as! [String] } == ["light", "light", "medium"])
+        // Default: "complete" at 0.4 s, fill 0.3 s, so the celebration starts at 0.7 s.
+        #expect(fired[0].index == 54) // 0.7 + 0.2 = 0.9 s = frame 54
+        let peak = 0.7 + refined.pulsePeak!
+        #expect(fired[2].time >= peak - 1e-9 && fired[2].time - 1.0 / 60 < peak)
+        #expect(fired[1].index > fired[0].index && fired[1].index < fired[2].index)
+        // The medium frame's scale is the largest scale shown within a frame of it.
+        let k = fired[2].index
+        #expect(abs(frames[k].number("scale") - 1.05) < 1e-3)
+    }
+
+    @Test func simulatedFramesCrossThePhaseBoundariesOnTime() throws {
+        let frames = try polishFrames(PolishCelebration.defaultSpec(), 20...170)
+        func phase(at t: Double) -> String { frames.first { abs($0.time - t) < 1e-9 }!.string("phase") }
+        #expect(phase(at: 0.7) == "fadeIn")
+        #expect(phase(at: 0.9) == "pulse")
+        #expect(phase(at: 1.5) == "glow")
+        #expect(phase(at: 2.3) == "fadeOut")
+        #expect(phase(at: 2.7) == "done")
+        #expect(frames.first { abs($0.time - 0.4) < 1e-9 }!.number("goalProgress") == 0.92)
+        #expect(frames.first { abs($0.time - 0.7) < 1e-9 }!.number("goalProgress") == 1)
+    }
+
+    @Test func reducedModeIsAnEightHundredMillisecondQuickPulse() {
+        let t = PolishCelebrationTimeline(mode: .reduced, style: .refined, highContrast: false)
+        #expect(t.duration == 0.8)
+        #expect(t.sample(elapsed: 0.2).phase == "pulse")
+        #expect(t.sample(elapsed: 0.4).scale == 1.05)
+        #expect(t.sample(elapsed: 0.6).phase == "fadeOut")
+        #expect(t.sample(elapsed: 0.6).scale == 1)
+        #expect(t.sample(elapsed: 0.8).phase == "done")
+        for k in 0...80 { #expect(t.sample(elapsed: Double(k) / 100).glowOpacity == 0) }
+        #expect(t.haptics.isEmpty)
+    }
+
+    @Test(arguments: [(AnimationMode.minimal, false), (AnimationMode.full, true), (AnimationMode.reduced, true)])
+    func minimalModeAndReduceMotionFadeOnlyForFourHundredMilliseconds(mode: AnimationMode, reduceMotion: Bool) throws {
+        var env = ClipEnvironment(); env.animationMode = mode; env.reduceMotion = reduceMotion
+        let t = PolishCelebrationTimeline(mode: PolishTokens.effectiveMode(env), style: .refined, highContrast: false)
+        #expect(t.duration == 0.4)
+        #expect(abs(t.sample(elapsed: 0.1).opacity - 0.5) < 1e-9) // linear(0.2)
+        #expect(t.sample(elapsed: 0.2).opacity == 1)
+        #expect(abs(t.sample(elapsed: 0.3).opacity - 0.5) < 1e-9)
+        #expect(t.sample(elapsed: 0.4).phase == "done")
+        for k in 0...40 {
+            let s = t.sample(elapsed: Double(k) / 100)
+            #expect(s.scale == 1 && s.glowOpacity == 0)
+        }
+    }
+
+    @Test func minimalStyleIsACheckMarkOnlyAndJoyfulAddsAShimmer() {
+        let minimal = PolishCelebrationTimeline(mode: .full, style: .minimal, highContrast: false)
+        for k in 0...200 {
+            let s = minimal.sample(elapsed: Double(k) / 100)
+            #expect(s.scale == 1 && s.glowOpacity == 0 && s.shimmer == nil)
+        }
+        #expect(minimal.haptics.map(\.kind) == [.light, .light, .medium])
+        let joyful = PolishCelebrationTimeline(mode: .full, style: .joyful, highContrast: false)
+        #expect(joyful.sample(elapsed: 0.7).shimmer == nil)
+        #expect(abs(joyful.sample(elapsed: 1.2).shimmer! - 0.5) < 1e-9)
+        #expect(joyful.sample(elapsed: 1.6).shimmer == nil)
+        #expect(joyful.sample(elapsed: 1.6).glowOpacity == 0.3) // refined underneath
+    }
+
+    @Test func variantsByNameAndByField() throws {
+        #expect(try PolishCelebration.style(PolishCelebration.minimalBuiltIn.defaults()) == .minimal)
+        #expect(try PolishCelebration.style(PolishCelebration.joyfulBuiltIn.defaults()) == .joyful)
+        var spec = PolishCelebration.defaultSpec()
+        spec.variant = ["style": .string("joyful")]
+        #expect(try PolishCelebration.style(spec) == .joyful)
+        spec.variant = ["style": .string("confetti")]
+        do { _ = try PolishCelebration.style(spec); Issue.record("no error") } catch { #expect("\(error)".contains("\"confetti\"")) }
+        spec.variant = ["colour": .string("gold")]
+        do { _ = try PolishCelebration.style(spec); Issue.record("no error") } catch { #expect("\(error)".contains("\"colour\"")) }
+        spec.variant = [:]; spec.taps = [Tap(time: 0.1, target: "goal:1")]
+        do { _ = try ClipCatalog.clip(for: spec); Issue.record("no error") } catch { #expect("\(error)".contains("\"goal:1\"")) }
+    }
+}
