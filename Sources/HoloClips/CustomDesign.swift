@@ -2,7 +2,15 @@
 //
 // Drivers a scene may read: time, frame, scroll (offset in points, REFERENCE convention),
 // scrollVelocity, scrollPhase (0 idle, 1 tracking, 2 decelerating, 3 animating), roll and pitch
-// (radians, smoothed as the title's are: spring(0.2, 0.8), 30 Hz in Low Power).
+// (radians, smoothed as the title's are: spring(0.2, 0.8), 30 Hz in Low Power), and the built-in
+// clips' components run on the clip's scroll:
+//   header.visible, header.hidden, header.offset, header.opacity   the collapsing header (seed 000)
+//   flowing.progress, flowing.rawProgress                          the flowing header (seed 001)
+//   waveform.progress                                              pull progress, −offset / 80 (seed 003)
+//   reveal.progress                                                offset / secondary height (seed 004;
+//                                                                  variant "revealHeight", default the viewport)
+// Components read the scroll at a fixed 60 Hz from t = 0 (as the built-in clips do), and only
+// those the scene reads are run.
 
 import HoloGeometry
 import HoloMotion
@@ -10,7 +18,9 @@ import HoloScene
 
 public enum CustomDesign {
     public static let name = "custom"
-    public static let driverNames: Set<String> = ["time", "frame", "scroll", "scrollVelocity", "scrollPhase", "roll", "pitch"]
+    public static let driverNames: Set<String> = ["time", "frame", "scroll", "scrollVelocity", "scrollPhase", "roll", "pitch",
+                                                  "header.visible", "header.hidden", "header.offset", "header.opacity",
+                                                  "flowing.progress", "flowing.rawProgress", "waveform.progress", "reveal.progress"]
 
     /// The clip for a spec whose design is "custom". `loadImage` resolves an image node's path
     /// (relative to the clip file) to pixels; `fileName` is named in errors.
@@ -30,8 +40,21 @@ public enum CustomDesign {
         let motion = spec.makeDeviceMotion()
         let background: Color = spec.environment.colorScheme == .dark ? Color(hex: 0x000000) : Color(hex: 0xFFFFFF)
         let fps = Double(spec.fps)
+        let revealHeight: Double
+        switch spec.variant["revealHeight"] {
+        case .number(let h)? where h > 0 && h.isFinite: revealHeight = h
+        case nil: revealHeight = size.height
+        default: throw ClipFileError(fileName: fileName, path: "variant.revealHeight", reason: "must be a positive number of points")
+        }
+        if let unknown = spec.variant.keys.first(where: { $0 != "revealHeight" }) {
+            throw ClipFileError(fileName: fileName, path: "variant.\(unknown)", reason: "is not a variant of design \"custom\" (known: revealHeight)")
+        }
+        let components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
+                                          contentScrolls: spec.scroll?.configuration.isScrollable ?? false,
+                                          revealHeight: revealHeight)
         return Clip(name: spec.design, size: size, scale: spec.device.scale, fps: fps, frameCount: spec.frameCount) {
-            CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps)
+            CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
+                             components: components)
         }
     }
 }
@@ -46,6 +69,7 @@ struct CustomSimulation: ClipSimulation {
     let size: Size
     let background: Color
     let fps: Double
+    var components: ComponentDrivers
 
     mutating func advance(to time: Double) -> State {
         var d: [String: Double] = ["time": time, "frame": (time * fps).rounded()]
@@ -56,10 +80,56 @@ struct CustomSimulation: ClipSimulation {
         let attitude = motion.smoothedAttitude(at: time)
         d["roll"] = attitude.roll
         d["pitch"] = attitude.pitch
+        if let scroll { components.advance(to: time, scroll: scroll, into: &d) }
         return State(drivers: d)
     }
 
     func scene(for state: State) -> Scene {
         scene.scene(size: size, background: background, drivers: state.drivers)
+    }
+}
+
+/// The built-in components a user scene can read, stepped at 60 Hz on the clip's scroll.
+struct ComponentDrivers: Sendable {
+    static let stepsPerSecond = 60.0
+    var header: CollapsingHeader?
+    var flowing: FlowingHeaderState?
+    let wantsWaveform: Bool
+    let revealHeight: Double?
+    var step = 0
+
+    init(required: Set<String>, reduceMotion: Bool, contentScrolls: Bool, revealHeight: Double) {
+        header = required.contains { $0.hasPrefix("header.") }
+            ? CollapsingHeader(reduceMotion: reduceMotion, contentScrolls: contentScrolls) : nil
+        flowing = required.contains { $0.hasPrefix("flowing.") }
+            ? FlowingHeaderState(start: FlowingTokens.fallbackStartOffset, snapping: .directional) : nil
+        wantsWaveform = required.contains("waveform.progress")
+        self.revealHeight = required.contains("reveal.progress") ? revealHeight : nil
+    }
+
+    mutating func advance(to time: Double, scroll: ScrollSimulation, into d: inout [String: Double]) {
+        if header != nil || flowing != nil {
+            // Every 1/60 s tick up to `time`, whatever the clip's frame rate.
+            while Double(step) / Self.stepsPerSecond <= time + 1e-9 {
+                let t = Double(step) / Self.stepsPerSecond
+                let s = scroll.state(at: t)
+                header?.scrollChanged(to: s.offset, at: t)
+                flowing?.update(offset: s.offset, phase: s.phase, at: t)
+                step += 1
+            }
+        }
+        let offset = scroll.state(at: time).offset
+        if let header {
+            d["header.visible"] = header.isVisible ? 1 : 0
+            d["header.hidden"] = header.hidden(at: time)
+            d["header.offset"] = header.offset(at: time)
+            d["header.opacity"] = header.opacity(at: time)
+        }
+        if let flowing {
+            d["flowing.progress"] = flowing.progress(at: time)
+            d["flowing.rawProgress"] = flowing.rawProgress
+        }
+        if wantsWaveform { d["waveform.progress"] = WaveformRefresh.pullProgress(offset: offset) }
+        if let revealHeight { d["reveal.progress"] = RevealMapping.progress(offset: offset, secondaryHeight: revealHeight) }
     }
 }

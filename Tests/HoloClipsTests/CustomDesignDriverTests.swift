@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import HoloClips
+import HoloMotion
+import HoloScene
+
+/// The built-in components a user scene reads as drivers behave as in the built-in clips.
+@Suite struct CustomDesignDriverTests {
+    func states(_ file: String, frames: [Int]) throws -> [[String: Double]] {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/\(file)").path
+        let spec = try ClipSpec.load(path: path)
+        let clip = try CustomDesign.clip(spec, fileName: file) { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
+        let source = clip.frames()
+        return try frames.map { k in
+            let json = source.frame(k, fps: clip.fps).stateJSON
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+            return (object["drivers"] as! [String: Any]).mapValues { ($0 as! NSNumber).doubleValue }
+        }
+    }
+
+    @Test func collapsingHeaderDriversHideAndReturn() throws {
+        // The drag down reaches 180 pt by 0.6 s; the drag back up covers 100 pt by 1.9 s.
+        let s = try states("component-drivers.json", frames: [0, 30, 60, 150, 179])
+        #expect(s[0]["header.visible"] == 1 && s[0]["header.offset"] == 0)
+        #expect(s[1]["scroll"]! > 20 && s[1]["header.visible"] == 0)
+        #expect(s[2]["header.offset"]! < -99 && s[2]["header.opacity"]! < 0.01)
+        #expect(s[3]["header.visible"] == 1)                    // ≥ 50 pt back up
+        #expect(s[4]["header.hidden"]! < s[2]["header.hidden"]!)  // springing back
+    }
+
+    @Test func unknownVariantIsNamed() throws {
+        var spec = ClipSpec(design: "custom")
+        spec.scene = .object(["type": .string("group"), "children": .array([])])
+        spec.variant = ["pages": .number(2)]
+        #expect(throws: ClipFileError.self) {
+            try CustomDesign.clip(spec, fileName: "x.json") { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
+        }
+    }
+
+    @Test func pullAndRevealProgressFollowTheirFormulas() throws {
+        var spec = ClipSpec(design: "custom", duration: 1)
+        spec.variant = ["revealHeight": .number(400)]
+        spec.scene = .object(["type": .string("rect"), "frame": .object(["x": .number(0), "y": .number(0),
+            "width": .string("waveform.progress + reveal.progress + 1"), "height": .number(1)]), "fill": .string("#000000")])
+        spec.scroll = ScrollSpec(configuration: ScrollConfiguration(contentHeight: 3000, viewportHeight: 844),
+                                 script: try ScrollScript([.fingerDown(time: 0.1, y: 300), .fingerMove(time: 0.5, y: 100)]))
+        let clip = try CustomDesign.clip(spec, fileName: "x.json") { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
+        let json = clip.frames().frame(30, fps: clip.fps).stateJSON
+        let d = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any])["drivers"] as! [String: Any]
+        let scroll = (d["scroll"] as! NSNumber).doubleValue
+        #expect(scroll == 200)
+        #expect((d["reveal.progress"] as! NSNumber).doubleValue == 0.5)
+        #expect((d["waveform.progress"] as! NSNumber).doubleValue == 0)
+    }
+}
