@@ -8,10 +8,8 @@ import HoloGeometry
 import HoloScene
 @testable import HoloClips
 
-let userSceneDriverNames: Set<String> = [
-    "time", "scroll", "scrollPhase", "roll", "pitch", "frame",
-    "header.visible", "flowing.progress", "waveform.progress", "reveal.progress",
-]
+/// The drivers the host (design "custom") supplies.
+let userSceneDriverNames: Set<String> = CustomDesign.driverNames
 
 private let examplesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -58,6 +56,8 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("collapsing-header.json", ["scroll"], "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material], text]"),
     ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
     ("clip.json", ["time"], "group[fill:rect:linear, text]"),
+    ("component-drivers.json", ["scroll", "header.offset", "header.opacity", "time"],
+     "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material, group[fill:rect:shader]]]"),
 ]
 
 private let frameSize = Size(width: 390, height: 844)
