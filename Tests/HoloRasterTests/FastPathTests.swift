@@ -9,6 +9,10 @@ import HoloGeometry
 import HoloScene
 @testable import HoloRaster
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension SplitMix {
     mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
     mutating func color(opaque: Bool) -> Color {
@@ -116,5 +120,49 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
         fast.blend(from: backdrop, x: 5, y: 3, keeping: keeping)
         slow.blendReference(from: backdrop, x: 5, y: 3, keeping: keeping)
         #expect(fast.pixels == slow.pixels)
+    }
+
+    /// The series arctangent stays 50× inside the slack the angular shader trusts it with.
+    @Test func fastArctangentErrorIsBounded() {
+        var rng = SplitMix(77)
+        var worst = 0.0
+        for i in 0..<200_000 {
+            let scale = i % 3 == 0 ? 1e-3 : (i % 3 == 1 ? 1.0 : 1e4)
+            let y = rng.range(-1, 1) * scale, x = rng.range(-1, 1) * scale
+            worst = max(worst, abs(fastAtan2(y, x) - atan2(y, x)))
+        }
+        for (y, x) in [(0.0, 1.0), (0.0, -1.0), (-0.0, -1.0), (1.0, 0.0), (-1.0, 0.0), (1.0, 1.0), (-1.0, -1.0)] {
+            worst = max(worst, abs(fastAtan2(y, x) - atan2(y, x)))
+        }
+        #expect(worst <= angularSlack / 50)
+    }
+
+    /// Angular spans shaded with the fast arctangent pick exactly atan2's table entries, for full
+    /// turns, partial turns (pad sectors) and more than a turn, at any start angle.
+    static let turns: [(Double, Double)] = [
+        (0, 2 * Double.pi), (1, 2 * Double.pi + 1), (-0.7, 2.5), (0.3, 9), (2, 2 + 1e-4), (1, -1.5),
+        (0.5, 0.5 + 2 * Double.pi - 1e-4),
+    ]
+    @Test(arguments: turns)
+    func angularShadingMatchesExactArctangent(start: Double, end: Double) {
+        let stops = Paint.evenStops([Color(hex: 0xFF375F), Color(hex: 0x30D158), Color(hex: 0x5E5CE6), Color(hex: 0xFF375F)])
+        let center = Point(37.3, 41.9)
+        let sampler = PaintSampler(.angularGradient(stops: stops, center: center, startAngle: start, endAngle: end),
+                                   transform: .scale(1.5, 1.5))
+        guard case .angular(let lut, let inv, let c, let a0, let span) = sampler.kind else { Issue.record("not angular"); return }
+        let out = UnsafeMutablePointer<UInt32>.allocate(capacity: 128)
+        defer { out.deallocate() }
+        var mismatches = 0
+        for y in 0..<128 {
+            sampler.shade(x: 0, y: y, count: 128, into: out)
+            let p = inv.apply(Point(0.5, Double(y) + 0.5))
+            var px = p.x - c.x, py = p.y - c.y
+            for x in 0..<128 {
+                let expected = lut.entries[lut.index(PaintSampler.angularT(atan2(py, px), start: a0, span: span))]
+                if out[x] != expected { mismatches += 1 }
+                px += inv.a; py += inv.b
+            }
+        }
+        #expect(mismatches == 0)
     }
 }
