@@ -165,4 +165,21 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
         }
         #expect(mismatches == 0)
     }
+
+    /// The material's word loop (remembered tints, lane blends, stores at full coverage) against
+    /// the per-channel reference, over translucent noise and smooth stripes, through a soft mask.
+    @Test(arguments: [MaterialKind.ultraThin, .thin, .regular, .thick])
+    func materialMatchesTheReference(kind: MaterialKind) {
+        for scheme in [ColorScheme.light, .dark] {
+            var fast = noiseCanvas(width: 90, height: 60, seed: 21)
+            fast.fill(.rect(Rect(x: 0, y: 30, width: 90, height: 30)), transform: .identity,
+                      paint: .linearGradient(stops: Paint.evenStops([.white, Color(hex: 0x5E5CE6)]),
+                                             start: Point(0, 0), end: Point(90, 0)))
+            var slow = fast
+            let mask = fast.coverage(of: .ellipse(Rect(x: 3.3, y: 2.7, width: 80, height: 52)), transform: .identity)
+            fast.applyMaterial(MaterialRecipe(kind, scheme), scheme: scheme, in: mask)
+            slow.applyMaterialReference(MaterialRecipe(kind, scheme), scheme: scheme, in: mask)
+            #expect(fast.pixels == slow.pixels)
+        }
+    }
 }
