@@ -182,4 +182,22 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
             #expect(fast.pixels == slow.pixels)
         }
     }
+
+    /// Reduced-resolution resampling in 16-bit lanes against the channel-by-channel loops, for
+    /// both factors, both edge rules and sizes that are not multiples of the factor.
+    @Test(arguments: [2, 4])
+    func blurResamplingMatchesTheReference(factor: Int) {
+        for (w, h, seed) in [(37, 23, UInt64(1)), (64, 9, 2), (5, 41, 3)] {
+            let canvas = noiseCanvas(width: w, height: h, seed: seed)
+            let plane = BlurPlane(width: w, height: h, channels: 4, bytes: canvas.pixels)
+            for edge in [BlurEdge.clamp, .transparent] {
+                let fast = downsampled(plane, by: factor, pad: 3, edge: edge)
+                let slow = downsampled(plane, by: factor, pad: 3, edge: edge, reference: true)
+                #expect(fast.bytes == slow.bytes)
+                let keep = BlurRegion(x: 1, y: 2, width: w - 3, height: h - 4)
+                #expect(upsampled(fast, by: factor, pad: 3, keep: keep).bytes
+                        == upsampled(fast, by: factor, pad: 3, keep: keep, reference: true).bytes)
+            }
+        }
+    }
 }
