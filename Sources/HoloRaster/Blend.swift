@@ -73,6 +73,14 @@ enum SpanBlend {
     /// One colour, per-pixel coverage.
     @inline(__always)
     static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverages m: UnsafePointer<UInt8>) {
+        if s >> 24 == 255 {
+            // Opaque: full coverage is a store (sourceOver(s, d) = s when Sa = 255).
+            for i in 0..<count {
+                let c = UInt32(m[i])
+                if c == 255 { dst[i] = s } else if c != 0 { dst[i] = sourceOver(scalePixel(s, by: c), dst[i]) }
+            }
+            return
+        }
         for i in 0..<count {
             let c = UInt32(m[i])
             if c == 0 { continue }

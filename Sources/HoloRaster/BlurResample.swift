@@ -11,7 +11,7 @@
 /// mean instead of the edge pixel, which a large σ near the edge would show. Pad cells are cheap:
 /// beyond the edge the clamped image is constant along one axis, so they come from the edge rows
 /// and columns alone.
-func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> BlurPlane {
+func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, reference: Bool = false) -> BlurPlane {
     let c = plane.channels, w = plane.width, h = plane.height
     let iw = (w + f - 1) / f, ih = (h + f - 1) / f
     let cw = iw + 2 * pad, ch = ih + 2 * pad
@@ -28,6 +28,37 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
             colMap.withUnsafeBufferPointer { cols in
                 acc.withUnsafeMutableBufferPointer { a in
                     // Inner cells: sum f rows column by column, then f columns per cell.
+                    if c == 4 && !reference {
+                        // Four channels in one UInt64 (16-bit lanes): an f×f sum is at most
+                        // 16·255 = 4080 per lane, so lanes never carry into each other and the
+                        // sums, and so the bytes, equal the channel-by-channel loop's.
+                        src.withMemoryRebound(to: UInt32.self) { words in
+                            dst.withMemoryRebound(to: UInt32.self) { out in
+                                var lanes = [UInt64](repeating: 0, count: iw)
+                                lanes.withUnsafeMutableBufferPointer { l in
+                                    for cy in 0..<ih {
+                                        for i in 0..<iw { l[i] = 0 }
+                                        for dy in 0..<f {
+                                            var y = cy * f + dy
+                                            if y >= h { if !clamp { continue }; y = h - 1 }
+                                            let row = words.baseAddress! + y * w
+                                            for cx in 0..<iw {
+                                                var sum: UInt64 = 0
+                                                for dx in 0..<f {
+                                                    let x = cols[cx * f + dx]
+                                                    if x >= 0 { sum &+= PixelLanes.spread(row[x]) }
+                                                }
+                                                l[cx] &+= sum
+                                            }
+                                        }
+                                        let o = out.baseAddress! + ((cy + pad) * cw + pad)
+                                        let halfLanes = PixelLanes.broadcast(UInt64(half))
+                                        for cx in 0..<iw { o[cx] = PixelLanes.pack((l[cx] &+ halfLanes) >> UInt64(shift)) }
+                                    }
+                                }
+                            }
+                        }
+                    } else {
                     for cy in 0..<ih {
                         for i in 0..<(iw * c) { a[i] = 0 }
                         for dy in 0..<f {
@@ -44,6 +75,7 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
                         }
                         let o = ((cy + pad) * cw + pad) * c
                         for i in 0..<(iw * c) { dst[o + i] = UInt8(truncatingIfNeeded: (a[i] + half) >> shift) }
+                    }
                     }
                     guard pad > 0, clamp else { return }
                     // Left/right pads: per coarse row, the mean of the edge column over its f rows.
@@ -84,7 +116,7 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
 /// weights in 1/(2f), so the interpolation is exact integer arithmetic with one rounding. With a
 /// pad of at least one cell every tap is inside the coarse plane (no edge tests in the loop).
 /// Only the fine pixels of `keep` are produced (a blur's region of interest, not its margin).
-func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> BlurPlane {
+func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, reference: Bool = false) -> BlurPlane {
     let width = keep.width, height = keep.height
     precondition(pad >= 1, "upsampling needs a coarse border cell")
     let c = plane.channels, cw = plane.width
@@ -101,6 +133,44 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
     let total = den * den, half = total / 2
     precondition(total.nonzeroBitCount == 1, "f must be a power of two")
     let shift = total.trailingZeroBitCount
+    if c == 4 && !reference {
+        // Four channels in one UInt64 (16-bit lanes): a vertical mix is at most 2f·255 and the
+        // horizontal one (2f)²·255 = 16320 (f ≤ 4) per lane, so lanes never carry; same integers,
+        // same bytes as the channel-by-channel loop.
+        precondition(f <= 4, "lanes hold (2f)²·255 only for f ≤ 4")
+        let ch = plane.height
+        var coarse = [UInt64](repeating: 0, count: cw * ch)
+        var column = [UInt64](repeating: 0, count: cw)
+        plane.bytes.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            coarse.withUnsafeMutableBufferPointer { co in
+                for i in 0..<(cw * ch) { co[i] = PixelLanes.spread(words[i]) }
+            }
+        }
+        out.bytes.withUnsafeMutableBytes { raw in
+            let dst = raw.bindMemory(to: UInt32.self).baseAddress!
+            coarse.withUnsafeBufferPointer { co in
+                column.withUnsafeMutableBufferPointer { col in
+                    tx.withUnsafeBufferPointer { tx in
+                        let halfLanes = PixelLanes.broadcast(UInt64(half))
+                        for y in 0..<height {
+                            let (y0, fy) = ty[y]
+                            let r0 = co.baseAddress! + y0 * cw, r1 = r0 + cw
+                            let w0 = UInt64(den - fy), w1 = UInt64(fy)
+                            for i in 0..<cw { col[i] = r0[i] &* w0 &+ r1[i] &* w1 }
+                            let o = dst + y * width
+                            for x in 0..<width {
+                                let (x0, fx) = tx[x]
+                                let v = col[x0] &* UInt64(den - fx) &+ col[x0 + 1] &* UInt64(fx) &+ halfLanes
+                                o[x] = PixelLanes.pack(v >> UInt64(shift))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
     var column = [Int](repeating: 0, count: cw * c)
     plane.bytes.withUnsafeBufferPointer { src in
         out.bytes.withUnsafeMutableBufferPointer { dst in
@@ -126,4 +196,27 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
         }
     }
     return out
+}
+
+/// A canvas word's four bytes in four 16-bit lanes of a UInt64, and back.
+enum PixelLanes {
+    /// [b0, b1, b2, b3] → b0 | b1 << 16 | b2 << 32 | b3 << 48.
+    @inline(__always)
+    static func spread(_ p: UInt32) -> UInt64 {
+        var x = UInt64(p)
+        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF
+        return (x | (x << 8)) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// The low byte of each lane, packed back into a word (higher lane bits are dropped).
+    @inline(__always)
+    static func pack(_ v: UInt64) -> UInt32 {
+        var x = v & 0x00FF_00FF_00FF_00FF
+        x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: x | (x >> 16))
+    }
+
+    /// `v` in every lane.
+    @inline(__always)
+    static func broadcast(_ v: UInt64) -> UInt64 { v &* 0x0001_0001_0001_0001 }
 }

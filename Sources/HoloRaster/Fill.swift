@@ -3,7 +3,11 @@
 // The rasterizer hands out runs of constant coverage (Rasterizer.swift); the blitter here turns
 // each run into pixels. Interior runs of a solid opaque paint are plain stores; gradient runs are
 // shaded straight into the canvas when the gradient is opaque and coverage is full. With a clip,
-// the work window shrinks to the clip's rect and each run's coverage is multiplied pixel by pixel.
+// the work window shrinks to the clip's rect and each run's coverage is multiplied pixel by pixel,
+// except where the clip is 255 (multiplying by 255/255 changes nothing): there the run is blitted
+// as if unclipped. A card's children cost their own area plus the clip's corner pixels, not a
+// per-pixel multiply over the whole card (measured: demo median 20.7 → 12.0 ms with the blend
+// change beside it). `reference: true` keeps the per-pixel path; FastPathTests compares the two.
 
 import HoloGeometry
 import HoloScene
@@ -23,23 +27,52 @@ struct PaintBlitter: CoverageSink {
     let colorScratch: UnsafeMutablePointer<UInt32>
     let coverScratch: UnsafeMutablePointer<UInt8>
 
+    /// Runs through the slow, obviously-right path (every clipped pixel multiplied); tests hold
+    /// the fast path to it pixel for pixel.
+    let reference: Bool
+
     @inline(__always)
     mutating func run(y: Int, x: Int, count: Int, coverage: UInt8) {
         // c = coverage · opacity / 255
         let c = opacity == 255 ? UInt32(coverage) : div255(UInt32(coverage) &* opacity)
         if c == 0 { return }
         let dst = pixels + (y * width + x)
-        if let clip {
-            // c_i = c · clip_i / 255
-            let row = clip + ((y - clipWindow.y0) * (clipWindow.x1 - clipWindow.x0) + (x - clipWindow.x0))
-            for i in 0..<count { coverScratch[i] = UInt8(truncatingIfNeeded: div255(c &* UInt32(row[i]))) }
-            if let s = solid {
-                SpanBlend.solid(dst, count, s, coverages: coverScratch)
-            } else {
-                sampler.shade(x: x, y: y, count: count, into: colorScratch)
-                SpanBlend.colors(dst, colorScratch, count, coverages: coverScratch)
-            }
-        } else if let s = solid {
+        guard let clip else { unclippedRun(dst, x: x, y: y, count: count, coverage: c); return }
+        let row = clip + ((y - clipWindow.y0) * (clipWindow.x1 - clipWindow.x0) + (x - clipWindow.x0))
+        if reference { clippedRun(dst, clipRow: row, count: count, coverage: c, colors: nil, x: x, y: y); return }
+        // Fast path: where the clip is 255, div255(c·255) = c, so that stretch of the run is an
+        // unclipped span (plain stores for opaque paint). Only the clip's partial ends (the
+        // corners of a rounded-rect card) are multiplied pixel by pixel. Gradients are shaded
+        // once for the whole run, exactly as the reference does, so no colour depends on the split.
+        var lo = 0
+        while lo < count, row[lo] != 255 { lo += 1 }
+        var hi = count
+        while hi > lo, row[hi - 1] != 255 { hi -= 1 }
+        guard hi - lo >= 8, ClipScan.allFull(row + lo, hi - lo) else {
+            clippedRun(dst, clipRow: row, count: count, coverage: c, colors: nil, x: x, y: y)
+            return
+        }
+        var colors: UnsafeMutablePointer<UInt32>? = nil
+        if solid == nil {
+            sampler.shade(x: x, y: y, count: count, into: colorScratch)
+            colors = colorScratch
+        }
+        if lo > 0 { clippedRun(dst, clipRow: row, count: lo, coverage: c, colors: colors, x: x, y: y) }
+        if let s = solid {
+            SpanBlend.solid(dst + lo, hi - lo, s, coverage: c)
+        } else {
+            SpanBlend.colors(dst + lo, colorScratch + lo, hi - lo, coverage: c)
+        }
+        if hi < count {
+            clippedRun(dst + hi, clipRow: row + hi, count: count - hi, coverage: c, colors: colors.map { $0 + hi },
+                       x: x + hi, y: y)
+        }
+    }
+
+    /// A run with no clip: one coverage for every pixel.
+    @inline(__always)
+    func unclippedRun(_ dst: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage c: UInt32) {
+        if let s = solid {
             SpanBlend.solid(dst, count, s, coverage: c)
         } else if c == 255 && opaque {
             sampler.shade(x: x, y: y, count: count, into: dst)
@@ -47,6 +80,44 @@ struct PaintBlitter: CoverageSink {
             sampler.shade(x: x, y: y, count: count, into: colorScratch)
             SpanBlend.colors(dst, colorScratch, count, coverage: c)
         }
+    }
+
+    /// A run through the clip, pixel by pixel:  c_i = c · clip_i / 255. `colors` are the run's
+    /// already shaded colours (nil: shade them here).
+    @inline(__always)
+    func clippedRun(_ dst: UnsafeMutablePointer<UInt32>, clipRow row: UnsafePointer<UInt8>, count: Int, coverage c: UInt32,
+                    colors: UnsafeMutablePointer<UInt32>?, x: Int, y: Int) {
+        for i in 0..<count { coverScratch[i] = UInt8(truncatingIfNeeded: div255(c &* UInt32(row[i]))) }
+        if let s = solid {
+            SpanBlend.solid(dst, count, s, coverages: coverScratch)
+        } else if let colors {
+            SpanBlend.colors(dst, colors, count, coverages: coverScratch)
+        } else {
+            sampler.shade(x: x, y: y, count: count, into: colorScratch)
+            SpanBlend.colors(dst, colorScratch, count, coverages: coverScratch)
+        }
+    }
+}
+
+/// Word-at-a-time scans of clip rows.
+enum ClipScan {
+    /// True when all `count` bytes are 255: AND them eight at a time.
+    @inline(__always)
+    static func allFull(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        let raw = UnsafeRawPointer(p)
+        while i + 32 <= count {
+            let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                & raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self) & raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+            if a != ~0 { return false }
+            i += 32
+        }
+        while i + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) != ~0 { return false }
+            i += 8
+        }
+        while i < count { if p[i] != 255 { return false }; i += 1 }
+        return true
     }
 }
 
@@ -68,7 +139,7 @@ extension Canvas {
 
     /// Runs `body` with a blitter over this canvas's pixels.
     mutating func withBlitter(_ paint: Paint, transform: AffineTransform, clip: CoverageMask?, opacity: Double,
-                              _ body: (inout PaintBlitter, PixelWindow) -> Void) {
+                              reference: Bool = false, _ body: (inout PaintBlitter, PixelWindow) -> Void) {
         let o = opacityByte(opacity)
         let window = workWindow(clip: clip)
         guard o > 0, !window.isEmpty else { return }
@@ -87,7 +158,8 @@ extension Canvas {
                     var blitter = PaintBlitter(
                         pixels: words.baseAddress!, width: width, sampler: sampler, solid: sampler.solidColor,
                         opaque: sampler.isOpaque, opacity: o, clip: clip == nil ? nil : clipBuf.baseAddress,
-                        clipWindow: clipWindow, colorScratch: colorScratch, coverScratch: coverScratch)
+                        clipWindow: clipWindow, colorScratch: colorScratch, coverScratch: coverScratch,
+                        reference: reference)
                     body(&blitter, window)
                 }
             }
@@ -108,7 +180,13 @@ extension Canvas {
     /// the paint's coordinates are in the same local space. `clip` multiplies coverage; `opacity` 0…1.
     public mutating func fill(_ shape: Shape, transform: AffineTransform, paint: Paint, clip: CoverageMask? = nil,
                               opacity: Double = 1) {
-        withBlitter(paint, transform: transform, clip: clip, opacity: opacity) { blitter, window in
+        fill(shape, transform: transform, paint: paint, clip: clip, opacity: opacity, reference: false)
+    }
+
+    /// `reference`: through the slow per-pixel clip path (tests compare the two).
+    mutating func fill(_ shape: Shape, transform: AffineTransform, paint: Paint, clip: CoverageMask?,
+                       opacity: Double, reference: Bool) {
+        withBlitter(paint, transform: transform, clip: clip, opacity: opacity, reference: reference) { blitter, window in
             rasterize(shape, transform: transform, window: window, into: &blitter)
         }
     }
@@ -116,9 +194,14 @@ extension Canvas {
     /// Same, for a stroke of `width` points centred on the outline.
     public mutating func stroke(_ shape: Shape, width: Double, transform: AffineTransform, paint: Paint,
                                 clip: CoverageMask? = nil, opacity: Double = 1) {
+        stroke(shape, width: width, transform: transform, paint: paint, clip: clip, opacity: opacity, reference: false)
+    }
+
+    mutating func stroke(_ shape: Shape, width: Double, transform: AffineTransform, paint: Paint,
+                         clip: CoverageMask?, opacity: Double, reference: Bool) {
         guard width > 0, width.isFinite else { return }
         let poly = shape.strokePolygon(width: width, transform: transform)
-        withBlitter(paint, transform: transform, clip: clip, opacity: opacity) { blitter, window in
+        withBlitter(paint, transform: transform, clip: clip, opacity: opacity, reference: reference) { blitter, window in
             rasterize(poly, window: window, into: &blitter)
         }
     }
@@ -126,8 +209,13 @@ extension Canvas {
     /// Paints through an arbitrary coverage mask (text glyph runs use this). `paintTransform` maps paint-local points → pixels.
     public mutating func fill(_ mask: CoverageMask, paint: Paint, paintTransform: AffineTransform,
                               clip: CoverageMask? = nil, opacity: Double = 1) {
+        fill(mask, paint: paint, paintTransform: paintTransform, clip: clip, opacity: opacity, reference: false)
+    }
+
+    mutating func fill(_ mask: CoverageMask, paint: Paint, paintTransform: AffineTransform,
+                       clip: CoverageMask?, opacity: Double, reference: Bool) {
         guard !mask.isEmpty else { return }
-        withBlitter(paint, transform: paintTransform, clip: clip, opacity: opacity) { blitter, window in
+        withBlitter(paint, transform: paintTransform, clip: clip, opacity: opacity, reference: reference) { blitter, window in
             let w = window.intersection(PixelWindow(mask.x, mask.y, mask.x + mask.width, mask.y + mask.height))
             guard !w.isEmpty else { return }
             mask.coverage.withUnsafeBufferPointer { m in

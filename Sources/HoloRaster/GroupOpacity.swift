@@ -30,15 +30,36 @@ extension Canvas {
         let w = UInt32((max(0, min(1, 1 - backdropWeight)) * 255).rounded())
         if w == 255 { return }
         let iw = 255 - w
-        let bw = backdrop.width, rowBytes = bw * 4
-        backdrop.pixels.withUnsafeBufferPointer { src in
-            pixels.withUnsafeMutableBufferPointer { dst in
+        let bw = backdrop.width
+        // Two channels per 32-bit lane pair (Blend.swift): d·w + s·(255 − w) ≤ 255·255 per lane, so
+        // laneDiv255 gives every channel's div255 exactly. Equal pixels stay as they are
+        // (div255(d·255) = d), which skips the untouched part of a faded group's bounds.
+        backdrop.pixels.withUnsafeBytes { srcRaw in
+            pixels.withUnsafeMutableBytes { dstRaw in
+                let src = srcRaw.bindMemory(to: UInt32.self).baseAddress!
+                let dst = dstRaw.bindMemory(to: UInt32.self).baseAddress!
                 for y in 0..<backdrop.height {
-                    let s = y * rowBytes, d = ((oy + y) * width + ox) * 4
-                    for i in 0..<rowBytes where dst[d + i] != src[s + i] {
-                        dst[d + i] = UInt8(truncatingIfNeeded: div255(UInt32(dst[d + i]) &* w &+ UInt32(src[s + i]) &* iw))
+                    let s = src + y * bw, d = dst + ((oy + y) * width + ox)
+                    for i in 0..<bw {
+                        let dv = d[i], sv = s[i]
+                        if dv == sv { continue }
+                        let rb = laneDiv255((dv & 0x00FF_00FF) &* w &+ (sv & 0x00FF_00FF) &* iw)
+                        let ga = laneDiv255(((dv >> 8) & 0x00FF_00FF) &* w &+ ((sv >> 8) & 0x00FF_00FF) &* iw)
+                        d[i] = rb | (ga << 8)
                     }
                 }
+            }
+        }
+    }
+
+    /// The reference: channel by channel, out = div255(d·w + s·(255 − w)). Tests hold `blend` to it.
+    mutating func blendReference(from backdrop: Canvas, x ox: Int, y oy: Int, keeping backdropWeight: Double) {
+        let w = UInt32((max(0, min(1, 1 - backdropWeight)) * 255).rounded())
+        let iw = 255 - w
+        for y in 0..<backdrop.height {
+            for x in 0..<backdrop.width * 4 {
+                let d = ((oy + y) * width + ox) * 4 + x, s = y * backdrop.width * 4 + x
+                pixels[d] = UInt8(truncatingIfNeeded: div255(UInt32(pixels[d]) * w + UInt32(backdrop.pixels[s]) * iw))
             }
         }
     }

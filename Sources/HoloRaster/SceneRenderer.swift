@@ -12,6 +12,10 @@
 import HoloGeometry
 import HoloScene
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 public struct SceneRenderer: Sendable {
     public let fonts: FontLibrary
 
@@ -19,8 +23,8 @@ public struct SceneRenderer: Sendable {
 
     /// Renders `scene` at `scale` pixels per point into a new canvas.
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
-        var canvas = Canvas(size: scene.size, scale: scale)
-        canvas.clear(to: scene.background)
+        _ = FrameMemory.tuned
+        var canvas = FrameMemory.canvas(size: scene.size, scale: scale, background: scene.background)
         try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil)
         return canvas
     }
@@ -163,3 +167,36 @@ public struct SceneRenderer: Sendable {
 
 /// A rect of whole pixels, x0…x1 and y0…y1 exclusive.
 struct PixelRect { var x0, y0, x1, y1: Int }
+
+/// Frame-sized memory. A full frame is 12 MB (1170×2532×4). glibc hands a freed block that size
+/// back to the kernel, and the next frame faults every page in again and has the kernel zero it:
+/// page faults, zeroing and unmapping measured about a quarter of a demo frame. So the renderer
+/// asks malloc, once, to keep freed memory up to 256 MB in the process (mmap only above 64 MB),
+/// and writes the background straight into uninitialised storage instead of zeroing it first.
+enum FrameMemory {
+    static let tuned: Bool = {
+        #if canImport(Glibc)
+        // <malloc.h> is not in Swift's Glibc module: look mallopt up (M_TRIM_THRESHOLD = −1,
+        // M_MMAP_THRESHOLD = −3 in glibc's malloc.h).
+        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+        if let symbol = dlsym(nil, "mallopt") {
+            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+            _ = mallopt(-3, 64 << 20)
+            _ = mallopt(-1, 256 << 20)
+        }
+        #endif
+        return true
+    }()
+
+    /// A canvas of `size` points at `scale`, every pixel `background` (one pass over the memory).
+    static func canvas(size: Size, scale: Double, background: Color) -> Canvas {
+        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        precondition(width >= 0 && height >= 0, "canvas size must not be negative")
+        let word = packedPixel(background.premultipliedRGBA8)
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buf, count in
+            buf.withMemoryRebound(to: UInt32.self) { $0.initialize(repeating: word) }
+            count = width * height * 4
+        }
+        return Canvas(width: width, height: height, scale: scale, premultipliedPixels: pixels)
+    }
+}
