@@ -23,7 +23,6 @@ public struct SceneRenderer: Sendable {
 
     /// Renders `scene` at `scale` pixels per point into a new canvas.
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
-        _ = FrameMemory.tuned
         var canvas = FrameMemory.canvas(size: scene.size, scale: scale, background: scene.background)
         try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil)
         return canvas
@@ -170,10 +169,15 @@ struct PixelRect { var x0, y0, x1, y1: Int }
 
 /// Frame-sized memory. A full frame is 12 MB (1170×2532×4). glibc hands a freed block that size
 /// back to the kernel, and the next frame faults every page in again and has the kernel zero it:
-/// page faults, zeroing and unmapping measured about a quarter of a demo frame. So the renderer
-/// asks malloc, once, to keep freed memory up to 256 MB in the process (mmap only above 64 MB),
-/// and writes the background straight into uninitialised storage instead of zeroing it first.
-enum FrameMemory {
+/// page faults, zeroing and unmapping measured about a quarter of a demo frame. A program that
+/// renders many frames (the `holoframe` CLI does, at startup) can ask malloc to keep freed memory
+/// up to 256 MB in the process (mmap only above 64 MB): `FrameMemory.keepFreedFrames()`. It is
+/// the program's choice, not the library's, because it changes malloc for the whole process.
+/// The renderer itself writes the background straight into uninitialised storage instead of
+/// zeroing it first.
+public enum FrameMemory {
+    public static func keepFreedFrames() { _ = tuned }
+
     static let tuned: Bool = {
         #if canImport(Glibc)
         // <malloc.h> is not in Swift's Glibc module: look mallopt up (M_TRIM_THRESHOLD = −1,

@@ -22,6 +22,7 @@ struct HoloframeCommand: ParsableCommand {
     /// Exit status: 0 success, 1 failure (a frame over budget, a golden mismatch, a render that
     /// failed), 2 usage error (bad arguments, a bad clip file). One message, never a stack trace.
     static func main() {
+        FrameMemory.keepFreedFrames()
         do {
             var command = try parseAsRoot()
             try command.run()
