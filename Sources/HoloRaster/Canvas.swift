@@ -7,7 +7,7 @@
 
 import HoloGeometry
 
-public struct Canvas: Sendable, Equatable {
+public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public let width: Int
     public let height: Int
     /// Pixels per point.
@@ -36,6 +36,11 @@ public struct Canvas: Sendable, Equatable {
         precondition(premultipliedPixels.count == width * height * 4, "pixel buffer size does not match")
         self.width = width; self.height = height; self.scale = scale
         self.pixels = premultipliedPixels
+    }
+
+    /// `Canvas(1170×2532 @3x)`: short, so a failing test prints its size, not its pixels.
+    public var description: String {
+        "Canvas(\(width)×\(height) @\(scale == scale.rounded() ? String(Int(scale)) : String(scale))x)"
     }
 
     /// The canvas size in points.

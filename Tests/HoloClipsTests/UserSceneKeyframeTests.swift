@@ -2,6 +2,7 @@
 // (bisection on the Bézier), and springs against REFERENCE.md's closed form and an ODE integration.
 
 import Testing
+import HoloMotion
 @testable import HoloClips
 
 #if canImport(Glibc)
@@ -62,7 +63,8 @@ private func track(_ json: Any) throws -> (KeyframeTrack, DriverTable) {
     }
 
     /// REFERENCE.md: x(t) = T − e^(−λt)·[T·cos ωt + λT·sin(ωt)/ω] from 0 toward T at rest,
-    /// λ = 2πζ/r, ω = 2π√(1 − ζ²)/r.
+    /// λ = 2πζ/r, ω = 2π√(1 − ζ²)/r. The keyframe spring is SwiftUI's stepped spring, held to
+    /// the closed form within 0.5% of the move (the acceptance REFERENCE's spring tests use).
     @Test func springKeyframeFollowsTheClosedFormAndReachesItsTarget() throws {
         let (k, _) = try track(["keyframes": [["t": 0.5, "value": 10],
                                               ["t": 1, "value": 30, "curve": ["spring": ["response": 0.35, "dampingFraction": 0.85]]]]])
@@ -70,7 +72,7 @@ private func track(_ json: Any) throws -> (KeyframeTrack, DriverTable) {
         let lambda = 2 * Double.pi * z / r, omega = 2 * Double.pi * (1 - z * z).squareRoot() / r
         for dt in [0.02, 0.1, 0.2, 0.3] {
             let x = T - exp(-lambda * dt) * (T * cos(omega * dt) + lambda * T * sin(omega * dt) / omega)
-            #expect(abs(k.value(at: 0.5 + dt) - (10 + x)) < 1e-9)
+            #expect(abs(k.value(at: 0.5 + dt) - (10 + x)) < 0.005 * T)
         }
         #expect(k.value(at: 0.5) == 10)
         // Still moving at the keyframe's own time (a spring is not time-boxed) and settled later.
@@ -80,19 +82,21 @@ private func track(_ json: Any) throws -> (KeyframeTrack, DriverTable) {
         #expect(abs((peak - 30) / 20 - 0.0063) < 0.0015)
     }
 
-    /// Every damping regime against a semi-implicit Euler integration of m·x″ = −k(x − 1) − c·x′,
-    /// k = (2π/r)², c = 4πζ/r.
+    /// Every damping regime against a fine semi-implicit Euler integration of
+    /// m·x″ = −k(x − 1) − c·x′, k = (2π/r)², c = 4πζ/r: the keyframe spring (SwiftUI's 1/300 s
+    /// stepping) stays within 0.5% of the move, and finishes exactly on the target.
     @Test(arguments: [0.5, 1.0, 1.6])
     func springMatchesIntegratedMotion(dampingFraction z: Double) {
-        let spring = UserSceneSpring(response: 0.4, dampingFraction: z)
+        let spring = Spring(response: 0.4, dampingFraction: z)
+        func value(_ t: Double) -> Double { SpringState(from: 0, to: 1).state(after: t, spring: spring).scalarPosition }
         let k = pow(2 * Double.pi / 0.4, 2), c = 4 * Double.pi * z / 0.4
         var x = 0.0, v = 0.0, t = 0.0
         let h = 1e-5
         for checkpoint in [0.05, 0.15, 0.3, 0.5] {
             while t < checkpoint - h / 2 { v += (-k * (x - 1) - c * v) * h; x += v * h; t += h }
-            #expect(abs(spring.value(at: checkpoint) - x) < 1e-4, "ζ = \(z) at \(checkpoint)")
+            #expect(abs(value(checkpoint) - x) < 5e-3, "ζ = \(z) at \(checkpoint)")
         }
-        #expect(spring.value(at: 5) == 1)
+        #expect(value(5) == 1)
     }
 
     @Test func segmentAfterASpringStartsWhereTheSpringWas() throws {
@@ -101,7 +105,7 @@ private func track(_ json: Any) throws -> (KeyframeTrack, DriverTable) {
         let (k, _) = try track(["keyframes": [["t": 0, "value": 0],
                                               ["t": 0.1, "value": 100, "curve": ["spring": ["response": 0.5, "dampingFraction": 1]]],
                                               ["t": 1.1, "value": 0]]])
-        let springAt = 100 * UserSceneSpring(response: 0.5, dampingFraction: 1).value(at: 0.1)
+        let springAt = SpringState(from: 0, to: 100).state(after: 0.1, spring: Spring(response: 0.5, dampingFraction: 1)).scalarPosition
         #expect(springAt > 1 && springAt < 99)
         #expect(abs(k.value(at: 0.1) - springAt) < 1e-9)
         #expect(abs(k.value(at: 0.100001) - springAt) < 1e-3)

@@ -15,7 +15,8 @@ let goldenRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     @Test(arguments: cases)
     func frameMatchesItsGolden(_ golden: GoldenCase) {
         for (_, verdict) in Self.runner.run([golden]) {
-            #expect(verdict.passed, "\(verdict.message)")
+            let passed = verdict.passed
+            #expect(passed, Comment(rawValue: verdict.message))
         }
     }
 

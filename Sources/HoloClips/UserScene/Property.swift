@@ -10,6 +10,7 @@
 // NaN or infinite (an expression dividing by zero) is drawn as 0 rather than poisoning the raster.
 
 import HoloGeometry
+import HoloMotion
 
 public struct Keyframe: Hashable, Sendable {
     /// Position along the driver (seconds for `time`, points for `scroll`, …).
@@ -42,14 +43,14 @@ public struct KeyframeTrack: Hashable, Sendable {
 
     /// Segment i (from keyframe i−1 at t₀ to keyframe i at t₁, starting at value s):
     ///   timing curve c:  s + (vᵢ − s)·c((x − t₀)/(t₁ − t₀))
-    ///   spring:          s + (vᵢ − s)·spring(x − t₀)
+    ///   spring:          from s toward vᵢ at rest, stepped as SwiftUI steps it for x − t₀
     @inlinable static func segment(_ i: Int, at x: Double, _ keyframes: [Keyframe], _ start: Double) -> Double {
         let from = keyframes[i - 1], to = keyframes[i]
         switch to.curve {
         case .timing(let curve):
             return start + (to.value - start) * curve.value(at: (x - from.t) / (to.t - from.t))
         case .spring(let spring):
-            return start + (to.value - start) * spring.value(at: x - from.t)
+            return SpringState(from: start, to: to.value).state(after: x - from.t, spring: spring).scalarPosition
         }
     }
 

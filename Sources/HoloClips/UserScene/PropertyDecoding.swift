@@ -1,6 +1,7 @@
 // Reading animatable properties out of the JSON tree (the forms are listed in Property.swift).
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 /// Decoding state shared by a whole document: the driver table every expression resolves through,
@@ -74,7 +75,7 @@ struct SceneDecoder {
     func curve(_ raw: Any, path: String) throws(UserSceneError) -> KeyframeCurve {
         if case .string = JSONValue(raw) {
             return .timing(try JSONRead.choice(raw, path: path, [
-                "linear": UserSceneTimingCurve.linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+                "linear": TimingCurve.linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
             ]))
         }
         var o = try JSONObject(raw, path: path, kind: "a curve (\"linear\", \"easeIn\", \"easeOut\", \"easeInOut\" or {\"spring\": …})")
@@ -84,7 +85,7 @@ struct SceneDecoder {
         guard response > 0 else { throw UserSceneError(path: s.path(of: "response"), reason: "must be greater than 0, got \(JSONValue(response).shown)") }
         guard damping > 0 else { throw UserSceneError(path: s.path(of: "dampingFraction"), reason: "must be greater than 0, got \(JSONValue(damping).shown)") }
         try s.finish(); try o.finish()
-        return .spring(UserSceneSpring(response: response, dampingFraction: damping))
+        return .spring(Spring(response: response, dampingFraction: damping))
     }
 
     /// "#RRGGBB", "#RRGGBBAA" or {"r", "g", "b", "a"} with animatable components in 0…1 (a defaults to 1).
