@@ -49,6 +49,12 @@ public struct Clip: Sendable {
     /// A fresh simulation from t = 0.
     public func frames() -> FrameSource { start() }
 
+    /// The same clip under another name (a variant is named by what the user asked for, not by
+    /// its design).
+    public func named(_ name: String) -> Clip {
+        Clip(name: name, size: size, scale: scale, fps: fps, frameCount: frameCount, start: start)
+    }
+
     /// The same clip at another scale (for small goldens and quick previews).
     public func withScale(_ scale: Double) -> Clip {
         Clip(name: name, size: size, scale: scale, fps: fps, frameCount: frameCount, start: start)

@@ -35,7 +35,13 @@ public enum ClipResolver {
         return builtIn.defaults()
     }
 
+    /// The clip `argument` names, called by that name (a built-in's own, or a file's base name).
     public static func resolve(_ argument: String, overrides: ClipOverrides = ClipOverrides()) throws -> Clip {
+        let name = isFile(argument) ? ((argument as NSString).lastPathComponent as NSString).deletingPathExtension : argument
+        return try make(argument, overrides: overrides).named(name)
+    }
+
+    static func make(_ argument: String, overrides: ClipOverrides) throws -> Clip {
         var spec = try spec(for: argument)
         apply(overrides, to: &spec)
         if spec.design == CustomDesign.name {
@@ -60,5 +66,14 @@ public enum ClipResolver {
         if let scale = overrides.scale { spec.device.scale = scale }
         if let fps = overrides.fps { spec.fps = fps }
         if let duration = overrides.duration { spec.duration = duration }
+    }
+}
+
+extension ClipResolver {
+    /// The device a clip renders on, after the overrides.
+    public static func deviceName(_ argument: String, overrides: ClipOverrides = ClipOverrides()) throws -> String {
+        var spec = try spec(for: argument)
+        apply(overrides, to: &spec)
+        return spec.device.name
     }
 }

@@ -87,7 +87,8 @@ struct Bench: ParsableCommand {
             let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(device: device, scale: scale))
             let range = try frames.map { try FrameRange(parsing: $0) } ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
             try Limits().check(clip, frameCount: range.count)
-            let bench = try runner.run(clip, device: device ?? "clip default", frames: range)
+            let deviceName = try ClipResolver.deviceName(name, overrides: ClipOverrides(device: device, scale: scale))
+            let bench = try runner.run(clip, device: deviceName, frames: range)
             results.append(bench)
             print(BenchReport.table(bench, rows: !quiet))
             if export {

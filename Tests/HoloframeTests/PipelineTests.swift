@@ -243,3 +243,11 @@ func temporaryFolder(_ name: String = #function) -> String {
         try Limits().check(clip, frameCount: clip.frameCount)
     }
 }
+
+@Suite struct ClipNamingTests {
+    @Test func aVariantIsCalledByItsOwnName() throws {
+        #expect(try ClipResolver.resolve("waveform-dark").name == "waveform-dark")
+        #expect(try ClipResolver.resolve("reveal-chevron").name == "reveal-chevron")
+        #expect(try ClipResolver.deviceName("demo", overrides: ClipOverrides(device: "iphone-se")) == "iphone-se")
+    }
+}
