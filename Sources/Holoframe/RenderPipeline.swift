@@ -236,6 +236,22 @@ public func straightRGBA(_ canvas: Canvas) -> [UInt8] {
 
 /// Writes frames to a handle in index order, whatever order they finish in.
 final class RawFrameWriter: Sendable {
+    /// write(2) until every byte is out, so a failure is the system's own words (ENOSPC, EPIPE).
+    private func writeAll(_ bytes: [UInt8], frame: Int) throws {
+        let fd = handle.fileDescriptor
+        try bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputError(description: "cannot write raw frame \(frame) to the output: \(String(cString: strerror(errno)))")
+                }
+                offset += n
+            }
+        }
+    }
+
     private struct State { var next: Int; var pending: [Int: [UInt8]] = [:] }
     private let handle: FileHandle
     private let state: Mutex<State>
@@ -249,7 +265,7 @@ final class RawFrameWriter: Sendable {
         try state.withLock { s in
             s.pending[index] = bytes
             while let ready = s.pending.removeValue(forKey: s.next) {
-                try handle.write(contentsOf: ready)
+                try writeAll(ready, frame: s.next)
                 s.next += 1
             }
         }

@@ -64,6 +64,9 @@ struct Render: ParsableCommand {
         if contactSheet != nil && (format == "raw" || out != nil) {
             throw ValidationError("--contact-sheet writes one PNG; it does not go with --out or --format raw")
         }
+        if let font, !FileManager.default.isReadableFile(atPath: font) {
+            throw ValidationError("--font \(font): no readable font file there")
+        }
         if force && resume { throw ValidationError("give --force or --resume, not both") }
         guard let mode = Shard.Mode(rawValue: shardMode) else { throw ValidationError("--shard-mode must be contiguous or interleaved") }
         if let shard { do { _ = try Shard(parsing: shard, mode: mode) } catch { throw ValidationError("--shard: \(error)") } }

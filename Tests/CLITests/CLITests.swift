@@ -208,3 +208,25 @@ func holoframe(arguments: [String]) throws -> Run {
         #expect(run.status == 2 && run.stderr.contains("--max-pixels"))
     }
 }
+
+@Suite struct OutputErrorTests {
+    /// A full device (/dev/full: every write fails with ENOSPC) is a clear failure, exit 1.
+    @Test func fullDiskIsAClearFailure() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: holoframeBinary)
+        process.arguments = ["render", "demo", "--frames", "0-2", "--scale", "0.25", "--format", "raw"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("No space left on device"), "\(message)")
+    }
+
+    @Test func missingFontFileIsAUsageError() throws {
+        let run = try holoframe(arguments: ["render", "demo", "--frames", "0", "--font", "/nonexistent/Font.ttf"])
+        #expect(run.status == 2 && run.stderr.contains("/nonexistent/Font.ttf"))
+    }
+}
