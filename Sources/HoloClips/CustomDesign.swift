@@ -38,7 +38,18 @@ public enum CustomDesign {
         let size = spec.device.size
         let scroll = spec.scroll?.makeSimulation()
         let motion = spec.makeDeviceMotion()
-        let background: Color = spec.environment.colorScheme == .dark ? Color(hex: 0x000000) : Color(hex: 0xFFFFFF)
+        var chosenBackground: Color = spec.environment.colorScheme == .dark ? Color(hex: 0x000000) : Color(hex: 0xFFFFFF)
+        switch spec.variant["background"] {
+        case nil: break
+        case .string(let hex)?:
+            guard let color = Self.color(hex: hex) else {
+                throw ClipFileError(fileName: fileName, path: "variant.background", reason: "expected \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(hex)\"")
+            }
+            chosenBackground = color
+        default:
+            throw ClipFileError(fileName: fileName, path: "variant.background", reason: "expected a colour string such as \"#00000000\"")
+        }
+        let background = chosenBackground
         let fps = Double(spec.fps)
         let revealHeight: Double
         switch spec.variant["revealHeight"] {
@@ -46,8 +57,9 @@ public enum CustomDesign {
         case nil: revealHeight = size.height
         default: throw ClipFileError(fileName: fileName, path: "variant.revealHeight", reason: "must be a positive number of points")
         }
-        if let unknown = spec.variant.keys.first(where: { $0 != "revealHeight" }) {
-            throw ClipFileError(fileName: fileName, path: "variant.\(unknown)", reason: "is not a variant of design \"custom\" (known: revealHeight)")
+        if let unknown = spec.variant.keys.sorted().first(where: { $0 != "revealHeight" && $0 != "background" }) {
+            throw ClipFileError(fileName: fileName, path: "variant.\(unknown)",
+                                reason: "is not a variant of design \"custom\" (known: background, revealHeight)")
         }
         let components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
                                           contentScrolls: spec.scroll?.configuration.isScrollable ?? false,
@@ -56,6 +68,15 @@ public enum CustomDesign {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
                              components: components)
         }
+    }
+}
+
+extension CustomDesign {
+    /// "#RRGGBB" or "#RRGGBBAA".
+    static func color(hex: String) -> Color? {
+        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9, let v = UInt64(hex.dropFirst(), radix: 16) else { return nil }
+        if hex.count == 7 { return Color(hex: UInt32(v)) }
+        return Color(hex: UInt32(v >> 8), alpha: Double(v & 0xFF) / 255)
     }
 }
 

@@ -3,6 +3,7 @@ import Testing
 @testable import HoloClips
 import HoloMotion
 import HoloScene
+import HoloGeometry
 
 /// The built-in components a user scene reads as drivers behave as in the built-in clips.
 @Suite struct CustomDesignDriverTests {
@@ -52,5 +53,21 @@ import HoloScene
         #expect(scroll == 200)
         #expect((d["reveal.progress"] as! NSNumber).doubleValue == 0.5)
         #expect((d["waveform.progress"] as! NSNumber).doubleValue == 0)
+    }
+}
+
+@Suite struct CustomDesignBackgroundTests {
+    func clip(_ variant: [String: VariantValue]) throws -> Clip {
+        var spec = ClipSpec(design: "custom", duration: 1)
+        spec.scene = .object(["type": .string("group"), "children": .array([])])
+        spec.variant = variant
+        return try CustomDesign.clip(spec, fileName: "x.json") { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
+    }
+
+    @Test func backgroundVariantSetsTheSceneBackground() throws {
+        #expect(try clip(["background": .string("#00000000")]).frames().frame(0, fps: 60).scene.background.alpha == 0)
+        #expect(try clip([:]).frames().frame(0, fps: 60).scene.background == Color(hex: 0xFFFFFF))
+        #expect(throws: ClipFileError.self) { try clip(["background": .string("red")]) }
+        #expect(throws: ClipFileError.self) { try clip(["background": .number(1)]) }
     }
 }

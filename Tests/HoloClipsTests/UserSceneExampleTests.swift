@@ -20,8 +20,13 @@ func loadExample(_ name: String) throws -> UserScene {
     let clip = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(clip["design"] as? String == "custom")
     #expect((clip["duration"] as? NSNumber)?.doubleValue ?? 0 > 0)
-    return try UserScene.decode(try #require(clip["scene"]), driverNames: userSceneDriverNames,
-                                loadImage: { path in throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path]) })
+    // Images must exist beside the example; the outline tests need only a stand-in for their pixels.
+    return try UserScene.decode(try #require(clip["scene"]), driverNames: userSceneDriverNames, loadImage: { path in
+        guard FileManager.default.fileExists(atPath: examplesFolder.appendingPathComponent(path).path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        }
+        return ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0])
+    })
 }
 
 /// A node's outline: kinds, shapes and paints, children in brackets.
@@ -56,6 +61,7 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("collapsing-header.json", ["scroll"], "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material], text]"),
     ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
     ("clip.json", ["time"], "group[fill:rect:linear, text]"),
+    ("image.json", ["time"], "group[fill:rect:solid, group[image], group[image]]"),
     ("component-drivers.json", ["scroll", "header.offset", "header.opacity", "time"],
      "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material, group[fill:rect:shader]]]"),
 ]
