@@ -80,11 +80,18 @@ private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
     return out
 }
 
-/// Horizontal passes, transpose, horizontal passes, transpose back.
-private func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge) {
+/// Horizontal passes, transpose, horizontal passes, transpose back. The exact Gaussian runs its
+/// vertical pass in place of the transposes (GaussianPasses.swift; same bytes).
+func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, reference: Bool = false) {
+    if sigma <= exactGaussianMaxSigma && !reference {
+        let weights = gaussianWeights(sigma: sigma)
+        gaussianBlurRows(&plane, weights: weights, edge: edge)
+        plane = gaussianBlurColumns(plane, weights: weights, edge: edge)
+        return
+    }
     func pass(_ p: inout BlurPlane) {
         if sigma <= exactGaussianMaxSigma {
-            gaussianBlurRows(&p, weights: gaussianWeights(sigma: sigma), edge: edge)
+            gaussianBlurRowsReference(&p, weights: gaussianWeights(sigma: sigma), edge: edge)
         } else {
             boxBlurRows(&p, radii: boxRadii(sigma: sigma), edge: edge)
         }

@@ -34,7 +34,7 @@ public enum BlurEdge: Sendable, Hashable {
 
 /// Copies row `y` into `padded` with `pad` extra pixels each side filled per `edge`.
 @inline(__always)
-private func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge: BlurEdge,
+func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge: BlurEdge,
                     into padded: UnsafeMutablePointer<UInt8>) {
     (padded + pad * c).update(from: src, count: n * c)
     switch edge {
@@ -128,8 +128,10 @@ func gaussianWeights(sigma: Double) -> [Int] {
     return w
 }
 
-/// Exact Gaussian convolution of every row with `weights` (2r+1 taps summing to 2¹⁶).
-func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) {
+/// Exact Gaussian convolution of every row with `weights` (2r+1 taps summing to 2¹⁶): the
+/// reference, one channel byte and one tap at a time. `gaussianBlurRows` (GaussianPasses.swift)
+/// must equal it byte for byte.
+func gaussianBlurRowsReference(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) {
     let r = weights.count / 2
     guard r > 0, plane.width > 0 else { return }
     let n = plane.width, c = plane.channels, taps = weights.count

@@ -1,0 +1,140 @@
+// Fast exact-Gaussian passes (σ ≤ 2 px): the same integer sums as `gaussianBlurRowsReference`,
+// reorganised, so the bytes are identical (FastPathTests holds them equal).
+//
+// Why this shape: the reference spends 4 × (2r+1) multiplies per pixel per axis and a full-screen
+// layer blur (Group.blur at the start and end of a reveal) spent a third of the frame there, plus
+// two 13-MB transposes for the vertical pass.
+//   • Rows: the taps are symmetric (w_k = w_{2r−k}, checked), so
+//       out = ⌊(2¹⁵ + w_r·p_r + Σ_{k<r} w_k·(p_k + p_{2r−k})) / 2¹⁶⌋,
+//     evaluated on two channels at once in 32-bit lanes of a UInt64 (even channels 0, 2 and odd
+//     channels 1, 3). A lane holds at most 2¹⁵ + 2¹⁶·255 < 2²⁴: no carry between lanes, so every
+//     lane is the reference's integer sum exactly.
+//   • Columns: no transpose; each output row is Σ_t w_t · (input row y+t−r) over whole rows, a
+//     streaming multiply-add the compiler vectorises. Integer sums do not depend on order, so this
+//     equals the reference row pass run on the transposed plane.
+//   • Zeros: a window of zero pixels gives ⌊2¹⁵/2¹⁶⌋ = 0. Rows skip the zero ends of their padded
+//     row; columns skip input rows that are entirely zero (transparent layer margins).
+
+/// Every row convolved with `weights` (2r+1 taps summing to 2¹⁶); equal to the reference.
+func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) {
+    let r = weights.count / 2
+    guard r > 0, plane.width > 0 else { return }
+    let taps = weights.count
+    let symmetric = (0..<r).allSatisfy { weights[$0] == weights[taps - 1 - $0] }
+    guard plane.channels == 4, symmetric else {
+        gaussianBlurRowsReference(&plane, weights: weights, edge: edge)
+        return
+    }
+    let n = plane.width, padded = n + 2 * r
+    var row32 = [UInt32](repeating: 0, count: padded)
+    var even = [UInt64](repeating: 0, count: padded), odd = even
+    plane.bytes.withUnsafeMutableBytes { raw in
+        let words = raw.bindMemory(to: UInt32.self).baseAddress!
+        row32.withUnsafeMutableBufferPointer { pw in
+            even.withUnsafeMutableBufferPointer { ev in
+                odd.withUnsafeMutableBufferPointer { od in
+                    weights.withUnsafeBufferPointer { wt in
+                        let p = pw.baseAddress!, e = ev.baseAddress!, o = od.baseAddress!
+                        let centre = UInt64(wt[r])
+                        for y in 0..<plane.height {
+                            let row = words + y * n
+                            // The padded row: edge rule as in padRow.
+                            (p + r).update(from: row, count: n)
+                            let left: UInt32 = edge == .clamp ? row[0] : 0
+                            let right: UInt32 = edge == .clamp ? row[n - 1] : 0
+                            for i in 0..<r { p[i] = left; p[r + n + i] = right }
+                            // Nonzero span [first, last] of the padded row.
+                            var first = 0
+                            while first < padded && p[first] == 0 { first += 1 }
+                            if first == padded { row.update(repeating: 0, count: n); continue }
+                            var last = padded - 1
+                            while p[last] == 0 { last -= 1 }
+                            // Output x reads padded x…x+2r: nonzero only for x in [first−2r, last].
+                            let x0 = max(0, first - 2 * r), x1 = min(n - 1, last)
+                            for x in 0..<x0 { row[x] = 0 }
+                            if x1 + 1 < n { (row + x1 + 1).update(repeating: 0, count: n - x1 - 1) }
+                            let s0 = x0, s1 = min(padded, x1 + 2 * r + 1)
+                            for i in s0..<s1 {
+                                let v = UInt64(p[i])
+                                // ch0 | ch2 << 32 and ch1 | ch3 << 32.
+                                e[i] = (v & 0xFF) | ((v & 0xFF_0000) << 16)
+                                o[i] = ((v >> 8) & 0xFF) | ((v & 0xFF00_0000) << 8)
+                            }
+                            for x in x0...x1 {
+                                var ae: UInt64 = (1 << 15) | (1 << 47), ao = ae
+                                ae &+= centre &* e[x + r]; ao &+= centre &* o[x + r]
+                                for k in 0..<r {
+                                    let w = UInt64(wt[k]), m = x + 2 * r - k
+                                    ae &+= w &* (e[x + k] &+ e[m])
+                                    ao &+= w &* (o[x + k] &+ o[m])
+                                }
+                                let c0 = (ae >> 16) & 0xFF, c2 = (ae >> 48) & 0xFF
+                                let c1 = (ao >> 16) & 0xFF, c3 = (ao >> 48) & 0xFF
+                                row[x] = UInt32(truncatingIfNeeded: c0 | c1 << 8 | c2 << 16 | c3 << 24)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every column convolved with `weights`, without a transpose: equal to transposing, running the
+/// reference row pass and transposing back.
+func gaussianBlurColumns(_ plane: BlurPlane, weights: [Int], edge: BlurEdge) -> BlurPlane {
+    let r = weights.count / 2
+    guard r > 0, plane.height > 0, plane.width > 0 else { return plane }
+    let h = plane.height, stride = plane.width * plane.channels
+    var out = BlurPlane(width: plane.width, height: h, channels: plane.channels)
+    // Rows that are entirely zero add nothing to any sum.
+    var rowIsZero = [Bool](repeating: false, count: h)
+    plane.bytes.withUnsafeBytes { raw in
+        for y in 0..<h {
+            let row = UnsafeRawBufferPointer(rebasing: raw[(y * stride)..<((y + 1) * stride)])
+            var nonzero = false
+            var i = 0
+            while i + 8 <= stride {
+                if row.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 { nonzero = true; break }
+                i += 8
+            }
+            if !nonzero { while i < stride { if row[i] != 0 { nonzero = true; break }; i += 1 } }
+            rowIsZero[y] = !nonzero
+        }
+    }
+    let chunk = 4096
+    var acc = [UInt32](repeating: 0, count: min(chunk, stride))
+    plane.bytes.withUnsafeBufferPointer { srcBuf in
+        out.bytes.withUnsafeMutableBufferPointer { dstBuf in
+            acc.withUnsafeMutableBufferPointer { accBuf in
+                let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, a = accBuf.baseAddress!
+                for y in 0..<h {
+                    // out[y] = ⌊(2¹⁵ + Σ_t w_t · in[y + t − r]) / 2¹⁶⌋, rows past the edge per `edge`.
+                    var any = false
+                    for t in 0..<weights.count {
+                        var yy = y + t - r
+                        if yy < 0 || yy >= h { if edge == .transparent { continue }; yy = min(max(yy, 0), h - 1) }
+                        if !rowIsZero[yy] { any = true; break }
+                    }
+                    let o = dst + y * stride
+                    if !any { continue } // `out` starts zeroed
+                    var c0 = 0
+                    while c0 < stride {
+                        let len = min(chunk, stride - c0)
+                        for i in 0..<len { a[i] = 1 << 15 }
+                        for t in 0..<weights.count {
+                            var yy = y + t - r
+                            if yy < 0 || yy >= h { if edge == .transparent { continue }; yy = min(max(yy, 0), h - 1) }
+                            if rowIsZero[yy] { continue }
+                            let w = UInt32(weights[t]), s = src + yy * stride + c0
+                            for i in 0..<len { a[i] &+= w &* UInt32(s[i]) }
+                        }
+                        for i in 0..<len { o[c0 + i] = UInt8(truncatingIfNeeded: a[i] >> 16) }
+                        c0 += len
+                    }
+                }
+            }
+        }
+    }
+    return out
+}
