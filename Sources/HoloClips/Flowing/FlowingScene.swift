@@ -74,9 +74,8 @@ public struct FlowingScene: Sendable {
         let t = AffineTransform.translation(-half, -half)
             .concatenating(.scale(scale.width, scale.height))
             .concatenating(.translation(center.x, center.y))
-        // Opacity goes into the paint, not a group: the symbol's parts do not overlap, so this equals
-        // group opacity up to the anti-aliased seam where the shoulders meet the ring, and it spares the
-        // renderer's full-canvas backdrop blend (measured: ~20% of a 3x frame's time at p = 1).
-        return .group(FlowingSymbol.personCircle(color: palette.tint.opacity(opacity)), transform: t)
+        // Group opacity, as SwiftUI's .opacity on the symbol: the parts fade as one, with no seam
+        // where the shoulders meet the ring (the renderer blends only the group's bounds).
+        return .group(FlowingSymbol.personCircle(color: palette.tint), transform: t, opacity: opacity)
     }
 }
