@@ -35,17 +35,7 @@ public enum MotionTrack: Hashable, Sendable {
         case .constant(let v): return v
         case .wobble(let a, let p, let phase): return a * sin(2 * .pi * t / p + phase)
         case .keyframes(let ks):
-            guard var prev = ks.first else { return 0 }
-            if t <= prev.time { return prev.value }
-            for k in ks.dropFirst() {
-                if t <= k.time {
-                    let span = k.time - prev.time
-                    guard span > 0 else { return k.value }
-                    return prev.value + (k.value - prev.value) * k.curve.value(at: (t - prev.time) / span)
-                }
-                prev = k
-            }
-            return prev.value
+            return interpolateKeyframes(ks, at: t, time: \.time, value: \.value, curve: \.curve)
         }
     }
 }

@@ -46,17 +46,7 @@ public struct FingerTouch: Hashable, Sendable {
 
     /// Finger y at time t (held before the first and after the last keyframe).
     public func y(at t: Double) -> Double {
-        var prev = keyframes[0]
-        if t <= prev.time { return prev.y }
-        for k in keyframes.dropFirst() {
-            if t <= k.time {
-                let span = k.time - prev.time
-                guard span > 0 else { return k.y }
-                return prev.y + (k.y - prev.y) * k.curve.value(at: (t - prev.time) / span)
-            }
-            prev = k
-        }
-        return prev.y
+        interpolateKeyframes(keyframes, at: t, time: \.time, value: \.y, curve: \.curve)
     }
 
     /// The finger's velocity (pt/s, y down) as it lifts.

@@ -82,3 +82,22 @@ public struct TimingCurve: Hashable, Sendable {
         return dy / dx
     }
 }
+
+/// Piecewise interpolation through keyframes sorted by time: segment i runs from keyframe i−1
+/// to keyframe i, eased by keyframe i's curve; the value holds before the first keyframe and
+/// after the last. Device-motion tracks and scripted finger paths both use it.
+@inlinable
+func interpolateKeyframes<K>(_ keyframes: [K], at t: Double, time: (K) -> Double, value: (K) -> Double,
+                             curve: (K) -> TimingCurve) -> Double {
+    guard var prev = keyframes.first else { return 0 }
+    if t <= time(prev) { return value(prev) }
+    for k in keyframes.dropFirst() {
+        if t <= time(k) {
+            let span = time(k) - time(prev)
+            guard span > 0 else { return value(k) }
+            return value(prev) + (value(k) - value(prev)) * curve(k).value(at: (t - time(prev)) / span)
+        }
+        prev = k
+    }
+    return value(prev)
+}

@@ -160,10 +160,11 @@ extension Canvas {
             .clipped(width: width, height: height)
         guard !roi.isEmpty else { return }
         let blurred = gaussianBlurred(sigma: recipe.blur * scale, region: roi, edge: .clamp)
-        let base: Float = scheme == .light ? 1 : 0
-        let sat = Float(recipe.saturation), bright = Float(recipe.brightness), m = Float(recipe.luminanceMix)
-        // The curve as a 4-point lookup (a tuple: no array bounds checks in the pixel loop).
-        let k = (Float(recipe.curve[0]), Float(recipe.curve[1]), Float(recipe.curve[2]), Float(recipe.curve[3]))
+        // The colour steps are the fast path's own (MaterialTint.tinted); what this reference holds
+        // the fast loop to is its strategy: remembered tints, lane blends, full-coverage stores.
+        let tint = MaterialTint(base: scheme == .light ? 1 : 0, saturation: Float(recipe.saturation),
+                                brightness: Float(recipe.brightness), mix: Float(recipe.luminanceMix),
+                                curve: (Float(recipe.curve[0]), Float(recipe.curve[1]), Float(recipe.curve[2]), Float(recipe.curve[3])))
         let w = width, mw = mask.width
         pixels.withUnsafeMutableBufferPointer { dst in
             blurred.pixels.withUnsafeBufferPointer { src in
@@ -174,23 +175,9 @@ extension Canvas {
                             let coverage = UInt32(cov[my * mw + roi.x + col - mask.x])
                             if coverage == 0 { continue }
                             let s = (row * roi.width + col) * 4
-                            // Premultiplied backdrop over the opaque base: c + base·(1 − a).
-                            let under = Float(255 - Int(src[s + 3])) * base
-                            var r = (Float(src[s]) + under) * (1 / 255)
-                            var g = (Float(src[s + 1]) + under) * (1 / 255)
-                            var b = (Float(src[s + 2]) + under) * (1 / 255)
-                            // Saturation about Rec. 709 luma, brightness, clamp.
-                            let l = 0.2126 * r + 0.7152 * g + 0.0722 * b
-                            r = min(max(l + sat * (r - l) + bright, 0), 1)
-                            g = min(max(l + sat * (g - l) + bright, 0), 1)
-                            b = min(max(l + sat * (b - l) + bright, 0), 1)
-                            // Luminance → grey through the 4-point curve, mixed in by m.
-                            let t = (0.2126 * r + 0.7152 * g + 0.0722 * b) * 3
-                            let grey = t < 1 ? k.0 + (k.1 - k.0) * t
-                                : t < 2 ? k.1 + (k.2 - k.1) * (t - 1) : k.2 + (k.3 - k.2) * (t - 2)
-                            let mr = UInt32((r + (grey - r) * m) * 255 + 0.5)
-                            let mg = UInt32((g + (grey - g) * m) * 255 + 0.5)
-                            let mb = UInt32((b + (grey - b) * m) * 255 + 0.5)
+                            let p = UInt32(src[s]) | UInt32(src[s + 1]) << 8 | UInt32(src[s + 2]) << 16 | UInt32(src[s + 3]) << 24
+                            let material = tint.tinted(p)
+                            let mr = material & 0xFF, mg = (material >> 8) & 0xFF, mb = (material >> 16) & 0xFF
                             // dst ← material·cov + dst·(1 − cov)   (the material is opaque)
                             let d = ((roi.y + row) * w + roi.x + col) * 4
                             let inv = 255 - coverage
