@@ -138,6 +138,12 @@ public final class FontLibrary: Sendable {
     /// Drops every cached glyph bitmap (the next frame rasterizes them again).
     public func clearGlyphCache() { glyphs.removeAll() }
 
+    /// Opens the face of every weight now (loading is otherwise done by the first text drawn);
+    /// a benchmark calls it before its first timed frame.
+    public func loadFaces() throws {
+        for weight in [FontWeight.regular, .semibold, .bold] { _ = try metrics(for: weight) }
+    }
+
     deinit {
         freeType.withLock { $0.close() }
     }

@@ -1,20 +1,26 @@
 // The frame-time benchmark: every frame of a clip timed against the frame budget.
 //
-// For each frame, simulation + scene building is timed once (it runs in order, as in a render),
-// then rasterization is repeated `repeats` times and its median taken; a frame's time is the sum.
-// PNG encoding is timed apart (optional) because a device never encodes PNGs. Percentiles over
-// frames use an exact sort (nearest rank): clips have hundreds of frames, not millions.
-// Timing is wall-clock on a monotonic clock, on the calling thread only (one core), so figures
-// compare with a device's single render thread.
+// Honest timing. `repeats` = N runs the whole clip N times in order, each time from a fresh start:
+// a new simulation and a renderer with no rendered content cached (the glyph cache is emptied;
+// loaded font faces stay, as a process keeps its fonts). A frame's time is simulation + scene
+// building + rasterization, measured as one span, and its figure is the median of its N spans.
+// Within a run a frame may reuse only what earlier frames of that run left behind. The state's
+// JSON (what `simulate` prints) is not built: a device never encodes it.
+// Work before frame 0 of a run (starting the simulation, advancing it to the first timed frame,
+// loading faces) is timed apart and reported as preparation (median over runs).
+// PNG encoding is timed apart (optional, after the timed runs) because a device never encodes PNGs.
+// Percentiles over frames use an exact sort (nearest rank). Timing is wall-clock on a monotonic
+// clock on the calling thread only (one core), so figures compare with a device's render thread.
 
 import Dispatch
 import Foundation
 import HoloClips
 import HoloPNG
 import HoloRaster
+import HoloScene
 
 public struct BenchOptions: Sendable {
-    public var repeats = 5
+    public var repeats = 3
     public var budgetMs = 1000.0 / 60.0
     public var measureEncode = false
     public var pngOptions: PNGOptions = .fast
@@ -24,10 +30,12 @@ public struct BenchOptions: Sendable {
 public struct FrameTiming: Codable, Sendable, Hashable {
     public var frame: Int
     public var time: Double
+    /// Simulation + scene building (median over runs).
     public var simulateMs: Double
+    /// Rasterization (median over runs).
     public var rasterMs: Double
     public var encodeMs: Double?
-    /// simulate + raster (median of repeats): what is held against the budget.
+    /// The median over runs of each run's simulate + raster span: what is held against the budget.
     public var totalMs: Double
 }
 
@@ -46,8 +54,45 @@ public struct ClipBench: Codable, Sendable {
     public var height: Int
     public var budgetMs: Double
     public var repeats: Int
+    /// Work before the first timed frame (median over runs), in ms.
+    public var preparationMs: Double
     public var frames: [FrameTiming]
     public var summary: BenchSummary
+}
+
+/// The `bench --json` file: a schema version and one entry per clip. Version 2 (this one) times
+/// whole runs from a fresh renderer and reports preparation; version 1 files (a bare array, raster
+/// repeated per frame with warm caches) are refused as baselines: their figures do not compare.
+public struct BenchFile: Codable, Sendable {
+    public static let currentSchema = 2
+    public var schema: Int
+    public var clips: [ClipBench]
+
+    public init(clips: [ClipBench]) { schema = Self.currentSchema; self.clips = clips }
+
+    /// Reads a bench JSON file, refusing other schema versions with a message that says what to do.
+    public static func decode(_ data: Data, name: String) throws -> BenchFile {
+        struct Probe: Decodable { var schema: Int? }
+        if (try? JSONDecoder().decode([ClipBench].self, from: data)) != nil
+            || (try? JSONSerialization.jsonObject(with: data)) is [Any] {
+            throw BenchFileError(description: "'\(name)' is a bench file of schema 1 (per-frame repeats with warm caches); " +
+                "its times do not compare with this version's: record a new baseline with --json")
+        }
+        guard let probe = try? JSONDecoder().decode(Probe.self, from: data), let schema = probe.schema else {
+            throw BenchFileError(description: "'\(name)' is not a holoframe bench JSON file (no \"schema\" field)")
+        }
+        guard schema == currentSchema else {
+            throw BenchFileError(description: "'\(name)' has bench schema \(schema); this holoframe reads schema \(currentSchema): " +
+                "record a new baseline with --json")
+        }
+        do { return try JSONDecoder().decode(BenchFile.self, from: data) } catch {
+            throw BenchFileError(description: "'\(name)' is not a valid bench file: \(error)")
+        }
+    }
+}
+
+public struct BenchFileError: Error, CustomStringConvertible {
+    public let description: String
 }
 
 public enum Percentile {
@@ -72,34 +117,54 @@ public struct BenchRunner: Sendable {
 
     public func run(_ clip: Clip, device: String, frames: FrameRange,
                     progress: (Int) -> Void = { _ in }) throws -> ClipBench {
-        let source = clip.frames()
-        var timings: [FrameTiming] = []
-        timings.reserveCapacity(frames.count)
-        for index in frames.indices {
-            let t0 = nowNanoseconds()
-            let record = source.frame(index, fps: clip.fps)
-            let simulateMs = Double(nowNanoseconds() - t0) / 1e6
-            var rasterRuns: [Double] = []
-            var canvas: Canvas? = nil
-            for _ in 0..<max(1, options.repeats) {
-                let r0 = nowNanoseconds()
-                canvas = try pipeline.rasterize(record, scale: clip.scale)
-                rasterRuns.append(Double(nowNanoseconds() - r0) / 1e6)
+        let runs = max(1, options.repeats)
+        let count = frames.count
+        // spans[i][r]: frame i's simulate+raster span in run r (and its two parts).
+        var totals = [[Double]](repeating: [], count: count)
+        var simulates = totals, rasters = totals
+        var preparations: [Double] = []
+        var times = [Double](repeating: 0, count: count)
+        let fonts = pipeline.renderer.fonts
+        for run in 0..<runs {
+            // A fresh start: no rendered content cached, a new simulation.
+            fonts.clearGlyphCache()
+            let p0 = nowNanoseconds()
+            let source = clip.frames()
+            if frames.first > 0 { _ = source.scene(frames.first - 1, fps: clip.fps) }
+            try fonts.loadFaces()
+            preparations.append(Double(nowNanoseconds() - p0) / 1e6)
+            for (i, index) in frames.indices.enumerated() {
+                let t0 = nowNanoseconds()
+                let frame = source.scene(index, fps: clip.fps)
+                let t1 = nowNanoseconds()
+                _ = try pipeline.renderer.render(frame.scene, scale: clip.scale)
+                let t2 = nowNanoseconds()
+                times[i] = frame.time
+                simulates[i].append(Double(t1 - t0) / 1e6)
+                rasters[i].append(Double(t2 - t1) / 1e6)
+                totals[i].append(Double(t2 - t0) / 1e6)
+                if run == runs - 1 { progress(index) }
             }
-            var encodeMs: Double? = nil
-            if options.measureEncode, let canvas {
+        }
+        var encodes = [Double?](repeating: nil, count: count)
+        if options.measureEncode {
+            // After the timed runs, untimed rendering: encoding is not part of a device's frame.
+            let source = clip.frames()
+            for (i, index) in frames.indices.enumerated() {
+                let canvas = try pipeline.renderer.render(source.scene(index, fps: clip.fps).scene, scale: clip.scale)
                 let e0 = nowNanoseconds()
                 _ = try PNG.encode(canvas, options: options.pngOptions)
-                encodeMs = Double(nowNanoseconds() - e0) / 1e6
+                encodes[i] = Double(nowNanoseconds() - e0) / 1e6
             }
-            let rasterMs = Percentile.median(rasterRuns)
-            timings.append(FrameTiming(frame: index, time: record.time, simulateMs: simulateMs, rasterMs: rasterMs,
-                                       encodeMs: encodeMs, totalMs: simulateMs + rasterMs))
-            progress(index)
+        }
+        let timings = frames.indices.enumerated().map { i, index in
+            FrameTiming(frame: index, time: times[i], simulateMs: Percentile.median(simulates[i]),
+                        rasterMs: Percentile.median(rasters[i]), encodeMs: encodes[i],
+                        totalMs: Percentile.median(totals[i]))
         }
         return ClipBench(clip: clip.name, device: device, width: clip.pixelWidth, height: clip.pixelHeight,
-                         budgetMs: options.budgetMs, repeats: options.repeats, frames: timings,
-                         summary: Self.summarize(timings, budgetMs: options.budgetMs))
+                         budgetMs: options.budgetMs, repeats: runs, preparationMs: Percentile.median(preparations),
+                         frames: timings, summary: Self.summarize(timings, budgetMs: options.budgetMs))
     }
 
     public static func summarize(_ timings: [FrameTiming], budgetMs: Double) -> BenchSummary {

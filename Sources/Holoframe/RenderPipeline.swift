@@ -177,8 +177,14 @@ public struct RenderPipeline: Sendable {
         // Frames kept by --resume are still simulated, so the state file covers every selected frame.
         for index in selected {
             if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { break }
-            let record = source.frame(index, fps: clip.fps)
-            try stateFile?.append(record.stateJSON)
+            let scene: Scene
+            if let stateFile {
+                let record = source.frame(index, fps: clip.fps)
+                try stateFile.append(record.stateJSON)
+                scene = record.scene
+            } else {
+                scene = source.scene(index, fps: clip.fps).scene
+            }
             if skipped.contains(index) { continue }
             slots.wait()
             if request.cancellation?.isCancelled == true { slots.signal(); break }
@@ -188,7 +194,7 @@ public struct RenderPipeline: Sendable {
                 defer { workers.signal(); slots.signal(); group.leave() }
                 if failure.withLock({ $0 != nil }) { return }
                 do {
-                    let canvas = try renderer.render(record.scene, scale: clip.scale)
+                    let canvas = try renderer.render(scene, scale: clip.scale)
                     switch request.format {
                     case .png:
                         let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))

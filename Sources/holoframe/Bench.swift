@@ -6,9 +6,12 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time every frame of clips against the frame budget; exit 1 when any frame is over it.",
         discussion: """
-            Build in release first: swift build -c release. Each frame's time is simulation + scene +
-            the median of --repeats rasterizations, on one core, at the device's full resolution.
+            Build in release first: swift build -c release. The clip runs --repeats times in order,
+            each run from a fresh renderer (no rendered content cached); a frame's time is its
+            simulation + scene + rasterization, the median over the runs, on the calling thread at the
+            device's full resolution. Work before the first frame is reported apart as preparation.
             PNG encoding is timed apart with --encode; --export times a whole multi-threaded render.
+            For one core: taskset -c 0 holoframe bench CLIP.
 
             Examples:
               holoframe bench demo
@@ -30,8 +33,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Pixels per point (default: the device's full scale).")
     var scale: Double?
 
-    @Option(help: "Rasterizations per frame; the median counts.")
-    var repeats: Int = 5
+    @Option(help: "Runs of the whole clip, each from a fresh renderer; each frame's median counts.")
+    var repeats: Int = 3
 
     @Option(help: "Frame budget in milliseconds (default 16.67, 60 fps).")
     var budgetMs: Double?
@@ -107,7 +110,7 @@ struct Bench: ParsableCommand {
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try AtomicFile.write(Array(try encoder.encode(results)), to: json)
+            try AtomicFile.write(Array(try encoder.encode(BenchFile(clips: results))), to: json)
         }
         var failed = false
         if let baseline {
@@ -116,8 +119,8 @@ struct Bench: ParsableCommand {
                 throw ValidationError("cannot read --baseline '\(baseline)': \(error.localizedDescription)")
             }
             let base: [ClipBench]
-            do { base = try JSONDecoder().decode([ClipBench].self, from: data) } catch {
-                throw ValidationError("--baseline '\(baseline)' is not a holoframe bench JSON file: \(error)")
+            do { base = try BenchFile.decode(data, name: baseline).clips } catch {
+                throw ValidationError("--baseline: \(error)")
             }
             let regressions = BenchBaseline.regressions(current: results, baseline: base, threshold: threshold)
             for r in regressions {
@@ -140,7 +143,8 @@ struct Bench: ParsableCommand {
 
 enum BenchReport {
     static func table(_ b: ClipBench, rows: Bool) -> String {
-        var out = "\(b.clip)  \(b.width)×\(b.height)  budget \(String(format: "%.2f", b.budgetMs)) ms  median of \(b.repeats) rasterizations per frame\n"
+        var out = "\(b.clip)  \(b.width)×\(b.height)  budget \(String(format: "%.2f", b.budgetMs)) ms  median of \(b.repeats) runs per frame\n"
+        out += String(format: "  preparation %.2f ms (before the first frame: simulation start, fonts)\n", b.preparationMs)
         if rows {
             out += "  frame     time   simulate     raster      total" + (b.frames.first?.encodeMs != nil ? "     encode" : "") + "\n"
             for f in b.frames {

@@ -116,6 +116,43 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(bench.frames.allSatisfy { $0.rasterMs > 0 && $0.totalMs >= $0.rasterMs })
     }
 
+    @Test func everyRunStartsWithoutRenderedContent() throws {
+        // The glyphs titles frames 5…7 need, drawn from an empty cache.
+        let fonts = FontLibrary()
+        let pipeline = RenderPipeline(fonts: fonts)
+        let titles = try ClipResolver.resolve("titles", overrides: ClipOverrides(scale: 0.25))
+        let source = titles.frames()
+        for k in 5...7 { _ = try pipeline.renderer.render(source.scene(k, fps: titles.fps).scene, scale: titles.scale) }
+        let needed = fonts.cachedGlyphCount
+        #expect(needed > 0)
+        // Glyphs left over from other work (another clip) must not survive into a timed run.
+        _ = try pipeline.renderFrame(30, of: try ClipResolver.resolve("reveal", overrides: ClipOverrides(scale: 0.25)))
+        #expect(fonts.cachedGlyphCount > needed)
+        var options = BenchOptions()
+        options.repeats = 2
+        let bench = try BenchRunner(pipeline: pipeline, options: options)
+            .run(titles, device: "iphone-12", frames: try FrameRange(first: 5, last: 7))
+        #expect(fonts.cachedGlyphCount == needed)
+        #expect(bench.repeats == 2 && bench.preparationMs > 0)
+        #expect(bench.frames.map(\.frame) == [5, 6, 7])
+        #expect(bench.frames.allSatisfy { $0.totalMs >= $0.rasterMs && $0.totalMs >= $0.simulateMs })
+    }
+
+    @Test func benchFilesCarryTheirSchemaAndOldOnesAreRefused() throws {
+        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1, rasterMs: 2, encodeMs: nil, totalMs: 3)]
+        let bench = ClipBench(clip: "demo", device: "iphone-12", width: 1170, height: 2532, budgetMs: 16.67, repeats: 3,
+                              preparationMs: 4, frames: frames, summary: BenchRunner.summarize(frames, budgetMs: 16.67))
+        let data = try JSONEncoder().encode(BenchFile(clips: [bench]))
+        let back = try BenchFile.decode(data, name: "now.json")
+        #expect(back.schema == BenchFile.currentSchema && back.clips.first?.preparationMs == 4)
+        // Schema 1 was a bare array of clips.
+        let old = Data(#"[{"clip":"demo","device":"iphone-12","width":1,"height":1,"budgetMs":16,"repeats":5,"frames":[],"summary":{"minMs":0,"medianMs":0,"p95Ms":0,"p99Ms":0,"maxMs":0,"worstFrame":0,"worstTime":0,"framesOverBudget":0}}]"#.utf8)
+        #expect { try BenchFile.decode(old, name: "old.json") } throws: { "\($0)".contains("schema 1") }
+        let future = Data(#"{"schema": 9, "clips": []}"#.utf8)
+        #expect { try BenchFile.decode(future, name: "f.json") } throws: { "\($0)".contains("schema 9") }
+        #expect(throws: BenchFileError.self) { try BenchFile.decode(Data("{}".utf8), name: "x.json") }
+    }
+
     @Test func nearestRankPercentiles() {
         let values = (1...100).map(Double.init)
         #expect(Percentile.nearestRank(values, 95) == 95)
@@ -127,7 +164,7 @@ func temporaryFolder(_ name: String = #function) -> String {
     @Test func regressionsNeedBothTheRatioAndTheFloor() {
         func bench(_ ms: [Double]) -> ClipBench {
             let frames = ms.enumerated().map { FrameTiming(frame: $0, time: 0, simulateMs: 0, rasterMs: $1, encodeMs: nil, totalMs: $1) }
-            return ClipBench(clip: "c", device: "d", width: 1, height: 1, budgetMs: 16, repeats: 1, frames: frames,
+            return ClipBench(clip: "c", device: "d", width: 1, height: 1, budgetMs: 16, repeats: 1, preparationMs: 0, frames: frames,
                              summary: BenchRunner.summarize(frames, budgetMs: 16))
         }
         let found = BenchBaseline.regressions(current: [bench([10, 13, 0.3, 10])], baseline: [bench([10, 10, 0.1, 10])], threshold: 0.2)
