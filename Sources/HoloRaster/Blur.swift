@@ -80,8 +80,9 @@ private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
     return out
 }
 
-/// Horizontal passes, transpose, horizontal passes, transpose back. The exact Gaussian runs its
-/// vertical pass in place of the transposes (GaussianPasses.swift; same bytes).
+/// Horizontal passes, then vertical ones. The reference runs the row passes on the transposed
+/// plane and transposes back; the fast paths run their vertical passes straight down the columns
+/// (GaussianPasses.swift, BoxBlurColumns.swift; same bytes).
 func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, reference: Bool = false) {
     if sigma <= exactGaussianMaxSigma && !reference {
         let weights = gaussianWeights(sigma: sigma)
@@ -89,11 +90,18 @@ func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, refe
         plane = gaussianBlurColumns(plane, weights: weights, edge: edge)
         return
     }
+    if !reference {
+        // Three boxes: rows, then columns straight down (BoxBlurColumns.swift; same bytes).
+        let radii = boxRadii(sigma: sigma)
+        boxBlurRows(&plane, radii: radii, edge: edge)
+        boxBlurColumns(&plane, radii: radii, edge: edge)
+        return
+    }
     func pass(_ p: inout BlurPlane) {
         if sigma <= exactGaussianMaxSigma {
             gaussianBlurRowsReference(&p, weights: gaussianWeights(sigma: sigma), edge: edge)
         } else {
-            boxBlurRows(&p, radii: boxRadii(sigma: sigma), edge: edge)
+            boxBlurRows(&p, radii: boxRadii(sigma: sigma), edge: edge, reference: true)
         }
     }
     pass(&plane)

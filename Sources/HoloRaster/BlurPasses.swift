@@ -57,7 +57,8 @@ func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge
 /// Gaussian with that edge rule would (re-padding the blurred row at every pass would not: clamp
 /// would repeat an already blurred edge pixel). The division is a multiply by ⌊2²⁴/(2r+1)⌉ and a
 /// shift (within ½ LSB of exact for these widths).
-func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
+/// `reference`: one channel at a time, the plain loop the SIMD path is held to.
+func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, reference: Bool = false) {
     let total = radii.reduce(0, +)
     guard total > 0, plane.width > 0 else { return }
     let n = plane.width, c = plane.channels
@@ -75,21 +76,23 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
                         let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
                         let outLength = length - 2 * r
                         let out = pass == radii.count - 1 ? row : dst
-                        if c == 4 {
-                            // All four channels per step (one pass over the row, not four).
-                            var s0 = 0, s1 = 0, s2 = 0, s3 = 0
-                            for j in 0..<w {
-                                s0 += Int(src[j * 4]); s1 += Int(src[j * 4 + 1])
-                                s2 += Int(src[j * 4 + 2]); s3 += Int(src[j * 4 + 3])
+                        if c == 4 && w < 1 << 14 && !reference {
+                            // All four channels of a pixel in one SIMD4<Int32>: the same integer
+                            // division split into 32-bit lanes as in BoxBlurColumns.swift,
+                            // ⌊(S·inv + 2²³)/2²⁴⌋ = ⌊(S·ih + ⌊(S·il + 2²³)/2¹²⌋)/2¹²⌋.
+                            let ih = SIMD4<Int32>(repeating: Int32(inv >> 12))
+                            let il = SIMD4<Int32>(repeating: Int32(inv & 0xFFF))
+                            let round = SIMD4<Int32>(repeating: 0x80_0000)
+                            @inline(__always) func pixel(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<Int32> {
+                                SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
                             }
+                            var sum = SIMD4<Int32>()
+                            for j in 0..<w { sum &+= pixel(src + j * 4) }
                             var add = src + w * 4, drop = src, o = out
                             for _ in 0..<outLength {
-                                o[0] = UInt8(truncatingIfNeeded: (s0 &* inv &+ (1 << 23)) >> 24)
-                                o[1] = UInt8(truncatingIfNeeded: (s1 &* inv &+ (1 << 23)) >> 24)
-                                o[2] = UInt8(truncatingIfNeeded: (s2 &* inv &+ (1 << 23)) >> 24)
-                                o[3] = UInt8(truncatingIfNeeded: (s3 &* inv &+ (1 << 23)) >> 24)
-                                s0 &+= Int(add[0]) &- Int(drop[0]); s1 &+= Int(add[1]) &- Int(drop[1])
-                                s2 &+= Int(add[2]) &- Int(drop[2]); s3 &+= Int(add[3]) &- Int(drop[3])
+                                let q = (sum &* ih &+ ((sum &* il &+ round) &>> 12)) &>> 12
+                                UnsafeMutableRawPointer(o).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: q), as: SIMD4<UInt8>.self)
+                                sum &+= pixel(add) &- pixel(drop)
                                 add += 4; drop += 4; o += 4
                             }
                             length = outLength
