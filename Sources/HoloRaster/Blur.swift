@@ -57,7 +57,10 @@ func blurPlane(_ plane: BlurPlane, sigma: Double, edge: BlurEdge, keep: BlurRegi
         // Transparent: one zero cell is enough for the upsampler's outer taps.
         let pad = edge == .clamp ? Int((3 * coarseSigma).rounded(.up)) + 1 : 1
         var coarse = downsampled(plane, by: f, pad: pad, edge: edge)
-        blurSeparable(&coarse, sigma: coarseSigma, edge: edge)
+        // Only the coarse rows the upsampler reads for `keep` need their final vertical pass.
+        let den = 2 * f
+        func cell(_ x: Int) -> Int { let num = 2 * x + 1 - f; return (num >= 0 ? num / den : -((-num + den - 1) / den)) + pad }
+        blurSeparable(&coarse, sigma: coarseSigma, edge: edge, rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2))
         return upsampled(coarse, by: f, pad: pad, keep: keep)
     }
     var p = plane
@@ -83,7 +86,9 @@ private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
 /// Horizontal passes, then vertical ones. The reference runs the row passes on the transposed
 /// plane and transposes back; the fast paths run their vertical passes straight down the columns
 /// (GaussianPasses.swift, BoxBlurColumns.swift; same bytes).
-func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, reference: Bool = false) {
+/// `rows`: the rows whose result is used (default: all); the box path computes only those (and
+/// the rows they read), the others are left unspecified.
+func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, reference: Bool = false, rows: Range<Int>? = nil) {
     if sigma <= exactGaussianMaxSigma && !reference {
         let weights = gaussianWeights(sigma: sigma)
         gaussianBlurRows(&plane, weights: weights, edge: edge)
@@ -93,8 +98,11 @@ func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, refe
     if !reference {
         // Three boxes: rows, then columns straight down (BoxBlurColumns.swift; same bytes).
         let radii = boxRadii(sigma: sigma)
-        boxBlurRows(&plane, radii: radii, edge: edge)
-        boxBlurColumns(&plane, radii: radii, edge: edge)
+        let total = radii.reduce(0, +)
+        let out = rows ?? 0..<plane.height
+        // Output row y reads rows y − Σr … y + Σr of the row-blurred plane.
+        boxBlurRows(&plane, radii: radii, edge: edge, rows: (out.lowerBound - total)..<(out.upperBound + total))
+        boxBlurColumns(&plane, radii: radii, edge: edge, rows: out)
         return
     }
     func pass(_ p: inout BlurPlane) {

@@ -57,8 +57,10 @@ func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge
 /// Gaussian with that edge rule would (re-padding the blurred row at every pass would not: clamp
 /// would repeat an already blurred edge pixel). The division is a multiply by ⌊2²⁴/(2r+1)⌉ and a
 /// shift (within ½ LSB of exact for these widths).
-/// `reference`: one channel at a time, the plain loop the SIMD path is held to.
-func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, reference: Bool = false) {
+/// `reference`: one channel at a time, the plain loop the SIMD path is held to. Only `rows`
+/// (default: all) are blurred.
+func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, reference: Bool = false, rows: Range<Int>? = nil) {
+    let rows = (rows ?? 0..<plane.height).clamped(to: 0..<plane.height)
     let total = radii.reduce(0, +)
     guard total > 0, plane.width > 0 else { return }
     let n = plane.width, c = plane.channels
@@ -67,7 +69,7 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, referen
     plane.bytes.withUnsafeMutableBufferPointer { buf in
         a.withUnsafeMutableBufferPointer { abuf in
             b.withUnsafeMutableBufferPointer { bbuf in
-                for y in 0..<plane.height {
+                for y in rows {
                     let row = buf.baseAddress! + y * n * c
                     var src = abuf.baseAddress!, dst = bbuf.baseAddress!
                     padRow(row, n: n, channels: c, pad: total, edge: edge, into: src)

@@ -28,36 +28,9 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, refere
             colMap.withUnsafeBufferPointer { cols in
                 acc.withUnsafeMutableBufferPointer { a in
                     // Inner cells: sum f rows column by column, then f columns per cell.
-                    if c == 4 && !reference {
-                        // Four channels in one UInt64 (16-bit lanes): an f×f sum is at most
-                        // 16·255 = 4080 per lane, so lanes never carry into each other and the
-                        // sums, and so the bytes, equal the channel-by-channel loop's.
-                        src.withMemoryRebound(to: UInt32.self) { words in
-                            dst.withMemoryRebound(to: UInt32.self) { out in
-                                var lanes = [UInt64](repeating: 0, count: iw)
-                                lanes.withUnsafeMutableBufferPointer { l in
-                                    for cy in 0..<ih {
-                                        for i in 0..<iw { l[i] = 0 }
-                                        for dy in 0..<f {
-                                            var y = cy * f + dy
-                                            if y >= h { if !clamp { continue }; y = h - 1 }
-                                            let row = words.baseAddress! + y * w
-                                            for cx in 0..<iw {
-                                                var sum: UInt64 = 0
-                                                for dx in 0..<f {
-                                                    let x = cols[cx * f + dx]
-                                                    if x >= 0 { sum &+= PixelLanes.spread(row[x]) }
-                                                }
-                                                l[cx] &+= sum
-                                            }
-                                        }
-                                        let o = out.baseAddress! + ((cy + pad) * cw + pad)
-                                        let halfLanes = PixelLanes.broadcast(UInt64(half))
-                                        for cx in 0..<iw { o[cx] = PixelLanes.pack((l[cx] &+ halfLanes) >> UInt64(shift)) }
-                                    }
-                                }
-                            }
-                        }
+                    if c == 4 && !reference && (f == 2 || f == 4) {
+                        downsampleBlocks(src.baseAddress!, width: w, height: h, by: f, clamp: clamp, colMap: cols,
+                                         into: dst.baseAddress!, coarseWidth: cw, pad: pad)
                     } else {
                     for cy in 0..<ih {
                         for i in 0..<(iw * c) { a[i] = 0 }
@@ -120,7 +93,6 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, refere
     let width = keep.width, height = keep.height
     precondition(pad >= 1, "upsampling needs a coarse border cell")
     let c = plane.channels, cw = plane.width
-    var out = BlurPlane(width: width, height: height, channels: c)
     let den = 2 * f
     func taps(_ range: Range<Int>) -> [(Int, Int)] {
         range.map { x in
@@ -134,43 +106,69 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, refere
     precondition(total.nonzeroBitCount == 1, "f must be a power of two")
     let shift = total.trailingZeroBitCount
     if c == 4 && !reference {
-        // Four channels in one UInt64 (16-bit lanes): a vertical mix is at most 2f·255 and the
-        // horizontal one (2f)²·255 = 16320 (f ≤ 4) per lane, so lanes never carry; same integers,
-        // same bytes as the channel-by-channel loop.
-        precondition(f <= 4, "lanes hold (2f)²·255 only for f ≤ 4")
-        let ch = plane.height
-        var coarse = [UInt64](repeating: 0, count: cw * ch)
-        var column = [UInt64](repeating: 0, count: cw)
-        plane.bytes.withUnsafeBytes { raw in
-            let words = raw.bindMemory(to: UInt32.self)
-            coarse.withUnsafeMutableBufferPointer { co in
-                for i in 0..<(cw * ch) { co[i] = PixelLanes.spread(words[i]) }
+        // SIMD in 16-bit lanes: a vertical mix is at most 2f·255 and the horizontal one
+        // (2f)²·255 = 16320 (f ≤ 4) per lane, so nothing overflows; same integers, same bytes as
+        // the channel-by-channel loop. Four fine pixels per step: their left and right coarse taps
+        // gathered as 4 × 8 bytes, their weights precomputed per group of four.
+        precondition(f <= 4, "16-bit lanes hold (2f)²·255 only for f ≤ 4")
+        let groups = (width + 3) / 4
+        var left = [Int](repeating: 0, count: groups * 4)
+        var weightsL = [SIMD16<UInt16>](repeating: .zero, count: groups)
+        var weightsR = weightsL
+        for x in 0..<width {
+            let (x0, fx) = tx[x]
+            left[x] = x0
+            for k in 0..<4 {
+                weightsL[x / 4][(x % 4) * 4 + k] = UInt16(den - fx)
+                weightsR[x / 4][(x % 4) * 4 + k] = UInt16(fx)
             }
         }
-        out.bytes.withUnsafeMutableBytes { raw in
-            let dst = raw.bindMemory(to: UInt32.self).baseAddress!
-            coarse.withUnsafeBufferPointer { co in
-                column.withUnsafeMutableBufferPointer { col in
-                    tx.withUnsafeBufferPointer { tx in
-                        let halfLanes = PixelLanes.broadcast(UInt64(half))
-                        for y in 0..<height {
-                            let (y0, fy) = ty[y]
-                            let r0 = co.baseAddress! + y0 * cw, r1 = r0 + cw
-                            let w0 = UInt64(den - fy), w1 = UInt64(fy)
-                            for i in 0..<cw { col[i] = r0[i] &* w0 &+ r1[i] &* w1 }
-                            let o = dst + y * width
-                            for x in 0..<width {
-                                let (x0, fx) = tx[x]
-                                let v = col[x0] &* UInt64(den - fx) &+ col[x0 + 1] &* UInt64(fx) &+ halfLanes
-                                o[x] = PixelLanes.pack(v >> UInt64(shift))
+        // Past the last pixel of a partial group: repeat its taps (the lanes are not stored).
+        for x in width..<(groups * 4) { left[x] = left[width - 1] }
+        var out = BlurPlane(width: width, height: height, channels: 4,
+                            bytes: [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, n in n = width * height * 4 })
+        var column = [UInt16](repeating: 0, count: (cw + 1) * 4)
+        plane.bytes.withUnsafeBufferPointer { src in
+            out.bytes.withUnsafeMutableBufferPointer { dst in
+                column.withUnsafeMutableBufferPointer { colBuf in
+                  left.withUnsafeBufferPointer { leftBuf in
+                    let col = colBuf.baseAddress!
+                    let colRaw = UnsafeRawPointer(col)
+                    let halfLanes = SIMD16<UInt16>(repeating: UInt16(half))
+                    for y in 0..<height {
+                        let (y0, fy) = ty[y]
+                        let r0 = src.baseAddress! + y0 * cw * 4, r1 = r0 + cw * 4
+                        let w0 = UInt16(den - fy), w1 = UInt16(fy)
+                        for i in 0..<(cw * 4) { col[i] = UInt16(r0[i]) &* w0 &+ UInt16(r1[i]) &* w1 }
+                        let o = dst.baseAddress! + y * width * 4
+                        for g in 0..<groups {
+                            let l = leftBuf.baseAddress! + g * 4
+                            let a = SIMD4<UInt64>(colRaw.loadUnaligned(fromByteOffset: l[0] * 8, as: UInt64.self),
+                                                  colRaw.loadUnaligned(fromByteOffset: l[1] * 8, as: UInt64.self),
+                                                  colRaw.loadUnaligned(fromByteOffset: l[2] * 8, as: UInt64.self),
+                                                  colRaw.loadUnaligned(fromByteOffset: l[3] * 8, as: UInt64.self))
+                            let b = SIMD4<UInt64>(colRaw.loadUnaligned(fromByteOffset: l[0] * 8 + 8, as: UInt64.self),
+                                                  colRaw.loadUnaligned(fromByteOffset: l[1] * 8 + 8, as: UInt64.self),
+                                                  colRaw.loadUnaligned(fromByteOffset: l[2] * 8 + 8, as: UInt64.self),
+                                                  colRaw.loadUnaligned(fromByteOffset: l[3] * 8 + 8, as: UInt64.self))
+                            let v = unsafeBitCast(a, to: SIMD16<UInt16>.self) &* weightsL[g]
+                                &+ unsafeBitCast(b, to: SIMD16<UInt16>.self) &* weightsR[g] &+ halfLanes
+                            let bytes = SIMD16<UInt8>(truncatingIfNeeded: v &>> UInt16(shift))
+                            let pixels = min(4, width - g * 4)
+                            if pixels == 4 {
+                                UnsafeMutableRawPointer(o + g * 16).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
+                            } else {
+                                for i in 0..<(pixels * 4) { o[g * 16 + i] = bytes[i] }
                             }
                         }
                     }
+                  }
                 }
             }
         }
         return out
     }
+    var out = BlurPlane(width: width, height: height, channels: c)
     var column = [Int](repeating: 0, count: cw * c)
     plane.bytes.withUnsafeBufferPointer { src in
         out.bytes.withUnsafeMutableBufferPointer { dst in
@@ -219,4 +217,66 @@ enum PixelLanes {
     /// `v` in every lane.
     @inline(__always)
     static func broadcast(_ v: UInt64) -> UInt64 { v &* 0x0001_0001_0001_0001 }
+}
+
+/// The inner cells of a 4-channel `downsampled` by f = 2 or 4, SIMD: the f pixels of a block row
+/// are one 8- or 16-byte load widened to 16-bit lanes, the f rows are added lane by lane, then the
+/// halves are folded (pixel 0 + 2, 1 + 3, then 0 + 1) to the block's four channel sums, at most
+/// 16·255 = 4080 per lane. Same sums, same rounding ((sum + f²/2) >> log₂ f²), same bytes as the
+/// channel-by-channel loop; a last block that runs past the edge takes that loop's column map.
+private func downsampleBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, by f: Int, clamp: Bool,
+                              colMap: UnsafeBufferPointer<Int>, into dst: UnsafeMutablePointer<UInt8>,
+                              coarseWidth cw: Int, pad: Int) {
+    let iw = (w + f - 1) / f, ih = (h + f - 1) / f
+    let full = w / f
+    let shift: UInt16 = f == 4 ? 4 : 2, half: UInt16 = f == 4 ? 8 : 2
+    var rows = [UnsafePointer<UInt8>](repeating: src, count: f)
+    for cy in 0..<ih {
+        // The block's fine rows: clamped at the bottom edge, or left out (transparent).
+        var n = 0
+        for dy in 0..<f {
+            var y = cy * f + dy
+            if y >= h { if !clamp { continue }; y = h - 1 }
+            rows[n] = src + y * w * 4; n += 1
+        }
+        let out = dst + ((cy + pad) * cw + pad) * 4
+        rows.withUnsafeBufferPointer { r in
+            if f == 4 {
+                for cx in 0..<full {
+                    var acc = SIMD16<UInt16>()
+                    for k in 0..<n {
+                        acc &+= SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(r[k] + cx * 16).loadUnaligned(as: SIMD16<UInt8>.self))
+                    }
+                    let pairs = acc.lowHalf &+ acc.highHalf
+                    let sums = pairs.lowHalf &+ pairs.highHalf
+                    let v = SIMD4<UInt8>(truncatingIfNeeded: (sums &+ half) &>> shift)
+                    UnsafeMutableRawPointer(out + cx * 4).storeBytes(of: v, as: SIMD4<UInt8>.self)
+                }
+            } else {
+                for cx in 0..<full {
+                    var acc = SIMD8<UInt16>()
+                    for k in 0..<n {
+                        acc &+= SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(r[k] + cx * 8).loadUnaligned(as: SIMD8<UInt8>.self))
+                    }
+                    let sums = acc.lowHalf &+ acc.highHalf
+                    let v = SIMD4<UInt8>(truncatingIfNeeded: (sums &+ half) &>> shift)
+                    UnsafeMutableRawPointer(out + cx * 4).storeBytes(of: v, as: SIMD4<UInt8>.self)
+                }
+            }
+            // A last, partial block: its columns through the map (clamped, or −1 for transparent).
+            for cx in full..<iw {
+                var sums = SIMD4<UInt16>()
+                for k in 0..<n {
+                    for dx in 0..<f {
+                        let x = colMap[cx * f + dx]
+                        if x >= 0 {
+                            sums &+= SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(r[k] + x * 4).loadUnaligned(as: SIMD4<UInt8>.self))
+                        }
+                    }
+                }
+                let v = SIMD4<UInt8>(truncatingIfNeeded: (sums &+ half) &>> shift)
+                UnsafeMutableRawPointer(out + cx * 4).storeBytes(of: v, as: SIMD4<UInt8>.self)
+            }
+        }
+    }
 }

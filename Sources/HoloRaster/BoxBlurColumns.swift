@@ -16,12 +16,17 @@
 // w < 2¹⁴ every product stays below 2³¹.
 
 /// Successive box blurs of every column with radii r₁, r₂, r₃ (the column twin of `boxBlurRows`).
-func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
+/// Only the output rows in `rows` (default: all) are computed; the others keep their input. Output
+/// row y reads extended rows y … y + 2Σr (input rows y − Σr … y + Σr), so pass k computes rows
+/// a ..< b + 2·(r_k+1 + … + r₃) and nothing more.
+func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: Range<Int>? = nil) {
     let total = radii.reduce(0, +)
     let h = plane.height, rowLength = plane.width * plane.channels
-    guard total > 0, h > 0, rowLength > 0 else { return }
+    let rows = (rows ?? 0..<h).clamped(to: 0..<h)
+    guard total > 0, !rows.isEmpty, rowLength > 0 else { return }
     precondition(radii.allSatisfy { 2 * $0 + 1 < 1 << 14 }, "box width out of range")
-    let extended = h + 2 * total
+    let first = rows.lowerBound
+    let extended = rows.count + 2 * total
     // Two scratch planes of the extended height (passes ping-pong between them), one row of sums,
     // one row of zeros for transparent edges.
     let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * extended * rowLength + rowLength)
@@ -32,9 +37,9 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
 
     plane.bytes.withUnsafeMutableBufferPointer { buf in
         let base = buf.baseAddress!
-        // Row y of the extended input (0 ..< h + 2·total) of the first pass.
+        // Row y of the first pass's input: extended row first + y (plane row first + y − total).
         func sourceRow(_ y: Int) -> UnsafePointer<UInt8> {
-            let inner = y - total
+            let inner = first + y - total
             if inner >= 0 && inner < h { return UnsafePointer(base + inner * rowLength) }
             switch edge {
             case .clamp: return UnsafePointer(base + min(max(inner, 0), h - 1) * rowLength)
@@ -63,7 +68,7 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
                 for i in 0..<rowLength { sums[i] &+= Int32(row[i]) }
             }
             for y in 0..<outputLength {
-                let out = isLast ? base + y * rowLength : output + y * rowLength
+                let out = isLast ? base + (first + y) * rowLength : output + y * rowLength
                 for i in 0..<rowLength {
                     let s = sums[i]
                     out[i] = UInt8(truncatingIfNeeded: (s &* ih &+ ((s &* il &+ 0x80_0000) >> 12)) >> 12)
@@ -77,6 +82,6 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge) {
             inputIsSource = false
             swap(&input, &output)
         }
-        if activeRadii.count == 1 { base.update(from: input, count: h * rowLength) }
+        if activeRadii.count == 1 { (base + first * rowLength).update(from: input, count: rows.count * rowLength) }
     }
 }
