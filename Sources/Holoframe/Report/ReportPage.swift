@@ -85,6 +85,7 @@ enum ReportPage {
         svg.chart .grid { stroke: var(--line); stroke-width: 1; }
         svg.chart text { font: 11px "DejaVu Sans", sans-serif; fill: var(--muted); }
         svg.chart text.budget-label { fill: var(--ink); font-weight: 600; }
+        svg.chart .budget-label, svg.chart .worst text { paint-order: stroke; stroke: var(--card); stroke-width: 4px; stroke-linejoin: round; }
         svg.chart .worst-mark { fill: var(--ink); }
         svg.chart a text { fill: var(--accent); text-decoration: underline; }
         .bench-body { display: flex; gap: 16px; align-items: flex-start; flex-wrap: wrap; }
