@@ -229,7 +229,8 @@ def main():
             check_page(browser, checks, page, args.out, args.readme_width)
     finally:
         browser.close()
-    print(f"browser: {checks.passed} passed, {checks.failed} failed")
+    total = checks.passed + checks.failed
+    print(f"browser check: all {total} checks passed" if not checks.failed else f"browser check: {checks.failed} of {total} checks FAILED")
     sys.exit(1 if checks.failed else 0)
 
 
