@@ -138,7 +138,7 @@ def rect_of(browser, selector):
     return r
 
 
-def check_page(browser, checks, page, out_dir, readme_width):
+def check_page(browser, checks, page, out_dir, small):
     name = page.parent.name
     browser.events.clear()
     browser.call("Page.navigate", url=page.resolve().as_uri())
@@ -206,10 +206,12 @@ def check_page(browser, checks, page, out_dir, readme_width):
     shot = browser.screenshot()
     (out_dir / f"{name}.png").write_bytes(shot)
     print(f"      screenshot: {out_dir / (name + '.png')}")
-    if readme_width:
+    if small:
+        small_dir, small_width = small
         width = browser.evaluate("document.documentElement.clientWidth")
-        small = browser.screenshot(dict(x=0, y=0, width=width, height=browser.evaluate("window.innerHeight"), scale=readme_width / width))
-        (out_dir / f"{name}-small.png").write_bytes(small)
+        picture = browser.screenshot(dict(x=0, y=0, width=width, height=browser.evaluate("window.innerHeight"), scale=small_width / width))
+        (small_dir / f"{name}.png").write_bytes(picture)
+        print(f"      small screenshot: {small_dir / (name + '.png')}")
 
 
 def main():
@@ -219,14 +221,17 @@ def main():
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path(".build/browser-check"), help="where screenshots go")
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=900)
-    parser.add_argument("--readme-width", type=int, default=0, help="also save NAME-small.png this wide")
+    parser.add_argument("--small-out", type=pathlib.Path, help="also save a small screenshot of the top of each page here, as NAME.png")
+    parser.add_argument("--small-width", type=int, default=640, help="the small screenshot's width in pixels")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.small_out:
+        args.small_out.mkdir(parents=True, exist_ok=True)
     checks = Checks()
     browser = Browser(args.chromium, args.width, args.height)
     try:
         for page in args.pages:
-            check_page(browser, checks, page, args.out, args.readme_width)
+            check_page(browser, checks, page, args.out, (args.small_out, args.small_width) if args.small_out else None)
     finally:
         browser.close()
     total = checks.passed + checks.failed
