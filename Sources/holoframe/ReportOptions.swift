@@ -5,7 +5,8 @@ import ArgumentParser
 import Holoframe
 
 struct ReportOptions: ParsableArguments {
-    @Option(help: "Also write a static HTML page to this folder (DIR/index.html, images beside it; works offline).")
+    @Option(help: ArgumentHelp("Also write a static HTML page to this folder (DIR/index.html, images beside it; works offline).",
+                               valueName: "dir"))
     var report: String?
 
     @Flag(help: "Replace an existing --report folder (only one holoframe wrote).")

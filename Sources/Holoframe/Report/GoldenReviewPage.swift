@@ -196,6 +196,12 @@ public struct GoldenReviewPage: Sendable {
               var update = function () { wipe.style.setProperty('--pos', range.value + '%'); };
               range.addEventListener('input', update);
               update();
+              // Sizes that differ keep their proportion: the actual is drawn at the expected's scale.
+              var base = wipe.querySelector('img'), over = wipe.querySelector('.top img');
+              var fit = function () {
+                if (base.naturalWidth && over.naturalWidth) { over.style.width = (100 * over.naturalWidth / base.naturalWidth) + '%'; }
+              };
+              base.addEventListener('load', fit); over.addEventListener('load', fit); fit();
             }
           });
           document.addEventListener('keydown', function (e) {

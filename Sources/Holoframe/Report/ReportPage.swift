@@ -66,7 +66,7 @@ enum ReportPage {
         .wipe img { max-width: 100%; height: auto; }
         .wipe .top { position: absolute; left: 0; top: 0; width: 100%; height: 100%;
                clip-path: inset(0 calc(100% - var(--pos)) 0 0); }
-        .wipe .top img { width: 100%; height: 100%; }
+        .wipe .top img { width: 100%; height: auto; max-width: none; }
         .wipe .edge { position: absolute; top: 0; bottom: 0; left: var(--pos); width: 2px; margin-left: -1px; background: var(--accent); }
         .wipe-control { display: flex; gap: 8px; align-items: center; margin-top: 8px; max-width: 420px; }
         .wipe-control input { flex: 1; }
