@@ -19,6 +19,7 @@ struct Bench: ParsableCommand {
               holoframe bench demo --baseline bench.json --threshold 0.2
               holoframe bench demo --hz 120 --frames 0-59 --encode
               holoframe bench demo --export --threads 2
+              holoframe bench demo titles --report bench-report
             """)
 
     @Argument(help: "Built-in clips or clip files.")
@@ -63,6 +64,8 @@ struct Bench: ParsableCommand {
     @Flag(help: "Print only the summary, not a row per frame.")
     var quiet = false
 
+    @OptionGroup var reportOptions: ReportOptions
+
     func validate() throws {
         if budgetMs != nil && hz != nil { throw ValidationError("give --budget-ms or --hz, not both") }
         if let budgetMs, !(budgetMs > 0 && budgetMs.isFinite) { throw ValidationError("--budget-ms must be more than 0") }
@@ -78,6 +81,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        try reportOptions.check()
         var options = BenchOptions()
         options.repeats = repeats
         options.budgetMs = budgetMs ?? hz.map { 1000 / $0 } ?? 1000.0 / 60.0
@@ -106,6 +110,14 @@ struct Bench: ParsableCommand {
                 exportLines.append(line)
                 print(line)
             }
+        }
+        try reportOptions.write { dir, force in
+            // The worst frames' pictures are rendered now, after all timing, and are not timed.
+            let entries = zip(clips, results).map { name, bench in
+                BenchReportPage.ClipEntry(bench: bench, worstPicture: BenchReportPage.worstFramePicture(
+                    clipArgument: name, device: device, frame: bench.summary.worstFrame, pipeline: pipeline))
+            }
+            try BenchReportPage(clips: entries, command: reportOptions.command).write(to: dir, force: force)
         }
         if let json {
             let encoder = JSONEncoder()

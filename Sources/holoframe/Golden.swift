@@ -22,11 +22,12 @@ struct GoldenCommand: ParsableCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render every golden's frame and compare. Exit 0 when all match, 1 when any does not.",
-            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden")
+            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden\n  holoframe golden verify --report golden-report")
 
         @Argument(help: "Clips to check (default: every folder in the golden folder).")
         var clips: [String] = []
         @OptionGroup var location: GoldenLocation
+        @OptionGroup var reportOptions: ReportOptions
 
         func run() throws {
             guard FileManager.default.fileExists(atPath: location.golden) else {
@@ -37,14 +38,19 @@ struct GoldenCommand: ParsableCommand {
             if cases.isEmpty && stray.isEmpty {
                 throw ValidationError("no goldens found under '\(location.golden)'" + (clips.isEmpty ? "" : " for \(clips.joined(separator: ", "))"))
             }
+            try reportOptions.check()
             let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared))
             var failed = 0
-            for (c, verdict) in runner.run(cases) {
+            let results = runner.run(cases)
+            for (c, verdict) in results {
                 if verdict.passed { print("ok    \(c)") } else { failed += 1; print("FAIL  \(c)\n" + verdict.message) }
             }
             for path in stray { failed += 1; print("FAIL  \(path): not named <frame>-<device>@<scale>x.png") }
             print("\(cases.count + stray.count - failed) passed, \(failed) failed")
+            try reportOptions.write { dir, force in
+                try GoldenReviewPage(results: results, stray: stray, store: store, command: reportOptions.command).write(to: dir, force: force)
+            }
             if failed > 0 { throw ExitCode(1) }
         }
     }

@@ -1,0 +1,114 @@
+// The frame-time page (`holoframe bench … --report DIR`): per clip, its numbers, a chart of every
+// frame's time against the budget (FrameTimeChart), and the worst frame's picture. The picture
+// is rendered after the timing, untimed, at 0.5 pixels per point (small enough to look at).
+
+import Foundation
+import HoloPNG
+import HoloRaster
+
+public struct BenchReportPage: Sendable {
+    public struct ClipEntry: Sendable {
+        public var bench: ClipBench
+        /// The worst frame's picture, or why there is none.
+        public var worstPicture: Result<Canvas, BenchPictureError>
+
+        public init(bench: ClipBench, worstPicture: Result<Canvas, BenchPictureError>) {
+            self.bench = bench; self.worstPicture = worstPicture
+        }
+    }
+
+    public struct BenchPictureError: Error, Sendable { public var reason: String; public init(_ reason: String) { self.reason = reason } }
+
+    /// Pixels per point of the worst frame's picture.
+    public static let pictureScale = 0.5
+
+    public var clips: [ClipEntry]
+    public var command: [String]
+
+    public init(clips: [ClipEntry], command: [String]) { self.clips = clips; self.command = command }
+
+    /// Renders frame `frame` of the clip `argument` names, as bench resolved it but at 0.5x.
+    public static func worstFramePicture(clipArgument argument: String, device: String?, frame: Int,
+                                         pipeline: RenderPipeline) -> Result<Canvas, BenchPictureError> {
+        do {
+            let clip = try ClipResolver.resolve(argument, overrides: ClipOverrides(device: device, scale: pictureScale))
+            return .success(try pipeline.rasterize(clip.frames().frame(frame, fps: clip.fps), scale: clip.scale))
+        } catch {
+            return .failure(BenchPictureError("\(error)"))
+        }
+    }
+
+    /// `images/NN-CLIP-frame-NNNNN.png`, numbered by the clip's place (clip names may repeat or hold odd characters).
+    public static func picturePath(clip number: Int, frame: Int) -> String {
+        let n = String(number), k = String(frame)
+        return "images/" + String(repeating: "0", count: max(0, 2 - n.count)) + n + "-worst-frame-"
+            + String(repeating: "0", count: max(0, 5 - k.count)) + k + ".png"
+    }
+
+    public func write(to directory: String, force: Bool) throws {
+        try ReportFolder.write(directory, force: force, kind: "bench") { staging in
+            try FileManager.default.createDirectory(atPath: "\(staging)/images", withIntermediateDirectories: false)
+            for (i, entry) in clips.enumerated() {
+                guard case .success(let canvas) = entry.worstPicture else { continue }
+                try PNG.write(canvas, to: "\(staging)/\(Self.picturePath(clip: i + 1, frame: entry.bench.summary.worstFrame))")
+            }
+            try Data(html().utf8).write(to: URL(fileURLWithPath: "\(staging)/index.html"))
+        }
+    }
+
+    public func html() -> String {
+        let over = clips.reduce(0) { $0 + $1.bench.summary.framesOverBudget }
+        let frames = clips.reduce(0) { $0 + $1.bench.frames.count }
+        let budgets = Set(clips.map { String(format: "%.2f", $0.bench.budgetMs) }).sorted()
+        var body = """
+            <header>
+            <h1>Frame times</h1>
+            <div class="command"><code>\(HTMLText.escape(ShellWords.join(command)))</code></div>
+            <ul class="summary" id="summary">
+            <li><span class="count">\(clips.count)</span>clip\(clips.count == 1 ? "" : "s")</li>
+            <li><span class="count">\(frames)</span>frames</li>
+            <li class="\(over > 0 ? "failed" : "passed")"><span class="count \(over > 0 ? "over" : "within")" data-count="over">\(over)</span>over the \(budgets.joined(separator: " / ")) ms budget</li>
+            </ul>
+            <p class="hint">Each frame: simulation + scene + the median of the rasterizations, on one core. Bars over the budget (dashed line) are red;
+            hover a bar for its numbers. The worst frame's picture was rendered after the timing, untimed, at \(Self.format(Self.pictureScale))x.</p>
+            </header>
+            <main>
+
+            """
+        for (i, entry) in clips.enumerated() { body += clipSection(entry, number: i + 1) }
+        body += "</main>\n"
+        return ReportPage.document(title: "Frame times: \(over) of \(frames) frames over budget", body: body)
+    }
+
+    func clipSection(_ entry: ClipEntry, number: Int) -> String {
+        let b = entry.bench, s = b.summary
+        let link: String? = if case .success = entry.worstPicture { Self.picturePath(clip: number, frame: s.worstFrame) } else { nil }
+        let chart = FrameTimeChart(frames: b.frames, budgetMs: b.budgetMs, worstFrameLink: link)
+        let ms = { (v: Double) in String(format: "%.2f", v) }
+        var out = """
+            <section class="card clip" id="clip-\(number)" data-over="\(s.framesOverBudget)">
+            <h2>\(HTMLText.escape(b.clip)) <small>\(HTMLText.escape(b.device)), \(b.width)×\(b.height) pixels, median of \(b.repeats) rasterization\(b.repeats == 1 ? "" : "s")</small></h2>
+            <table class="stats"><tr><th>frames</th><th>min</th><th>median</th><th>p95</th><th>p99</th><th>max</th><th>over budget</th>\(s.encodeMedianMs != nil ? "<th>PNG encode median</th>" : "")</tr>
+            <tr><td>\(b.frames.count)</td><td>\(ms(s.minMs))</td><td>\(ms(s.medianMs))</td><td>\(ms(s.p95Ms))</td><td>\(ms(s.p99Ms))</td><td>\(ms(s.maxMs))</td><td class="\(s.framesOverBudget > 0 ? "over" : "within")">\(s.framesOverBudget)</td>\(s.encodeMedianMs.map { "<td>\(ms($0))</td>" } ?? "")</tr></table>
+            <div class="bench-body"><div class="plot">
+            \(chart.svg(title: "\(b.clip): ms per frame, budget \(ms(b.budgetMs)) ms"))
+            </div>
+
+            """
+        switch entry.worstPicture {
+        case .success:
+            let path = Self.picturePath(clip: number, frame: s.worstFrame)
+            out += """
+                <figure class="worst"><a href="\(path)"><img class="shot" src="\(path)" alt="worst frame \(s.worstFrame) of \(HTMLText.escape(b.clip))"/></a>
+                <figcaption>worst: frame \(s.worstFrame) at \(String(format: "%.3f", s.worstTime)) s, \(ms(s.maxMs)) ms</figcaption></figure>
+
+                """
+        case .failure(let error):
+            out += "<p class=\"worst\">worst: frame \(s.worstFrame), \(ms(s.maxMs)) ms (no picture: \(HTMLText.escape(error.reason)))</p>\n"
+        }
+        out += "</div>\n</section>\n"
+        return out
+    }
+
+    static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}
