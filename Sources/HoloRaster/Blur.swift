@@ -45,7 +45,8 @@ public let exactGaussianMaxSigma = 2.0
 
 /// Blurs a plane with σ px and returns the part of it inside `keep` (plane coordinates; default
 /// all of it).
-func blurPlane(_ plane: BlurPlane, sigma: Double, edge: BlurEdge, keep: BlurRegion? = nil) -> BlurPlane {
+/// The plane is consumed: a caller that hands over its only reference is blurred without a copy.
+func blurPlane(_ plane: consuming BlurPlane, sigma: Double, edge: BlurEdge, keep: BlurRegion? = nil) -> BlurPlane {
     let keep = keep ?? BlurRegion(x: 0, y: 0, width: plane.width, height: plane.height)
     guard sigma > 0, plane.width > 0, plane.height > 0 else { return cropped(plane, keep) }
     let f = blurDownsampleFactor(sigma: sigma)
@@ -64,7 +65,7 @@ func blurPlane(_ plane: BlurPlane, sigma: Double, edge: BlurEdge, keep: BlurRegi
         return upsampled(coarse, by: f, pad: pad, keep: keep)
     }
     var p = plane
-    blurSeparable(&p, sigma: sigma, edge: edge)
+    blurSeparable(&p, sigma: sigma, edge: edge, rows: keep.y..<(keep.y + keep.height))
     return cropped(p, keep)
 }
 
@@ -150,6 +151,14 @@ extension Canvas {
     public mutating func gaussianBlur(sigma: Double, region: BlurRegion? = nil, edge: BlurEdge = .clamp) {
         let roi = (region ?? BlurRegion(x: 0, y: 0, width: width, height: height)).clipped(width: width, height: height)
         guard sigma > 0, !roi.isEmpty else { return }
+        if roi.x == 0 && roi.y == 0 && roi.width == width && roi.height == height {
+            // The whole canvas: its pixels become the plane and come back, no copy either way (the
+            // canvas lets go of its array first, so the plane's is the only reference).
+            let plane = BlurPlane(width: width, height: height, channels: 4, bytes: pixels)
+            pixels = []
+            pixels = blurPlane(plane, sigma: sigma, edge: edge).bytes
+            return
+        }
         let blurred = gaussianBlurred(sigma: sigma, region: roi, edge: edge)
         let w = width
         pixels.withUnsafeMutableBufferPointer { dst in
