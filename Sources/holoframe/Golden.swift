@@ -22,11 +22,13 @@ struct GoldenCommand: ParsableCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render every golden's frame and compare. Exit 0 when all match, 1 when any does not.",
-            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden")
+            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden\n  holoframe golden verify reveal --reference")
 
         @Argument(help: "Clips to check (default: every folder in the golden folder).")
         var clips: [String] = []
         @OptionGroup var location: GoldenLocation
+        @Flag(help: "Render with the reference renderer and hold each golden to the scene-level bound (mean |Δ| ≤ 0.5 level, 99.9 % of channel values within 8 levels) instead of exact equality. Never records.")
+        var reference = false
 
         func run() throws {
             guard FileManager.default.fileExists(atPath: location.golden) else {
@@ -38,7 +40,7 @@ struct GoldenCommand: ParsableCommand {
                 throw ValidationError("no goldens found under '\(location.golden)'" + (clips.isEmpty ? "" : " for \(clips.joined(separator: ", "))"))
             }
             let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
-            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared))
+            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference))
             var failed = 0
             for (c, verdict) in runner.run(cases) {
                 if verdict.passed { print("ok    \(c)") } else { failed += 1; print("FAIL  \(c)\n" + verdict.message) }
