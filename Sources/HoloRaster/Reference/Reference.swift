@@ -132,3 +132,23 @@ struct RefMask {
     /// True when no pixel has coverage.
     var isBlank: Bool { !bytes.contains { $0 != 0 } }
 }
+
+extension RefSurface {
+    /// A whole canvas as a surface (tests hold single kernels to the reference this way).
+    init(_ canvas: Canvas) {
+        let box = RefBox(0, 0, canvas.width, canvas.height)
+        self.init(full: box, window: box, scale: canvas.scale)
+        pixels = canvas.pixels
+    }
+}
+
+extension RefMask {
+    init(_ mask: CoverageMask) {
+        self.init(window: RefBox(mask.x, mask.y, mask.x + mask.width, mask.y + mask.height))
+        bytes = mask.coverage
+    }
+    /// As a CoverageMask over the same rect.
+    var coverageMask: CoverageMask {
+        CoverageMask(x: window.x0, y: window.y0, width: window.width, height: window.height, coverage: bytes)
+    }
+}
