@@ -98,4 +98,23 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
             }
         }
     }
+
+    /// The reference renders a region alone by working out what the region needs (the plan in
+    /// ReferenceRenderer.swift); that plan must not change a byte: each region equals the same
+    /// pixels of the whole reference frame. Titles: two materials, the tilted title with its
+    /// shadow; reveal: blurred, clipped, faded layers. Regions at edges and across the bar.
+    @Test(arguments: [("titles", 114), ("reveal", 36)])
+    func aRegionRenderedAloneEqualsTheSamePixelsOfTheWholeFrame(_ clipName: String, _ index: Int) throws {
+        let clip = try ClipResolver.resolve(clipName, overrides: ClipOverrides(scale: 0.5))
+        let scene = clip.frames().frame(index, fps: clip.fps).scene
+        let whole = try Self.reference.render(scene, scale: 0.5)
+        let regions = [ReferenceRegion(x: 0, y: 0, width: 40, height: 30), ReferenceRegion(x: 150, y: 30, width: 45, height: 40),
+                       ReferenceRegion(x: 60, y: 180, width: 50, height: 50), ReferenceRegion(x: 100, y: 390, width: 95, height: 32)]
+        for r in regions {
+            let alone = try Self.reference.render(scene, scale: 0.5, region: r)
+            let crop = whole.region(x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height)
+            let same = alone.pixels == crop.pixels
+            #expect(same, "\(clipName) frame \(index), region \(r): \(ReferenceDifference(alone, crop))")
+        }
+    }
 }
