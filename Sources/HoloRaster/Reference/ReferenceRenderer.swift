@@ -236,6 +236,8 @@ public struct ReferenceRenderer: Sendable {
     }
 
     // MARK: Layer sizes (as SceneRenderer sizes them: the tilt's perspective depends on it)
+    // Stated here a second time on purpose, not called: a change to the fast renderer's layer
+    // sizes that changes pictures then shows up as a difference instead of moving both sides.
 
     private func layerArea(_ g: Group, transform: AffineTransform, target: RefBox, scale: Double) throws -> RefBox? {
         var bounds = Rect.zero
