@@ -7,6 +7,7 @@
 import Foundation
 import HoloClips
 import HoloGolden
+import HoloPNG
 import HoloRaster
 
 public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
@@ -116,7 +117,11 @@ public struct GoldenRunner: Sendable {
                 do {
                     let record = source.frame(c.frame, fps: clip.fps)
                     let canvas = try pipeline.rasterize(record, scale: clip.scale)
-                    results.append((c, store.verify(clip: c.clip, frame: c.frame, variant: c.variant, actual: canvas)))
+                    if pipeline.reference != nil {
+                        results.append((c, verifyWithinReferenceBound(c, actual: canvas)))
+                    } else {
+                        results.append((c, store.verify(clip: c.clip, frame: c.frame, variant: c.variant, actual: canvas)))
+                    }
                 } catch {
                     results.append((c, GoldenVerdict(passed: false, recorded: false,
                                                      message: "\(c): render failed: \(error)", comparison: nil, artifacts: [])))
@@ -124,5 +129,41 @@ public struct GoldenRunner: Sendable {
             }
         }
         return results
+    }
+}
+
+extension GoldenRunner {
+    /// A golden against the reference renderer's picture: the goldens are the fast renderer's
+    /// bytes, so this holds them to the scene-level bound (ReferenceDifference), not to equality.
+    /// Never records. On failure the golden and the reference picture go to the artifacts folder.
+    func verifyWithinReferenceBound(_ c: GoldenCase, actual: Canvas) -> GoldenVerdict {
+        let path = store.path(clip: c.clip, frame: c.frame, variant: c.variant)
+        let expected: Canvas
+        do {
+            expected = try PNG.read(contentsOf: path)
+        } catch {
+            return GoldenVerdict(passed: false, recorded: false, message: "\(c): cannot read the golden \(path): \(error)",
+                                 comparison: nil, artifacts: [])
+        }
+        let difference = ReferenceDifference(expected, Canvas(width: actual.width, height: actual.height,
+                                                              premultipliedPixels: actual.pixels))
+        if difference.isWithinBound {
+            return GoldenVerdict(passed: true, recorded: false, message: "\(path) is within the reference bound (\(difference))",
+                                 comparison: nil, artifacts: [])
+        }
+        let directory = "\(store.artifactsRoot)/\(c.clip)"
+        let stem = "\(directory)/\(c.fileName.dropLast(4))"
+        var written: [String] = []
+        if (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil {
+            for (kind, canvas) in [("expected", expected), ("reference", actual)] where (try? PNG.write(canvas, to: "\(stem)-\(kind).png")) != nil {
+                written.append("\(stem)-\(kind).png")
+            }
+        }
+        return GoldenVerdict(passed: false, recorded: false, message: """
+            golden outside the reference bound: \(path)
+            \(difference)
+            artifacts:
+            \(written.map { "  " + $0 }.joined(separator: "\n"))
+            """, comparison: nil, artifacts: written)
     }
 }

@@ -119,12 +119,24 @@ public func frameFileName(_ index: Int) -> String {
 
 public struct RenderPipeline: Sendable {
     public let renderer: SceneRenderer
+    /// Set when frames go through the reference renderer instead (`--reference`): slow, obviously
+    /// right, for checking the fast renderer (HoloRaster/Reference).
+    public let reference: ReferenceRenderer?
 
-    public init(fonts: FontLibrary) { renderer = SceneRenderer(fonts: fonts) }
+    public init(fonts: FontLibrary, reference: Bool = false) {
+        renderer = SceneRenderer(fonts: fonts)
+        self.reference = reference ? ReferenceRenderer(fonts: fonts) : nil
+    }
 
     /// Rasterizes one frame record at the clip's scale.
     public func rasterize(_ record: FrameRecord, scale: Double) throws -> Canvas {
-        try renderer.render(record.scene, scale: scale)
+        try draw(record.scene, scale: scale)
+    }
+
+    /// One scene through the chosen renderer.
+    public func draw(_ scene: Scene, scale: Double) throws -> Canvas {
+        if let reference { return try reference.render(scene, scale: scale) }
+        return try renderer.render(scene, scale: scale)
     }
 
     /// Renders frame `index` alone: a fresh simulation advanced to it.
@@ -171,7 +183,7 @@ public struct RenderPipeline: Sendable {
         let workers = DispatchSemaphore(value: threads)
         let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, first: planned.first ?? 0) }
         let source = clip.frames()
-        let renderer = self.renderer
+        let pipeline = self
         let done = Mutex<Set<Int>>([])
 
         // Frames kept by --resume are still simulated, so the state file covers every selected frame.
@@ -194,7 +206,7 @@ public struct RenderPipeline: Sendable {
                 defer { workers.signal(); slots.signal(); group.leave() }
                 if failure.withLock({ $0 != nil }) { return }
                 do {
-                    let canvas = try renderer.render(scene, scale: clip.scale)
+                    let canvas = try pipeline.draw(scene, scale: clip.scale)
                     switch request.format {
                     case .png:
                         let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))

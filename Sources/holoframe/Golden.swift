@@ -22,12 +22,14 @@ struct GoldenCommand: ParsableCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render every golden's frame and compare. Exit 0 when all match, 1 when any does not.",
-            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden\n  holoframe golden verify --report golden-report")
+            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden\n  holoframe golden verify --report golden-report\n  holoframe golden verify reveal --reference")
 
         @Argument(help: "Clips to check (default: every folder in the golden folder).")
         var clips: [String] = []
         @OptionGroup var location: GoldenLocation
         @OptionGroup var reportOptions: ReportOptions
+        @Flag(help: "Render with the reference renderer and hold each golden to the scene-level bound (mean |Δ| ≤ 0.5 level, 99.9 % of channel values within 8 levels) instead of exact equality. Never records.")
+        var reference = false
 
         func run() throws {
             guard FileManager.default.fileExists(atPath: location.golden) else {
@@ -40,7 +42,7 @@ struct GoldenCommand: ParsableCommand {
             }
             try reportOptions.check()
             let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
-            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared))
+            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference))
             var failed = 0
             let results = runner.run(cases)
             for (c, verdict) in results {

@@ -13,6 +13,7 @@ struct Render: ParsableCommand {
             Examples:
               holoframe render demo --out frames/demo
               holoframe render demo --frames 0-59 --scale 1 --out frames/preview
+              holoframe render titles --frames 114 --reference --out frames/reference
               holoframe render my-clip.json --duration 2 --device iphone-se --out frames/mine
               holoframe render demo --format raw | ffmpeg -f rawvideo -pix_fmt rgba -s 1170x2532 -r 60 -i - demo.mp4
             """)
@@ -45,6 +46,9 @@ struct Render: ParsableCommand {
 
     @Option(help: "How --shard slices the frames: contiguous (default) or interleaved.")
     var shardMode: String = "contiguous"
+
+    @Flag(help: "Render with the reference renderer: slow and obviously right (exact Gaussian blurs, no caches), for checking the fast one.")
+    var reference = false
 
     @Option(help: "Instead of frame files, write one PNG tiling frames sampled from the range, labelled.")
     var contactSheet: String?
@@ -87,7 +91,7 @@ struct Render: ParsableCommand {
         request.cancellation = cancellation
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }
-        let pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
+        let pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
         if let sheet = contactSheet {
             let picked = RenderPipeline.sampleFrames(frames, count: sheetFrames)
             let canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns)

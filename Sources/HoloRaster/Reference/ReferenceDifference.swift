@@ -1,0 +1,52 @@
+// The scene-level bound between the fast renderer and the reference, per frame:
+//   mean |Δ| ≤ 0.5 level over every channel value (alpha included), and
+//   at least 99.9 % of channel values within 8 levels.
+// Where the fast path approximates on purpose (box blurs at reduced resolution, Float colour steps)
+// it is held to this; everywhere else it is byte-identical or within one level (Reference.swift).
+
+public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible {
+    public static let maxMeanDelta = 0.5
+    public static let largeDelta = 8
+    public static let maxShareOverLargeDelta = 0.001
+
+    /// Mean absolute difference over all channel values, in 8-bit levels.
+    public var meanDelta: Double
+    /// Share of channel values that differ by more than `largeDelta` (0…1).
+    public var shareOverLargeDelta: Double
+    public var largestDelta: Int
+    /// Channel values that differ at all.
+    public var differingValues: Int
+    public var values: Int
+
+    /// Compares two canvases of one size (a size mismatch is the largest difference there is).
+    public init(_ a: Canvas, _ b: Canvas) {
+        guard a.width == b.width, a.height == b.height else {
+            meanDelta = 255; shareOverLargeDelta = 1; largestDelta = 255; differingValues = 0; values = 0
+            return
+        }
+        var sum = 0, over = 0, largest = 0, differing = 0
+        for i in 0..<a.pixels.count {
+            let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
+            sum += d
+            if d > Self.largeDelta { over += 1 }
+            if d != 0 { differing += 1 }
+            largest = max(largest, d)
+        }
+        let n = max(1, a.pixels.count)
+        values = a.pixels.count
+        meanDelta = Double(sum) / Double(n)
+        shareOverLargeDelta = Double(over) / Double(n)
+        largestDelta = largest
+        differingValues = differing
+    }
+
+    public var isWithinBound: Bool {
+        meanDelta <= Self.maxMeanDelta && shareOverLargeDelta <= Self.maxShareOverLargeDelta
+    }
+
+    public var description: String {
+        let mean = (meanDelta * 1000).rounded() / 1000, share = (shareOverLargeDelta * 100_000).rounded() / 1000
+        return "mean |Δ| \(mean) (bound \(Self.maxMeanDelta)), \(share) % of values over \(Self.largeDelta) levels "
+            + "(bound \(Self.maxShareOverLargeDelta * 100) %), largest \(largestDelta), \(differingValues) of \(values) values differ"
+    }
+}
