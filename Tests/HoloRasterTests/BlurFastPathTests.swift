@@ -23,7 +23,7 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
 }
 
 @Suite struct BlurFastPathTests {
-    @Test(arguments: [0.4, 0.9, 1.3, 2.0])
+    @Test(arguments: [0.05, 0.2, 0.4, 0.9, 1.3, 2.0])
     func exactGaussianPassesEqualTheReference(sigma: Double) {
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {
@@ -32,7 +32,8 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 blurSeparable(&fast, sigma: sigma, edge: edge)
                 blurSeparable(&slow, sigma: sigma, edge: edge, reference: true)
                 #expect(fast.bytes == slow.bytes, "σ \(sigma) channels \(channels) \(edge)")
-                #expect(fast.bytes != plane.bytes)
+                // Under σ ≈ 0.2 px the Gaussian's outer taps round to 0: the identity, skipped.
+                #expect((fast.bytes != plane.bytes) == (sigma >= 0.21))
             }
         }
     }
