@@ -46,56 +46,112 @@ func unpackedPixel(_ w: UInt32) -> PremultipliedRGBA8 {
 
 /// Blending loops over `count` pixels at `dst`.
 enum SpanBlend {
+    // Each span has the plain per-pixel loop (`reference: true`, what tests hold the rest to) and a
+    // four-pixels-at-a-time loop in 16-bit lanes (BlendLanes.swift) with a scalar tail. The lane
+    // loops drop the per-pixel special cases: scaling by 255 is exact, by 0 gives 0, and 0 over d
+    // is d, so they compute the same bytes without branches.
+
     /// One colour at one coverage. Opaque at full coverage is a plain store.
     @inline(__always)
-    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverage c: UInt32) {
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverage c: UInt32, reference: Bool = false) {
         let sc = c == 255 ? s : scalePixel(s, by: c)
         if sc >> 24 == 255 {
             dst.update(repeating: sc, count: count)
         } else if sc != 0 {
-            for i in 0..<count { dst[i] = sourceOver(sc, dst[i]) }
+            var i = 0
+            if !reference {
+                let q = PixelQuad(repeating: sc), inv = PixelQuad(repeating: 255 &- (sc >> 24))
+                let raw = UnsafeMutableRawPointer(dst)
+                while i + 4 <= count {
+                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                    raw.storeBytes(of: q &+ scaleQuad(d, by: inv), toByteOffset: i * 4, as: PixelQuad.self)
+                    i += 4
+                }
+            }
+            while i < count { dst[i] = sourceOver(sc, dst[i]); i += 1 }
         }
     }
 
     /// Per-pixel colours at one coverage.
     @inline(__always)
-    static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32) {
+    static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32,
+                       reference: Bool = false) {
+        var i = 0
+        if !reference {
+            let k = PixelQuad(repeating: c)
+            let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
+            while i + 4 <= count {
+                let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
+                i += 4
+            }
+        }
         if c == 255 {
-            for i in 0..<count {
+            while i < count {
                 let s = src[i]
                 if s >> 24 == 255 { dst[i] = s } else if s != 0 { dst[i] = sourceOver(s, dst[i]) }
+                i += 1
             }
         } else {
-            for i in 0..<count { dst[i] = sourceOver(scalePixel(src[i], by: c), dst[i]) }
+            while i < count { dst[i] = sourceOver(scalePixel(src[i], by: c), dst[i]); i += 1 }
         }
     }
 
     /// One colour, per-pixel coverage.
     @inline(__always)
-    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverages m: UnsafePointer<UInt8>) {
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverages m: UnsafePointer<UInt8>,
+                      reference: Bool = false) {
+        var i = 0
+        if !reference {
+            let q = PixelQuad(repeating: s)
+            let raw = UnsafeMutableRawPointer(dst)
+            while i + 4 <= count {
+                let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
+                if k != .zero {
+                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                    raw.storeBytes(of: sourceOverQuad(scaleQuad(q, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
+                }
+                i += 4
+            }
+        }
         if s >> 24 == 255 {
             // Opaque: full coverage is a store (sourceOver(s, d) = s when Sa = 255).
-            for i in 0..<count {
+            while i < count {
                 let c = UInt32(m[i])
                 if c == 255 { dst[i] = s } else if c != 0 { dst[i] = sourceOver(scalePixel(s, by: c), dst[i]) }
+                i += 1
             }
             return
         }
-        for i in 0..<count {
+        while i < count {
             let c = UInt32(m[i])
-            if c == 0 { continue }
-            dst[i] = sourceOver(c == 255 ? s : scalePixel(s, by: c), dst[i])
+            if c != 0 { dst[i] = sourceOver(c == 255 ? s : scalePixel(s, by: c), dst[i]) }
+            i += 1
         }
     }
 
     /// Per-pixel colours and coverage.
     @inline(__always)
     static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
-                       coverages m: UnsafePointer<UInt8>) {
-        for i in 0..<count {
+                       coverages m: UnsafePointer<UInt8>, reference: Bool = false) {
+        var i = 0
+        if !reference {
+            let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
+            while i + 4 <= count {
+                let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
+                if k != .zero {
+                    let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                    raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
+                }
+                i += 4
+            }
+        }
+        while i < count {
             let c = UInt32(m[i])
-            if c == 0 { continue }
-            dst[i] = sourceOver(c == 255 ? src[i] : scalePixel(src[i], by: c), dst[i])
+            if c != 0 { dst[i] = sourceOver(c == 255 ? src[i] : scalePixel(src[i], by: c), dst[i]) }
+            i += 1
         }
     }
 }

@@ -59,9 +59,9 @@ struct PaintBlitter: CoverageSink {
         }
         if lo > 0 { clippedRun(dst, clipRow: row, count: lo, coverage: c, colors: colors, x: x, y: y) }
         if let s = solid {
-            SpanBlend.solid(dst + lo, hi - lo, s, coverage: c)
+            SpanBlend.solid(dst + lo, hi - lo, s, coverage: c, reference: reference)
         } else {
-            SpanBlend.colors(dst + lo, colorScratch + lo, hi - lo, coverage: c)
+            SpanBlend.colors(dst + lo, colorScratch + lo, hi - lo, coverage: c, reference: reference)
         }
         if hi < count {
             clippedRun(dst + hi, clipRow: row + hi, count: count - hi, coverage: c, colors: colors.map { $0 + hi },
@@ -73,12 +73,12 @@ struct PaintBlitter: CoverageSink {
     @inline(__always)
     func unclippedRun(_ dst: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage c: UInt32) {
         if let s = solid {
-            SpanBlend.solid(dst, count, s, coverage: c)
+            SpanBlend.solid(dst, count, s, coverage: c, reference: reference)
         } else if c == 255 && opaque {
             sampler.shade(x: x, y: y, count: count, into: dst)
         } else {
             sampler.shade(x: x, y: y, count: count, into: colorScratch)
-            SpanBlend.colors(dst, colorScratch, count, coverage: c)
+            SpanBlend.colors(dst, colorScratch, count, coverage: c, reference: reference)
         }
     }
 
@@ -89,12 +89,12 @@ struct PaintBlitter: CoverageSink {
                     colors: UnsafeMutablePointer<UInt32>?, x: Int, y: Int) {
         for i in 0..<count { coverScratch[i] = UInt8(truncatingIfNeeded: div255(c &* UInt32(row[i]))) }
         if let s = solid {
-            SpanBlend.solid(dst, count, s, coverages: coverScratch)
+            SpanBlend.solid(dst, count, s, coverages: coverScratch, reference: reference)
         } else if let colors {
-            SpanBlend.colors(dst, colors, count, coverages: coverScratch)
+            SpanBlend.colors(dst, colors, count, coverages: coverScratch, reference: reference)
         } else {
             sampler.shade(x: x, y: y, count: count, into: colorScratch)
-            SpanBlend.colors(dst, colorScratch, count, coverages: coverScratch)
+            SpanBlend.colors(dst, colorScratch, count, coverages: coverScratch, reference: reference)
         }
     }
 }

@@ -40,3 +40,50 @@ import Testing
         }
     }
 }
+
+@Suite struct SpanBlendLanesTests {
+    /// Every span kind, lanes against the per-pixel loop, for run lengths around the 4-pixel step,
+    /// translucent and opaque colours, and coverages with zeros and full runs.
+    @Test func spansEqualThePerPixelLoops() {
+        var rng = SplitMix(42)
+        for count in 0..<14 {
+            let dst0 = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+            let colors = (0..<count).map { _ -> UInt32 in
+                let a = UInt32(truncatingIfNeeded: rng.next() % 4 == 0 ? 255 : rng.next() % 256)
+                let c = (0..<3).map { _ in UInt32(truncatingIfNeeded: rng.next()) % (a + 1) }
+                return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+            }
+            let cover = (0..<count).map { _ in UInt8(truncatingIfNeeded: [0, 255, 77, UInt64(rng.next() % 256)][Int(rng.next() % 4)]) }
+            for solid in [UInt32(0xFF20_4080), 0x8010_2040, 0] {
+                for c in [UInt32(255), 128, 1] {
+                    var fast = dst0, slow = dst0
+                    fast.withUnsafeMutableBufferPointer { SpanBlend.solid($0.baseAddress!, count, solid, coverage: c) }
+                    slow.withUnsafeMutableBufferPointer { SpanBlend.solid($0.baseAddress!, count, solid, coverage: c, reference: true) }
+                    #expect(fast == slow)
+                }
+                var fast = dst0, slow = dst0
+                cover.withUnsafeBufferPointer { m in
+                    fast.withUnsafeMutableBufferPointer { SpanBlend.solid($0.baseAddress!, count, solid, coverages: m.baseAddress!) }
+                    slow.withUnsafeMutableBufferPointer { SpanBlend.solid($0.baseAddress!, count, solid, coverages: m.baseAddress!, reference: true) }
+                }
+                #expect(fast == slow)
+            }
+            for c in [UInt32(255), 200, 3] {
+                var fast = dst0, slow = dst0
+                colors.withUnsafeBufferPointer { s in
+                    fast.withUnsafeMutableBufferPointer { SpanBlend.colors($0.baseAddress!, s.baseAddress!, count, coverage: c) }
+                    slow.withUnsafeMutableBufferPointer { SpanBlend.colors($0.baseAddress!, s.baseAddress!, count, coverage: c, reference: true) }
+                }
+                #expect(fast == slow)
+            }
+            var fast = dst0, slow = dst0
+            colors.withUnsafeBufferPointer { s in
+                cover.withUnsafeBufferPointer { m in
+                    fast.withUnsafeMutableBufferPointer { SpanBlend.colors($0.baseAddress!, s.baseAddress!, count, coverages: m.baseAddress!) }
+                    slow.withUnsafeMutableBufferPointer { SpanBlend.colors($0.baseAddress!, s.baseAddress!, count, coverages: m.baseAddress!, reference: true) }
+                }
+            }
+            #expect(fast == slow)
+        }
+    }
+}
