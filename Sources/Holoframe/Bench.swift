@@ -81,9 +81,10 @@ public struct BenchRunner: Sendable {
             let simulateMs = Double(nowNanoseconds() - t0) / 1e6
             var rasterRuns: [Double] = []
             var canvas: Canvas? = nil
+            try pipeline.checkBudget(record, scale: clip.scale)  // once, outside the timed runs
             for _ in 0..<max(1, options.repeats) {
                 let r0 = nowNanoseconds()
-                canvas = try pipeline.rasterize(record, scale: clip.scale)
+                canvas = try pipeline.renderer.render(record.scene, scale: clip.scale)
                 rasterRuns.append(Double(nowNanoseconds() - r0) / 1e6)
             }
             var encodeMs: Double? = nil
@@ -125,6 +126,28 @@ public struct Regression: Sendable, Hashable {
 public enum BenchBaseline {
     /// Frames whose time grew by more than `threshold` (a fraction) and by more than `floorMs`
     /// (so sub-millisecond noise on tiny frames is not flagged).
+    /// Why `baseline` cannot be compared with `current`, or nil when it can: every clip of this run
+    /// must be in the baseline, on the same device at the same pixel size, with frames in common.
+    public static func mismatch(current: [ClipBench], baseline: [ClipBench]) -> String? {
+        for bench in current {
+            let sameClip = baseline.filter { $0.clip == bench.clip }
+            guard !sameClip.isEmpty else {
+                let has = baseline.map(\.clip).joined(separator: ", ")
+                return "the baseline has no run of \(bench.clip) (it has \(has.isEmpty ? "none" : has))"
+            }
+            guard let base = sameClip.first(where: { $0.device == bench.device && $0.width == bench.width && $0.height == bench.height }) else {
+                let b = sameClip[0]
+                return "the baseline ran \(bench.clip) on \(b.device) at \(b.width)×\(b.height), this run on \(bench.device) at " +
+                       "\(bench.width)×\(bench.height); measure the baseline with the same --device and --scale"
+            }
+            let baseFrames = Set(base.frames.map(\.frame))
+            guard bench.frames.contains(where: { baseFrames.contains($0.frame) }) else {
+                return "the baseline's frames of \(bench.clip) and this run's have none in common; use the same --frames"
+            }
+        }
+        return nil
+    }
+
     public static func regressions(current: [ClipBench], baseline: [ClipBench], threshold: Double,
                                    floorMs: Double = 0.5) -> [Regression] {
         var out: [Regression] = []

@@ -39,6 +39,8 @@ public struct RenderRequest: Sendable {
     /// Checked before each frame is started; once it is set, frames in flight finish and no new
     /// one starts (SIGINT and SIGTERM set it in the CLI).
     public var cancellation: CancellationFlag?
+    /// The files this run reads: with `.overwrite`, a frame file that is one of them is refused.
+    public var inputs: InputPolicy?
 
     public init(clip: Clip, frames: FrameRange) { self.clip = clip; self.frames = frames }
 
@@ -119,12 +121,20 @@ public func frameFileName(_ index: Int) -> String {
 
 public struct RenderPipeline: Sendable {
     public let renderer: SceneRenderer
+    /// --max-memory: the cap on all surfaces of one frame together (see FrameBudget).
+    public var maxMemoryPerFrame = Limits().maxMemoryPerFrame
 
     public init(fonts: FontLibrary) { renderer = SceneRenderer(fonts: fonts) }
 
-    /// Rasterizes one frame record at the clip's scale.
+    /// Throws LimitError when the frame's surfaces may need more than `maxMemoryPerFrame`.
+    public func checkBudget(_ record: FrameRecord, scale: Double) throws {
+        try FrameBudget.check(record.scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
+    }
+
+    /// Rasterizes one frame record at the clip's scale, within the memory cap.
     public func rasterize(_ record: FrameRecord, scale: Double) throws -> Canvas {
-        try renderer.render(record.scene, scale: scale)
+        try checkBudget(record, scale: scale)
+        return try renderer.render(record.scene, scale: scale)
     }
 
     /// Renders frame `index` alone: a fresh simulation advanced to it.
@@ -144,7 +154,7 @@ public struct RenderPipeline: Sendable {
         if request.format == .png {
             try OutputFolder.prepare(request.outputDirectory)
             let existing = Set(planned.filter {
-                FileManager.default.fileExists(atPath: (request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)))
+                OutputPolicy.exists((request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)))
             })
             if !existing.isEmpty {
                 switch request.existing {
@@ -156,7 +166,10 @@ public struct RenderPipeline: Sendable {
                     skipped = existing
                     planned.removeAll { existing.contains($0) }
                 case .overwrite:
-                    break
+                    // --force replaces regular files only, never a device, FIFO, link or an input.
+                    try OutputPolicy.checkFrames(existing.sorted().map {
+                        (request.outputDirectory as NSString).appendingPathComponent(frameFileName($0))
+                    }, inputs: request.inputs)
                 }
             }
             if request.existing != .refuse { OutputFolder.removeStaleTemporaries(request.outputDirectory) }
@@ -171,7 +184,7 @@ public struct RenderPipeline: Sendable {
         let workers = DispatchSemaphore(value: threads)
         let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, first: planned.first ?? 0) }
         let source = clip.frames()
-        let renderer = self.renderer
+        let pipeline = self
         let done = Mutex<Set<Int>>([])
 
         // Frames kept by --resume are still simulated, so the state file covers every selected frame.
@@ -188,7 +201,7 @@ public struct RenderPipeline: Sendable {
                 defer { workers.signal(); slots.signal(); group.leave() }
                 if failure.withLock({ $0 != nil }) { return }
                 do {
-                    let canvas = try renderer.render(record.scene, scale: clip.scale)
+                    let canvas = try pipeline.rasterize(record, scale: clip.scale)
                     switch request.format {
                     case .png:
                         let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
@@ -236,20 +249,9 @@ public func straightRGBA(_ canvas: Canvas) -> [UInt8] {
 
 /// Writes frames to a handle in index order, whatever order they finish in.
 final class RawFrameWriter: Sendable {
-    /// write(2) until every byte is out, so a failure is the system's own words (ENOSPC, EPIPE).
+    /// write(2) until every byte is out: a closed pipe is OutputClosed, a full disk an OutputError.
     private func writeAll(_ bytes: [UInt8], frame: Int) throws {
-        let fd = handle.fileDescriptor
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError(description: "cannot write raw frame \(frame) to the output: \(String(cString: strerror(errno)))")
-                }
-                offset += n
-            }
-        }
+        try bytes.withUnsafeBytes { try StandardStreams.write($0, to: handle.fileDescriptor, what: "raw frame \(frame) to the output") }
     }
 
     private struct State { var next: Int; var pending: [Int: [UInt8]] = [:] }
