@@ -56,7 +56,10 @@ public enum ClipResolver {
                 try inputs.image(path, clipFolder: folder)
             }
         }
-        return try ClipCatalog.clip(for: spec)
+        // Whatever a design refuses in a spec (a variant value, a tap target) is the user's to fix: exit 2.
+        do { return try ClipCatalog.clip(for: spec) } catch let error as ClipFileError { throw error } catch {
+            throw ClipUsageError(isFile(argument) ? "\((argument as NSString).lastPathComponent): \(error)" : "\(error)")
+        }
     }
 
     public static func apply(_ overrides: ClipOverrides, to spec: inout ClipSpec) {

@@ -22,17 +22,23 @@ public enum FrameBudget {
 
     /// Throws LimitError when rendering `scene` at `scale` may need more than `maxBytes`.
     public static func check(_ scene: Scene, scale: Double, renderer: SceneRenderer, maxBytes: Int) throws {
+        let total = try estimate(scene, scale: scale, renderer: renderer)
+        guard total <= Double(maxBytes) else {
+            throw LimitError(description: "this frame's surfaces (canvas, blur, shadow and tilt layers) may need up to " +
+                             "\(Int(min(total, 9e18)) >> 20) MiB, over the cap of \(maxBytes >> 20) MiB; lower --scale or the scene's " +
+                             "blur and shadow sizes, or raise the cap with --max-memory")
+        }
+    }
+
+    /// The upper bound, in bytes, of all surfaces rendering `scene` at `scale` allocates.
+    public static func estimate(_ scene: Scene, scale: Double, renderer: SceneRenderer) throws -> Double {
         let width = (scene.size.width * scale).rounded(), height = (scene.size.height * scale).rounded()
         var total = width * height * 4
         let base = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0)
         for node in scene.root {
             total += try bytes(of: node, transform: base, canvas: (width, height), renderer: renderer)
         }
-        guard total <= Double(maxBytes) else {
-            throw LimitError(description: "this frame's surfaces (canvas, blur, shadow and tilt layers) may need up to " +
-                             "\(Int(min(total, 9e18)) >> 20) MiB, over the cap of \(maxBytes >> 20) MiB; lower --scale or the scene's " +
-                             "blur and shadow sizes, or raise the cap with --max-memory")
-        }
+        return total
     }
 
     static func bytes(of node: Node, transform: AffineTransform, canvas: (Double, Double), renderer: SceneRenderer) throws -> Double {

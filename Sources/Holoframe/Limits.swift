@@ -30,6 +30,9 @@ public struct Limits: Sendable {
 
     /// One surface (a frame, a contact sheet, a golden) against --max-pixels and --max-memory.
     public func checkSurface(width: Int, height: Int, what: String, scaleHint: String) throws {
+        guard width >= 1, height >= 1 else {
+            throw LimitError(description: "\(what) of \(width)×\(height) pixels is empty; raise --scale or the device size")
+        }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixels <= maxPixelsPerFrame else {
             throw LimitError(description: "\(what) of \(width)×\(height) pixels is over the cap of \(maxPixelsPerFrame) pixels; " +

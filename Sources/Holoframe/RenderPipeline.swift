@@ -103,8 +103,11 @@ public struct RenderInterrupted: Error, CustomStringConvertible {
     public let written: Int
     public let planned: Int
     public let firstMissing: Int?
+    /// Raw frames on a stream cannot be resumed: no --resume hint for them.
+    public var resumable = true
     public var description: String {
-        "interrupted: \(written) of \(planned) frames written, every file complete" +
+        guard resumable else { return "interrupted: \(written) of \(planned) raw frames written; run the command again for the rest" }
+        return "interrupted: \(written) of \(planned) frames written, every file complete" +
         (firstMissing.map { "; frame \($0) is the first missing; run the same command with --resume to finish" } ?? "")
     }
 }
@@ -223,7 +226,7 @@ public struct RenderPipeline: Sendable {
             // The state file is dropped with the rest of the unfinished run; --resume writes it whole.
             let finished = done.withLock { $0 }
             throw RenderInterrupted(written: finished.count, planned: planned.count,
-                                    firstMissing: planned.first { !finished.contains($0) })
+                                    firstMissing: planned.first { !finished.contains($0) }, resumable: request.format == .png)
         }
         try stateFile?.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

@@ -25,6 +25,8 @@ struct HoloframeCommand: ParsableCommand {
     /// tool ended by SIGPIPE). One short message, never a stack trace.
     static func main() {
         FrameMemory.keepFreedFrames()
+        // A closed standard output is then EPIPE from write(2), which ends the run quietly with 141.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
