@@ -25,6 +25,7 @@ public final class InputPolicy: @unchecked Sendable {
     private let lock = NSLock()
     private var read: [FileIdentity: String] = [:]
     private var images: [String: ImageData] = [:]
+    private var digests: [String: String] = [:]
     /// How many images were decoded (tests hold "once per run").
     public private(set) var imagesDecoded = 0
 
@@ -39,6 +40,8 @@ public final class InputPolicy: @unchecked Sendable {
     public func readFile(_ path: String, what: String) throws -> [UInt8] {
         let bytes = try InputFile.read(path, maxBytes: maxInputBytes)
         note(path, what: what)
+        let digest = RenderRecord.digest(bytes)
+        lock.lock(); digests[path] = digest; lock.unlock()
         return bytes
     }
 
@@ -52,6 +55,12 @@ public final class InputPolicy: @unchecked Sendable {
         guard let id = InputFile.identity(path) else { return }
         lock.lock(); defer { lock.unlock() }
         if read[id] == nil { read[id] = "\(what) \(path)" }
+    }
+
+    /// The digest (RenderRecord.digest) of the file read as `path`, if it was read.
+    public func digest(of path: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return digests[path]
     }
 
     /// "the clip file demo.json" when `identity` is a file this run read.

@@ -41,6 +41,9 @@ public struct RenderRequest: Sendable {
     public var cancellation: CancellationFlag?
     /// The files this run reads: with `.overwrite`, a frame file that is one of them is refused.
     public var inputs: InputPolicy?
+    /// What the frames are of, kept beside them so --resume refuses frames of another clip or
+    /// settings (nil: no record is written or checked).
+    public var record: RenderRecord?
 
     public init(clip: Clip, frames: FrameRange) { self.clip = clip; self.frames = frames }
 
@@ -105,7 +108,10 @@ public struct RenderInterrupted: Error, CustomStringConvertible {
     public let firstMissing: Int?
     /// Raw frames on a stream cannot be resumed: no --resume hint for them.
     public var resumable = true
+    /// What was left undone, when it is not frames (a contact sheet).
+    public var what: String?
     public var description: String {
+        if let what { return "interrupted: \(what)" }
         guard resumable else { return "interrupted: \(written) of \(planned) raw frames written; run the command again for the rest" }
         return "interrupted: \(written) of \(planned) frames written, every file complete" +
         (firstMissing.map { "; frame \($0) is the first missing; run the same command with --resume to finish" } ?? "")
@@ -156,6 +162,7 @@ public struct RenderPipeline: Sendable {
         var skipped = Set<Int>()
         if request.format == .png {
             try OutputFolder.prepare(request.outputDirectory)
+            if request.existing == .skip, let record = request.record { try ResumeCheck.checkRecord(record, in: request.outputDirectory) }
             let existing = Set(planned.filter {
                 OutputPolicy.exists((request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)))
             })
@@ -166,8 +173,12 @@ public struct RenderPipeline: Sendable {
                         "\(planned.count) frames this render writes (e.g. \(frameFileName(existing.min()!))); " +
                         "give --force to overwrite them or --resume to render only the missing ones")
                 case .skip:
-                    skipped = existing
-                    planned.removeAll { existing.contains($0) }
+                    // Keep only complete PNGs of this size; the rest are rendered again.
+                    skipped = Set(try existing.filter {
+                        try ResumeCheck.isCompleteFrame((request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)),
+                                                        width: clip.pixelWidth, height: clip.pixelHeight)
+                    })
+                    planned.removeAll { skipped.contains($0) }
                 case .overwrite:
                     // --force replaces regular files only, never a device, FIFO, link or an input.
                     try OutputPolicy.checkFrames(existing.sorted().map {
@@ -175,7 +186,8 @@ public struct RenderPipeline: Sendable {
                     }, inputs: request.inputs)
                 }
             }
-            if request.existing != .refuse { OutputFolder.removeStaleTemporaries(request.outputDirectory) }
+            OutputFolder.removeStaleTemporaries(request.outputDirectory)
+            if let record = request.record { try ResumeCheck.writeRecord(record, in: request.outputDirectory) }
         }
         let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
         let failure = Mutex<Error?>(nil)
@@ -285,10 +297,17 @@ extension RenderPipeline {
     }
 
     /// One PNG-able canvas tiling `frames` of `clip` in order, each labelled with its index and time.
-    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6) throws -> Canvas {
+    /// A set `cancellation` (SIGINT, SIGTERM) stops it before the next frame: nothing is written.
+    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6, cancellation: CancellationFlag? = nil) throws -> Canvas {
         let source = clip.frames()
         var tiles: [(label: String, canvas: Canvas)] = []
         for index in frames.sorted() {
+            if cancellation?.isCancelled == true {
+                var stopped = RenderInterrupted(written: 0, planned: frames.count, firstMissing: nil)
+                stopped.resumable = false
+                stopped.what = "the contact sheet was not written (\(tiles.count) of \(frames.count) frames drawn)"
+                throw stopped
+            }
             let record = source.frame(index, fps: clip.fps)
             let label = String(format: "#%d  %.2fS", index, record.time)
             tiles.append((label, try rasterize(record, scale: clip.scale)))
@@ -319,7 +338,8 @@ final class StateLineWriter {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         temporary = ((folder.isEmpty ? "." : folder) as NSString)
-            .appendingPathComponent(".\((path as NSString).lastPathComponent).tmp-\(getpid())")
+            .appendingPathComponent(TemporaryName.make(for: (path as NSString).lastPathComponent, suffix: "state"))
+        OutputFolder.removeStaleTemporaries(folder.isEmpty ? "." : folder, of: (path as NSString).lastPathComponent)
         guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
             throw OutputError(description: "cannot write the state file '\(path)': \(String(cString: strerror(errno)))")
         }
@@ -356,12 +376,14 @@ final class StateLineWriter {
 }
 
 public enum OutputFolder {
-    /// Removes `.frame-*.png.tmp-*` files a killed render left behind (atomic writes never leave
-    /// a partial file under a final name, but a SIGKILL can leave its temporary).
-    public static func removeStaleTemporaries(_ path: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        where name.hasPrefix(".frame-") && name.contains(".png.tmp-") {
-            unlink((path as NSString).appendingPathComponent(name))
+    /// Removes temporaries a killed render left behind in `path` (atomic writes never leave a
+    /// partial file under a final name, but a SIGKILL can leave its temporary): frame temporaries,
+    /// or those of `name`, and only when provably stale (made on this host by a process that has
+    /// exited; see TemporaryName). Another machine's or a live process's are left alone.
+    public static func removeStaleTemporaries(_ path: String, of name: String? = nil) {
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        where (name != nil || (file.hasPrefix(".frame-") && file.contains(".png.tmp-"))) && TemporaryName.isProvablyStale(file, of: name) {
+            unlink((path as NSString).appendingPathComponent(file))
         }
     }
 

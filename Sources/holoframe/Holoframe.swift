@@ -112,9 +112,11 @@ struct ClipOptions: ParsableArguments {
         return limits
     }
 
+    func overrides() -> ClipOverrides { ClipOverrides(fps: fps, duration: duration, device: device, scale: scale) }
+
     /// The clip with the options applied, the frames asked for, and what was read to make it.
     func resolve() throws -> (Clip, FrameRange, InputPolicy) {
-        let overrides = ClipOverrides(fps: fps, duration: duration, device: device, scale: scale)
+        let overrides = overrides()
         let inputs = inputPolicy()
         let clip = try ClipResolver.resolve(self.clip, overrides: overrides, inputs: inputs)
         let range: FrameRange

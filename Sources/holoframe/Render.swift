@@ -87,6 +87,8 @@ struct Render: ParsableCommand {
         request.shard = try shard.map { try Shard(parsing: $0, mode: Shard.Mode(rawValue: shardMode)!) }
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)
         request.inputs = inputs
+        request.record = RenderRecord(clip: clip, source: inputs.digest(of: clipOptions.clip) ?? "built-in",
+                                      device: try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs))
         let cancellation = CancellationFlag()
         request.cancellation = cancellation
         let signals = SignalWatch(cancellation)
@@ -98,7 +100,13 @@ struct Render: ParsableCommand {
             let size = ContactSheet.size(tileWidth: clip.pixelWidth, tileHeight: clip.pixelHeight, tiles: picked.count, columns: sheetColumns)
             try clipOptions.limits().checkSurface(width: size.width, height: size.height, what: "a contact sheet",
                                                   scaleHint: "lower --scale, --sheet-frames or --sheet-columns")
-            let canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns)
+            let canvas: Canvas
+            do {
+                canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns, cancellation: cancellation)
+            } catch let interrupted as RenderInterrupted {
+                StandardStreams.err("\(interrupted)\n")
+                throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+            }
             try PNG.write(canvas, to: sheet)
             StandardStreams.err("wrote a contact sheet of \(picked.count) frames (\(canvas.width)×\(canvas.height)) to \(sheet)\n")
             return
