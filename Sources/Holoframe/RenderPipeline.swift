@@ -160,8 +160,12 @@ public struct RenderPipeline: Sendable {
         let selected = request.selectedFrames
         var planned = selected
         var skipped = Set<Int>()
+        var claim: FrameClaim?
+        defer { claim?.release() }
         if request.format == .png {
             try OutputFolder.prepare(request.outputDirectory)
+            // Claim the frames first: another render writing any of them into this folder is refused.
+            claim = try FrameClaim(frames: selected, in: request.outputDirectory)
             if request.existing == .skip, let record = request.record { try ResumeCheck.checkRecord(record, in: request.outputDirectory) }
             let existing = Set(planned.filter {
                 OutputPolicy.exists((request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)))

@@ -155,7 +155,7 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         try write(customClip(#"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "fill": {"r": 1, "g": 0, "b": 0}, "blur": 100}"#), to: "\(dir)/blur.json")
         let memory = try holoframe(arguments: ["render", "\(dir)/blur.json", "--frames", "0", "--scale", "1", "--out", "\(dir)/o3", "--max-memory", "4000000"])
         #expect(memory.status == 2 && memory.stderr.contains("--max-memory"), "\(memory.stderr)")
-        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/o3")) ?? []).isEmpty)
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/o3")) ?? []).filter { $0.hasPrefix("frame-") }.isEmpty)
     }
 
     // Class 5: image paths stay inside the clip's folder unless --allow-path.
@@ -225,5 +225,71 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         try write(#"{"design": "titles", "variant": {"\#(huge)": 1}}"#, to: "\(dir)/huge.json")
         let long = try holoframe(arguments: ["render", "\(dir)/huge.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o4"])
         #expect(long.status == 2 && long.stderr.count < 1_000, "\(long.stderr.count) characters")
+    }
+
+    // Class 7: --resume keeps only complete frames of this clip and settings.
+    @Test func resumeKeepsOnlyCompleteFramesOfTheSameRender() throws {
+        let dir = scratchFolder("resume"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["render", "demo", "--frames", "0-3", "--scale", "0.1", "--out", "\(dir)/f"]
+        #expect(try holoframe(arguments: args).status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/f/frame-00002.png"))
+        try whole.prefix(60).write(to: URL(fileURLWithPath: "\(dir)/f/frame-00002.png"))  // truncated
+        let resumed = try holoframe(arguments: args + ["--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/f/frame-00002.png")) == whole)
+        let other = try holoframe(arguments: ["render", "demo", "--frames", "0-3", "--scale", "0.2", "--out", "\(dir)/f", "--resume"])
+        #expect(other.status == 2 && other.stderr.contains("rendered for demo at 39×84"), "\(other.stderr)")
+        try FileManager.default.removeItem(atPath: "\(dir)/f/frame-00001.png")
+        try FileManager.default.createDirectory(atPath: "\(dir)/f/frame-00001.png", withIntermediateDirectories: false)
+        let folder = try holoframe(arguments: args + ["--resume"])
+        #expect(folder.status == 2 && folder.stderr.contains("is a folder"), "\(folder.stderr)")
+    }
+
+    // Classes 8 and 9: a second render of the same frames is refused while disjoint shards share the
+    // folder; SIGINT stops a contact sheet without writing it; a killed run's temporaries go.
+    @Test func concurrentRendersClaimTheirFramesAndSignalsStopContactSheets() throws {
+        let dir = scratchFolder("claims"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: holoframeBinary)
+        first.arguments = ["render", "demo", "--frames", "0-59", "--scale", "1", "--threads", "1", "--out", "\(dir)/f"]
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        let deadline = Date().addingTimeInterval(60)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/f"))?.filter { $0.hasPrefix("frame-") }.count ?? 0) < 1,
+              Date() < deadline, first.isRunning { usleep(20_000) }
+        let second = try holoframe(arguments: ["render", "demo", "--frames", "50-52", "--scale", "1", "--out", "\(dir)/f", "--force"])
+        let shard = try holoframe(arguments: ["render", "demo", "--frames", "60-61", "--scale", "1", "--out", "\(dir)/f"])
+        let stillRunning = first.isRunning
+        kill(first.processIdentifier, SIGINT)
+        first.waitUntilExit()
+        if stillRunning {
+            #expect(second.status == 2 && second.stderr.contains("another render"), "\(second.stderr)")
+        }
+        #expect(shard.status == 0, "\(shard.stderr)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/f")).contains { $0.hasPrefix(".holoframe-claim") })
+
+        let sheet = Process()
+        sheet.executableURL = URL(fileURLWithPath: holoframeBinary)
+        sheet.arguments = ["render", "demo", "--scale", "0.5", "--contact-sheet", "\(dir)/sheet.png", "--sheet-frames", "100", "--sheet-columns", "10"]
+        let err = Pipe()
+        sheet.standardError = err
+        try sheet.run()
+        usleep(1_500_000)
+        kill(sheet.processIdentifier, SIGINT)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sheet.waitUntilExit()
+        #expect(sheet.terminationStatus == 130, "\(message)")
+        #expect(message.contains("contact sheet was not written"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/sheet.png"))
+
+        // A temporary a killed run left on this host is removed by the next run; another host's is kept.
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count)
+        let me = String(cString: name)
+        _ = FileManager.default.createFile(atPath: "\(dir)/.s.jsonl.tmp-\(me)-\(Int32.max - 1)-state", contents: Data())
+        _ = FileManager.default.createFile(atPath: "\(dir)/.s.jsonl.tmp-elsewhere-12-state", contents: Data())
+        #expect(try holoframe(arguments: ["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/g", "--state", "\(dir)/s.jsonl"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/.s.jsonl.tmp-\(me)-\(Int32.max - 1)-state"))
+        #expect(FileManager.default.fileExists(atPath: "\(dir)/.s.jsonl.tmp-elsewhere-12-state"))
     }
 }

@@ -122,3 +122,54 @@ private func scratch(_ tag: String) throws -> String {
         #expect(BenchBaseline.mismatch(current: [bench("demo", 100, frames: [5])], baseline: [bench("demo", 100)])?.contains("none in common") == true)
     }
 }
+
+@Suite struct FrameClaimTests {
+    @Test func overlappingRendersAreRefusedAndDisjointShardsShareAFolder() throws {
+        let dir = try scratch("claims"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try FrameClaim(frames: Array(0...9), in: dir)
+        do { _ = try FrameClaim(frames: Array(5...12), in: dir); Issue.record("overlap accepted") } catch {
+            #expect("\(error)".contains("frame-00005.png") && "\(error)".contains("another render"), "\(error)")
+        }
+        let disjoint = try FrameClaim(frames: Array(10...19), in: dir)
+        first.release()
+        let after = try FrameClaim(frames: Array(5...9), in: dir)
+        after.release(); disjoint.release()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    @Test func deadClaimsAreRemovedAndOtherHostsHoldALease() throws {
+        let dir = try scratch("stale"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let me = ProcessIdentity.current
+        // This host, this boot, a pid that does not run: provably dead.
+        let dead = "\(dir)/.holoframe-claim-dead"
+        try ([me.host, me.boot, String(Int32.max - 1), "1", "0-99"].joined(separator: "\n") + "\n").write(toFile: dead, atomically: true, encoding: .utf8)
+        // This process, but another start time: the pid was reused, the claim is dead too.
+        let reused = "\(dir)/.holoframe-claim-reused"
+        try ([me.host, me.boot, String(me.pid), "not-\(me.start)", "0-99"].joined(separator: "\n") + "\n").write(toFile: reused, atomically: true, encoding: .utf8)
+        let claim = try FrameClaim(frames: [3], in: dir)
+        #expect(!FileManager.default.fileExists(atPath: dead) && !FileManager.default.fileExists(atPath: reused))
+        claim.release()
+
+        // Another host's claim is live while fresh, and dead once older than the lease.
+        let remote = "\(dir)/.holoframe-claim-remote"
+        try (["elsewhere", "boot", "42", "7", "0-99"].joined(separator: "\n") + "\n").write(toFile: remote, atomically: true, encoding: .utf8)
+        #expect(throws: ExistingFramesError.self) { try FrameClaim(frames: [3], in: dir) }
+        var old = [timeval(tv_sec: time(nil) - Int(FrameClaim.lease) - 5, tv_usec: 0), timeval(tv_sec: time(nil) - Int(FrameClaim.lease) - 5, tv_usec: 0)]
+        #expect(utimes(remote, &old) == 0)
+        try FrameClaim(frames: [3], in: dir).release()
+        #expect(!FileManager.default.fileExists(atPath: remote))
+    }
+
+    @Test func aRenderIntoAFolderAnotherRenderClaimedIsRefused() throws {
+        let dir = try scratch("claimed"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: 0.1))
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 0, last: 3))
+        request.outputDirectory = dir
+        request.existing = .overwrite
+        let other = try FrameClaim(frames: [2], in: dir)
+        #expect(throws: ExistingFramesError.self) { try RenderPipeline(fonts: FontLibrary.shared).run(request) }
+        other.release()
+        #expect(try RenderPipeline(fonts: FontLibrary.shared).run(request).framesWritten == 4)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == (0...3).map(frameFileName))
+    }
+}
