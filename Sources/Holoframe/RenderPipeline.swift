@@ -395,7 +395,7 @@ public enum OutputFolder {
     public static func prepare(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError(description: "output '\(path)' exists and is not a folder") }
+            guard isDirectory.boolValue else { throw OutputRefused("--out \(path): it exists and is not a folder; give a folder for the frames") }
         } else {
             // mkdir(2) each missing component, so the error is the system's own words for the path.
             var prefix = path.hasPrefix("/") ? "/" : ""
