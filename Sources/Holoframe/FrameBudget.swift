@@ -21,7 +21,12 @@ public enum FrameBudget {
     static let largestTransformEntry = 1_099_511_627_776.0
 
     /// Throws LimitError when rendering `scene` at `scale` may need more than `maxBytes`.
+    /// A quick bound comes first (layers as large as the canvas grown by their reach, content
+    /// bounds only for tilts); only when it is over the cap are the content bounds of every layer
+    /// measured (text measuring is most of the cost: the quick bound keeps the check at a
+    /// fraction of a frame's time).
     public static func check(_ scene: Scene, scale: Double, renderer: SceneRenderer, maxBytes: Int) throws {
+        if try estimate(scene, scale: scale, renderer: renderer, precise: false) <= Double(maxBytes) { return }
         let total = try estimate(scene, scale: scale, renderer: renderer)
         guard total <= Double(maxBytes) else {
             throw LimitError(description: "this frame's surfaces (canvas, blur, shadow and tilt layers) may need up to " +
@@ -30,18 +35,20 @@ public enum FrameBudget {
         }
     }
 
-    /// The upper bound, in bytes, of all surfaces rendering `scene` at `scale` allocates.
-    public static func estimate(_ scene: Scene, scale: Double, renderer: SceneRenderer) throws -> Double {
+    /// The upper bound, in bytes, of all surfaces rendering `scene` at `scale` allocates; with
+    /// `precise` false, a looser bound that measures content only for tilted groups.
+    public static func estimate(_ scene: Scene, scale: Double, renderer: SceneRenderer, precise: Bool = true) throws -> Double {
         let width = (scene.size.width * scale).rounded(), height = (scene.size.height * scale).rounded()
         var total = width * height * 4
         let base = AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0)
         for node in scene.root {
-            total += try bytes(of: node, transform: base, canvas: (width, height), renderer: renderer)
+            total += try bytes(of: node, transform: base, canvas: (width, height), renderer: renderer, precise: precise)
         }
         return total
     }
 
-    static func bytes(of node: Node, transform: AffineTransform, canvas: (Double, Double), renderer: SceneRenderer) throws -> Double {
+    static func bytes(of node: Node, transform: AffineTransform, canvas: (Double, Double), renderer: SceneRenderer,
+                      precise: Bool) throws -> Double {
         guard case .group(let group) = node, group.opacity > 0 else { return 0 }
         let local = group.transform.concatenating(transform)
         for v in [local.a, local.b, local.c, local.d, local.tx, local.ty] where !(abs(v) <= largestTransformEntry) {
@@ -52,16 +59,20 @@ public enum FrameBudget {
         let isTilted = group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false
         if group.blur > 0 || group.shadow != nil || isTilted || group.opacity < 1 {
             var bounds = Rect.zero
-            for child in group.children {
-                if let b = try renderer.pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
+            if precise || isTilted {
+                for child in group.children {
+                    if let b = try renderer.pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
+                }
+            } else {
+                bounds = Rect(x: 0, y: 0, width: canvas.0, height: canvas.1)  // quick: the whole canvas
             }
             if !bounds.isEmpty {
                 let s = transform.determinant.magnitude.squareRoot()
                 var reach = 3 * group.blur * s + 2
                 if let shadow = group.shadow { reach += 1.5 * shadow.radius * s + max(abs(shadow.offset.x), abs(shadow.offset.y)) * s }
                 if isTilted { reach += 0.25 * max(bounds.width, bounds.height) }
-                let grown = bounds.insetBy(dx: -reach, dy: -reach)
-                    .intersection(Rect(x: -reach, y: -reach, width: canvas.0 + 2 * reach, height: canvas.1 + 2 * reach))
+                let canvasGrown = Rect(x: -reach, y: -reach, width: canvas.0 + 2 * reach, height: canvas.1 + 2 * reach)
+                let grown = (precise || isTilted) ? bounds.insetBy(dx: -reach, dy: -reach).intersection(canvasGrown) : canvasGrown
                 if !grown.isEmpty {
                     let layer = grown.width * grown.height * 4
                     total += (group.blur > 0 || group.shadow != nil || isTilted) ? 4 * layer : min(layer, canvas.0 * canvas.1 * 4)
@@ -69,7 +80,7 @@ public enum FrameBudget {
             }
         }
         for child in group.children {
-            total += try bytes(of: child, transform: local, canvas: canvas, renderer: renderer)
+            total += try bytes(of: child, transform: local, canvas: canvas, renderer: renderer, precise: precise)
         }
         return total
     }

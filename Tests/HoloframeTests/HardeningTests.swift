@@ -82,6 +82,13 @@ private func scratch(_ tag: String) throws -> String {
         let scene = Scene(size: Size(100, 100), background: .white, root: [.group(Group([square], blur: 50))])
         #expect(throws: LimitError.self) { try FrameBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred - 1) }
         try FrameBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred)
+        // The quick bound check() tries first is never below the precise one.
+        for node in [Node.group(Group([square], blur: 50)), .group(Group([square], opacity: 0.5)),
+                     .group(Group([.group(Group([square], shadow: Shadow(color: .black, radius: 9, offset: Point(x: 3, y: 0))))], opacity: 0.3))] {
+            let s = Scene(size: Size(100, 100), background: .white, root: [node])
+            #expect(try FrameBudget.estimate(s, scale: 2, renderer: pipeline.renderer, precise: false)
+                    >= FrameBudget.estimate(s, scale: 2, renderer: pipeline.renderer))
+        }
     }
 
     @Test func transformsTooLargeToDrawAreRefused() {
