@@ -9,7 +9,11 @@ public enum DemoCards {
         name: "demo",
         summary: "cards scrolling under a gradient bar: a fling down, a drag back up (the foundation's demo)",
         defaults: { defaultSpec() },
-        make: { spec in clip(spec) })
+        make: { spec in
+            // The demo has no variants: a key there is a mistake, not something to ignore.
+            if let key = spec.variant.keys.sorted().first { throw DemoVariantError(key: key) }
+            return clip(spec)
+        })
 
     /// A fling down at 0.3 s, a drag back up at 2.3 s.
     public static func defaultSpec() -> ClipSpec {
@@ -50,4 +54,10 @@ struct DemoSimulation: ClipSimulation {
     }
 
     func scene(for state: State) -> Scene { scene.scene(scrollOffset: state.scrollOffset) }
+}
+
+/// A variant key given to the demo, which has none.
+public struct DemoVariantError: Error, CustomStringConvertible, Sendable {
+    public let key: String
+    public var description: String { "unknown variant key \"\(key.prefix(40))\": the demo has no variants" }
 }

@@ -18,6 +18,14 @@ public enum ContactSheet {
     /// The label band under each frame: gap, 7 font pixels × scale, gap.
     public static var labelBand: Int { labelGap + BitmapFont.glyphHeight * labelScale + labelGap }
 
+    /// The sheet's size in pixels for `tiles` frames of tileWidth×tileHeight, before anything is
+    /// allocated (so the caller can hold it against --max-pixels), as `make` lays it out.
+    public static func size(tileWidth: Int, tileHeight: Int, tiles: Int, columns: Int) -> (width: Int, height: Int) {
+        let columns = max(1, min(columns, max(1, tiles)))
+        let rows = max(1, (tiles + columns - 1) / columns)
+        return (padding + columns * (max(tileWidth, 1) + padding), padding + rows * (tileHeight + labelBand + padding))
+    }
+
     public static func make(frames: [(label: String, canvas: Canvas)], columns: Int, background: Color = .white) -> Canvas {
         let columns = max(1, min(columns, max(1, frames.count)))
         let rows = (frames.count + columns - 1) / columns

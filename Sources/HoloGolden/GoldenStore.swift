@@ -3,7 +3,7 @@
 //
 //   Golden/<clip>/<frame, 5 digits>[-<variant>].png      e.g. Golden/demo/00012-iphone-se@1x.png
 //   Golden/<clip>/tolerances.json                          optional, per file name:
-//     { "00012-iphone-se@1x.png": { "maxChannelDelta": 2, "reason": "text hinting differs" } }
+//     {"00012-iphone-se@1x.png": {"tolerance": {"maxChannelDelta": 2}, "reason": "text hinting differs"}}
 //
 // Recording is explicit (HOLOFRAME_RECORD or the CLI's --mode) and never part of a normal run. A
 // failure writes expected / actual / diff PNGs to the artifacts folder and names them.
@@ -33,29 +33,12 @@ public enum RecordMode: String, Sendable, CaseIterable {
     }
 }
 
-/// One manifest entry: a tolerance and why it is needed.
-public struct ToleranceEntry: Codable, Sendable, Hashable {
+/// One manifest entry: a tolerance and why it is needed (see ToleranceManifest for the file's form).
+public struct ToleranceEntry: Encodable, Sendable, Hashable {
     public var tolerance: Tolerance
     public var reason: String
 
     public init(tolerance: Tolerance, reason: String) { self.tolerance = tolerance; self.reason = reason }
-
-    enum CodingKeys: String, CodingKey { case reason }
-
-    public init(from decoder: any Decoder) throws {
-        tolerance = try Tolerance(from: decoder)
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        reason = try c.decode(String.self, forKey: .reason)
-        guard !reason.allSatisfy(\.isWhitespace) else {
-            throw DecodingError.dataCorruptedError(forKey: .reason, in: c, debugDescription: "a tolerance needs a non-empty reason")
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try tolerance.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(reason, forKey: .reason)
-    }
 }
 
 /// The outcome of verifying one frame.
@@ -104,9 +87,9 @@ public struct GoldenStore: Sendable {
     /// The clip's tolerances.json (empty when absent). Throws on unreadable JSON or a missing reason.
     public func tolerances(clip: String) throws -> [String: ToleranceEntry] {
         let path = "\(root)/\(clip)/tolerances.json"
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
         do {
-            return try JSONDecoder().decode([String: ToleranceEntry].self, from: data)
+            return try ToleranceManifest.parse(try InputFile.read(path, maxBytes: 1 << 20))
         } catch {
             throw GoldenError.badManifest(path: path, reason: "\(error)")
         }
@@ -199,7 +182,7 @@ public enum GoldenError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .badManifest(let path, let reason): "unreadable tolerance manifest \(path): \(reason)"
+        case .badManifest(let path, let reason): "bad tolerance manifest \(path): \(reason)"
         }
     }
 }

@@ -89,6 +89,10 @@ public struct ClipSpec: Hashable, Sendable {
     public static let defaultDuration = 4.0
     public static let maxPointSize = 10_000.0
     public static let maxContentHeight = 1_000_000.0
+    /// Largest fling velocity in points per second: a hard flick on an iPhone is about 10,000.
+    public static let maxVelocity = 100_000.0
+    /// Largest event time in seconds (a clip lasts at most 600 s).
+    public static let maxEventTime = 600.0
 
     public init(design: String, variant: [String: VariantValue] = [:], device: Device = .iPhone12, fps: Int = defaultFPS,
                 duration: Double = defaultDuration, environment: ClipEnvironment = .standard, scroll: ScrollSpec? = nil,
@@ -249,13 +253,15 @@ struct ScrollEventField: Decodable {
             throw probe.error("type", "\"\(type)\" is not one of \"down\", \"move\", \"up\", \"tap\", \"scrollTo\", \"scrollToTop\"")
         }
         let f = try Fields(decoder, known: known)
-        let t = try f.requireNumber("time", nonNegative: true)
+        let t = try f.requireNumber("time", in: 0...ClipSpec.maxEventTime)
+        // Finger positions and offsets stay within the longest content either way; velocities within a flick.
+        let span = -ClipSpec.maxContentHeight...ClipSpec.maxContentHeight
         switch type {
-        case "down": event = .fingerDown(time: t, y: try f.requireNumber("y"))
-        case "move": event = .fingerMove(time: t, y: try f.requireNumber("y"), curve: try f.curve("curve") ?? .linear)
-        case "up": event = .fingerUp(time: t, velocity: try f.number("velocity"))
+        case "down": event = .fingerDown(time: t, y: try f.requireNumber("y", in: span))
+        case "move": event = .fingerMove(time: t, y: try f.requireNumber("y", in: span), curve: try f.curve("curve") ?? .linear)
+        case "up": event = .fingerUp(time: t, velocity: try f.number("velocity", in: -ClipSpec.maxVelocity...ClipSpec.maxVelocity))
         case "tap": event = .tap(time: t)
-        case "scrollTo": event = .scrollTo(time: t, offset: try f.requireNumber("offset"), animated: try f.decode(Bool.self, "animated") ?? true)
+        case "scrollTo": event = .scrollTo(time: t, offset: try f.requireNumber("offset", in: span), animated: try f.decode(Bool.self, "animated") ?? true)
         default: event = .scrollTo(time: t, offset: 0, animated: try f.decode(Bool.self, "animated") ?? true)
         }
     }

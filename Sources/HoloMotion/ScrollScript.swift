@@ -49,15 +49,17 @@ public struct FingerTouch: Hashable, Sendable {
         interpolateKeyframes(keyframes, at: t, time: \.time, value: \.y, curve: \.curve)
     }
 
-    /// The finger's velocity (pt/s, y down) as it lifts.
+    /// The finger's velocity (pt/s, y down) as it lifts, within ±ClipSpec.maxVelocity (a move of
+    /// a long way in a microsecond is a flick at the largest speed, not an overflow).
     public var liftVelocity: Double {
-        if let v = upVelocityOverride { return v }
+        if let v = upVelocityOverride { return min(max(v, -ClipSpec.maxVelocity), ClipSpec.maxVelocity) }
         guard let up = upTime, keyframes.count >= 2 else { return 0 }
         let last = keyframes[keyframes.count - 1], prev = keyframes[keyframes.count - 2]
         let span = last.time - prev.time
         guard up == last.time, span > 0 else { return 0 }
         // dy/dt at the end of the last move: (Δy/Δt)·curve'(1)
-        return (last.y - prev.y) / span * last.curve.slope(at: 1)
+        let v = (last.y - prev.y) / span * last.curve.slope(at: 1)
+        return v.isFinite ? min(max(v, -ClipSpec.maxVelocity), ClipSpec.maxVelocity) : 0
     }
 }
 

@@ -50,12 +50,12 @@ public enum AtomicFile {
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
-    /// Creates ".<name>.tmp-<pid>-<random>" in `directory` with O_EXCL, retrying on a name clash.
+    /// Creates ".<name>.tmp-<host>-<pid>-<random>" (TemporaryName) in `directory` with O_EXCL, retrying on a name clash.
     static func createTemporary(in directory: String, for name: String, path: String) throws -> (Int32, String) {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<16 {
             let suffix = String(generator.next() as UInt64, radix: 36)
-            let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(suffix)"
+            let temporary = "\(directory)/" + TemporaryName.make(for: name, suffix: suffix)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (descriptor, temporary) }
             if errno != EEXIST { throw failure(path, "create temporary file in \(directory)", errno) }

@@ -14,9 +14,11 @@ public enum PNG {
         try AtomicFile.write(try encode(canvas, options: options), to: path)
     }
 
-    /// Reads and decodes a PNG file; errors name the path.
-    public static func read(contentsOf path: String, maxPixels: Int = 64_000_000) throws -> Canvas {
-        let bytes = try FileBytes.read(path)
+    /// Reads and decodes a PNG file; errors name the path. Only a regular file of at most
+    /// `maxBytes` is read (InputFileError otherwise), and only `maxPixels` are decoded.
+    public static func read(contentsOf path: String, maxPixels: Int = 64_000_000,
+                            maxBytes: Int = InputFile.defaultMaxBytes) throws -> Canvas {
+        let bytes = try InputFile.read(path, maxBytes: maxBytes)
         do {
             return try decode(bytes, maxPixels: maxPixels)
         } catch let error as PNGError {

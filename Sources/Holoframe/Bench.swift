@@ -137,12 +137,14 @@ public struct BenchRunner: Sendable {
                 let t0 = nowNanoseconds()
                 let frame = source.scene(index, fps: clip.fps)
                 let t1 = nowNanoseconds()
+                if run == 0 { try pipeline.checkBudget(frame.scene, scale: clip.scale) }  // untimed: a safety check
+                let r0 = nowNanoseconds()
                 _ = try pipeline.renderer.render(frame.scene, scale: clip.scale)
                 let t2 = nowNanoseconds()
                 times[i] = frame.time
                 simulates[i].append(Double(t1 - t0) / 1e6)
-                rasters[i].append(Double(t2 - t1) / 1e6)
-                totals[i].append(Double(t2 - t0) / 1e6)
+                rasters[i].append(Double(t2 - r0) / 1e6)
+                totals[i].append(Double(t1 - t0 + t2 - r0) / 1e6)
                 if run == runs - 1 { progress(index) }
             }
         }
@@ -190,6 +192,28 @@ public struct Regression: Sendable, Hashable {
 public enum BenchBaseline {
     /// Frames whose time grew by more than `threshold` (a fraction) and by more than `floorMs`
     /// (so sub-millisecond noise on tiny frames is not flagged).
+    /// Why `baseline` cannot be compared with `current`, or nil when it can: every clip of this run
+    /// must be in the baseline, on the same device at the same pixel size, with frames in common.
+    public static func mismatch(current: [ClipBench], baseline: [ClipBench]) -> String? {
+        for bench in current {
+            let sameClip = baseline.filter { $0.clip == bench.clip }
+            guard !sameClip.isEmpty else {
+                let has = baseline.map(\.clip).joined(separator: ", ")
+                return "the baseline has no run of \(bench.clip) (it has \(has.isEmpty ? "none" : has))"
+            }
+            guard let base = sameClip.first(where: { $0.device == bench.device && $0.width == bench.width && $0.height == bench.height }) else {
+                let b = sameClip[0]
+                return "the baseline ran \(bench.clip) on \(b.device) at \(b.width)×\(b.height), this run on \(bench.device) at " +
+                       "\(bench.width)×\(bench.height); measure the baseline with the same --device and --scale"
+            }
+            let baseFrames = Set(base.frames.map(\.frame))
+            guard bench.frames.contains(where: { baseFrames.contains($0.frame) }) else {
+                return "the baseline's frames of \(bench.clip) and this run's have none in common; use the same --frames"
+            }
+        }
+        return nil
+    }
+
     public static func regressions(current: [ClipBench], baseline: [ClipBench], threshold: Double,
                                    floorMs: Double = 0.5) -> [Regression] {
         var out: [Regression] = []

@@ -28,31 +28,38 @@ public enum ClipResolver {
         argument.hasSuffix(".json") || argument.contains("/")
     }
 
-    /// The spec for `argument`: a clip file's contents or a built-in clip's defaults.
-    public static func spec(for argument: String) throws -> ClipSpec {
-        if isFile(argument) { return try ClipSpec.load(path: argument) }
+    /// The spec for `argument`: a clip file's contents (read under `inputs`' policy: a regular file
+    /// within --max-input) or a built-in clip's defaults.
+    public static func spec(for argument: String, inputs: InputPolicy = InputPolicy()) throws -> ClipSpec {
+        if isFile(argument) {
+            let bytes = try inputs.readFile(argument, what: "the clip file")
+            return try ClipSpec.decode(Data(bytes), fileName: (argument as NSString).lastPathComponent)
+        }
         guard let builtIn = ClipCatalog.named(argument) else { throw UnknownClipError(name: argument) }
         return builtIn.defaults()
     }
 
     /// The clip `argument` names, called by that name (a built-in's own, or a file's base name).
-    public static func resolve(_ argument: String, overrides: ClipOverrides = ClipOverrides()) throws -> Clip {
+    /// Files are read under `inputs` (its caps, its allowed folders; it remembers what was read).
+    public static func resolve(_ argument: String, overrides: ClipOverrides = ClipOverrides(),
+                               inputs: InputPolicy = InputPolicy()) throws -> Clip {
         let name = isFile(argument) ? ((argument as NSString).lastPathComponent as NSString).deletingPathExtension : argument
-        return try make(argument, overrides: overrides).named(name)
+        return try make(argument, overrides: overrides, inputs: inputs).named(name)
     }
 
-    static func make(_ argument: String, overrides: ClipOverrides) throws -> Clip {
-        var spec = try spec(for: argument)
+    static func make(_ argument: String, overrides: ClipOverrides, inputs: InputPolicy) throws -> Clip {
+        var spec = try spec(for: argument, inputs: inputs)
         apply(overrides, to: &spec)
         if spec.design == CustomDesign.name {
             let folder = isFile(argument) ? (argument as NSString).deletingLastPathComponent : "."
             return try CustomDesign.clip(spec, fileName: (argument as NSString).lastPathComponent) { path in
-                let resolved = path.hasPrefix("/") ? path : (folder.isEmpty ? path : "\(folder)/\(path)")
-                let canvas = try PNG.read(contentsOf: resolved)
-                return ImageData(width: canvas.width, height: canvas.height, pixels: canvas.pixels)
+                try inputs.image(path, clipFolder: folder)
             }
         }
-        return try ClipCatalog.clip(for: spec)
+        // Whatever a design refuses in a spec (a variant value, a tap target) is the user's to fix: exit 2.
+        do { return try ClipCatalog.clip(for: spec) } catch let error as ClipFileError { throw error } catch {
+            throw ClipUsageError(isFile(argument) ? "\((argument as NSString).lastPathComponent): \(error)" : "\(error)")
+        }
     }
 
     public static func apply(_ overrides: ClipOverrides, to spec: inout ClipSpec) {
@@ -71,8 +78,9 @@ public enum ClipResolver {
 
 extension ClipResolver {
     /// The device a clip renders on, after the overrides.
-    public static func deviceName(_ argument: String, overrides: ClipOverrides = ClipOverrides()) throws -> String {
-        var spec = try spec(for: argument)
+    public static func deviceName(_ argument: String, overrides: ClipOverrides = ClipOverrides(),
+                                  inputs: InputPolicy = InputPolicy()) throws -> String {
+        var spec = try spec(for: argument, inputs: inputs)
         apply(overrides, to: &spec)
         return spec.device.name
     }

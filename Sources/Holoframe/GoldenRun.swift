@@ -29,15 +29,42 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
         scale == scale.rounded() ? String(Int(scale)) : String(scale)
     }
 
-    /// Parses `00012-iphone-12@1x.png`.
+    /// Parses `00012-iphone-12@1x.png`; nil for any name `problem(fileName:)` objects to.
     public init?(clip: String, fileName: String) {
-        guard fileName.hasSuffix(".png") else { return nil }
+        guard case .success(let c) = Self.parse(clip: clip, fileName: fileName) else { return nil }
+        self = c
+    }
+
+    /// The largest frame index a golden may name (ten minutes at 60 fps, the --max-frames default).
+    public static let maxFrame = 35_999
+    /// Golden scales: 0 < scale ≤ 4, as for --scale.
+    public static let scaleRange = 0.0...4.0
+
+    /// A golden name parsed, or why it is not one: `<frame>-<device>@<scale>x.png` with a known
+    /// device, a frame of at most `maxFrame`, a finite scale in (0, 4], written as `format` writes it
+    /// (so `@1e308x`, `@nanx`, `@200x` and `@01x` are refused before anything is rendered).
+    public static func parse(clip: String, fileName: String) -> Result<GoldenCase, GoldenNameError> {
+        let form = "name goldens <frame>-<device>@<scale>x.png, e.g. 00012-iphone-12@1x.png"
+        func fail(_ why: String) -> Result<GoldenCase, GoldenNameError> { .failure(GoldenNameError(description: "\(why); \(form)")) }
+        guard fileName.hasSuffix(".png") else { return fail("not a PNG name") }
         let stem = fileName.dropLast(4)
-        guard let dash = stem.firstIndex(of: "-"), let frame = Int(stem[..<dash]) else { return nil }
+        guard let dash = stem.firstIndex(of: "-"), let frame = Int(stem[..<dash]) else { return fail("no frame number") }
+        guard (0...maxFrame).contains(frame) else { return fail("frame \(frame) is over the largest, \(maxFrame)") }
         let variant = stem[stem.index(after: dash)...]
         guard let at = variant.lastIndex(of: "@"), variant.hasSuffix("x"),
-              let scale = Double(variant[variant.index(after: at)..<variant.index(before: variant.endIndex)]) else { return nil }
-        self.init(clip: clip, frame: frame, device: String(variant[..<at]), scale: scale)
+              let scale = Double(variant[variant.index(after: at)..<variant.index(before: variant.endIndex)]) else {
+            return fail("no @<scale>x")
+        }
+        guard scale.isFinite, scale > scaleRange.lowerBound, scale <= scaleRange.upperBound else {
+            return fail("scale must be more than 0 and at most 4")
+        }
+        let device = String(variant[..<at])
+        guard DeviceCatalog.device(named: device) != nil else {
+            return fail("unknown device '\(device.prefix(40))' (known: \(DeviceCatalog.names.joined(separator: ", ")))")
+        }
+        let c = GoldenCase(clip: clip, frame: frame, device: device, scale: scale)
+        guard c.fileName == fileName else { return fail("not in canonical form (\(c.fileName))") }
+        return .success(c)
     }
 
     /// Every golden under `root`, sorted. Files that do not follow the naming scheme are reported
@@ -55,16 +82,43 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
 
     /// PNG files under `root` whose names do not parse as golden cases.
     public static func strayFiles(root: String) -> [String] {
+        strayFileProblems(root: root).map(\.path)
+    }
+
+    /// Every problem with the golden folder's layout: PNG files whose names do not parse (with
+    /// why), and folders that are not a built-in clip or an example beside the golden folder.
+    public static func strayFileProblems(root: String, clips: [String]? = nil) -> [(path: String, problem: String)] {
         let fm = FileManager.default
-        var stray: [String] = []
-        for clip in ((try? fm.contentsOfDirectory(atPath: root)) ?? []).sorted() {
-            for file in ((try? fm.contentsOfDirectory(atPath: "\(root)/\(clip)")) ?? []).sorted()
-            where file.hasSuffix(".png") && GoldenCase(clip: clip, fileName: file) == nil {
-                stray.append("\(root)/\(clip)/\(file)")
+        var stray: [(String, String)] = []
+        let folders = clips ?? ((try? fm.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        for clip in folders {
+            var isDirectory: ObjCBool = false
+            let folder = "\(root)/\(clip)"
+            guard fm.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+                stray.append((folder, "no goldens for \(clip) (no such folder)")); continue
+            }
+            guard isDirectory.boolValue else { stray.append((folder, "not a folder; the golden folder holds one folder per clip")); continue }
+            if let why = folderProblem(clip, goldenRoot: root) { stray.append((folder, why)); continue }
+            for file in ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".png") {
+                if case .failure(let e) = parse(clip: clip, fileName: file) { stray.append(("\(folder)/\(file)", e.description)) }
             }
         }
         return stray
     }
+
+    /// Why `folder` is not a golden folder: neither a built-in clip nor `example-NAME` with its file.
+    public static func folderProblem(_ folder: String, goldenRoot: String) -> String? {
+        if folder.hasPrefix(examplePrefix) {
+            let file = clipArgument(forFolder: folder, goldenRoot: goldenRoot)
+            return FileManager.default.fileExists(atPath: file) ? nil : "an example folder, but there is no \(file)"
+        }
+        return ClipCatalog.named(folder) == nil ? "not a built-in clip (see holoframe list) nor example-NAME" : nil
+    }
+}
+
+/// Why a file in the golden folder is not a golden.
+public struct GoldenNameError: Error, CustomStringConvertible, Sendable {
+    public let description: String
 }
 
 extension GoldenCase {
@@ -90,8 +144,12 @@ extension GoldenCase {
 public struct GoldenRunner: Sendable {
     public var store: GoldenStore
     public var pipeline: RenderPipeline
+    /// Caps held before a golden's frame is rendered (--max-pixels, --max-memory).
+    public var limits = Limits()
 
-    public init(store: GoldenStore, pipeline: RenderPipeline) { self.store = store; self.pipeline = pipeline }
+    public init(store: GoldenStore, pipeline: RenderPipeline, limits: Limits = Limits()) {
+        self.store = store; self.pipeline = pipeline; self.limits = limits
+    }
 
     /// Renders and checks (or records, per the store's mode) each case. Cases of one clip, device
     /// and scale share one simulation run through their frames in order.
@@ -105,6 +163,7 @@ public struct GoldenRunner: Sendable {
             do {
                 clip = try ClipResolver.resolve(GoldenCase.clipArgument(forFolder: first.clip, goldenRoot: store.root),
                                                 overrides: ClipOverrides(device: first.device, scale: first.scale))
+                try limits.check(clip, frameCount: 1)
             } catch {
                 for c in group {
                     results.append((c, GoldenVerdict(passed: false, recorded: false,

@@ -1,27 +1,81 @@
 // Caps that keep a mistaken clip from taking the machine down: checked before anything is
-// allocated. The defaults suit a 2-core, 24 GiB machine: a frame of 25 megapixels is 100 MB of
-// RGBA and at most 2 × threads frames are in flight; 36,000 frames is ten minutes at 60 fps.
+// allocated or read (the way ImageMagick's resource policy works). The defaults suit a 2-core,
+// 24 GiB machine:
+//   --max-pixels  25,000,000 per surface: a frame (or a contact sheet, or an image) of 25 megapixels
+//                 is 100 MB of RGBA, and at most 2 × threads frames are in flight;
+//   --max-frames  36,000: ten minutes at 60 fps;
+//   --max-memory  2 GiB for all the surfaces of one frame together (canvas, offscreen layers, blurs);
+//   --max-input   256 MiB for any one file read (clip, image, font, golden, baseline).
+// Sizes inside a scene have fixed limits stated in SceneLimits (HoloScene).
 
+import Foundation
 import HoloClips
+import HoloMotion
+import HoloPNG
 
 public struct Limits: Sendable {
     public var maxPixelsPerFrame = 25_000_000
     public var maxFrames = 36_000
+    public var maxMemoryPerFrame = 2 << 30
+    public var maxInputBytes = InputFile.defaultMaxBytes
     public init() {}
 
     public func check(_ clip: Clip, frameCount: Int) throws {
-        let pixels = clip.pixelWidth * clip.pixelHeight
-        guard pixels <= maxPixelsPerFrame else {
-            throw LimitError(description: "a frame of \(clip.pixelWidth)×\(clip.pixelHeight) pixels is \(pixels) pixels, over the cap of " +
-                             "\(maxPixelsPerFrame); lower --scale or raise the cap with --max-pixels")
-        }
+        try checkSurface(width: clip.pixelWidth, height: clip.pixelHeight, what: "a frame", scaleHint: "lower --scale")
         guard frameCount <= maxFrames else {
             throw LimitError(description: "\(frameCount) frames is over the cap of \(maxFrames); render a shorter range " +
                              "(--frames, --duration) or raise the cap with --max-frames")
+        }
+    }
+
+    /// One surface (a frame, a contact sheet, a golden) against --max-pixels and --max-memory.
+    public func checkSurface(width: Int, height: Int, what: String, scaleHint: String) throws {
+        guard width >= 1, height >= 1 else {
+            throw LimitError(description: "\(what) of \(width)×\(height) pixels is empty; raise --scale or the device size")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= maxPixelsPerFrame else {
+            throw LimitError(description: "\(what) of \(width)×\(height) pixels is over the cap of \(maxPixelsPerFrame) pixels; " +
+                             "\(scaleHint) or raise the cap with --max-pixels")
+        }
+        guard pixels * 4 <= maxMemoryPerFrame else {
+            throw LimitError(description: "\(what) of \(width)×\(height) pixels needs \(pixels * 4) bytes, over the cap of " +
+                             "\(maxMemoryPerFrame) bytes; \(scaleHint) or raise the cap with --max-memory")
+        }
+    }
+
+    /// An --allow-path folder must exist and be a folder.
+    public static func checkAllowedFolder(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw LimitError(description: "--allow-path \(path): no folder there")
         }
     }
 }
 
 public struct LimitError: Error, CustomStringConvertible {
     public let description: String
+}
+
+/// Errors that are the user's to fix (exit status 2), and messages kept short.
+public enum UsageErrors {
+    public static func isUsage(_ error: Error) -> Bool {
+        error is ClipFileError || error is UnknownClipError || error is LimitError || error is ExistingFramesError
+            || error is OutputRefused || error is InputFileError || error is ClipUsageError
+    }
+
+    /// The longest message printed; longer ones (an input echoed back) are cut with a note.
+    public static let maxMessageLength = 600
+
+    /// `message`, cut to `maxMessageLength` characters when longer.
+    public static func shortened(_ message: String) -> String {
+        guard message.count > maxMessageLength else { return message }
+        return String(message.prefix(maxMessageLength)) + "… (\(message.count - maxMessageLength) more characters)"
+    }
+}
+
+/// A usage mistake found after parsing (a flag that does not go with another, a baseline of another clip).
+public struct ClipUsageError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -39,6 +39,11 @@ public struct RenderRequest: Sendable {
     /// Checked before each frame is started; once it is set, frames in flight finish and no new
     /// one starts (SIGINT and SIGTERM set it in the CLI).
     public var cancellation: CancellationFlag?
+    /// The files this run reads: with `.overwrite`, a frame file that is one of them is refused.
+    public var inputs: InputPolicy?
+    /// What the frames are of, kept beside them so --resume refuses frames of another clip or
+    /// settings (nil: no record is written or checked).
+    public var record: RenderRecord?
 
     public init(clip: Clip, frames: FrameRange) { self.clip = clip; self.frames = frames }
 
@@ -101,8 +106,14 @@ public struct RenderInterrupted: Error, CustomStringConvertible {
     public let written: Int
     public let planned: Int
     public let firstMissing: Int?
+    /// Raw frames on a stream cannot be resumed: no --resume hint for them.
+    public var resumable = true
+    /// What was left undone, when it is not frames (a contact sheet).
+    public var what: String?
     public var description: String {
-        "interrupted: \(written) of \(planned) frames written, every file complete" +
+        if let what { return "interrupted: \(what)" }
+        guard resumable else { return "interrupted: \(written) of \(planned) raw frames written; run the command again for the rest" }
+        return "interrupted: \(written) of \(planned) frames written, every file complete" +
         (firstMissing.map { "; frame \($0) is the first missing; run the same command with --resume to finish" } ?? "")
     }
 }
@@ -122,19 +133,27 @@ public struct RenderPipeline: Sendable {
     /// Set when frames go through the reference renderer instead (`--reference`): slow, obviously
     /// right, for checking the fast renderer (HoloRaster/Reference).
     public let reference: ReferenceRenderer?
+    /// --max-memory: the cap on all surfaces of one frame together (see FrameBudget).
+    public var maxMemoryPerFrame = Limits().maxMemoryPerFrame
 
     public init(fonts: FontLibrary, reference: Bool = false) {
         renderer = SceneRenderer(fonts: fonts)
         self.reference = reference ? ReferenceRenderer(fonts: fonts) : nil
     }
 
-    /// Rasterizes one frame record at the clip's scale.
+    /// Throws LimitError when the frame's surfaces may need more than `maxMemoryPerFrame`.
+    public func checkBudget(_ scene: Scene, scale: Double) throws {
+        try FrameBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
+    }
+
+    /// Rasterizes one frame record at the clip's scale, within the memory cap.
     public func rasterize(_ record: FrameRecord, scale: Double) throws -> Canvas {
         try draw(record.scene, scale: scale)
     }
 
-    /// One scene through the chosen renderer.
+    /// One scene through the chosen renderer, within the memory cap.
     public func draw(_ scene: Scene, scale: Double) throws -> Canvas {
+        try checkBudget(scene, scale: scale)
         if let reference { return try reference.render(scene, scale: scale) }
         return try renderer.render(scene, scale: scale)
     }
@@ -153,10 +172,15 @@ public struct RenderPipeline: Sendable {
         let selected = request.selectedFrames
         var planned = selected
         var skipped = Set<Int>()
+        var claim: FrameClaim?
+        defer { claim?.release() }
         if request.format == .png {
             try OutputFolder.prepare(request.outputDirectory)
+            // Claim the frames first: another render writing any of them into this folder is refused.
+            claim = try FrameClaim(frames: selected, in: request.outputDirectory)
+            if request.existing == .skip, let record = request.record { try ResumeCheck.checkRecord(record, in: request.outputDirectory) }
             let existing = Set(planned.filter {
-                FileManager.default.fileExists(atPath: (request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)))
+                OutputPolicy.exists((request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)))
             })
             if !existing.isEmpty {
                 switch request.existing {
@@ -165,13 +189,21 @@ public struct RenderPipeline: Sendable {
                         "\(planned.count) frames this render writes (e.g. \(frameFileName(existing.min()!))); " +
                         "give --force to overwrite them or --resume to render only the missing ones")
                 case .skip:
-                    skipped = existing
-                    planned.removeAll { existing.contains($0) }
+                    // Keep only complete PNGs of this size; the rest are rendered again.
+                    skipped = Set(try existing.filter {
+                        try ResumeCheck.isCompleteFrame((request.outputDirectory as NSString).appendingPathComponent(frameFileName($0)),
+                                                        width: clip.pixelWidth, height: clip.pixelHeight)
+                    })
+                    planned.removeAll { skipped.contains($0) }
                 case .overwrite:
-                    break
+                    // --force replaces regular files only, never a device, FIFO, link or an input.
+                    try OutputPolicy.checkFrames(existing.sorted().map {
+                        (request.outputDirectory as NSString).appendingPathComponent(frameFileName($0))
+                    }, inputs: request.inputs)
                 }
             }
-            if request.existing != .refuse { OutputFolder.removeStaleTemporaries(request.outputDirectory) }
+            OutputFolder.removeStaleTemporaries(request.outputDirectory)
+            if let record = request.record { try ResumeCheck.writeRecord(record, in: request.outputDirectory) }
         }
         let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
         let failure = Mutex<Error?>(nil)
@@ -228,7 +260,7 @@ public struct RenderPipeline: Sendable {
             // The state file is dropped with the rest of the unfinished run; --resume writes it whole.
             let finished = done.withLock { $0 }
             throw RenderInterrupted(written: finished.count, planned: planned.count,
-                                    firstMissing: planned.first { !finished.contains($0) })
+                                    firstMissing: planned.first { !finished.contains($0) }, resumable: request.format == .png)
         }
         try stateFile?.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
@@ -254,20 +286,9 @@ public func straightRGBA(_ canvas: Canvas) -> [UInt8] {
 
 /// Writes frames to a handle in index order, whatever order they finish in.
 final class RawFrameWriter: Sendable {
-    /// write(2) until every byte is out, so a failure is the system's own words (ENOSPC, EPIPE).
+    /// write(2) until every byte is out: a closed pipe is OutputClosed, a full disk an OutputError.
     private func writeAll(_ bytes: [UInt8], frame: Int) throws {
-        let fd = handle.fileDescriptor
-        try bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw OutputError(description: "cannot write raw frame \(frame) to the output: \(String(cString: strerror(errno)))")
-                }
-                offset += n
-            }
-        }
+        try bytes.withUnsafeBytes { try StandardStreams.write($0, to: handle.fileDescriptor, what: "raw frame \(frame) to the output") }
     }
 
     private struct State { var next: Int; var pending: [Int: [UInt8]] = [:] }
@@ -298,10 +319,17 @@ extension RenderPipeline {
     }
 
     /// One PNG-able canvas tiling `frames` of `clip` in order, each labelled with its index and time.
-    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6) throws -> Canvas {
+    /// A set `cancellation` (SIGINT, SIGTERM) stops it before the next frame: nothing is written.
+    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6, cancellation: CancellationFlag? = nil) throws -> Canvas {
         let source = clip.frames()
         var tiles: [(label: String, canvas: Canvas)] = []
         for index in frames.sorted() {
+            if cancellation?.isCancelled == true {
+                var stopped = RenderInterrupted(written: 0, planned: frames.count, firstMissing: nil)
+                stopped.resumable = false
+                stopped.what = "the contact sheet was not written (\(tiles.count) of \(frames.count) frames drawn)"
+                throw stopped
+            }
             let record = source.frame(index, fps: clip.fps)
             let label = String(format: "#%d  %.2fS", index, record.time)
             tiles.append((label, try rasterize(record, scale: clip.scale)))
@@ -332,7 +360,8 @@ final class StateLineWriter {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         temporary = ((folder.isEmpty ? "." : folder) as NSString)
-            .appendingPathComponent(".\((path as NSString).lastPathComponent).tmp-\(getpid())")
+            .appendingPathComponent(TemporaryName.make(for: (path as NSString).lastPathComponent, suffix: "state"))
+        OutputFolder.removeStaleTemporaries(folder.isEmpty ? "." : folder, of: (path as NSString).lastPathComponent)
         guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
             throw OutputError(description: "cannot write the state file '\(path)': \(String(cString: strerror(errno)))")
         }
@@ -369,12 +398,14 @@ final class StateLineWriter {
 }
 
 public enum OutputFolder {
-    /// Removes `.frame-*.png.tmp-*` files a killed render left behind (atomic writes never leave
-    /// a partial file under a final name, but a SIGKILL can leave its temporary).
-    public static func removeStaleTemporaries(_ path: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        where name.hasPrefix(".frame-") && name.contains(".png.tmp-") {
-            unlink((path as NSString).appendingPathComponent(name))
+    /// Removes temporaries a killed render left behind in `path` (atomic writes never leave a
+    /// partial file under a final name, but a SIGKILL can leave its temporary): frame temporaries,
+    /// or those of `name`, and only when provably stale (made on this host by a process that has
+    /// exited; see TemporaryName). Another machine's or a live process's are left alone.
+    public static func removeStaleTemporaries(_ path: String, of name: String? = nil) {
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        where (name != nil || (file.hasPrefix(".frame-") && file.contains(".png.tmp-"))) && TemporaryName.isProvablyStale(file, of: name) {
+            unlink((path as NSString).appendingPathComponent(file))
         }
     }
 
@@ -382,7 +413,7 @@ public enum OutputFolder {
     public static func prepare(_ path: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError(description: "output '\(path)' exists and is not a folder") }
+            guard isDirectory.boolValue else { throw OutputRefused("--out \(path): it exists and is not a folder; give a folder for the frames") }
         } else {
             // mkdir(2) each missing component, so the error is the system's own words for the path.
             var prefix = path.hasPrefix("/") ? "/" : ""

@@ -58,6 +58,12 @@ struct Bench: ParsableCommand {
     @Option(help: "An earlier --json file: flag frames slower than it by more than --threshold.")
     var baseline: String?
 
+    @Flag(help: "Replace an existing --json file (a regular file only, never the --baseline).")
+    var force = false
+
+    @Option(help: "Refuse to read a --baseline or clip file larger than this many bytes.")
+    var maxInput: Int = Limits().maxInputBytes
+
     @Option(help: "Fraction a frame may slow down against the baseline before it is flagged.")
     var threshold: Double = 0.2
 
@@ -78,6 +84,7 @@ struct Bench: ParsableCommand {
         }
         if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256") }
+        if maxInput < 1 { throw ValidationError("--max-input must be at least 1") }
     }
 
     func run() throws {
@@ -88,13 +95,18 @@ struct Bench: ParsableCommand {
         options.measureEncode = encode
         let pipeline = RenderPipeline(fonts: FontLibrary.shared)
         let runner = BenchRunner(pipeline: pipeline, options: options)
+        let inputs = InputPolicy(maxInputBytes: maxInput)
+        // Read the baseline first: it is an input, and --json must never replace it.
+        let base = try baseline.map { try readBaseline($0, inputs: inputs) }
+        for name in clips where ClipResolver.isFile(name) { _ = try ClipResolver.spec(for: name, inputs: inputs) }
+        if let json { try OutputPolicy.checkFile(json, option: "--json", force: force, inputs: inputs) }
         var results: [ClipBench] = []
         var exportLines: [String] = []
         for name in clips {
-            let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(device: device, scale: scale))
+            let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(device: device, scale: scale), inputs: inputs)
             let range = try frames.map { try FrameRange(parsing: $0) } ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
             try Limits().check(clip, frameCount: range.count)
-            let deviceName = try ClipResolver.deviceName(name, overrides: ClipOverrides(device: device, scale: scale))
+            let deviceName = try ClipResolver.deviceName(name, overrides: ClipOverrides(device: device, scale: scale), inputs: inputs)
             let bench = try runner.run(clip, device: deviceName, frames: range)
             results.append(bench)
             print(BenchReport.table(bench, rows: !quiet))
@@ -125,14 +137,9 @@ struct Bench: ParsableCommand {
             try AtomicFile.write(Array(try encoder.encode(BenchFile(clips: results))), to: json)
         }
         var failed = false
-        if let baseline {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: baseline)) } catch {
-                throw ValidationError("cannot read --baseline '\(baseline)': \(error.localizedDescription)")
-            }
-            let base: [ClipBench]
-            do { base = try BenchFile.decode(data, name: baseline).clips } catch {
-                throw ValidationError("--baseline: \(error)")
+        if let baseline, let base {
+            if let why = BenchBaseline.mismatch(current: results, baseline: base) {
+                throw ClipUsageError("--baseline \(baseline) does not match this run: \(why)")
             }
             let regressions = BenchBaseline.regressions(current: results, baseline: base, threshold: threshold)
             for r in regressions {
@@ -150,6 +157,14 @@ struct Bench: ParsableCommand {
             print("ok: every frame within the \(String(format: "%.2f", options.budgetMs)) ms budget")
         }
         if failed { throw ExitCode(1) }
+    }
+}
+
+/// The --baseline file, read under the input policy (so --json can never replace it).
+func readBaseline(_ path: String, inputs: InputPolicy) throws -> [ClipBench] {
+    let bytes = try inputs.readFile(path, what: "the --baseline file")
+    do { return try BenchFile.decode(Data(bytes), name: path).clips } catch {
+        throw ClipUsageError("--baseline: \(error)")
     }
 }
 

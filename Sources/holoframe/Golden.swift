@@ -17,6 +17,18 @@ struct GoldenCommand: ParsableCommand {
         var golden: String = "Golden"
         @Option(help: "Where expected/actual/diff PNGs of failures go (default: .build/golden-artifacts).")
         var artifacts: String?
+        @Option(help: "Refuse goldens whose frames are larger than this many pixels.")
+        var maxPixels: Int = Limits().maxPixelsPerFrame
+
+        func validate() throws {
+            if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
+        }
+
+        func limits() -> Limits {
+            var limits = Limits()
+            limits.maxPixelsPerFrame = maxPixels
+            return limits
+        }
     }
 
     struct Verify: ParsableCommand {
@@ -35,20 +47,23 @@ struct GoldenCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: location.golden) else {
                 throw ValidationError("no golden folder at '\(location.golden)' (give --golden DIR)")
             }
-            let cases = GoldenCase.discover(root: location.golden, clips: clips.isEmpty ? nil : clips)
-            let stray = GoldenCase.strayFiles(root: location.golden)
+            let folders = clips.isEmpty ? nil : clips
+            let stray = GoldenCase.strayFileProblems(root: location.golden, clips: folders)
+            let bad = Set(stray.map(\.path))
+            let cases = GoldenCase.discover(root: location.golden, clips: folders).filter { !bad.contains("\(location.golden)/\($0.clip)") }
             if cases.isEmpty && stray.isEmpty {
                 throw ValidationError("no goldens found under '\(location.golden)'" + (clips.isEmpty ? "" : " for \(clips.joined(separator: ", "))"))
             }
             try reportOptions.check()
             let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
-            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference))
+            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference),
+                                      limits: location.limits())
             var failed = 0
             let results = runner.run(cases)
             for (c, verdict) in results {
                 if verdict.passed { print("ok    \(c)") } else { failed += 1; print("FAIL  \(c)\n" + verdict.message) }
             }
-            for path in stray { failed += 1; print("FAIL  \(path): not named <frame>-<device>@<scale>x.png") }
+            for (path, problem) in stray { failed += 1; print("FAIL  \(path): \(problem)") }
             print("\(cases.count + stray.count - failed) passed, \(failed) failed")
             try reportOptions.write { dir, force in
                 try GoldenReviewPage(results: results, stray: stray, store: store, command: reportOptions.command).write(to: dir, force: force)
@@ -104,7 +119,7 @@ struct GoldenCommand: ParsableCommand {
                 if cases.isEmpty { throw ValidationError("no goldens of '\(clip)' yet: give --frames, e.g. --frames 0,60,120") }
             }
             let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode(rawValue: mode)!)
-            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared))
+            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared), limits: location.limits())
             var failed = 0
             for (c, verdict) in runner.run(cases) {
                 if !verdict.passed { failed += 1 }

@@ -20,21 +20,27 @@ struct HoloframeCommand: ParsableCommand {
         subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self, Bench.self])
 
     /// Exit status: 0 success, 1 failure (a frame over budget, a golden mismatch, a render that
-    /// failed), 2 usage error (bad arguments, a bad clip file). One message, never a stack trace.
+    /// failed, an output that could not be written), 2 usage error (bad arguments, a bad clip file,
+    /// a refused input or output), 141 the reader of standard output went away (quietly, as a Unix
+    /// tool ended by SIGPIPE). One short message, never a stack trace.
     static func main() {
         FrameMemory.keepFreedFrames()
+        // A closed standard output is then EPIPE from write(2), which ends the run quietly with 141.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()
+            try StandardStreams.flushPrinted()
         } catch {
+            if error is OutputClosed { Glibc._exit(141) }
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = UsageErrors.shortened(fullMessage(for: error))
             if code == .success {
                 if !message.isEmpty { print(message) }
                 Glibc.exit(0)
             }
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
-            if code == .validationFailure || error is ClipFileError || error is UnknownClipError || error is LimitError || error is ExistingFramesError { Glibc.exit(2) }
+            if !message.isEmpty { StandardStreams.err(message + "\n") }
+            if code == .validationFailure || UsageErrors.isUsage(error) { Glibc.exit(2) }
             Glibc.exit(code.rawValue)
         }
     }
@@ -66,6 +72,15 @@ struct ClipOptions: ParsableArguments {
     @Option(help: "Refuse to produce more than this many frames.")
     var maxFrames: Int = Limits().maxFrames
 
+    @Option(help: "Refuse frames whose surfaces (canvas, layers, blurs) together need more than this many bytes.")
+    var maxMemory: Int = Limits().maxMemoryPerFrame
+
+    @Option(help: "Refuse to read any file (clip, image, font) larger than this many bytes.")
+    var maxInput: Int = Limits().maxInputBytes
+
+    @Option(help: "A folder image paths in clip files may reach besides the clip's own (repeatable).")
+    var allowPath: [String] = []
+
     func validate() throws {
         if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be a whole number from 1 to 240 (got \(fps))") }
         if let duration, !(duration > 0 && duration <= 600) {
@@ -75,26 +90,43 @@ struct ClipOptions: ParsableArguments {
         if let frames { do { _ = try FrameRange(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
         if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4 (got \(scale))") }
         if maxPixels < 1 || maxFrames < 1 { throw ValidationError("--max-pixels and --max-frames must be at least 1") }
+        if maxMemory < 1 || maxInput < 1 { throw ValidationError("--max-memory and --max-input must be at least 1") }
+        for folder in allowPath { try Limits.checkAllowedFolder(folder) }
         if let device, DeviceCatalog.device(named: device) == nil {
             throw ValidationError("unknown device '\(device)'; known: \(DeviceCatalog.names.joined(separator: ", "))")
         }
     }
 
-    /// The clip with the options applied, and the frames asked for.
-    func resolve() throws -> (Clip, FrameRange) {
-        let overrides = ClipOverrides(fps: fps, duration: duration, device: device, scale: scale)
-        let clip = try ClipResolver.resolve(self.clip, overrides: overrides)
+    /// The files this run may read, under --max-input, --max-pixels and --allow-path.
+    func inputPolicy() -> InputPolicy {
+        InputPolicy(maxInputBytes: maxInput, maxImagePixels: maxPixels, allowedFolders: allowPath)
+    }
+
+    /// The caps these options set.
+    func limits() -> Limits {
+        var limits = Limits()
+        limits.maxPixelsPerFrame = maxPixels
+        limits.maxFrames = maxFrames
+        limits.maxMemoryPerFrame = maxMemory
+        limits.maxInputBytes = maxInput
+        return limits
+    }
+
+    func overrides() -> ClipOverrides { ClipOverrides(fps: fps, duration: duration, device: device, scale: scale) }
+
+    /// The clip with the options applied, the frames asked for, and what was read to make it.
+    func resolve() throws -> (Clip, FrameRange, InputPolicy) {
+        let overrides = overrides()
+        let inputs = inputPolicy()
+        let clip = try ClipResolver.resolve(self.clip, overrides: overrides, inputs: inputs)
         let range: FrameRange
         if let frames {
             range = try FrameRange(parsing: frames)
         } else {
             range = try FrameRange(first: 0, last: max(0, clip.frameCount - 1))
         }
-        var limits = Limits()
-        limits.maxPixelsPerFrame = maxPixels
-        limits.maxFrames = maxFrames
-        try limits.check(clip, frameCount: range.count)
-        return (clip, range)
+        try limits().check(clip, frameCount: range.count)
+        return (clip, range, inputs)
     }
 }
 

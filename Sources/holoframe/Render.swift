@@ -35,7 +35,7 @@ struct Render: ParsableCommand {
     @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
     var font: String?
 
-    @Flag(help: "Write over frame files that already exist in --out.")
+    @Flag(help: "Replace frame files already in --out, and an existing --state or --contact-sheet file (regular files only).")
     var force = false
 
     @Flag(help: "Keep the frame files already in --out and render only the missing ones (after an interrupted run).")
@@ -68,10 +68,10 @@ struct Render: ParsableCommand {
         if contactSheet != nil && (format == "raw" || out != nil) {
             throw ValidationError("--contact-sheet writes one PNG; it does not go with --out or --format raw")
         }
-        if let font, !FileManager.default.isReadableFile(atPath: font) {
-            throw ValidationError("--font \(font): no readable font file there")
-        }
         if force && resume { throw ValidationError("give --force or --resume, not both") }
+        if contactSheet != nil && (shard != nil || resume || state != nil) {
+            throw ValidationError("--contact-sheet writes one PNG; it does not go with --shard, --resume or --state")
+        }
         guard let mode = Shard.Mode(rawValue: shardMode) else { throw ValidationError("--shard-mode must be contiguous or interleaved") }
         if let shard { do { _ = try Shard(parsing: shard, mode: mode) } catch { throw ValidationError("--shard: \(error)") } }
         if !(1...400).contains(sheetFrames) { throw ValidationError("--sheet-frames must be from 1 to 400") }
@@ -79,7 +79,10 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
-        let (clip, frames) = try clipOptions.resolve()
+        let (clip, frames, inputs) = try clipOptions.resolve()
+        if let font { try inputs.checkFile(font, what: "the --font file") }
+        if let state { try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs) }
+        if let contactSheet { try OutputPolicy.checkFile(contactSheet, option: "--contact-sheet", force: force, inputs: inputs) }
         var request = RenderRequest(clip: clip, frames: frames)
         request.format = OutputFormat(rawValue: format)!
         request.outputDirectory = out ?? "frames/\(clip.name)"
@@ -87,16 +90,29 @@ struct Render: ParsableCommand {
         request.statePath = state
         request.shard = try shard.map { try Shard(parsing: $0, mode: Shard.Mode(rawValue: shardMode)!) }
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)
+        request.inputs = inputs
+        request.record = RenderRecord(clip: clip, source: inputs.digest(of: clipOptions.clip) ?? "built-in",
+                                      device: try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs))
         let cancellation = CancellationFlag()
         request.cancellation = cancellation
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }
-        let pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
+        var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
+        pipeline.maxMemoryPerFrame = clipOptions.maxMemory
         if let sheet = contactSheet {
             let picked = RenderPipeline.sampleFrames(frames, count: sheetFrames)
-            let canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns)
+            let size = ContactSheet.size(tileWidth: clip.pixelWidth, tileHeight: clip.pixelHeight, tiles: picked.count, columns: sheetColumns)
+            try clipOptions.limits().checkSurface(width: size.width, height: size.height, what: "a contact sheet",
+                                                  scaleHint: "lower --scale, --sheet-frames or --sheet-columns")
+            let canvas: Canvas
+            do {
+                canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns, cancellation: cancellation)
+            } catch let interrupted as RenderInterrupted {
+                StandardStreams.err("\(interrupted)\n")
+                throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+            }
             try PNG.write(canvas, to: sheet)
-            FileHandle.standardError.write(Data("wrote a contact sheet of \(picked.count) frames (\(canvas.width)×\(canvas.height)) to \(sheet)\n".utf8))
+            StandardStreams.err("wrote a contact sheet of \(picked.count) frames (\(canvas.width)×\(canvas.height)) to \(sheet)\n")
             return
         }
 
@@ -105,19 +121,19 @@ struct Render: ParsableCommand {
         let report: RenderReport
         do {
             report = try pipeline.run(request, rawOutput: request.format == .raw ? FileHandle.standardOutput : nil) { done in
-                if showProgress { FileHandle.standardError.write(Data("\rrendering \(clip.name): \(done)/\(total) frames".utf8)) }
+                if showProgress { StandardStreams.err("\rrendering \(clip.name): \(done)/\(total) frames") }
             }
         } catch let interrupted as RenderInterrupted {
-            if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-            FileHandle.standardError.write(Data("\(interrupted)\n".utf8))
+            if showProgress { StandardStreams.err("\n") }
+            StandardStreams.err("\(interrupted)\n")
             throw ExitCode(signals.received == SIGTERM ? 143 : 130)
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if showProgress { StandardStreams.err("\n") }
         if request.format == .png {
             let fps = Double(report.framesWritten) / max(report.seconds, 1e-9)
-            FileHandle.standardError.write(Data(String(
+            StandardStreams.err(String(
                 format: "wrote %d frames (%d×%d) to %@ in %.2f s (%.1f frames/s)\n",
-                report.framesWritten, clip.pixelWidth, clip.pixelHeight, request.outputDirectory, report.seconds, fps).utf8))
+                report.framesWritten, clip.pixelWidth, clip.pixelHeight, request.outputDirectory, report.seconds, fps))
         }
     }
 }
@@ -133,15 +149,15 @@ struct Simulate: ParsableCommand {
     @OptionGroup var clipOptions: ClipOptions
 
     func run() throws {
-        let (clip, frames) = try clipOptions.resolve()
+        let (clip, frames, _) = try clipOptions.resolve()
         let source = clip.frames()
         var out = ""
         for index in frames.indices {
             out += source.frame(index, fps: clip.fps).stateJSON
             out += "\n"
-            if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
+            if out.utf8.count > 1 << 16 { try StandardStreams.out(out); out = "" }
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        try StandardStreams.out(out)
     }
 }
 
@@ -164,7 +180,7 @@ final class SignalWatch: @unchecked Sendable {
                 self.last = sig
                 self.lock.unlock()
                 if again { Glibc._exit(128 + sig) }
-                FileHandle.standardError.write(Data("\nstopping after the frames in flight (signal again to stop at once)…\n".utf8))
+                StandardStreams.err("\nstopping after the frames in flight (signal again to stop at once)…\n")
                 cancellation.cancel()
             }
             source.resume()

@@ -58,7 +58,8 @@ func scratchFolder(_ tag: String) -> String {
         let run = try holoframe("render", "demo", "--frames", "0-2", "--device", "iphone-se", "--scale", "1", "--out", "\(dir)/frames")
         #expect(run.status == 0, "\(run.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/frames").sorted()
-        #expect(files == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+        // The frames, and the render record --resume checks (what the frames are of).
+        #expect(files == [".holoframe-render.json", "frame-00000.png", "frame-00001.png", "frame-00002.png"])
         let frame = try PNG.read(contentsOf: "\(dir)/frames/frame-00002.png")
         #expect(frame.width == 375 && frame.height == 667)
     }
@@ -67,7 +68,7 @@ func scratchFolder(_ tag: String) -> String {
         let dir = scratchFolder("duration"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try holoframe("render", "demo", "--duration", "0.5", "--fps", "10", "--scale", "0.25", "--out", dir)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).count == 6)  // t = 0, 0.1 … 0.5
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("frame-") }.count == 6)  // t = 0, 0.1 … 0.5
     }
 
     @Test func unwritableOutputIsAClearFailure() throws {
@@ -185,7 +186,7 @@ func holoframe(arguments: [String]) throws -> Run {
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        let partial = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/a")
+        let partial = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/a").filter { $0 != ".holoframe-render.json" }
         #expect(partial.count >= 3 && partial.count < 41, "\(partial.count) files")
         #expect(!partial.contains { $0.hasPrefix(".") }, "a temporary file was left behind")
         for name in partial { _ = try PNG.read(contentsOf: "\(dir)/a/\(name)") }

@@ -96,7 +96,7 @@ struct Sandbox {
         _ = sandbox.store(.missing).verify(clip: "demo", frame: 2, actual: frame)
         var offByOne = frame; offByOne[1, 1] = PremultipliedRGBA8(r: 254, g: 255, b: 255, a: 255)
         #expect(!sandbox.store(.none).verify(clip: "demo", frame: 2, actual: offByOne).passed)
-        try Data(#"{"00002.png": {"maxChannelDelta": 1, "reason": "dither differs across CPUs"}}"#.utf8)
+        try Data(#"{"00002.png": {"tolerance": {"maxChannelDelta": 1}, "reason": "dither differs across CPUs"}}"#.utf8)
             .write(to: URL(fileURLWithPath: sandbox.root + "/Golden/demo/tolerances.json"))
         #expect(try sandbox.store(.none).tolerances(clip: "demo")["00002.png"]?.reason == "dither differs across CPUs")
         #expect(sandbox.store(.none).verify(clip: "demo", frame: 2, actual: offByOne).passed)
@@ -105,7 +105,7 @@ struct Sandbox {
     @Test func manifestEntryWithoutReasonIsRejected() throws {
         let sandbox = try Sandbox(); defer { sandbox.remove() }
         try FileManager.default.createDirectory(atPath: sandbox.root + "/Golden/demo", withIntermediateDirectories: true)
-        try Data(#"{"00002.png": {"maxChannelDelta": 3}}"#.utf8)
+        try Data(#"{"00002.png": {"tolerance": {"maxChannelDelta": 3}}}"#.utf8)
             .write(to: URL(fileURLWithPath: sandbox.root + "/Golden/demo/tolerances.json"))
         #expect(throws: GoldenError.self) { try sandbox.store(.none).tolerances(clip: "demo") }
         let verdict = sandbox.store(.none).verify(clip: "demo", frame: 2, actual: frame)

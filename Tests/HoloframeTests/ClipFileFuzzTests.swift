@@ -1,10 +1,23 @@
-// A seeded mutation fuzzer for clip files: every mutated input must decode (and build its clip)
-// or be refused with a ClipFileError naming the file; nothing may crash or hang.
-// HOLOFRAME_FUZZ_INPUTS raises the count for a long offline run (default 2,000 in `swift test`).
+// A seeded mutation fuzzer for clip files and user scenes: every mutated input must decode (and
+// build its clip, simulate a frame and rasterize it small) or be refused with a ClipFileError
+// naming the file, or a LimitError; nothing may crash or hang.
+// Seeds: examples/*.json and Tests/FuzzCorpus/clips/*.json. HOLOFRAME_FUZZ_INPUTS sets the count
+// (default 2,000 in `swift test`); HOLOFRAME_FUZZ_SECONDS runs for that long instead (.ci/run).
 
 import Foundation
 import Testing
 @testable import Holoframe
+
+/// How many inputs a fuzzer runs: HOLOFRAME_FUZZ_SECONDS=S runs for S seconds, else
+/// HOLOFRAME_FUZZ_INPUTS or `defaultCount` inputs.
+struct FuzzBudget {
+    let seconds: Double?, count: Int, start = Date()
+    init(defaultCount: Int, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        seconds = environment["HOLOFRAME_FUZZ_SECONDS"].flatMap(Double.init)
+        count = environment["HOLOFRAME_FUZZ_INPUTS"].flatMap(Int.init) ?? defaultCount
+    }
+    func allows(_ n: Int) -> Bool { seconds.map { Date().timeIntervalSince(start) < $0 } ?? (n < count) }
+}
 
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
@@ -20,8 +33,12 @@ struct SplitMix64: RandomNumberGenerator {
 @Suite struct ClipFileFuzzTests {
     static let seeds: [(String, [UInt8])] = {
         let dir = (goldenRoot as NSString).deletingLastPathComponent + "/examples"
-        var files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-            .map { ($0, Array((try? Data(contentsOf: URL(fileURLWithPath: "\(dir)/\($0)"))) ?? Data())) }
+        let corpus = (goldenRoot as NSString).deletingLastPathComponent + "/Tests/FuzzCorpus/clips"
+        var files: [(String, [UInt8])] = []
+        for folder in [dir, corpus] {
+            files += ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+                .map { ($0, Array((try? Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0)"))) ?? Data())) }
+        }
         files.append(("motion.json", Array("""
             {"design": "demo", "device": {"width": 375, "height": 667, "scale": 2}, "fps": 30, "duration": 2.5,
              "environment": {"colorScheme": "dark", "reduceMotion": true, "lowPower": true},
@@ -63,17 +80,32 @@ struct SplitMix64: RandomNumberGenerator {
         return bytes
     }
 
+    @Test func corpusIsThere() {
+        #expect(Self.seeds.contains { $0.0 == "extremes.json" }, "Tests/FuzzCorpus/clips is missing")
+    }
+
     @Test func mutatedClipFilesDecodeOrAreRefusedWithTheFileNamed() throws {
-        let count = ProcessInfo.processInfo.environment["HOLOFRAME_FUZZ_INPUTS"].flatMap(Int.init) ?? 2_000
+        let budget = FuzzBudget(defaultCount: 2_000)
         var rng = SplitMix64(state: 0x5EED)
-        var accepted = 0, refused = 0
-        for n in 0..<count {
+        let pipeline = RenderPipeline(fonts: FontLibrary.shared)
+        var accepted = 0, refused = 0, rendered = 0, n = 0
+        while budget.allows(n) {
             let (name, seed) = Self.seeds[n % Self.seeds.count]
-            let input = Self.mutate(seed, &rng)
+            // Every fourth input is the seed itself mutated twice over, to get further from it.
+            var input = Self.mutate(seed, &rng)
+            if n % 4 == 3 { input = Self.mutate(input, &rng) }
+            n += 1
             do {
-                let spec = try ClipSpec.decode(Data(input), fileName: name)
-                // Build the clip (the custom design decodes its scene here) and simulate a frame.
-                if let clip = try? buildClip(spec, name: name) { _ = clip.frames().frame(min(3, clip.frameCount - 1), fps: clip.fps) }
+                var spec = try ClipSpec.decode(Data(input), fileName: name)
+                spec.device.scale = 0.1
+                // Build the clip (the custom design decodes its scene here), simulate a frame, rasterize it small.
+                if let clip = try? buildClip(spec, name: name) {
+                    let record = clip.frames().frame(min(3, clip.frameCount - 1), fps: clip.fps)
+                    if let canvas = try? pipeline.rasterize(record, scale: clip.scale) {
+                        #expect(canvas.pixels.count == canvas.width * canvas.height * 4)
+                        rendered += 1
+                    }
+                }
                 accepted += 1
             } catch let e as ClipFileError {
                 #expect(e.fileName == name)
@@ -81,9 +113,10 @@ struct SplitMix64: RandomNumberGenerator {
                 refused += 1
             }
         }
-        #expect(accepted + refused == count)
-        #expect(refused > count / 2, "the mutator should break most inputs")
-        print("clip-file fuzz: \(count) inputs, \(accepted) accepted, \(refused) refused with a ClipFileError")
+        #expect(accepted + refused == n)
+        #expect(refused > n / 2, "the mutator should break most inputs")
+        #expect(rendered > 0, "some mutants should get as far as pixels")
+        print("clip-file fuzz: \(n) inputs ran without a crash: \(accepted) accepted (\(rendered) rasterized), \(refused) refused with a ClipFileError")
     }
 
     func buildClip(_ spec: ClipSpec, name: String) throws -> Clip {

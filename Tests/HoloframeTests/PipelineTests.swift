@@ -234,12 +234,16 @@ func temporaryFolder(_ name: String = #function) -> String {
         // Remove two frames and plant a stale temporary: --resume renders exactly the missing two.
         try FileManager.default.removeItem(atPath: "\(dir)/\(frameFileName(2))")
         try FileManager.default.removeItem(atPath: "\(dir)/\(frameFileName(4))")
-        FileManager.default.createFile(atPath: "\(dir)/.frame-00004.png.tmp-1-abc", contents: Data([1, 2, 3]))
+        // A temporary is provably stale when made on this host by a process that is gone; one from
+        // another host (a shard on another machine) is left alone.
+        FileManager.default.createFile(atPath: "\(dir)/.frame-00004.png.tmp-\(TemporaryName.host)-\(Int32.max - 1)-abc", contents: Data([1, 2, 3]))
+        FileManager.default.createFile(atPath: "\(dir)/.frame-00003.png.tmp-another-host-12-abc", contents: Data([1, 2, 3]))
         request.existing = .skip
         let state = temporaryFolder("state"); defer { try? FileManager.default.removeItem(atPath: state) }
         request.statePath = "\(state)/state.jsonl"
         #expect(try pipeline.run(request).framesWritten == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == (0...5).map(frameFileName))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [".frame-00003.png.tmp-another-host-12-abc"] + (0...5).map(frameFileName))
+        try FileManager.default.removeItem(atPath: "\(dir)/.frame-00003.png.tmp-another-host-12-abc")
         // The state file still covers every selected frame, kept or rendered.
         #expect(try String(contentsOfFile: "\(state)/state.jsonl", encoding: .utf8).split(separator: "\n").count == 6)
         request.statePath = nil

@@ -23,11 +23,23 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
 public enum ExpressionParser {
     /// Deepest nesting of parentheses, calls and unary minus accepted (keeps evaluation's recursion shallow).
     public static let maximumDepth = 64
+    /// Longest expression text accepted, in characters: no scene needs more, and it bounds the node
+    /// count, hence evaluation's recursion along a flat chain such as `a + b + c + …`.
+    public static let maximumLength = 2_000
+    /// Most operations (numbers, drivers, operators, calls) one expression may hold.
+    public static let maximumNodes = 1_000
 
     /// Parses `source`, resolving driver names through `drivers` (which gains slots for new names).
     public static func parse(_ source: String, drivers: inout DriverTable) throws(ExpressionError) -> SceneExpression {
+        guard source.unicodeScalars.count <= maximumLength else {
+            throw ExpressionError(column: maximumLength + 1, message: "the expression is \(source.unicodeScalars.count) characters long; " +
+                                  "the longest accepted is \(maximumLength)")
+        }
         var parser = Parser(text: Array(source.unicodeScalars), drivers: drivers)
         let root = try parser.conditional()
+        guard parser.nodes.count <= maximumNodes else {
+            throw ExpressionError(column: 1, message: "the expression has \(parser.nodes.count) operations; the most accepted is \(maximumNodes)")
+        }
         parser.skipSpace()
         if parser.position < parser.text.count {
             throw parser.error("expected an operator or the end of the expression, found \(parser.describeHere())")

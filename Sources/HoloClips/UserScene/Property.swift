@@ -10,6 +10,7 @@
 // NaN or infinite (an expression dividing by zero) is drawn as 0 rather than poisoning the raster.
 
 import HoloGeometry
+import HoloScene
 import HoloMotion
 
 public struct Keyframe: Hashable, Sendable {
@@ -80,7 +81,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .expression(let e): v = e.evaluate(drivers)
         case .keyframes(let track): v = track.value(at: drivers[track.driverSlot])
         }
-        return v.isFinite ? v : 0
+        // Computed values are held within SceneLimits.coordinate: no 1e300 reaches the raster.
+        return v.isFinite ? SceneLimits.clamp(v, SceneLimits.coordinate) : 0
     }
 
     public var isConstant: Bool { if case .constant = self { true } else { false } }

@@ -14,16 +14,16 @@ struct SceneDecoder {
         switch JSONValue(raw) {
         case .number(let d):
             guard d.isFinite else { throw UserSceneError(path: path, reason: "expected a finite number, got \(JSONValue(raw).shown)") }
-            return .constant(d)
+            return .constant(try Self.withinCoordinates(d, path: path))
         case .string(let source):
             let e: SceneExpression
             do { e = try ExpressionParser.parse(source, drivers: &drivers) }
-            catch { throw UserSceneError(path: path, reason: "in \"\(source)\" at \(error)") }
+            catch { throw UserSceneError(path: path, reason: "in \"\(source.count > 80 ? source.prefix(80) + "…" : source)\" at \(error)") }
             // An expression that reads no driver is a constant; fold it now.
             if e.driverSlots.isEmpty {
                 let v = e.evaluate(DriverSlots(values: []))
-                guard v.isFinite else { throw UserSceneError(path: path, reason: "\"\(source)\" is not a finite number") }
-                return .constant(v)
+                guard v.isFinite else { throw UserSceneError(path: path, reason: "\"\(source.prefix(80))\" is not a finite number") }
+                return .constant(try Self.withinCoordinates(v, path: path))
             }
             return .expression(e)
         case .object:
@@ -31,6 +31,23 @@ struct SceneDecoder {
         default:
             throw UserSceneError(path: path, reason: "expected a number, an expression string or keyframes, got \(JSONValue(raw).shown)")
         }
+    }
+
+    /// A constant within SceneLimits.coordinate, or an error naming the limit.
+    static func withinCoordinates(_ v: Double, path: String) throws(UserSceneError) -> Double {
+        guard SceneLimits.coordinate.contains(v) else {
+            throw UserSceneError(path: path, reason: "\(v) is beyond the largest value a scene takes, ±\(Int(SceneLimits.coordinate.upperBound))")
+        }
+        return v
+    }
+
+    /// `value`, refused at load time when it is a constant outside `range` (computed values are
+    /// clamped to it per frame in SceneBuilding).
+    func limited(_ value: AnimatableValue, _ range: ClosedRange<Double>, path: String, _ what: String) throws(UserSceneError) -> AnimatableValue {
+        if case .constant(let v) = value, !range.contains(v) {
+            throw UserSceneError(path: path, reason: "\(what) \(v) is outside \(range.lowerBound)…\(range.upperBound); computed values are clamped to that range")
+        }
+        return value
     }
 
     mutating func optionalValue(_ o: inout JSONObject, _ key: String, default d: Double) throws(UserSceneError) -> AnimatableValue {
@@ -56,7 +73,7 @@ struct SceneDecoder {
         for (i, item) in list.enumerated() {
             var k = try JSONObject(item, path: "\(listPath)[\(i)]", kind: "a keyframe")
             let t = try JSONRead.number(try k.required("t"), path: k.path(of: "t"))
-            let v = try JSONRead.number(try k.required("value"), path: k.path(of: "value"))
+            let v = try Self.withinCoordinates(try JSONRead.number(try k.required("value"), path: k.path(of: "value")), path: k.path(of: "value"))
             let curve = try k.optional("curve").map { (c: Any) throws(UserSceneError) in try self.curve(c, path: k.path(of: "curve")) }
                 ?? .timing(.linear)
             try k.finish()

@@ -11,7 +11,7 @@ extension UserNode {
             return .group(group(children.map { $0.build(d) }, defaultAnchor: nil, d))
         case .glow(let children, let color, let radius):
             var g = group(children.map { $0.build(d) }, defaultAnchor: nil, d)
-            g.shadow = Shadow(color: color.value(d), radius: Swift.max(0, radius.value(d)), offset: .zero)
+            g.shadow = Shadow(color: color.value(d), radius: SceneLimits.clamp(radius.value(d), SceneLimits.shadowRadius), offset: .zero)
             return .group(g)
         case .shape(let spec, let fill, let stroke):
             let shape = spec.value(d)
@@ -20,7 +20,7 @@ extension UserNode {
             if let stroke { parts.append(.stroke(shape, stroke.paint.value(d), width: Swift.max(0, stroke.width.value(d)))) }
             return leaf(parts, anchor: shape.bounds.center, d)
         case .text(let spec):
-            let run = TextRun(spec.string, font: Font(size: Swift.max(0, spec.fontSize.value(d)), weight: spec.weight),
+            let run = TextRun(spec.string, font: Font(size: SceneLimits.clamp(spec.fontSize.value(d), SceneLimits.fontSize), weight: spec.weight),
                               origin: spec.origin.value(d), alignment: spec.alignment)
             return leaf([.text(run, spec.fill.value(d))], anchor: run.origin, d)
         case .image(let image, let frame):
@@ -66,9 +66,10 @@ extension UserNode {
         if let o = m.offset?.value(d) { transform = transform.concatenating(.translation(o.x, o.y)) }
         let tilt = m.tilt.map { Tilt(degreesX: $0.degreesX.value(d), degreesY: $0.degreesY.value(d),
                                      perspective: $0.perspective.value(d), anchor: anchor) }
-        let shadow = m.shadow.map { Shadow(color: $0.color.value(d), radius: Swift.max(0, $0.radius.value(d)), offset: $0.offset.value(d)) }
+        let shadow = m.shadow.map { Shadow(color: $0.color.value(d), radius: SceneLimits.clamp($0.radius.value(d), SceneLimits.shadowRadius),
+                                                     offset: limitedShadowOffset($0.offset.value(d))) }
         return Group(children, transform: transform, opacity: clamp(m.opacity?.value(d) ?? 1, 0, 1), clip: clip,
-                     blur: Swift.max(0, m.blur?.value(d) ?? 0), shadow: shadow, tilt: tilt)
+                     blur: SceneLimits.clamp(m.blur?.value(d) ?? 0, SceneLimits.blurRadius), shadow: shadow, tilt: tilt)
     }
 }
 
@@ -97,4 +98,9 @@ extension PaintSpec {
             return .angularGradient(stops: stops(s), center: c.value(d), startAngle: a0.value(d) * .pi / 180, endAngle: a1.value(d) * .pi / 180)
         }
     }
+}
+
+/// A shadow offset held to SceneLimits.shadowOffset on each axis.
+func limitedShadowOffset(_ p: Point) -> Point {
+    Point(x: SceneLimits.clamp(p.x, SceneLimits.shadowOffset), y: SceneLimits.clamp(p.y, SceneLimits.shadowOffset))
 }

@@ -34,7 +34,7 @@ extension SceneDecoder {
             content = .group(try children(&o, required: true))
         case "glow":
             content = .glow(try children(&o, required: false), color: try color(try o.required("color"), path: o.path(of: "color")),
-                            radius: try requiredValue(&o, "radius"))
+                            radius: try limited(try requiredValue(&o, "radius"), SceneLimits.shadowRadius, path: o.path(of: "radius"), "glow radius"))
         case "rect", "roundedRect", "capsule", "circle":
             let shape = try shapeGeometry(type, &o)
             let fill = try o.optional("fill").map { (v: Any) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
@@ -203,7 +203,8 @@ extension SceneDecoder {
         } ?? .leading
         let fill = try o.optional("fill").map { (v: Any) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
             ?? .solid(.constant(.black))
-        return TextSpec(string: string, fontSize: try optionalValue(&o, "fontSize", default: 17), weight: weight,
+        let fontSize = try limited(try optionalValue(&o, "fontSize", default: 17), SceneLimits.fontSize, path: o.path(of: "fontSize"), "font size")
+        return TextSpec(string: string, fontSize: fontSize, weight: weight,
                         origin: AnimatablePoint(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0)),
                         alignment: alignment, fill: fill)
     }
@@ -232,14 +233,15 @@ extension SceneDecoder {
             try t.finish()
         }
         if let v = o.optional("clip") { m.clip = try shapeObject(v, path: o.path(of: "clip")) }
-        if let v = o.optional("blur") { m.blur = try value(v, path: o.path(of: "blur")) }
+        if let v = o.optional("blur") { m.blur = try limited(try value(v, path: o.path(of: "blur")), SceneLimits.blurRadius, path: o.path(of: "blur"), "blur radius") }
         if allowShadow, let v = o.optional("shadow") {
             var s = try JSONObject(v, path: o.path(of: "shadow"), kind: "a shadow {\"color\", \"radius\", \"x\", \"y\"}")
             // SwiftUI's default shadow colour: black at 33%.
             let c = try s.optional("color").map { (c: Any) throws(UserSceneError) in try color(c, path: s.path(of: "color")) }
                 ?? .constant(Color(white: 0, alpha: 0.33))
-            m.shadow = ShadowSpec(color: c, radius: try requiredValue(&s, "radius"),
-                                  offset: AnimatablePoint(x: try optionalValue(&s, "x", default: 0), y: try optionalValue(&s, "y", default: 0)))
+            m.shadow = ShadowSpec(color: c, radius: try limited(try requiredValue(&s, "radius"), SceneLimits.shadowRadius, path: s.path(of: "radius"), "shadow radius"),
+                                  offset: AnimatablePoint(x: try limited(try optionalValue(&s, "x", default: 0), SceneLimits.shadowOffset, path: s.path(of: "x"), "shadow offset"),
+                                                          y: try limited(try optionalValue(&s, "y", default: 0), SceneLimits.shadowOffset, path: s.path(of: "y"), "shadow offset")))
             try s.finish()
         }
         return m

@@ -5,8 +5,9 @@ import Foundation
 import HoloGolden
 
 extension GoldenReviewPage {
-    /// The page for the results of one verify run. `stray` are PNG files whose names do not parse.
-    public init(results: [(GoldenCase, GoldenVerdict)], stray: [String], store: GoldenStore, command: [String]) {
+    /// The page for the results of one verify run. `stray` are files and folders in the golden
+    /// folder that are not goldens, each with what is wrong with it.
+    public init(results: [(GoldenCase, GoldenVerdict)], stray: [(path: String, problem: String)], store: GoldenStore, command: [String]) {
         var entries: [Entry] = []
         for (golden, verdict) in results {
             let path = store.path(clip: golden.clip, frame: golden.frame, variant: golden.variant)
@@ -28,8 +29,8 @@ extension GoldenReviewPage {
                                  sizeMismatch: verdict.comparison?.sizeMismatch, tolerance: tolerance,
                                  recordCommand: Self.recordCommand(for: golden, goldenRoot: store.root), images: images))
         }
-        for path in stray {
-            entries.append(Entry(name: path, outcome: .failed, message: "\(path): not named <frame>-<device>@<scale>x.png",
+        for (path, problem) in stray {
+            entries.append(Entry(name: path, outcome: .failed, message: "\(path): \(problem)",
                                  tolerance: "none: the file is not a golden", recordCommand: nil))
         }
         self.init(entries: entries, command: command)

@@ -1,0 +1,48 @@
+// Which files a run may write. The rule, as coreutils' refusal to clobber has it:
+//  - a path that does not exist is written (atomically: temporary file, then rename);
+//  - an existing path is refused unless the user gave --force;
+//  - even with --force only a regular file is replaced: never a device (/dev/full), a FIFO, a
+//    folder, or a symbolic link (rename would replace the link, and the user meant its target);
+//  - an output never replaces a file this same run reads (the clip, an image, the font, a baseline),
+//    --force or not, compared by device and inode so other spellings of the path are caught too.
+// `golden record` writes into the golden folder by design, and the artifacts folder is the tool's
+// own scratch space; neither goes through here.
+
+import Foundation
+import HoloPNG
+
+/// An output the run refused to write (a usage error: exit 2).
+public struct OutputRefused: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+public enum OutputPolicy {
+    /// Throws unless `path` may be written by an option (`option`, e.g. "--state") of this run.
+    public static func checkFile(_ path: String, option: String, force: Bool, inputs: InputPolicy?) throws {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }  // absent: written fresh
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFREG, let inputs, let name = inputs.inputName(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))) {
+            throw OutputRefused("\(option) \(path): that is \(name), an input of this run; write the output somewhere else")
+        }
+        guard kind == S_IFREG else {
+            throw OutputRefused("\(option) \(path): it exists and is \(InputFile.describe(kind)); holoframe replaces only regular files, " +
+                                "even with --force; choose another path")
+        }
+        guard force else {
+            throw OutputRefused("\(option) \(path): the file exists; give --force to replace it")
+        }
+    }
+
+    /// For each existing frame file a --force render would replace: a regular file, not an input.
+    public static func checkFrames(_ paths: [String], inputs: InputPolicy?) throws {
+        for path in paths { try checkFile(path, option: "--out", force: true, inputs: inputs) }
+    }
+
+    /// True when something (a file, a folder, a link, even a dangling one) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+}
