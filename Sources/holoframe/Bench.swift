@@ -58,9 +58,6 @@ struct Bench: ParsableCommand {
     @Option(help: "An earlier --json file: flag frames slower than it by more than --threshold.")
     var baseline: String?
 
-    @Flag(help: "Replace an existing --json file (a regular file only, never the --baseline).")
-    var force = false
-
     @Option(help: "Refuse to read a --baseline or clip file larger than this many bytes.")
     var maxInput: Int = Limits().maxInputBytes
 
@@ -99,7 +96,7 @@ struct Bench: ParsableCommand {
         // Read the baseline first: it is an input, and --json must never replace it.
         let base = try baseline.map { try readBaseline($0, inputs: inputs) }
         for name in clips where ClipResolver.isFile(name) { _ = try ClipResolver.spec(for: name, inputs: inputs) }
-        if let json { try OutputPolicy.checkFile(json, option: "--json", force: force, inputs: inputs) }
+        if let json { try OutputPolicy.checkFile(json, option: "--json", force: reportOptions.force, inputs: inputs) }
         var results: [ClipBench] = []
         var exportLines: [String] = []
         for name in clips {

@@ -9,7 +9,7 @@ struct ReportOptions: ParsableArguments {
                                valueName: "dir"))
     var report: String?
 
-    @Flag(help: "Replace an existing --report folder (only one holoframe wrote).")
+    @Flag(help: "Replace an existing output: a --report folder (only one holoframe wrote) and, for bench, a --json file (a regular file only, never the --baseline).")
     var force = false
 
     /// The command as typed, named `holoframe` whatever path ran it.
