@@ -120,6 +120,21 @@ import HoloMotion
         #expect(joyful.sample(elapsed: 1.6).glowOpacity == 0.3) // refined underneath
     }
 
+    /// `holoframe list` says what each celebration shows: a pulse, a glow or a shimmer only where
+    /// the clip's own frames have one (celebration-minimal listed "pulse 1.05, gold glow").
+    @Test(arguments: [PolishCelebration.builtIn, PolishCelebration.minimalBuiltIn, PolishCelebration.joyfulBuiltIn])
+    func listLineNamesOnlyWhatTheClipShows(_ clip: BuiltInClip) throws {
+        let frames = try polishFrames(clip.defaults())
+        let pulses = frames.contains { $0.number("scale") != 1 }
+        let glows = frames.contains { $0.number("glowOpacity") > 0 }
+        let shimmers = frames.contains { $0.state["shimmer"] != nil }
+        let haptics = frames.contains { !(($0.state["haptics"] as? [String]) ?? []).isEmpty }
+        #expect(clip.summary.contains("pulse") == pulses, "\(clip.name): \(clip.summary)")
+        #expect(clip.summary.contains("glow") == glows, "\(clip.name): \(clip.summary)")
+        #expect(clip.summary.contains("shimmer") == shimmers, "\(clip.name): \(clip.summary)")
+        #expect(clip.summary.contains("haptics") == haptics, "\(clip.name): \(clip.summary)")
+    }
+
     @Test func variantsByNameAndByField() throws {
         #expect(try PolishCelebration.style(PolishCelebration.minimalBuiltIn.defaults()) == .minimal)
         #expect(try PolishCelebration.style(PolishCelebration.joyfulBuiltIn.defaults()) == .joyful)

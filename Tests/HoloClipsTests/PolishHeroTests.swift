@@ -133,6 +133,16 @@ import HoloMotion
         do { _ = try PolishHero.model(s); Issue.record("no error") } catch { #expect("\(error)".contains("\"speed\"")) }
     }
 
+    /// Seed 002's HeroTransitionCoordinator: `beginTransition` plays a light haptic; an ignored tap
+    /// (card:1 while card:2 is linked) and "back" begin nothing.
+    @Test func aTransitionBeginsWithALightHaptic() throws {
+        let taps = [open, Tap(time: 0.8, target: "card:1"), Tap(time: 1.9, target: "back"), Tap(time: 2.8, target: "card:0")]
+        let frames = try polishFrames(spec(taps))
+        let fired = frames.filter { !(($0.state["haptics"] as? [String]) ?? []).isEmpty }
+        #expect(fired.map(\.index) == [30, 168])
+        #expect(fired.allSatisfy { ($0.state["haptics"] as? [String]) == ["light"] })
+    }
+
     @Test func simulateReportsTheHeroState() throws {
         let frames = try polishFrames(PolishHero.defaultSpec(), 30...31)
         let frame = try #require(frames[0].state["heroFrame"] as? [String: Any])

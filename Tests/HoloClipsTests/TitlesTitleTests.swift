@@ -87,6 +87,19 @@ struct TitlesTitleTests {
         #expect(texts.allSatisfy { $0.0.tilt == nil && $0.1.isStatic && $0.1.time == 0 && $0.1.roll == 0 })
     }
 
+    /// Seed 000: Low Power keeps a static gradient appearance; the tilt still follows the device.
+    @Test func lowPowerStillsTheColoursButKeepsTheParallax() throws {
+        var spec = Titles.pageSpec(.profile, design: "titles-profile")   // never hides
+        spec.environment.lowPower = true
+        var sim = try Titles.simulation(spec)
+        let a = sim.advance(to: 0.5), b = sim.advance(to: 1.25)
+        #expect(a.roll != b.roll && a.titleTime != b.titleTime, "the device and the clock move")
+        let ta = try #require(holographicTexts(sim.scene(for: a).root).first)
+        let tb = try #require(holographicTexts(sim.scene(for: b).root).first)
+        #expect(ta.1 == tb.1 && ta.1.isStatic, "the colours move in Low Power: \(ta.1) vs \(tb.1)")
+        #expect(ta.0.tilt != nil && ta.0.tilt != tb.0.tilt, "Low Power keeps the parallax tilt")
+    }
+
     @Test func defaultClipTitleShimmersWithTheWobble() throws {
         var sim = try Titles.simulation(Titles.pageSpec(.profile, design: "titles-profile"))   // never hides
         let a = sim.advance(to: 0.5), b = sim.advance(to: 1.25)

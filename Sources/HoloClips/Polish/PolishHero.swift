@@ -80,6 +80,10 @@ public struct PolishHeroModel: Sendable {
         self.cycles = cycles
     }
 
+    /// The HeroTransitionCoordinator's `beginTransition` plays `HapticEngine.shared.light()`: one light
+    /// haptic per accepted card tap (an ignored tap begins nothing), in every animation mode.
+    public var hapticTimes: [Double] { cycles.map(\.openTime) }
+
     public func sample(at t: Double) -> Sample {
         guard let cycle = cycles.last(where: { $0.openTime <= t }) else {
             return Sample(card: nil, heroFrame: nil, linkProgress: 0, sourceOpacity: 1, destinationOpacity: 0,

@@ -10,6 +10,9 @@
 //
 // Reduce Motion (REFERENCE): no time animation, no tilt, a static gradient. The shadow then uses
 // roll = pitch = 0 too (a still shadow: a moving one is parallax motion as well — a choice).
+// Low Power (seed 000, "Reduce TimelineView updates or disable animation; keep static gradient
+// appearance"): the colours are still — the static gradient, neither time nor tilt moving the hue —
+// while the parallax tilt and shadow keep following the (30 Hz) motion.
 
 import HoloGeometry
 import HoloScene
@@ -26,11 +29,14 @@ public struct HolographicTitle: Hashable, Sendable {
     public var time: Double
     public var accentHue: Double
     public var reduceMotion: Bool
+    /// Low Power Mode: still colours (a static gradient), parallax kept.
+    public var lowPower: Bool
 
     public init(_ title: String, font: Font = .largeTitle, origin: Point, roll: Double, pitch: Double,
-                time: Double, accentHue: Double = HolographicTitle.defaultAccentHue, reduceMotion: Bool = false) {
+                time: Double, accentHue: Double = HolographicTitle.defaultAccentHue, reduceMotion: Bool = false,
+                lowPower: Bool = false) {
         self.title = title; self.font = font; self.origin = origin; self.roll = roll; self.pitch = pitch
-        self.time = time; self.accentHue = accentHue; self.reduceMotion = reduceMotion
+        self.time = time; self.accentHue = accentHue; self.reduceMotion = reduceMotion; self.lowPower = lowPower
     }
 
     /// HolographicUniforms' default accent (a cyan-violet start of the ramp).
@@ -87,7 +93,7 @@ public struct HolographicTitle: Hashable, Sendable {
     }
 
     public var uniforms: HolographicUniforms {
-        reduceMotion
+        reduceMotion || lowPower
             ? HolographicUniforms(bounds: textBounds, roll: 0, pitch: 0, time: 0, accentHue: accentHue, isStatic: true)
             : HolographicUniforms(bounds: textBounds, roll: roll, pitch: pitch, time: time, accentHue: accentHue, isStatic: false)
     }
