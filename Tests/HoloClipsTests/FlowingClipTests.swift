@@ -121,8 +121,12 @@ private func defaults(_ name: String) throws -> ClipSpec {
         #expect(abs((h.title.x - titleWidth / 2) - (ha.x + 12.5) - 8) < 1e-9)
         // Vertical: stacked on the centre line, accessory above, the pair centred on the bar.
         let va = v.accessory!
+        let box = FlowingPage(size: size, configuration: FlowingConfiguration(layout: .vertical)).navigationAccessorySize
         #expect(va.x == size.width / 2 && v.title.x == size.width / 2 && va.y < v.title.y)
-        #expect(abs(((va.y - 12.5) + (v.title.y + 11)) / 2 - barMid) < 1e-9)
+        #expect(abs(((va.y - box / 2) + (v.title.y + 11)) / 2 - barMid) < 1e-9)
+        // The stack fits the 44 pt bar (it stacked 25 + 2 + 22 = 49 pt before).
+        #expect(va.y - box / 2 >= 47 - 1e-9 && v.title.y + 11 <= 47 + 44 + 1e-9, "stack \(va.y - box / 2)…\(v.title.y + 11)")
+        #expect(abs(v.title.y - 11 - (va.y + box / 2) - 2) < 1e-9, "VStack(spacing: 2)")
         // Title alone: centred, no accessory destination.
         #expect(t.title == Point(size.width / 2, barMid) && t.accessory == nil)
     }

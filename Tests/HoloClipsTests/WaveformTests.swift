@@ -126,6 +126,30 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         #expect(layout.rowTop(0, scrollOffset: s.scrollOffset, spacer: s.spacer) - layout.rowTop(0, scrollOffset: 0, spacer: 0) > 49.5)
     }
 
+    /// The spacer appearing must not move the list: a pull moves the rows with the finger (they
+    /// jumped 50 pt in the frame the pull began), and no built-in waveform clip moves its rows more
+    /// than its scroll offset or its animated spacer moves them in a frame.
+    @Test(arguments: [Waveform.builtIn, Waveform.darkBuiltIn, Waveform.tabReselectBuiltIn])
+    func theListNeverJumps(_ clip: BuiltInClip) throws {
+        let spec = clip.defaults()
+        let sim = try Waveform.simulation(spec)
+        let layout = WaveformLayout(size: spec.device.size)
+        var last: (top: Double, offset: Double, spacer: Double)? = nil
+        for k in 0..<spec.frameCount {
+            let s = sim.state(at: Double(k) / Double(spec.fps)).waveform
+            let top = layout.rowTop(0, scrollOffset: s.scrollOffset, spacer: s.spacer)
+            if s.phase == "following" && s.scrollOffset < 0 {
+                #expect(abs(top - layout.rowTop(0, scrollOffset: 0, spacer: 0) + s.scrollOffset) < 1e-9,
+                        "\(clip.name) frame \(k): a pull moves the rows with the finger")
+            }
+            if let l = last {
+                let excess = abs(top - l.top) - abs(s.scrollOffset - l.offset) - abs(s.spacer - l.spacer)
+                #expect(excess < 1e-9, "\(clip.name) frame \(k): rows moved \(top - l.top) pt")
+            }
+            last = (top, s.scrollOffset, s.spacer)
+        }
+    }
+
     @Test func aSmallPullOrAPullTakenBackDoesNotRefresh() throws {
         let small = try waveformSim(pull(70))
         let taken = try waveformSim([.fingerDown(time: 0.2, y: 200), .fingerMove(time: 0.7, y: 440, curve: .easeInOut),

@@ -74,8 +74,8 @@ public struct FlowingFrameState: Encodable, Sendable {
             return
         }
         if config.accessoryFlows, let accessoryDestination = destination.accessory {
-            // Moves with the title; scales per axis from 64 pt to 25 pt; fades to max(0.6, 1 − 4p).
-            let s = FlowingTokens.accessorySize, d = FlowingTokens.navigationBarAccessorySize
+            // Moves with the title; scales per axis from 64 pt to the bar's box; fades to max(0.6, 1 − 4p).
+            let s = FlowingTokens.accessorySize, d = page.navigationAccessorySize
             accessoryCenter = FlowingMath.center(from: accessorySource, to: accessoryDestination, progress: p)
             accessoryScale = FlowingMath.scale(from: Size(s, s), to: Size(d, d), progress: p)
             accessoryOpacity = FlowingMath.accessoryFade(progress: p)

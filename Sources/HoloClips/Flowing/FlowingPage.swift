@@ -59,11 +59,24 @@ public struct FlowingPage: Hashable, Sendable {
         Double(configuration.title.count) * FlowingTokens.navigationTitleFontSize * FlowingTokens.averageAdvancePerEm
     }
 
+    /// The accessory's box in the bar. Horizontal: REFERENCE's 25 pt. Vertical: the stack must fit the
+    /// 44 pt bar (25 + 2 + 22 = 49 pt overflowed it by 5 pt); the seed gives no size, and a title view
+    /// in UIKit gets the bar's height, so the title keeps its headline line (the title scale formula
+    /// is built on it) and the accessory takes the rest: 44 − 2 − 22 = 20 pt (a choice).
+    public var navigationAccessorySize: Double {
+        switch configuration.layout {
+        case .horizontal: return FlowingTokens.navigationBarAccessorySize
+        case .vertical:
+            return min(FlowingTokens.navigationBarAccessorySize, FlowingTokens.navigationBarHeight
+                       - FlowingTokens.verticalItemSpacing - FlowingTokens.navigationTitleLineHeight)
+        }
+    }
+
     /// (title centre, accessory centre) in the bar. Horizontal: HStack(spacing: 8) {25 pt box, title}
     /// centred; vertical: VStack(spacing: 2) {25 pt box, title} centred on the bar's middle; a title
     /// alone is centred.
     public var destinationCenters: (title: Point, accessory: Point?) {
-        let mid = size.width / 2, cy = navigationBarCenterY, box = FlowingTokens.navigationBarAccessorySize
+        let mid = size.width / 2, cy = navigationBarCenterY, box = navigationAccessorySize
         guard configuration.accessoryFlows else { return (Point(mid, cy), nil) }
         switch configuration.layout {
         case .horizontal:

@@ -36,7 +36,15 @@ public struct WaveformLayout: Hashable, Sendable {
     }
 
     /// Row i's top in window points, for a scroll offset and a spacer height.
+    ///
+    /// The rows move down by  shift = max(spacer − max(offset, 0), −offset):  the spacer is the first
+    /// row of the content, and a pull (offset < 0) opens a gap above the content that the spacer
+    /// sits in, as UIKit's refresh control sits in the pulled-open inset. So a pull moves the rows
+    /// with the finger (no 50 pt jump as the spacer appears), a refresh holds them the spacer's height
+    /// down while the offset springs back to 0, and scrolled down (offset ≥ 0) the spacer scrolls
+    /// away with the content.
     public func rowTop(_ i: Int, scrollOffset: Double, spacer: Double) -> Double {
-        listTop + spacer - scrollOffset + Self.contentInset + Double(i) * Self.rowHeight
+        let shift = max(spacer - max(scrollOffset, 0), -scrollOffset)
+        return listTop + shift + Self.contentInset + Double(i) * Self.rowHeight
     }
 }
