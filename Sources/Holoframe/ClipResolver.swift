@@ -30,7 +30,7 @@ public enum ClipResolver {
 
     /// The spec for `argument`: a clip file's contents or a built-in clip's defaults.
     public static func spec(for argument: String) throws -> ClipSpec {
-        if isFile(argument) { return try ClipSpec.load(path: argument) }
+        if isFile(argument) { return try ClipSpec.load(path: argument) { ClipCatalog.named($0)?.defaults() } }
         guard let builtIn = ClipCatalog.named(argument) else { throw UnknownClipError(name: argument) }
         return builtIn.defaults()
     }

@@ -48,7 +48,7 @@ struct ClipOptions: ParsableArguments {
     @Option(help: "Frames per second (default: the clip's, 60 for built-ins).")
     var fps: Int?
 
-    @Option(help: "Frames to produce, inclusive: A-B or N (default: the whole clip).")
+    @Option(help: "Frames to produce: A-B (inclusive), N, or a list such as 0,150,300 or 0-10,20,30-40 (ascending, repeats dropped; default: the whole clip).")
     var frames: String?
 
     @Option(help: "Seconds to produce from the start, instead of --frames.")
@@ -72,7 +72,7 @@ struct ClipOptions: ParsableArguments {
             throw ValidationError("--duration must be more than 0 and at most 600 seconds (got \(duration))")
         }
         if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
-        if let frames { do { _ = try FrameRange(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
+        if let frames { do { _ = try FrameList(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
         if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4 (got \(scale))") }
         if maxPixels < 1 || maxFrames < 1 { throw ValidationError("--max-pixels and --max-frames must be at least 1") }
         if let device, DeviceCatalog.device(named: device) == nil {
@@ -81,14 +81,14 @@ struct ClipOptions: ParsableArguments {
     }
 
     /// The clip with the options applied, and the frames asked for.
-    func resolve() throws -> (Clip, FrameRange) {
+    func resolve() throws -> (Clip, FrameList) {
         let overrides = ClipOverrides(fps: fps, duration: duration, device: device, scale: scale)
         let clip = try ClipResolver.resolve(self.clip, overrides: overrides)
-        let range: FrameRange
+        let range: FrameList
         if let frames {
-            range = try FrameRange(parsing: frames)
+            range = try FrameList(parsing: frames)
         } else {
-            range = try FrameRange(first: 0, last: max(0, clip.frameCount - 1))
+            range = FrameList(try FrameRange(first: 0, last: max(0, clip.frameCount - 1)))
         }
         var limits = Limits()
         limits.maxPixelsPerFrame = maxPixels

@@ -13,6 +13,7 @@ struct Render: ParsableCommand {
             Examples:
               holoframe render demo --out frames/demo
               holoframe render demo --frames 0-59 --scale 1 --out frames/preview
+              holoframe render titles --frames 0,150,300 --scale 1 --out frames/keys
               holoframe render my-clip.json --duration 2 --device iphone-se --out frames/mine
               holoframe render demo --format raw | ffmpeg -f rawvideo -pix_fmt rgba -s 1170x2532 -r 60 -i - demo.mp4
             """)
@@ -89,7 +90,7 @@ struct Render: ParsableCommand {
         defer { signals.stop() }
         let pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
         if let sheet = contactSheet {
-            let picked = RenderPipeline.sampleFrames(frames, count: sheetFrames)
+            let picked = RenderPipeline.sampleFrames(frames.frames, count: sheetFrames)
             let canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns)
             try PNG.write(canvas, to: sheet)
             FileHandle.standardError.write(Data("wrote a contact sheet of \(picked.count) frames (\(canvas.width)×\(canvas.height)) to \(sheet)\n".utf8))
@@ -132,7 +133,7 @@ struct Simulate: ParsableCommand {
         let (clip, frames) = try clipOptions.resolve()
         let source = clip.frames()
         var out = ""
-        for index in frames.indices {
+        for index in frames.frames {
             out += source.frame(index, fps: clip.fps).stateJSON
             out += "\n"
             if out.utf8.count > 1 << 16 { FileHandle.standardOutput.write(Data(out.utf8)); out = "" }
