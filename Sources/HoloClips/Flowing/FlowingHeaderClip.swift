@@ -89,7 +89,7 @@ public struct FlowingSimulation: ClipSimulation {
 
     public init(scroll: ScrollSimulation, page: FlowingPage, scene: FlowingScene) {
         self.scroll = scroll; self.page = page; self.scene = scene
-        header = FlowingHeaderState(configuration: page.configuration, initialOffset: scroll.state(at: 0).offset)
+        header = FlowingHeaderState(page: page, initialOffset: scroll.state(at: 0).offset)
     }
 
     public mutating func advance(to time: Double) -> FlowingFrameState {

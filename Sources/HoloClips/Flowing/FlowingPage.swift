@@ -2,6 +2,7 @@
 // bar, the header's source frames in the scroll content (which move with the offset) and the
 // destination frames in the nav bar (Portal's invisible anchors). Pure geometry; no state.
 
+import Foundation
 import HoloGeometry
 
 public struct FlowingPage: Hashable, Sendable {
@@ -50,6 +51,24 @@ public struct FlowingPage: Hashable, Sendable {
     }
     public func accessorySourceCenter(offset: Double) -> Point? {
         accessoryContentFrame.map { Point($0.midX, contentTop - offset + $0.midY) }
+    }
+
+    /// The most any drawn point moves per unit of progress: the title's centre (source at the
+    /// transition's start or end offset → its bar position) plus its half-width change, and the
+    /// accessory's centre plus its half-size change. The progress springs settle in these points.
+    public var pointsPerProgress: Double {
+        let dst = destinationCenters
+        var most = 0.0
+        for offset in [configuration.startOffset, configuration.startOffset + FlowingTokens.transitionRange] {
+            let t = titleSourceCenter(offset: offset)
+            let titleHalfWidth = Double(configuration.title.count) * FlowingTokens.sourceTitleFontSize * FlowingTokens.averageAdvancePerEm / 2
+            let shrink = 1 - FlowingTokens.navigationTitleLineHeight / FlowingTokens.sourceTitleLineHeight
+            most = max(most, hypot(dst.title.x - t.x, dst.title.y - t.y) + titleHalfWidth * shrink)
+            if let a = accessorySourceCenter(offset: offset), let ad = dst.accessory {
+                most = max(most, hypot(ad.x - a.x, ad.y - a.y) + (FlowingTokens.accessorySize - navigationAccessorySize) / 2)
+            }
+        }
+        return most
     }
 
     // MARK: Destinations in the nav bar
