@@ -43,7 +43,7 @@ public struct SceneRenderer: Sendable {
             canvas.stroke(shape, width: width, transform: transform, paint: paint, clip: clip)
         case .text(let run, let paint):
             let mask = try fonts.coverage(of: run, transform: transform)
-            canvas.fill(mask, paint: paint, paintTransform: transform, clip: clip)
+            canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)
             if let clip { mask = mask.intersected(with: clip) }
@@ -202,5 +202,22 @@ public enum FrameMemory {
             count = width * height * 4
         }
         return Canvas(width: width, height: height, scale: scale, premultipliedPixels: pixels)
+    }
+}
+
+extension SceneRenderer {
+    /// A holographic paint asking for its text's box (`widthFromText`) gets the run's laid-out extent:
+    /// x from the run's start (after alignment) across its measured advance.
+    func textSized(_ paint: Paint, to run: TextRun) throws -> Paint {
+        guard case .shader(.holographic(var u)) = paint, u.widthFromText else { return paint }
+        let width = try fonts.measure(run.string, font: run.font).width
+        let x: Double
+        switch run.alignment {
+        case .leading: x = run.origin.x
+        case .center: x = run.origin.x - width / 2
+        case .trailing: x = run.origin.x - width
+        }
+        u.bounds = Rect(x: x, y: u.bounds.minY, width: width, height: u.bounds.height)
+        return .shader(.holographic(u))
     }
 }

@@ -68,6 +68,14 @@ struct TitlesTitleTests {
         #expect(abs(box.width - 5.37 * 34) < 0.15 * 5.37 * 34)
     }
 
+    /// The shader's width comes from the laid-out text: the title asks the renderer for it.
+    @Test func theTitleAsksTheRendererForItsTextWidth() {
+        for reduceMotion in [false, true] {
+            let title = HolographicTitle("Exercises", origin: Point(16, 107), roll: 0, pitch: 0, time: 0, reduceMotion: reduceMotion)
+            #expect(title.uniforms.widthFromText)
+        }
+    }
+
     @Test func reduceMotionIsAStaticGradientWithoutTiltOrTime() {
         let title = HolographicTitle("Reps", origin: Point(16, 107), roll: 0.2, pitch: 0.1, time: 3.5, reduceMotion: true)
         #expect(title.tilt == nil)
