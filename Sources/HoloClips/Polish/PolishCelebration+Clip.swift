@@ -62,7 +62,8 @@ public enum PolishCelebration {
         let timeline = PolishCelebrationTimeline(mode: PolishTokens.effectiveMode(spec.environment), style: style,
                                                  highContrast: spec.environment.highContrast)
         let sim = PolishCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: Double(spec.fps),
-                                              scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme)))
+                                              scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
+                                                                                   type: spec.environment.dynamicTypeSize))
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
                     frameCount: spec.frameCount) { sim }
     }
