@@ -5,6 +5,7 @@
 import Testing
 import HoloGeometry
 import HoloMotion
+import HoloScene
 @testable import HoloClips
 
 @Suite struct PolishHeroTests {
@@ -149,5 +150,20 @@ import HoloMotion
         #expect((frame["y"] as? Double) == 348)
         #expect(frames[1].string("phase") == "opening")
         #expect(frames[1].number("destinationOpacity") > 0)
+    }
+
+    /// Dynamic Type: the list's title and cards follow the tables and grow; the morph starts from
+    /// the grown card; large draws as before.
+    @Test(arguments: [DynamicTypeSize.small, .large, .accessibility2])
+    func listAndMorphFollowDynamicType(_ size: DynamicTypeSize) throws {
+        var s = spec([open]); s.environment.dynamicTypeSize = size
+        let layout = PolishHeroLayout(size: s.device.size, type: size)
+        #expect(size <= .large ? layout.cardFrames[2].height == 104 : layout.cardFrames[2].height > 104)
+        #expect(try PolishHero.model(s).sample(at: 0.5).heroFrame == layout.cardFrames[2])
+        let scene = try polishFrames(s, 0...0)[0].record.scene
+        let standard = try polishFrames(spec([open]), 0...0)[0].record.scene
+        #expect((scene == standard) == (size == .large))
+        guard case .text(let title, _) = scene.root[0] else { Issue.record("the title is not first"); return }
+        #expect(title.string == "Goals" && title.font.size == size.pointSize(.largeTitle))
     }
 }

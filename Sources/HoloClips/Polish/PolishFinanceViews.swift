@@ -28,6 +28,11 @@ enum PolishViews {
     static func goalNameBaseline(_ t: DynamicTypeSize) -> Double { 10 + 22 * t.scale(of: .headline) }
     static func goalAmountBaseline(_ t: DynamicTypeSize) -> Double { goalNameBaseline(t) + 22 * t.scale(of: .footnote) }
     static func goalCardHeight(_ t: DynamicTypeSize) -> Double { max(goalCardHeight, goalAmountBaseline(t) + 50) }
+    // Transaction row: title (headline) 3 pt above the middle, detail (footnote) 16 pt below it,
+    // 64 pt tall at the default size; the row grows by the mean of the two styles' ratios.
+    static func rowHeight(_ t: DynamicTypeSize) -> Double {
+        rowHeight * max(1, (t.scale(of: .headline) + t.scale(of: .footnote)) / 2)
+    }
     // Budget row: category (15 pt semibold, subheadline) baseline 26, track at 38, row 58 pt.
     static func budgetBaseline(_ t: DynamicTypeSize) -> Double { 8 + 18 * t.scale(of: .subheadline) }
     static func budgetRowHeight(_ t: DynamicTypeSize) -> Double { max(budgetRowHeight, budgetBaseline(t) + 32) }
@@ -64,20 +69,25 @@ enum PolishViews {
 
     /// One transaction: a monogram disc, title, category and date, the signed amount.
     static func transactionRow(_ t: PolishFinance.Transaction, frame: Rect, palette: PolishPalette,
-                               background: [Node] = []) -> Node {
+                               background: [Node] = [], type: DynamicTypeSize = .large) -> Node {
         let w = frame.width, h = frame.height
         let income = t.amount > 0
         let tint = income ? palette.forest : palette.navy
         let disc = Rect(x: 14, y: (h - 40) / 2, width: 40, height: 40)
+        let amount = PolishFinance.money(t.amount, signed: true)
+        let amountFont = font(17, .semibold, type)
+        // Title and detail take the width the amount leaves (0.6 em a character, a choice).
+        let textWidth = w - 66 - 16 - Double(amount.count) * 0.6 * amountFont.size - 8
         let children: [Node] = [
             .fill(.ellipse(disc), .solid(tint.opacity(0.12))),
             .text(TextRun(String(t.title.prefix(1)), font: Font(size: 17, weight: .bold),
                           origin: Point(disc.midX, disc.midY + 6), alignment: .center), .solid(tint)),
-            .text(TextRun(t.title, font: .headline, origin: Point(66, h / 2 - 3)), .solid(palette.ink)),
-            .text(TextRun("\(t.category) · \(t.date)", font: .footnote, origin: Point(66, h / 2 + 16)),
-                  .solid(palette.secondaryInk)),
-            .text(TextRun(PolishFinance.money(t.amount, signed: true), font: .headline,
-                          origin: Point(w - 16, h / 2 + 6), alignment: .trailing),
+            .text(TextRun(t.title, font: font(17, .semibold, type), origin: Point(66, h / 2 - 3 * type.scale(of: .headline)),
+                          maxWidth: textWidth, minimumScaleFactor: minimumScaleFactor), .solid(palette.ink)),
+            .text(TextRun("\(t.category) · \(t.date)", font: font(13, .regular, type), origin: Point(66, h / 2 + 16 * type.scale(of: .footnote)),
+                          maxWidth: textWidth, minimumScaleFactor: minimumScaleFactor), .solid(palette.secondaryInk)),
+            .text(TextRun(amount, font: amountFont,
+                          origin: Point(w - 16, h / 2 + 6 * type.scale(of: .headline)), alignment: .trailing),
                   .solid(income ? palette.forest : palette.burgundy)),
         ]
         return card(children, frame: frame, fill: .solid(palette.surface), radius: 14, extra: background)
