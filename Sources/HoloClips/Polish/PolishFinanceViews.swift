@@ -51,18 +51,24 @@ enum PolishViews {
     }
 
     /// The navy balance card: label, balance, the month's change in gold, a gold hairline.
-    static func balanceCard(frame: Rect, palette: PolishPalette, background: [Node] = []) -> Node {
+    /// Balance card: its lines at 34, 80, 100, 130 pt in 168 pt at the default size; all grow by
+    /// the large title's ratio (the balance is the card's largest text).
+    static func balanceCardHeight(_ t: DynamicTypeSize) -> Double { balanceCardHeight * t.scale(of: .largeTitle) }
+
+    static func balanceCard(frame: Rect, palette: PolishPalette, background: [Node] = [], type: DynamicTypeSize = .large) -> Node {
         let w = frame.width
+        let r = type.scale(of: .largeTitle)
         let children: [Node] = [
-            .text(TextRun("TOTAL BALANCE", font: Font(size: 12, weight: .semibold), origin: Point(22, 34)),
-                  .solid(palette.cream.opacity(0.7))),
-            .text(TextRun(PolishFinance.money(PolishFinance.balance), font: .largeTitle, origin: Point(22, 80)),
-                  .solid(palette.cream)),
-            .fill(.rect(Rect(x: 22, y: 100, width: w - 44, height: 1)), .solid(palette.gold.opacity(0.55))),
+            .text(TextRun("TOTAL BALANCE", font: font(12, .semibold, type), origin: Point(22, 34 * r),
+                          maxWidth: (w - 44) / 2, minimumScaleFactor: minimumScaleFactor), .solid(palette.cream.opacity(0.7))),
+            .text(TextRun(PolishFinance.money(PolishFinance.balance), font: font(34, .bold, type), origin: Point(22, 80 * r),
+                          maxWidth: w - 44, minimumScaleFactor: minimumScaleFactor), .solid(palette.cream)),
+            .fill(.rect(Rect(x: 22, y: 100 * r, width: w - 44, height: 1)), .solid(palette.gold.opacity(0.55))),
             .text(TextRun(PolishFinance.money(PolishFinance.monthChange, signed: true) + " this month",
-                          font: .subheadline, origin: Point(22, 130)), .solid(palette.gold)),
-            .text(TextRun("FinPessoal", font: Font(size: 13, weight: .semibold), origin: Point(w - 22, 34), alignment: .trailing),
-                  .solid(palette.gold)),
+                          font: font(15, .regular, type), origin: Point(22, 130 * r), maxWidth: w - 44,
+                          minimumScaleFactor: minimumScaleFactor), .solid(palette.gold)),
+            .text(TextRun("FinPessoal", font: font(13, .semibold, type), origin: Point(w - 22, 34 * r), alignment: .trailing,
+                          maxWidth: (w - 44) / 2, minimumScaleFactor: minimumScaleFactor), .solid(palette.gold)),
         ]
         return card(children, frame: frame, fill: .solid(palette.navy), extra: background)
     }
@@ -76,8 +82,9 @@ enum PolishViews {
         let disc = Rect(x: 14, y: (h - 40) / 2, width: 40, height: 40)
         let amount = PolishFinance.money(t.amount, signed: true)
         let amountFont = font(17, .semibold, type)
-        // Title and detail take the width the amount leaves (0.6 em a character, a choice).
-        let textWidth = w - 66 - 16 - Double(amount.count) * 0.6 * amountFont.size - 8
+        // Title and detail take the width the amount leaves (taken as 0.7 em a character, DejaVu's
+        // digits being 0.64 em, and a 12 pt gap: a choice).
+        let textWidth = w - 66 - 16 - Double(amount.count) * 0.7 * amountFont.size - 12
         let children: [Node] = [
             .fill(.ellipse(disc), .solid(tint.opacity(0.12))),
             .text(TextRun(String(t.title.prefix(1)), font: Font(size: 17, weight: .bold),
