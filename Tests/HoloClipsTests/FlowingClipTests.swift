@@ -133,6 +133,34 @@ private func defaults(_ name: String) throws -> ClipSpec {
         #expect(settles > 0, "the default script settles the progress at least once")
     }
 
+    /// Dynamic Type: the header's title and subtitle and the list's rows grow with the text (the
+    /// nav bar keeps its size, as UIKit's); the page grows, so the scroll view holds it; large is
+    /// unchanged.
+    @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxLarge, .accessibility3])
+    func headerAndListFollowDynamicType(_ size: DynamicTypeSize) throws {
+        var spec = try defaults("flowing")
+        spec.environment.dynamicTypeSize = size
+        let clip = try ClipCatalog.clip(for: spec)
+        let scene = clip.frames().frame(0, fps: clip.fps).scene
+        var sizes: [String: Double] = [:]
+        func walk(_ nodes: [Node]) {
+            for n in nodes {
+                if case .text(let run, _) = n, sizes[run.string] == nil { sizes[run.string] = run.font.size }
+                if case .group(let g) = n { walk(g.children) }
+            }
+        }
+        walk(scene.root)
+        #expect(sizes["Settings"] == size.pointSize(.largeTitle))
+        #expect(sizes["Manage your preferences"] == size.pointSize(.subheadline))
+        #expect(sizes["Wi-Fi"] == size.pointSize(.body))
+        let page = FlowingPage(size: spec.device.size, configuration: FlowingConfiguration(), type: size)
+        let standard = FlowingPage(size: spec.device.size, configuration: FlowingConfiguration())
+        let grows = FlowingHeaderClip.contentHeight(of: page) > FlowingHeaderClip.contentHeight(of: standard)
+        #expect(grows == (size > .large))
+        let before = try ClipCatalog.clip(for: try defaults("flowing")).frames().frame(0, fps: 60).scene
+        #expect((scene == before) == (size == .large))
+    }
+
     @Test func destinationsPerLayout() {
         let size = Device.iPhone12.size
         let h = FlowingPage(size: size, configuration: FlowingConfiguration(layout: .horizontal)).destinationCenters

@@ -63,7 +63,7 @@ public struct FlowingFrameState: Encodable, Sendable {
         let titleSource = page.titleSourceCenter(offset: offset)
         if config.titleFlows {
             titleCenter = FlowingMath.center(from: titleSource, to: destination.title, progress: p)
-            titleScale = FlowingMath.titleScale(progress: p)
+            titleScale = FlowingMath.titleScale(progress: p, sourceHeight: page.sourceTitleLineHeight)
         } else {
             titleCenter = titleSource
             titleScale = 1

@@ -4,14 +4,25 @@
 
 import Foundation
 import HoloGeometry
+import HoloMotion
 
 public struct FlowingPage: Hashable, Sendable {
     public var size: Size
     public var configuration: FlowingConfiguration
+    /// Dynamic Type: the header's large title and subtitle (and the list) grow with the text; the
+    /// navigation bar does not (UIKit's bar titles keep their size).
+    public var type: DynamicTypeSize
 
-    public init(size: Size, configuration: FlowingConfiguration) {
-        self.size = size; self.configuration = configuration
+    public init(size: Size, configuration: FlowingConfiguration, type: DynamicTypeSize = .large) {
+        self.size = size; self.configuration = configuration; self.type = type
     }
+
+    /// The header's title (large title, 34 pt semibold, 41 pt line at the default size) and
+    /// subtitle (subheadline, 15 pt, 20 pt line) at the page's Dynamic Type size.
+    public var sourceTitleFontSize: Double { type.pointSize(.largeTitle) }
+    public var sourceTitleLineHeight: Double { FlowingTokens.sourceTitleLineHeight * type.scale(of: .largeTitle) }
+    public var subtitleFontSize: Double { type.pointSize(.subheadline) }
+    public var subtitleLineHeight: Double { FlowingTokens.subtitleLineHeight * type.scale(of: .subheadline) }
 
     /// Status bar height: 47 pt on notched phones (iPhone 12 class, ≥ 812 pt tall), 20 pt otherwise
     /// (approx.: UIKit reports it per device; these are the two common values).
@@ -36,13 +47,13 @@ public struct FlowingPage: Hashable, Sendable {
     }
     public var titleContentCenterY: Double {
         let top = accessoryContentFrame.map { $0.maxY + FlowingTokens.accessorySpacing } ?? FlowingTokens.headerTopPadding
-        return top + FlowingTokens.sourceTitleLineHeight / 2
+        return top + sourceTitleLineHeight / 2
     }
     public var subtitleContentCenterY: Double {
-        titleContentCenterY + FlowingTokens.sourceTitleLineHeight / 2 + FlowingTokens.titleSubtitleSpacing
-            + FlowingTokens.subtitleLineHeight / 2
+        titleContentCenterY + sourceTitleLineHeight / 2 + FlowingTokens.titleSubtitleSpacing
+            + subtitleLineHeight / 2
     }
-    public var headerContentBottom: Double { subtitleContentCenterY + FlowingTokens.subtitleLineHeight / 2 }
+    public var headerContentBottom: Double { subtitleContentCenterY + subtitleLineHeight / 2 }
 
     // MARK: Source centres on screen at a scroll offset
 
@@ -61,8 +72,8 @@ public struct FlowingPage: Hashable, Sendable {
         var most = 0.0
         for offset in [configuration.startOffset, configuration.startOffset + FlowingTokens.transitionRange] {
             let t = titleSourceCenter(offset: offset)
-            let titleHalfWidth = Double(configuration.title.count) * FlowingTokens.sourceTitleFontSize * FlowingTokens.averageAdvancePerEm / 2
-            let shrink = 1 - FlowingTokens.navigationTitleLineHeight / FlowingTokens.sourceTitleLineHeight
+            let titleHalfWidth = Double(configuration.title.count) * sourceTitleFontSize * FlowingTokens.averageAdvancePerEm / 2
+            let shrink = 1 - FlowingTokens.navigationTitleLineHeight / sourceTitleLineHeight
             most = max(most, hypot(dst.title.x - t.x, dst.title.y - t.y) + titleHalfWidth * shrink)
             if let a = accessorySourceCenter(offset: offset), let ad = dst.accessory {
                 most = max(most, hypot(ad.x - a.x, ad.y - a.y) + (FlowingTokens.accessorySize - navigationAccessorySize) / 2)
