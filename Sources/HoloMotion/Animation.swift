@@ -46,6 +46,8 @@ struct AnimationSegment: Hashable, Sendable {
         case curve(TimingCurve, duration: Double)
     }
     var start: Double
+    /// When it was set (`start` minus the animation's delay).
+    var setTime: Double
     var kind: Kind
     var from: AnimationVector
     var velocity: AnimationVector
@@ -94,7 +96,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable, Equatable {
         case .spring(let s, _)?: kind = .spring(s)
         case .timingCurve(let c, let d, _)?: kind = .curve(c, duration: d)
         }
-        segments.append(AnimationSegment(start: start, kind: kind, from: x, velocity: v, target: newTarget.animationVector))
+        segments.append(AnimationSegment(start: start, setTime: time, kind: kind, from: x, velocity: v, target: newTarget.animationVector))
     }
 
     @usableFromInline func sampleVector(at time: Double) -> (AnimationVector, AnimationVector, Bool) {
@@ -105,7 +107,10 @@ public struct AnimatedValue<Value: Animatable>: Sendable, Equatable {
     public func value(at time: Double) -> Value { Value(animationVector: sampleVector(at: time).0) }
     /// Rate of change per second (component-wise, in the value's animation vector).
     public func velocity(at time: Double) -> Value { Value(animationVector: sampleVector(at: time).1) }
+    /// Whether the segment in effect at `time` is still moving, or one set by `time` waits out its
+    /// delay. Segments set after `time` do not count: a value at t knows only what was set up to t
+    /// (a later tap must not change how an earlier frame reads, REFERENCE "Frame timing").
     public func isAnimating(at time: Double) -> Bool {
-        sampleVector(at: time).2 || segments.contains { $0.start > time }
+        sampleVector(at: time).2 || segments.contains { $0.setTime <= time && $0.start > time }
     }
 }

@@ -108,18 +108,22 @@ public struct ClipSpec: Hashable, Sendable {
         DeviceMotion(roll: motion.roll, pitch: motion.pitch, lowPower: environment.lowPower)
     }
 
-    public static func load(path: String) throws -> ClipSpec {
+    /// `defaults`: the built-in clip a design name stands for (its default inputs), or nil. A file
+    /// naming a built-in design inherits every field it leaves out from it (ClipInheritance.swift).
+    public static func load(path: String, defaults: @escaping (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
         let name = (path as NSString).lastPathComponent
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw ClipFileError(fileName: name, path: "(file)", reason: "cannot be read: \(error.localizedDescription)")
         }
-        return try decode(data, fileName: name)
+        return try decode(data, fileName: name, defaults: defaults)
     }
 
-    public static func decode(_ data: Data, fileName: String) throws -> ClipSpec {
+    public static func decode(_ data: Data, fileName: String,
+                              defaults: @escaping (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
         let decoder = JSONDecoder()
         decoder.allowsJSON5 = true
+        decoder.userInfo[.clipDefaults] = ClipDefaults(lookup: defaults)
         func fail(_ path: [CodingKey], _ reason: String) -> ClipFileError {
             ClipFileError(fileName: fileName, path: ClipPath.render(path), reason: reason)
         }
@@ -161,9 +165,21 @@ struct ClipDocument: Decodable {
         let f = try Fields(decoder, known: ["design", "variant", "device", "fps", "duration", "environment", "scroll", "motion", "taps", "scene"])
         let design = try f.require(String.self, "design")
         guard !design.isEmpty else { throw f.error("design", "must not be empty") }
-        var spec = ClipSpec(design: design)
-        spec.variant = try f.decode([String: VariantValue].self, "variant") ?? [:]
-        spec.device = try f.decode(DeviceField.self, "device")?.device ?? .iPhone12
+        // A built-in design's default inputs stand in for every field the file leaves out.
+        let base = (decoder.userInfo[.clipDefaults] as? ClipDefaults)?.lookup(design)
+        var spec = base ?? ClipSpec(design: design)
+        spec.design = design
+        if let variant = try f.decode([String: VariantValue].self, "variant") {
+            spec.variant.merge(variant) { _, file in file }
+        }
+        if let device = try f.decode(DeviceField.self, "device")?.device {
+            // An inherited scroll view keeps filling the screen on the file's device.
+            if var scroll = spec.scroll, scroll.configuration.viewportHeight == spec.device.size.height {
+                scroll.configuration.viewportHeight = device.size.height
+                spec.scroll = scroll
+            }
+            spec.device = device
+        }
         if let fps = try f.number("fps") {
             guard fps == fps.rounded(), fps >= 1, fps <= 240 else { throw f.error("fps", "must be a whole number in 1…240, got \(fps)") }
             spec.fps = Int(fps)
@@ -172,14 +188,16 @@ struct ClipDocument: Decodable {
             guard d > 0, d <= 600 else { throw f.error("duration", "must be in (0, 600] seconds, got \(d)") }
             spec.duration = d
         }
-        spec.environment = try f.decode(EnvironmentField.self, "environment")?.value ?? .standard
+        if let e = try f.decode(EnvironmentField.self, "environment") { spec.environment = e.applied(to: spec.environment) }
         if f.has("scroll") {
             // The viewport defaults to the device's height, which only the root knows.
             let nested = try f.container.superDecoder(forKey: AnyKey("scroll"))
-            spec.scroll = try ScrollField.decode(nested, defaultViewport: spec.device.size.height)
+            spec.scroll = try ScrollField.decode(nested, defaultViewport: spec.device.size.height, base: spec.scroll)
         }
-        if let m = try f.decode(MotionField.self, "motion") { spec.motion = MotionSpec(roll: m.roll, pitch: m.pitch) }
-        spec.taps = try f.decode([TapField].self, "taps")?.map(\.tap) ?? []
+        if let m = try f.decode(MotionField.self, "motion") {
+            spec.motion = MotionSpec(roll: m.roll ?? spec.motion.roll, pitch: m.pitch ?? spec.motion.pitch)
+        }
+        if let taps = try f.decode([TapField].self, "taps") { spec.taps = taps.map(\.tap) }
         spec.scene = try f.decode(JSONValue.self, "scene")
         for (i, tap) in spec.taps.enumerated().dropFirst() where tap.time < spec.taps[i - 1].time {
             throw ClipFieldError(path: [AnyKey("taps"), AnyKey(intValue: i)!, AnyKey("time")],
@@ -207,30 +225,50 @@ struct DeviceField: Decodable {
     }
 }
 
+/// The environment fields a file gives; the rest come from the base (a built-in's, or the standard).
 struct EnvironmentField: Decodable {
-    var value: ClipEnvironment
+    var colorScheme: ColorScheme?
+    var reduceMotion, lowPower, highContrast: Bool?
+    var animationMode: AnimationMode?
+    var dynamicTypeSize: DynamicTypeSize?
     init(from decoder: Decoder) throws {
         let f = try Fields(decoder, known: ["colorScheme", "reduceMotion", "lowPower", "highContrast", "animationMode", "dynamicTypeSize"])
-        var e = ClipEnvironment()
-        e.colorScheme = try f.choice(ColorScheme.self, "colorScheme") ?? e.colorScheme
-        e.reduceMotion = try f.decode(Bool.self, "reduceMotion") ?? e.reduceMotion
-        e.lowPower = try f.decode(Bool.self, "lowPower") ?? e.lowPower
-        e.highContrast = try f.decode(Bool.self, "highContrast") ?? e.highContrast
-        e.animationMode = try f.choice(AnimationMode.self, "animationMode") ?? e.animationMode
-        e.dynamicTypeSize = try f.choice(DynamicTypeSize.self, "dynamicTypeSize") ?? e.dynamicTypeSize
-        value = e
+        colorScheme = try f.choice(ColorScheme.self, "colorScheme")
+        reduceMotion = try f.decode(Bool.self, "reduceMotion")
+        lowPower = try f.decode(Bool.self, "lowPower")
+        highContrast = try f.decode(Bool.self, "highContrast")
+        animationMode = try f.choice(AnimationMode.self, "animationMode")
+        dynamicTypeSize = try f.choice(DynamicTypeSize.self, "dynamicTypeSize")
+    }
+    var value: ClipEnvironment { applied(to: ClipEnvironment()) }
+    func applied(to base: ClipEnvironment) -> ClipEnvironment {
+        var e = base
+        e.colorScheme = colorScheme ?? e.colorScheme
+        e.reduceMotion = reduceMotion ?? e.reduceMotion
+        e.lowPower = lowPower ?? e.lowPower
+        e.highContrast = highContrast ?? e.highContrast
+        e.animationMode = animationMode ?? e.animationMode
+        e.dynamicTypeSize = dynamicTypeSize ?? e.dynamicTypeSize
+        return e
     }
 }
 
 enum ScrollField {
-    static func decode(_ decoder: Decoder, defaultViewport: Double) throws -> ScrollSpec {
+    /// `base`: the built-in's scroll view, whose values stand in for fields the file leaves out
+    /// (contentHeight is required only without one).
+    static func decode(_ decoder: Decoder, defaultViewport: Double, base: ScrollSpec? = nil) throws -> ScrollSpec {
         let f = try Fields(decoder, known: ["contentHeight", "viewportHeight", "deceleration", "pageHeight", "events"])
-        let content = try f.requireNumber("contentHeight", in: 0...ClipSpec.maxContentHeight, positive: true)
-        let viewport = try f.number("viewportHeight", in: 0...ClipSpec.maxPointSize, positive: true) ?? defaultViewport
-        let page = try f.number("pageHeight", in: 0...ClipSpec.maxPointSize, positive: true)
+        let inherited = base?.configuration
+        let content = try inherited.map { b in try f.number("contentHeight", in: 0...ClipSpec.maxContentHeight, positive: true) ?? b.contentHeight }
+            ?? f.requireNumber("contentHeight", in: 0...ClipSpec.maxContentHeight, positive: true)
+        let viewport = try f.number("viewportHeight", in: 0...ClipSpec.maxPointSize, positive: true) ?? inherited?.viewportHeight ?? defaultViewport
+        let page = try f.has("pageHeight") ? f.number("pageHeight", in: 0...ClipSpec.maxPointSize, positive: true) : inherited?.pageHeight
         let config = ScrollConfiguration(contentHeight: content, viewportHeight: viewport,
-                                         deceleration: try f.choice(ScrollDeceleration.self, "deceleration") ?? .normal, pageHeight: page)
-        let events = try f.decode([ScrollEventField].self, "events")?.map(\.event) ?? []
+                                         deceleration: try f.choice(ScrollDeceleration.self, "deceleration") ?? inherited?.deceleration ?? .normal,
+                                         pageHeight: page)
+        guard let events = try f.decode([ScrollEventField].self, "events")?.map(\.event) else {
+            return ScrollSpec(configuration: config, script: base?.script ?? .empty)
+        }
         do {
             return ScrollSpec(configuration: config, script: try ScrollScript(events))
         } catch {
@@ -267,12 +305,13 @@ struct ScrollEventField: Decodable {
     }
 }
 
+/// The tracks a file gives (nil: the base's).
 struct MotionField: Decodable {
-    var roll: MotionTrack, pitch: MotionTrack
+    var roll: MotionTrack?, pitch: MotionTrack?
     init(from decoder: Decoder) throws {
         let f = try Fields(decoder, known: ["roll", "pitch"])
-        roll = try f.decode(TrackField.self, "roll")?.track ?? .zero
-        pitch = try f.decode(TrackField.self, "pitch")?.track ?? .zero
+        roll = try f.decode(TrackField.self, "roll")?.track
+        pitch = try f.decode(TrackField.self, "pitch")?.track
     }
 }
 

@@ -12,8 +12,22 @@ public struct Spring: Hashable, Sendable {
     /// ζ: 1 is critically damped, < 1 overshoots.
     public var dampingFraction: Double
 
+    /// Units of the property finally drawn per unit of the animated value (1: the spring animates the
+    /// property itself). SwiftUI springs each property in its own units — positions in points — and
+    /// its finish rule (|v|, |F| ≤ 0.06) is in those units. A spring on a 0…1 progress that drives
+    /// positions L points apart settles by the rule applied to L·progress (`settling(in: L)`), so the
+    /// snap at the finish is ≤ 0.06/k points rather than 1% of L (0.39 pt for a 39 pt travel).
+    public var settleUnits: Double = 1
+
     @inlinable public init(response: Double, dampingFraction: Double) {
         self.response = response; self.dampingFraction = dampingFraction
+    }
+
+    /// The same spring, finishing by SwiftUI's rule in units `unitsPerValue` times the value's.
+    @inlinable public func settling(in unitsPerValue: Double) -> Spring {
+        var s = self
+        s.settleUnits = unitsPerValue
+        return s
     }
 
     /// `spring(duration:bounce:)`: response = duration; ζ = 1 − b for b ≥ 0, ζ = 1 / (b + 1) for b < 0.

@@ -72,7 +72,9 @@ public struct SpringState: Hashable, Sendable {
             v2 += v1 * v1; f2 += f * f; r2 += (t - x1) * (t - x1)
         }
         let allowed = SpringState.remainingFraction * totalChange
-        if Swift.max(v2, f2) <= SpringState.restingMotionSquared && (totalChange == 0 || r2 <= allowed * allowed) {
+        // The motion test in the property's units (Spring.settleUnits; the 1% rule is unit-free).
+        let units2 = spring.settleUnits * spring.settleUnits
+        if Swift.max(v2, f2) * units2 <= SpringState.restingMotionSquared && (totalChange == 0 || r2 <= allowed * allowed) {
             position = target; velocity = .zero; isFinished = true
         }
     }

@@ -3,12 +3,19 @@
 // A material is computed from what is already drawn behind it:
 //   1. blur the backdrop under the shape with σ = recipe.blur points × scale (clamped edges: the
 //      backdrop continues under the screen edge; reduced resolution for these large σ, Blur.swift);
-//   2. saturation around Rec. 709 luma:   c ← L + s·(c − L),  L = 0.2126 R + 0.7152 G + 0.0722 B;
-//   3. brightness:                        c ← c + b, then clamped to 0…1;
-//   4. luminance curve (approx.: Apple's exact use is not public): the four curve values are grey
+//   2. saturation around Rec. 709 luma:   c ← L + s·(c − L),  L = 0.2126 R + 0.7152 G + 0.0722 B,
+//      clamped to 0…1;
+//   3. luminance curve (approx.: Apple's exact use is not public): the four curve values are grey
 //      levels at luminance 0, ⅓, ⅔, 1; g = piecewise-linear curve(L(c)), and c ← c + m·(g − c)
-//      with m = the recipe's luminance mix;
+//      with m = the recipe's luminance mix: the grey is a tint of opacity m over the saturated blur;
+//   4. brightness, after the tint:        c ← c + b, then clamped to 0…1;
 //   5. write back through the shape's coverage:  dst ← dst + (material − dst)·coverage.
+// Why brightness comes last (a fit, REFERENCE "Calibration"): applied before the curve, as the table
+// is usually read, a light bar over white is 1 → curve .68 → mixed 0.5 → 0.84 (#D6D6D6), mid-grey
+// where phones show near-white; the +0.12 lands on a channel already clamped at 1 and is lost.
+// Added after the tint, white reads 0.84 + 0.12 = 0.96 (ultraThin), 0.958 (thin), 0.961 (regular,
+// thick), inside the anchor's 0.92–0.97, and colour keeps its hue: system red under a light
+// ultraThin bar is (0.90, 0.51, 0.49), a soft pink. Dark materials have brightness 0: unchanged.
 // Steps 2–4 run in Float on straight colour, rounded once to 8 bits (`MaterialRecipe.apply` is the
 // same formula in Double, the reference the tests hold the Float path against).
 // A backdrop that is not opaque is first composited over the scheme's base (white in light mode,
@@ -62,9 +69,9 @@ public struct MaterialRecipe: Hashable, Sendable {
     /// Steps 2–4 on a straight, already blurred colour (components 0…1), in Double.
     public func apply(red: Double, green: Double, blue: Double) -> (red: Double, green: Double, blue: Double) {
         let l = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-        let s = [red, green, blue].map { clamp(l + saturation * ($0 - l) + brightness, 0, 1) }
+        let s = [red, green, blue].map { clamp(l + saturation * ($0 - l), 0, 1) }
         let g = grey(atLuminance: 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2])
-        let o = s.map { mix($0, g, luminanceMix) }
+        let o = s.map { clamp(mix($0, g, luminanceMix) + brightness, 0, 1) }
         return (o[0], o[1], o[2])
     }
 }
@@ -136,18 +143,18 @@ struct MaterialTint {
         var r = (Float(p & 0xFF) + under) * (1 / 255)
         var g = (Float((p >> 8) & 0xFF) + under) * (1 / 255)
         var b = (Float((p >> 16) & 0xFF) + under) * (1 / 255)
-        // Saturation about Rec. 709 luma, brightness, clamp.
+        // Saturation about Rec. 709 luma, clamp.
         let l = 0.2126 * r + 0.7152 * g + 0.0722 * b
-        r = min(max(l + sat * (r - l) + bright, 0), 1)
-        g = min(max(l + sat * (g - l) + bright, 0), 1)
-        b = min(max(l + sat * (b - l) + bright, 0), 1)
-        // Luminance → grey through the 4-point curve, mixed in by m.
+        r = min(max(l + sat * (r - l), 0), 1)
+        g = min(max(l + sat * (g - l), 0), 1)
+        b = min(max(l + sat * (b - l), 0), 1)
+        // Luminance → grey through the 4-point curve, mixed in by m; then brightness, clamp.
         let t = (0.2126 * r + 0.7152 * g + 0.0722 * b) * 3
         let grey = t < 1 ? k.0 + (k.1 - k.0) * t
             : t < 2 ? k.1 + (k.2 - k.1) * (t - 1) : k.2 + (k.3 - k.2) * (t - 2)
-        let mr = UInt32((r + (grey - r) * m) * 255 + 0.5)
-        let mg = UInt32((g + (grey - g) * m) * 255 + 0.5)
-        let mb = UInt32((b + (grey - b) * m) * 255 + 0.5)
+        let mr = UInt32(min(max(r + (grey - r) * m + bright, 0), 1) * 255 + 0.5)
+        let mg = UInt32(min(max(g + (grey - g) * m + bright, 0), 1) * 255 + 0.5)
+        let mb = UInt32(min(max(b + (grey - b) * m + bright, 0), 1) * 255 + 0.5)
         return mr | mg << 8 | mb << 16 | 0xFF00_0000
     }
 }

@@ -41,9 +41,10 @@ public struct SceneRenderer: Sendable {
             canvas.fill(shape, transform: transform, paint: paint, clip: clip)
         case .stroke(let shape, let paint, let width):
             canvas.stroke(shape, width: width, transform: transform, paint: paint, clip: clip)
-        case .text(let run, let paint):
+        case .text(let given, let paint):
+            let run = try fitted(given)
             let mask = try fonts.coverage(of: run, transform: transform)
-            canvas.fill(mask, paint: paint, paintTransform: transform, clip: clip)
+            canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)
             if let clip { mask = mask.intersected(with: clip) }
@@ -136,7 +137,8 @@ public struct SceneRenderer: Sendable {
             return transform.bounds(of: shape.bounds.insetBy(dx: -width, dy: -width))
         case .image(_, let frame):
             return transform.bounds(of: frame)
-        case .text(let run, _):
+        case .text(let given, _):
+            let run = try fitted(given)
             let m = try fonts.measure(run.string, font: run.font)
             let x: Double
             switch run.alignment {
@@ -202,5 +204,47 @@ public enum FrameMemory {
             count = width * height * 4
         }
         return Canvas(width: width, height: height, scale: scale, premultipliedPixels: pixels)
+    }
+}
+
+extension SceneRenderer {
+    /// A holographic paint asking for its text's box (`widthFromText`) gets the run's laid-out extent:
+    /// x from the run's start (after alignment) across its measured advance.
+    func textSized(_ paint: Paint, to run: TextRun) throws -> Paint {
+        guard case .shader(.holographic(var u)) = paint, u.widthFromText else { return paint }
+        let width = try fonts.measure(run.string, font: run.font).width
+        let x: Double
+        switch run.alignment {
+        case .leading: x = run.origin.x
+        case .center: x = run.origin.x - width / 2
+        case .trailing: x = run.origin.x - width
+        }
+        u.bounds = Rect(x: x, y: u.bounds.minY, width: width, height: u.bounds.height)
+        return .shader(.holographic(u))
+    }
+}
+
+extension SceneRenderer {
+    /// A run with a `maxWidth`, fitted as SwiftUI fits one line: the font shrinks by
+    /// s = max(minimumScaleFactor, maxWidth / width) (widths scale with the size); if the text is
+    /// still too wide at the smallest size, characters leave the tail until text + "…" fits.
+    func fitted(_ run: TextRun) throws -> TextRun {
+        guard let limit = run.maxWidth else { return run }
+        let width = try fonts.measure(run.string, font: run.font).width
+        guard width > limit else { return run }
+        var out = run
+        out.maxWidth = nil
+        let s = max(run.minimumScaleFactor, limit / width)
+        out.font.size = run.font.size * s
+        if try fonts.measure(out.string, font: out.font).width <= limit { return out }
+        var kept = Substring(run.string)
+        while !kept.isEmpty {
+            kept = kept.dropLast()
+            while kept.last == " " { kept = kept.dropLast() }
+            let candidate = String(kept) + "…"
+            if try fonts.measure(candidate, font: out.font).width <= limit { out.string = candidate; return out }
+        }
+        out.string = "…"
+        return out
     }
 }

@@ -60,8 +60,16 @@ public struct TextRun: Hashable, Sendable {
     public var font: Font
     public var origin: Point
     public var alignment: TextAlignment
-    public init(_ string: String, font: Font, origin: Point, alignment: TextAlignment = .leading) {
+    /// One line no wider than this (points), as SwiftUI's `.lineLimit(1)` in a frame of that width:
+    /// the renderer first shrinks the font down to `minimumScaleFactor` of its size, then truncates
+    /// the tail with an ellipsis. Nil: no limit.
+    public var maxWidth: Double?
+    /// SwiftUI's `.minimumScaleFactor` (1: never shrink).
+    public var minimumScaleFactor: Double
+    public init(_ string: String, font: Font, origin: Point, alignment: TextAlignment = .leading,
+                maxWidth: Double? = nil, minimumScaleFactor: Double = 1) {
         self.string = string; self.font = font; self.origin = origin; self.alignment = alignment
+        self.maxWidth = maxWidth; self.minimumScaleFactor = minimumScaleFactor
     }
 }
 

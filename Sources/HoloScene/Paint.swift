@@ -46,8 +46,14 @@ public struct HolographicUniforms: Hashable, Sendable {
     public var accentHue: Double
     /// Reduce Motion: a static gradient.
     public var isStatic: Bool
-    public init(bounds: Rect, roll: Double, pitch: Double, time: Double, accentHue: Double = 0.55, isStatic: Bool = false) {
+    /// Filling a text run: the renderer replaces `bounds`' x and width by the run's laid-out extent
+    /// (its measured advance, with the run's alignment), so u runs 0…1 across the glyphs in whatever
+    /// font draws them. The scene cannot measure text (HoloClips does not import HoloRaster); it
+    /// asks the renderer for the box this way. `bounds`' y and height stay the scene's.
+    public var widthFromText: Bool
+    public init(bounds: Rect, roll: Double, pitch: Double, time: Double, accentHue: Double = 0.55, isStatic: Bool = false,
+                widthFromText: Bool = false) {
         self.bounds = bounds; self.roll = roll; self.pitch = pitch; self.time = time
-        self.accentHue = accentHue; self.isStatic = isStatic
+        self.accentHue = accentHue; self.isStatic = isStatic; self.widthFromText = widthFromText
     }
 }

@@ -29,11 +29,14 @@ public enum ClipResolver {
     }
 
     /// The spec for `argument`: a clip file's contents (read under `inputs`' policy: a regular file
-    /// within --max-input) or a built-in clip's defaults.
+    /// within --max-input; a field it leaves out takes the named built-in clip's value) or a
+    /// built-in clip's defaults.
     public static func spec(for argument: String, inputs: InputPolicy = InputPolicy()) throws -> ClipSpec {
         if isFile(argument) {
             let bytes = try inputs.readFile(argument, what: "the clip file")
-            return try ClipSpec.decode(Data(bytes), fileName: (argument as NSString).lastPathComponent)
+            return try ClipSpec.decode(Data(bytes), fileName: (argument as NSString).lastPathComponent) {
+                ClipCatalog.named($0)?.defaults()
+            }
         }
         guard let builtIn = ClipCatalog.named(argument) else { throw UnknownClipError(name: argument) }
         return builtIn.defaults()

@@ -40,14 +40,23 @@ public struct SelectionError: Error, CustomStringConvertible {
 
 import Foundation
 
-/// A list of frames: `0,30,60-62` (ranges inclusive), sorted, without repeats.
+/// A list of frames: `0,30,60-62` (ranges inclusive), sorted, without repeats. `A-B` and `N` alone
+/// are lists too, so one parser serves `render`, `simulate` and `golden record`.
 public struct FrameList: Hashable, Sendable {
     public let frames: [Int]
+
+    /// Every frame of a range.
+    public init(_ range: FrameRange) { frames = Array(range.indices) }
+
+    /// The first to the last listed frame.
+    public var span: FrameRange { try! FrameRange(first: frames.first!, last: frames.last!) }
+    public var count: Int { frames.count }
+
     public init(parsing text: String) throws {
         var set = Set<Int>()
         for part in text.split(separator: ",") {
             let range = try FrameRange(parsing: String(part))
-            guard range.count <= 100_000 else { throw SelectionError("frame list '\(text)' is too long") }
+            guard range.count <= 100_000 else { throw SelectionError("frame list '\(text)' is too long (over 100,000 frames in one range)") }
             set.formUnion(range.indices)
         }
         guard !set.isEmpty else { throw SelectionError("'\(text)' lists no frames: write e.g. 0,30,60-62") }

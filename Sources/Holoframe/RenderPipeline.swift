@@ -45,10 +45,23 @@ public struct RenderRequest: Sendable {
     /// settings (nil: no record is written or checked).
     public var record: RenderRecord?
 
+    /// A list's frames (`--frames 0,150,300`), ascending, when the request is not the whole range.
+    public var listed: [Int]?
+
     public init(clip: Clip, frames: FrameRange) { self.clip = clip; self.frames = frames }
 
-    /// The frames this request renders, in order: the range, cut to the shard.
-    public var selectedFrames: [Int] { shard.map { $0.frames(of: frames) } ?? Array(frames.indices) }
+    /// The listed frames; `frames` becomes their span.
+    public init(clip: Clip, frames list: FrameList) {
+        self.clip = clip
+        self.frames = list.span
+        self.listed = list.frames
+    }
+
+    /// The frames this request renders, in order: the range or the list, cut to the shard.
+    public var selectedFrames: [Int] {
+        let all = listed ?? Array(frames.indices)
+        return shard.map { $0.frames(of: all) } ?? all
+    }
 }
 
 public enum ExistingFrames: Sendable {
@@ -79,15 +92,18 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         index = k; count = n; self.mode = mode
     }
 
-    public func frames(of range: FrameRange) -> [Int] {
+    public func frames(of range: FrameRange) -> [Int] { frames(of: Array(range.indices)) }
+
+    /// This slice of `all` (ascending frames), by position in the list.
+    public func frames(of all: [Int]) -> [Int] {
         switch mode {
         case .interleaved:
-            return range.indices.filter { ($0 - range.first) % count == index - 1 }
+            return all.indices.filter { $0 % count == index - 1 }.map { all[$0] }
         case .contiguous:
-            // Slice i gets frames ⌊i·n/N⌋ ..< ⌊(i+1)·n/N⌋ of the range: sizes differ by at most one.
-            let n = range.count, i = index - 1
+            // Slice i gets positions ⌊i·n/N⌋ ..< ⌊(i+1)·n/N⌋ of the list: sizes differ by at most one.
+            let n = all.count, i = index - 1
             let lo = i * n / count, hi = (i + 1) * n / count
-            return (lo..<hi).map { range.first + $0 }
+            return Array(all[lo..<hi])
         }
     }
     public var description: String { "\(index)/\(count) (\(mode.rawValue))" }
@@ -213,7 +229,7 @@ public struct RenderPipeline: Sendable {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
         let workers = DispatchSemaphore(value: threads)
-        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, first: planned.first ?? 0) }
+        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned) }
         let source = clip.frames()
         let pipeline = self
         let done = Mutex<Set<Int>>([])
@@ -291,20 +307,24 @@ final class RawFrameWriter: Sendable {
         try bytes.withUnsafeBytes { try StandardStreams.write($0, to: handle.fileDescriptor, what: "raw frame \(frame) to the output") }
     }
 
-    private struct State { var next: Int; var pending: [Int: [UInt8]] = [:] }
+    /// `next`: the position in `order` of the frame to write next.
+    private struct State { var next = 0; var pending: [Int: [UInt8]] = [:] }
     private let handle: FileHandle
+    private let order: [Int]
     private let state: Mutex<State>
 
-    init(handle: FileHandle, first: Int) {
+    /// `order`: the frames in the order they go out (a range, a list or a shard's slice).
+    init(handle: FileHandle, order: [Int]) {
         self.handle = handle
-        self.state = Mutex(State(next: first))
+        self.order = order
+        self.state = Mutex(State())
     }
 
     func write(index: Int, bytes: [UInt8]) throws {
         try state.withLock { s in
             s.pending[index] = bytes
-            while let ready = s.pending.removeValue(forKey: s.next) {
-                try writeAll(ready, frame: s.next)
+            while s.next < order.count, let ready = s.pending.removeValue(forKey: order[s.next]) {
+                try writeAll(ready, frame: order[s.next])
                 s.next += 1
             }
         }
@@ -314,8 +334,13 @@ final class RawFrameWriter: Sendable {
 extension RenderPipeline {
     /// `count` frames spread evenly over `range` (all of them when the range is shorter).
     public static func sampleFrames(_ range: FrameRange, count: Int) -> [Int] {
-        guard range.count > count, count > 1 else { return Array(range.indices) }
-        return (0..<count).map { range.first + Int((Double($0) * Double(range.count - 1) / Double(count - 1)).rounded()) }
+        sampleFrames(Array(range.indices), count: count)
+    }
+
+    /// `count` frames spread evenly over a list's positions (all of them when the list is shorter).
+    public static func sampleFrames(_ all: [Int], count: Int) -> [Int] {
+        guard all.count > count, count > 1 else { return all }
+        return (0..<count).map { all[Int((Double($0) * Double(all.count - 1) / Double(count - 1)).rounded())] }
     }
 
     /// One PNG-able canvas tiling `frames` of `clip` in order, each labelled with its index and time.

@@ -54,7 +54,7 @@ struct ClipOptions: ParsableArguments {
     @Option(help: "Frames per second (default: the clip's, 60 for built-ins).")
     var fps: Int?
 
-    @Option(help: "Frames to produce, inclusive: A-B or N (default: the whole clip).")
+    @Option(help: "Frames to produce: A-B (inclusive), N, or a list such as 0,150,300 or 0-10,20,30-40 (ascending, repeats dropped; default: the whole clip).")
     var frames: String?
 
     @Option(help: "Seconds to produce from the start, instead of --frames.")
@@ -87,7 +87,7 @@ struct ClipOptions: ParsableArguments {
             throw ValidationError("--duration must be more than 0 and at most 600 seconds (got \(duration))")
         }
         if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
-        if let frames { do { _ = try FrameRange(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
+        if let frames { do { _ = try FrameList(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
         if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4 (got \(scale))") }
         if maxPixels < 1 || maxFrames < 1 { throw ValidationError("--max-pixels and --max-frames must be at least 1") }
         if maxMemory < 1 || maxInput < 1 { throw ValidationError("--max-memory and --max-input must be at least 1") }
@@ -115,15 +115,15 @@ struct ClipOptions: ParsableArguments {
     func overrides() -> ClipOverrides { ClipOverrides(fps: fps, duration: duration, device: device, scale: scale) }
 
     /// The clip with the options applied, the frames asked for, and what was read to make it.
-    func resolve() throws -> (Clip, FrameRange, InputPolicy) {
+    func resolve() throws -> (Clip, FrameList, InputPolicy) {
         let overrides = overrides()
         let inputs = inputPolicy()
         let clip = try ClipResolver.resolve(self.clip, overrides: overrides, inputs: inputs)
-        let range: FrameRange
+        let range: FrameList
         if let frames {
-            range = try FrameRange(parsing: frames)
+            range = try FrameList(parsing: frames)
         } else {
-            range = try FrameRange(first: 0, last: max(0, clip.frameCount - 1))
+            range = FrameList(try FrameRange(first: 0, last: max(0, clip.frameCount - 1)))
         }
         try limits().check(clip, frameCount: range.count)
         return (clip, range, inputs)

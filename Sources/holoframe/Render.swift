@@ -13,6 +13,7 @@ struct Render: ParsableCommand {
             Examples:
               holoframe render demo --out frames/demo
               holoframe render demo --frames 0-59 --scale 1 --out frames/preview
+              holoframe render titles --frames 0,150,300 --scale 1 --out frames/keys
               holoframe render titles --frames 114 --reference --out frames/reference
               holoframe render my-clip.json --duration 2 --device iphone-se --out frames/mine
               holoframe render demo --format raw | ffmpeg -f rawvideo -pix_fmt rgba -s 1170x2532 -r 60 -i - demo.mp4
@@ -100,7 +101,7 @@ struct Render: ParsableCommand {
         var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
         pipeline.maxMemoryPerFrame = clipOptions.maxMemory
         if let sheet = contactSheet {
-            let picked = RenderPipeline.sampleFrames(frames, count: sheetFrames)
+            let picked = RenderPipeline.sampleFrames(frames.frames, count: sheetFrames)
             let size = ContactSheet.size(tileWidth: clip.pixelWidth, tileHeight: clip.pixelHeight, tiles: picked.count, columns: sheetColumns)
             try clipOptions.limits().checkSurface(width: size.width, height: size.height, what: "a contact sheet",
                                                   scaleHint: "lower --scale, --sheet-frames or --sheet-columns")
@@ -152,7 +153,7 @@ struct Simulate: ParsableCommand {
         let (clip, frames, _) = try clipOptions.resolve()
         let source = clip.frames()
         var out = ""
-        for index in frames.indices {
+        for index in frames.frames {
             out += source.frame(index, fps: clip.fps).stateJSON
             out += "\n"
             if out.utf8.count > 1 << 16 { try StandardStreams.out(out); out = "" }

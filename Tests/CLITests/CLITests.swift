@@ -112,6 +112,23 @@ func scratchFolder(_ tag: String) -> String {
         }
     }
 
+    /// `--frames` takes lists as `golden record` does: ascending, repeats dropped.
+    @Test func simulateAndRenderTakeFrameLists() throws {
+        let run = try holoframe("simulate", "demo", "--frames", "30-31,5,0,5")
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = try run.stdout.split(separator: "\n").map {
+            (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["frame"] as? Int
+        }
+        #expect(frames == [0, 5, 30, 31])
+        let dir = scratchFolder("list"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let render = try holoframe("render", "demo", "--frames", "0,150,300", "--scale", "0.25", "--out", dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+                == ["frame-00000.png", "frame-00150.png", "frame-00300.png"])
+        let bad = try holoframe("render", "demo", "--frames", "0,x", "--scale", "0.25", "--out", dir)
+        #expect(bad.status == 2)
+    }
+
     @Test func rawFormatWritesWidthTimesHeightTimesFourBytesPerFrame() throws {
         let run = try holoframe("render", "demo", "--frames", "3-5", "--scale", "0.25", "--format", "raw")
         #expect(run.status == 0)

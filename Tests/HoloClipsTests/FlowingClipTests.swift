@@ -84,12 +84,14 @@ private func defaults(_ name: String) throws -> ClipSpec {
         let stop = try #require(all.first { $0.scrollPhase == "idle" && $0.rawProgress > 0 && $0.rawProgress < 1 })
         #expect(stop.direction == "down" && stop.targetProgress == 1 && stop.snapped)
         #expect(all.contains { $0.snapping == 1 })
-        // The snap completes exactly, with the content where it stopped.
-        let settled = try #require(all.first { $0.frame > stop.frame && $0.progress == 1 })
+        // The snap completes (to within 0.1 pt of travel: the spring settles in points), with the
+        // content where it stopped.
+        let near = 0.1 / FlowingPage(size: Device.iPhone12.size, configuration: FlowingConfiguration()).pointsPerProgress
+        let settled = try #require(all.first { $0.frame > stop.frame && abs($0.progress - 1) <= near })
         #expect(settled.scrollOffset == stop.scrollOffset && settled.rawProgress < 1)
-        // Every frame from the snap until the reversal shows exactly 1.
+        // Every frame from the snap until the reversal shows 1.
         let reversal = try #require(all.first { $0.frame > settled.frame && $0.direction == "up" })
-        #expect(all[settled.frame..<reversal.frame].allSatisfy { $0.progress == 1 })
+        #expect(all[settled.frame..<reversal.frame].allSatisfy { abs($0.progress - 1) <= near })
         #expect(!reversal.snapped)
         // Back at the top at the end: progress 0, title home at scale 1.
         let last = try #require(all.last)
@@ -108,6 +110,57 @@ private func defaults(_ name: String) throws -> ClipSpec {
         }
     }
 
+    /// The progress is spring-filtered (REFERENCE), but settles in points: as a spring finishes, no
+    /// drawn point jumps more than 0.1 pt (it snapped its last 1% of progress, 0.39 pt and more).
+    @Test(arguments: [FlowingConfiguration(), FlowingConfiguration(displays: [.title]), FlowingConfiguration(layout: .vertical),
+                      FlowingConfiguration(snapping: .nearest), FlowingConfiguration(snapping: .none)])
+    func springsFinishWithoutAVisibleSnap(_ config: FlowingConfiguration) throws {
+        let page = FlowingPage(size: Device.iPhone12.size, configuration: config)
+        var spec = try defaults("flowing")
+        spec.scroll = FlowingHeaderClip.defaultScroll(for: spec, configuration: config)
+        var sim = FlowingSimulation(scroll: try #require(spec.scroll).makeSimulation(), page: page,
+                                    scene: FlowingScene(page: page))
+        _ = sim.advance(to: spec.duration)
+        let shown = sim.header.shown
+        var settles = 0
+        for i in 1...(Int(spec.duration) * 300) {
+            let t0 = Double(i - 1) / 300, t1 = Double(i) / 300
+            guard shown.velocity(at: t1) == 0, shown.velocity(at: t0) != 0 else { continue }
+            settles += 1
+            let jump = abs(shown.value(at: t1) - shown.value(at: t0)) * page.pointsPerProgress
+            #expect(jump <= 0.1, "a spring finishing at \(t1) s moves the title \(jump) pt in one step")
+        }
+        #expect(settles > 0, "the default script settles the progress at least once")
+    }
+
+    /// Dynamic Type: the header's title and subtitle and the list's rows grow with the text (the
+    /// nav bar keeps its size, as UIKit's); the page grows, so the scroll view holds it; large is
+    /// unchanged.
+    @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxLarge, .accessibility3])
+    func headerAndListFollowDynamicType(_ size: DynamicTypeSize) throws {
+        var spec = try defaults("flowing")
+        spec.environment.dynamicTypeSize = size
+        let clip = try ClipCatalog.clip(for: spec)
+        let scene = clip.frames().frame(0, fps: clip.fps).scene
+        var sizes: [String: Double] = [:]
+        func walk(_ nodes: [Node]) {
+            for n in nodes {
+                if case .text(let run, _) = n, sizes[run.string] == nil { sizes[run.string] = run.font.size }
+                if case .group(let g) = n { walk(g.children) }
+            }
+        }
+        walk(scene.root)
+        #expect(sizes["Settings"] == size.pointSize(.largeTitle))
+        #expect(sizes["Manage your preferences"] == size.pointSize(.subheadline))
+        #expect(sizes["Wi-Fi"] == size.pointSize(.body))
+        let page = FlowingPage(size: spec.device.size, configuration: FlowingConfiguration(), type: size)
+        let standard = FlowingPage(size: spec.device.size, configuration: FlowingConfiguration())
+        let grows = FlowingHeaderClip.contentHeight(of: page) > FlowingHeaderClip.contentHeight(of: standard)
+        #expect(grows == (size > .large))
+        let before = try ClipCatalog.clip(for: try defaults("flowing")).frames().frame(0, fps: 60).scene
+        #expect((scene == before) == (size == .large))
+    }
+
     @Test func destinationsPerLayout() {
         let size = Device.iPhone12.size
         let h = FlowingPage(size: size, configuration: FlowingConfiguration(layout: .horizontal)).destinationCenters
@@ -121,14 +174,18 @@ private func defaults(_ name: String) throws -> ClipSpec {
         #expect(abs((h.title.x - titleWidth / 2) - (ha.x + 12.5) - 8) < 1e-9)
         // Vertical: stacked on the centre line, accessory above, the pair centred on the bar.
         let va = v.accessory!
+        let box = FlowingPage(size: size, configuration: FlowingConfiguration(layout: .vertical)).navigationAccessorySize
         #expect(va.x == size.width / 2 && v.title.x == size.width / 2 && va.y < v.title.y)
-        #expect(abs(((va.y - 12.5) + (v.title.y + 11)) / 2 - barMid) < 1e-9)
+        #expect(abs(((va.y - box / 2) + (v.title.y + 11)) / 2 - barMid) < 1e-9)
+        // The stack fits the 44 pt bar (it stacked 25 + 2 + 22 = 49 pt before).
+        #expect(va.y - box / 2 >= 47 - 1e-9 && v.title.y + 11 <= 47 + 44 + 1e-9, "stack \(va.y - box / 2)…\(v.title.y + 11)")
+        #expect(abs(v.title.y - 11 - (va.y + box / 2) - 2) < 1e-9, "VStack(spacing: 2)")
         // Title alone: centred, no accessory destination.
         #expect(t.title == Point(size.width / 2, barMid) && t.accessory == nil)
     }
 
     @Test func titleTravelsFromSourceToDestination() throws {
-        let all = try frames(try defaults("flowing"), 0...120)
+        let all = try frames(try defaults("flowing"), 0...329)   // the snap finishes (in points) after frame 120
         let page = FlowingPage(size: Device.iPhone12.size, configuration: FlowingConfiguration())
         let first = all[0]
         let source = page.titleSourceCenter(offset: 0)

@@ -3,6 +3,7 @@
 // their frames, and the Reduced (800 ms quick pulse) and Minimal/Reduce Motion (400 ms fade) modes.
 
 import Testing
+import HoloScene
 import HoloMotion
 @testable import HoloClips
 
@@ -120,6 +121,21 @@ import HoloMotion
         #expect(joyful.sample(elapsed: 1.6).glowOpacity == 0.3) // refined underneath
     }
 
+    /// `holoframe list` says what each celebration shows: a pulse, a glow or a shimmer only where
+    /// the clip's own frames have one (celebration-minimal listed "pulse 1.05, gold glow").
+    @Test(arguments: [PolishCelebration.builtIn, PolishCelebration.minimalBuiltIn, PolishCelebration.joyfulBuiltIn])
+    func listLineNamesOnlyWhatTheClipShows(_ clip: BuiltInClip) throws {
+        let frames = try polishFrames(clip.defaults())
+        let pulses = frames.contains { $0.number("scale") != 1 }
+        let glows = frames.contains { $0.number("glowOpacity") > 0 }
+        let shimmers = frames.contains { $0.state["shimmer"] != nil }
+        let haptics = frames.contains { !(($0.state["haptics"] as? [String]) ?? []).isEmpty }
+        #expect(clip.summary.contains("pulse") == pulses, "\(clip.name): \(clip.summary)")
+        #expect(clip.summary.contains("glow") == glows, "\(clip.name): \(clip.summary)")
+        #expect(clip.summary.contains("shimmer") == shimmers, "\(clip.name): \(clip.summary)")
+        #expect(clip.summary.contains("haptics") == haptics, "\(clip.name): \(clip.summary)")
+    }
+
     @Test func variantsByNameAndByField() throws {
         #expect(try PolishCelebration.style(PolishCelebration.minimalBuiltIn.defaults()) == .minimal)
         #expect(try PolishCelebration.style(PolishCelebration.joyfulBuiltIn.defaults()) == .joyful)
@@ -132,5 +148,29 @@ import HoloMotion
         do { _ = try PolishCelebration.style(spec); Issue.record("no error") } catch { #expect("\(error)".contains("\"colour\"")) }
         spec.variant = [:]; spec.taps = [Tap(time: 0.1, target: "goal:1")]
         do { _ = try ClipCatalog.clip(for: spec); Issue.record("no error") } catch { #expect("\(error)".contains("\"goal:1\"")) }
+    }
+
+    /// Dynamic Type (seed 002 "All text scales with user preferences", minimumScaleFactor 0.7): the
+    /// goal cards' text follows the iOS tables and the cards grow; large draws as before.
+    @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility3, .accessibility5])
+    func goalCardsFollowDynamicType(_ size: DynamicTypeSize) throws {
+        var spec = PolishCelebration.defaultSpec()
+        spec.environment.dynamicTypeSize = size
+        let scene = try polishFrames(spec, 0...0)[0].record.scene
+        var runs: [String: TextRun] = [:]
+        func walk(_ nodes: [Node]) {
+            for n in nodes {
+                if case .text(let run, _) = n, runs[run.string] == nil { runs[run.string] = run }
+                if case .group(let g) = n { walk(g.children) }
+            }
+        }
+        walk(scene.root)
+        #expect(runs["Goals"]?.font.size == size.pointSize(.largeTitle))
+        let name = try #require(runs["Steinway Piano"])
+        #expect(name.font.size == size.pointSize(.headline) && name.minimumScaleFactor == 0.7 && name.maxWidth != nil)
+        let cards = PolishCelebrationScene(size: spec.device.size, palette: .light, type: size).cardFrames
+        #expect(size <= .large ? cards[0].height == 104 : cards[0].height > 104)
+        let standard = try polishFrames(PolishCelebration.defaultSpec(), 0...0)[0].record.scene
+        #expect((scene == standard) == (size == .large))
     }
 }

@@ -5,6 +5,7 @@
 import Testing
 import HoloGeometry
 import HoloMotion
+import HoloScene
 @testable import HoloClips
 
 @Suite struct PolishHeroTests {
@@ -133,11 +134,36 @@ import HoloMotion
         do { _ = try PolishHero.model(s); Issue.record("no error") } catch { #expect("\(error)".contains("\"speed\"")) }
     }
 
+    /// Seed 002's HeroTransitionCoordinator: `beginTransition` plays a light haptic; an ignored tap
+    /// (card:1 while card:2 is linked) and "back" begin nothing.
+    @Test func aTransitionBeginsWithALightHaptic() throws {
+        let taps = [open, Tap(time: 0.8, target: "card:1"), Tap(time: 1.9, target: "back"), Tap(time: 2.8, target: "card:0")]
+        let frames = try polishFrames(spec(taps))
+        let fired = frames.filter { !(($0.state["haptics"] as? [String]) ?? []).isEmpty }
+        #expect(fired.map(\.index) == [30, 168])
+        #expect(fired.allSatisfy { ($0.state["haptics"] as? [String]) == ["light"] })
+    }
+
     @Test func simulateReportsTheHeroState() throws {
         let frames = try polishFrames(PolishHero.defaultSpec(), 30...31)
         let frame = try #require(frames[0].state["heroFrame"] as? [String: Any])
         #expect((frame["y"] as? Double) == 348)
         #expect(frames[1].string("phase") == "opening")
         #expect(frames[1].number("destinationOpacity") > 0)
+    }
+
+    /// Dynamic Type: the list's title and cards follow the tables and grow; the morph starts from
+    /// the grown card; large draws as before.
+    @Test(arguments: [DynamicTypeSize.small, .large, .accessibility2])
+    func listAndMorphFollowDynamicType(_ size: DynamicTypeSize) throws {
+        var s = spec([open]); s.environment.dynamicTypeSize = size
+        let layout = PolishHeroLayout(size: s.device.size, type: size)
+        #expect(size <= .large ? layout.cardFrames[2].height == 104 : layout.cardFrames[2].height > 104)
+        #expect(try PolishHero.model(s).sample(at: 0.5).heroFrame == layout.cardFrames[2])
+        let scene = try polishFrames(s, 0...0)[0].record.scene
+        let standard = try polishFrames(spec([open]), 0...0)[0].record.scene
+        #expect((scene == standard) == (size == .large))
+        guard case .text(let title, _) = scene.root[0] else { Issue.record("the title is not first"); return }
+        #expect(title.string == "Goals" && title.font.size == size.pointSize(.largeTitle))
     }
 }

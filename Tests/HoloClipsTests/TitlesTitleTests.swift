@@ -68,6 +68,14 @@ struct TitlesTitleTests {
         #expect(abs(box.width - 5.37 * 34) < 0.15 * 5.37 * 34)
     }
 
+    /// The shader's width comes from the laid-out text: the title asks the renderer for it.
+    @Test func theTitleAsksTheRendererForItsTextWidth() {
+        for reduceMotion in [false, true] {
+            let title = HolographicTitle("Exercises", origin: Point(16, 107), roll: 0, pitch: 0, time: 0, reduceMotion: reduceMotion)
+            #expect(title.uniforms.widthFromText)
+        }
+    }
+
     @Test func reduceMotionIsAStaticGradientWithoutTiltOrTime() {
         let title = HolographicTitle("Reps", origin: Point(16, 107), roll: 0.2, pitch: 0.1, time: 3.5, reduceMotion: true)
         #expect(title.tilt == nil)
@@ -85,6 +93,19 @@ struct TitlesTitleTests {
         let texts = holographicTexts(sim.scene(for: state).root)
         #expect(texts.count == 1)
         #expect(texts.allSatisfy { $0.0.tilt == nil && $0.1.isStatic && $0.1.time == 0 && $0.1.roll == 0 })
+    }
+
+    /// Seed 000: Low Power keeps a static gradient appearance; the tilt still follows the device.
+    @Test func lowPowerStillsTheColoursButKeepsTheParallax() throws {
+        var spec = Titles.pageSpec(.profile, design: "titles-profile")   // never hides
+        spec.environment.lowPower = true
+        var sim = try Titles.simulation(spec)
+        let a = sim.advance(to: 0.5), b = sim.advance(to: 1.25)
+        #expect(a.roll != b.roll && a.titleTime != b.titleTime, "the device and the clock move")
+        let ta = try #require(holographicTexts(sim.scene(for: a).root).first)
+        let tb = try #require(holographicTexts(sim.scene(for: b).root).first)
+        #expect(ta.1 == tb.1 && ta.1.isStatic, "the colours move in Low Power: \(ta.1) vs \(tb.1)")
+        #expect(ta.0.tilt != nil && ta.0.tilt != tb.0.tilt, "Low Power keeps the parallax tilt")
     }
 
     @Test func defaultClipTitleShimmersWithTheWobble() throws {

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import HoloGeometry
 import HoloMotion
+import HoloScene
 @testable import HoloClips
 
 /// A waveform simulation on the iPhone 12 for a script, taps and a load time.
@@ -126,6 +127,30 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         #expect(layout.rowTop(0, scrollOffset: s.scrollOffset, spacer: s.spacer) - layout.rowTop(0, scrollOffset: 0, spacer: 0) > 49.5)
     }
 
+    /// The spacer appearing must not move the list: a pull moves the rows with the finger (they
+    /// jumped 50 pt in the frame the pull began), and no built-in waveform clip moves its rows more
+    /// than its scroll offset or its animated spacer moves them in a frame.
+    @Test(arguments: [Waveform.builtIn, Waveform.darkBuiltIn, Waveform.tabReselectBuiltIn])
+    func theListNeverJumps(_ clip: BuiltInClip) throws {
+        let spec = clip.defaults()
+        let sim = try Waveform.simulation(spec)
+        let layout = WaveformLayout(size: spec.device.size)
+        var last: (top: Double, offset: Double, spacer: Double)? = nil
+        for k in 0..<spec.frameCount {
+            let s = sim.state(at: Double(k) / Double(spec.fps)).waveform
+            let top = layout.rowTop(0, scrollOffset: s.scrollOffset, spacer: s.spacer)
+            if s.phase == "following" && s.scrollOffset < 0 {
+                #expect(abs(top - layout.rowTop(0, scrollOffset: 0, spacer: 0) + s.scrollOffset) < 1e-9,
+                        "\(clip.name) frame \(k): a pull moves the rows with the finger")
+            }
+            if let l = last {
+                let excess = abs(top - l.top) - abs(s.scrollOffset - l.offset) - abs(s.spacer - l.spacer)
+                #expect(excess < 1e-9, "\(clip.name) frame \(k): rows moved \(top - l.top) pt")
+            }
+            last = (top, s.scrollOffset, s.spacer)
+        }
+    }
+
     @Test func aSmallPullOrAPullTakenBackDoesNotRefresh() throws {
         let small = try waveformSim(pull(70))
         let taken = try waveformSim([.fingerDown(time: 0.2, y: 200), .fingerMove(time: 0.7, y: 440, curve: .easeInOut),
@@ -193,5 +218,32 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         #expect(WaveformScene(layout: layout, colorScheme: .dark).barColor == .white)
         #expect(WaveformScene(layout: layout, colorScheme: .light).barColor == .black)
         #expect(layout.viewportHeight < 667 - 56)   // laid out from the device, not a fixed 844
+    }
+
+    /// Dynamic Type: every size but the default draws differently; text follows the iOS tables and
+    /// the rows grow with it (they stayed 72 pt with 17 pt text at every size before).
+    @Test(arguments: DynamicTypeSize.allCases)
+    func textAndRowsFollowDynamicType(_ size: DynamicTypeSize) throws {
+        var spec = Waveform.defaultSpec(.pull)
+        spec.environment.dynamicTypeSize = size
+        let sim = try Waveform.simulation(spec)
+        let scene = sim.scene(for: sim.state(at: 0))
+        var fonts: [String: Double] = [:]
+        func walk(_ nodes: [Node]) {
+            for n in nodes {
+                if case .text(let run, _) = n, fonts[run.string] == nil { fonts[run.string] = run.font.size }   // the title, not the tab label (fixed 10 pt, as UITabBar)
+                if case .group(let g) = n { walk(g.children) }
+            }
+        }
+        walk(scene.root)
+        #expect(fonts["Feed"] == size.pointSize(.largeTitle))
+        #expect(fonts["Midnight City"] == size.pointSize(.headline))
+        #expect(fonts["M83 · shared by Ava"] == size.pointSize(.subheadline))
+        let layout = WaveformLayout(size: spec.device.size, type: size)
+        #expect(size <= .large ? layout.rowHeight == 72 : layout.rowHeight > 72)
+        #expect(layout.artistBaseline + 10 <= layout.rowHeight, "the artist line stays inside its row")
+        let standard = try Waveform.simulation(Waveform.defaultSpec(.pull))
+        let same = scene == standard.scene(for: standard.state(at: 0))
+        #expect(same == (size == .large))
     }
 }

@@ -40,6 +40,17 @@ import HoloGeometry
         #expect(a.value(at: 1.7) == Point(10, 20))
     }
 
+    /// A value knows only what was set up to t: a spring set at 3 s does not make 1.5 s "animating"
+    /// (the hero read "opening" at every frame before a later back tap).
+    @Test func laterSetsDoNotReachBackInTime() {
+        var a = AnimatedValue(0.0)
+        a.set(1, animation: .spring(Spring(response: 0.4, dampingFraction: 0.8)), at: 0.5)
+        #expect(!a.isAnimating(at: 2.5), "settled before the second set")
+        a.set(0, animation: .spring(Spring(response: 0.4, dampingFraction: 0.8)), at: 3)
+        #expect(!a.isAnimating(at: 2.5), "a set at 3 s reached back to 2.5 s")
+        #expect(a.isAnimating(at: 3.1))
+    }
+
     @Test func jumpAndVectorValues() {
         var r = AnimatedValue(Rect(x: 0, y: 0, width: 10, height: 10))
         r.set(Rect(x: 100, y: 50, width: 20, height: 40), animation: nil, at: 0.5)

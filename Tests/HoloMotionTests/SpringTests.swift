@@ -102,4 +102,21 @@ import Testing
         #expect(s.position == x && s.velocity == v && !s.isFinished)
         #expect(abs(s.totalChange - (5 - x[0])) < 1e-12)
     }
+
+    /// The last step's snap of a 0 → 1 spring, in the drawn property's points when 1 is `units` points.
+    static func finishingSnap(_ spring: Spring, units: Double) -> Double {
+        var s = SpringState(from: 0, to: 1)
+        var before = s
+        while !s.isFinished { before = s; s.step(spring) }
+        return abs(1 - before.scalarPosition) * units
+    }
+
+    /// SwiftUI's finish rule is in the property's units: a 0…1 value that moves a bar 100 pt settles
+    /// in points (no visible last jump); read unit-free it left 1% of the travel, a 1 pt jump.
+    @Test func settlingInPointsLeavesNoVisibleSnap() {
+        let spring = Spring(response: 0.35, dampingFraction: 0.85)
+        #expect(Self.finishingSnap(spring, units: 100) > 0.1, "unit-free: the snap this rule removes")
+        #expect(Self.finishingSnap(spring.settling(in: 100), units: 100) <= 0.1)
+        #expect(Self.finishingSnap(Spring.smooth(duration: 0.3).settling(in: 150), units: 150) <= 0.1)
+    }
 }

@@ -12,18 +12,18 @@ import Testing
         .thick: (1.5, 0.045, 0.88, [0.99, 0.95, 0.98, 0.905], [0.14, 0.16, 0.10, 0.03]),
     ]
 
-    /// The recipe on one straight colour, in Double: saturate, brighten, clamp, curve, mix.
+    /// The recipe on one straight colour, in Double: saturate, clamp, curve, mix, brighten, clamp.
     static func expected(_ kind: MaterialKind, _ scheme: ColorScheme, _ rgb: [Double]) -> [Double] {
         let row = table[kind]!
         let curve = scheme == .light ? row.curveLight : row.curveDark
         let bright = scheme == .light ? row.light : 0
         func luma(_ c: [Double]) -> Double { 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] }
         let l = luma(rgb)
-        let s = rgb.map { min(max(l + row.sat * ($0 - l) + bright, 0), 1) }
+        let s = rgb.map { min(max(l + row.sat * ($0 - l), 0), 1) }
         let t = luma(s) * 3
         let i = min(Int(t), 2)
         let grey = curve[i] + (curve[i + 1] - curve[i]) * (t - Double(i))
-        return s.map { $0 + (grey - $0) * row.mix }
+        return s.map { min(max($0 + (grey - $0) * row.mix + bright, 0), 1) }
     }
 
     static let backdrops: [[Double]] = [[0.2, 0.5, 0.8], [0.95, 0.3, 0.1], [0.05, 0.05, 0.05], [1, 1, 1]]

@@ -63,7 +63,7 @@ public struct FlowingFrameState: Encodable, Sendable {
         let titleSource = page.titleSourceCenter(offset: offset)
         if config.titleFlows {
             titleCenter = FlowingMath.center(from: titleSource, to: destination.title, progress: p)
-            titleScale = FlowingMath.titleScale(progress: p)
+            titleScale = FlowingMath.titleScale(progress: p, sourceHeight: page.sourceTitleLineHeight)
         } else {
             titleCenter = titleSource
             titleScale = 1
@@ -74,8 +74,8 @@ public struct FlowingFrameState: Encodable, Sendable {
             return
         }
         if config.accessoryFlows, let accessoryDestination = destination.accessory {
-            // Moves with the title; scales per axis from 64 pt to 25 pt; fades to max(0.6, 1 − 4p).
-            let s = FlowingTokens.accessorySize, d = FlowingTokens.navigationBarAccessorySize
+            // Moves with the title; scales per axis from 64 pt to the bar's box; fades to max(0.6, 1 − 4p).
+            let s = FlowingTokens.accessorySize, d = page.navigationAccessorySize
             accessoryCenter = FlowingMath.center(from: accessorySource, to: accessoryDestination, progress: p)
             accessoryScale = FlowingMath.scale(from: Size(s, s), to: Size(d, d), progress: p)
             accessoryOpacity = FlowingMath.accessoryFade(progress: p)

@@ -41,7 +41,8 @@ public enum FlowingHeaderClip {
     }
 
     public static func contentHeight(of page: FlowingPage) -> Double {
-        page.headerContentBottom + FlowingSettingsList.topGap + FlowingSettingsList.height + FlowingSettingsList.bottomPadding
+        page.headerContentBottom + FlowingSettingsList.topGap
+            + FlowingSettingsList(width: page.size.width, palette: .light, type: page.type).height + FlowingSettingsList.bottomPadding
     }
 
     public static func defaultSpec(design: String = "flowing", variant: [String: VariantValue] = [:]) -> ClipSpec {
@@ -68,8 +69,11 @@ public enum FlowingHeaderClip {
 
     static func clip(_ spec: ClipSpec, preset: [String: VariantValue]) throws -> Clip {
         let config = try configuration(spec, preset: preset)
-        let page = FlowingPage(size: spec.device.size, configuration: config)
-        let scroll = (spec.scroll ?? defaultScroll(for: spec, configuration: config)).makeSimulation()
+        let page = FlowingPage(size: spec.device.size, configuration: config, type: spec.environment.dynamicTypeSize)
+        // The scroll view holds at least what is laid out (larger text makes the page taller).
+        var scrollSpec = spec.scroll ?? defaultScroll(for: spec, configuration: config)
+        scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, contentHeight(of: page))
+        let scroll = scrollSpec.makeSimulation()
         let scene = FlowingScene(page: page, colorScheme: spec.environment.colorScheme)
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
                     frameCount: spec.frameCount) {
@@ -89,7 +93,7 @@ public struct FlowingSimulation: ClipSimulation {
 
     public init(scroll: ScrollSimulation, page: FlowingPage, scene: FlowingScene) {
         self.scroll = scroll; self.page = page; self.scene = scene
-        header = FlowingHeaderState(configuration: page.configuration, initialOffset: scroll.state(at: 0).offset)
+        header = FlowingHeaderState(page: page, initialOffset: scroll.state(at: 0).offset)
     }
 
     public mutating func advance(to time: Double) -> FlowingFrameState {

@@ -34,6 +34,9 @@ public struct FlowingHeaderState: Sendable {
     /// Where the transition starts (configuration's start offset) and how it snaps.
     public let start: Double
     public let snapping: FlowingSnapping
+    /// Points per unit of progress of the property that moves most (FlowingPage.pointsPerProgress):
+    /// the progress springs settle in points, so no position jumps more than 0.1 pt as they finish.
+    public let pointsPerProgress: Double
 
     /// The offset of the last geometry change.
     public private(set) var offset: Double
@@ -51,16 +54,22 @@ public struct FlowingHeaderState: Sendable {
     /// animated with `.smooth(duration: 0.4)` (Portal's `.animation(_:value:)` on that view).
     public private(set) var stayingAccessoryFade: AnimatedValue<Double>
 
-    public init(start: Double, snapping: FlowingSnapping, initialOffset: Double = 0) {
-        self.start = start; self.snapping = snapping
+    public init(start: Double, snapping: FlowingSnapping, initialOffset: Double = 0, pointsPerProgress: Double = 1) {
+        self.start = start; self.snapping = snapping; self.pointsPerProgress = pointsPerProgress
         offset = initialOffset
         target = FlowingMath.progress(offset: initialOffset, start: start)
         shown = AnimatedValue(target)
         stayingAccessoryFade = AnimatedValue(FlowingMath.accessoryFade(progress: target))
     }
 
-    public init(configuration: FlowingConfiguration, initialOffset: Double = 0) {
-        self.init(start: configuration.startOffset, snapping: configuration.snapping, initialOffset: initialOffset)
+    public init(configuration: FlowingConfiguration, initialOffset: Double = 0, pointsPerProgress: Double = 1) {
+        self.init(start: configuration.startOffset, snapping: configuration.snapping, initialOffset: initialOffset,
+                  pointsPerProgress: pointsPerProgress)
+    }
+
+    /// The header of `page`, its springs settling in the page's points.
+    public init(page: FlowingPage, initialOffset: Double = 0) {
+        self.init(configuration: page.configuration, initialOffset: initialOffset, pointsPerProgress: page.pointsPerProgress)
     }
 
     /// The formula's progress at the latest offset (what the header would show with no snap and no lag).
@@ -99,7 +108,8 @@ public struct FlowingHeaderState: Sendable {
             guard reversed else { return }       // same way (or jitter): the snap holds
             snappedValue = nil
         }
-        retarget(rawProgress, animation: .smooth(duration: FlowingTokens.scrollAnimationDuration), at: time)
+        retarget(rawProgress, animation: .spring(Spring.smooth(duration: FlowingTokens.scrollAnimationDuration).settling(in: pointsPerProgress)),
+                 at: time)
     }
 
     mutating func scrollingStopped(at time: Double) {
@@ -110,7 +120,7 @@ public struct FlowingHeaderState: Sendable {
         case .nearest: goal = target > 0.5 ? 1 : 0
         case .none: return
         }
-        retarget(goal, animation: .smooth(duration: FlowingTokens.transitionDuration), at: time)
+        retarget(goal, animation: .spring(Spring.smooth(duration: FlowingTokens.transitionDuration).settling(in: pointsPerProgress)), at: time)
         snapTarget = goal
         snappedValue = goal
     }
@@ -123,7 +133,9 @@ public struct FlowingHeaderState: Sendable {
         shown.set(value, animation: animation, at: time)
         let fade = FlowingMath.accessoryFade(progress: value)
         if fade != stayingAccessoryFade.target {
-            stayingAccessoryFade.set(fade, animation: .smooth(duration: FlowingTokens.transitionDuration), at: time)
+            // The fade scales the 64 pt box: its edges move 64 pt per unit of fade.
+            stayingAccessoryFade.set(fade, animation: .spring(Spring.smooth(duration: FlowingTokens.transitionDuration)
+                                                                .settling(in: FlowingTokens.accessorySize)), at: time)
         }
     }
 }

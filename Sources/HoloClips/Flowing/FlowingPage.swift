@@ -2,15 +2,27 @@
 // bar, the header's source frames in the scroll content (which move with the offset) and the
 // destination frames in the nav bar (Portal's invisible anchors). Pure geometry; no state.
 
+import Foundation
 import HoloGeometry
+import HoloMotion
 
 public struct FlowingPage: Hashable, Sendable {
     public var size: Size
     public var configuration: FlowingConfiguration
+    /// Dynamic Type: the header's large title and subtitle (and the list) grow with the text; the
+    /// navigation bar does not (UIKit's bar titles keep their size).
+    public var type: DynamicTypeSize
 
-    public init(size: Size, configuration: FlowingConfiguration) {
-        self.size = size; self.configuration = configuration
+    public init(size: Size, configuration: FlowingConfiguration, type: DynamicTypeSize = .large) {
+        self.size = size; self.configuration = configuration; self.type = type
     }
+
+    /// The header's title (large title, 34 pt semibold, 41 pt line at the default size) and
+    /// subtitle (subheadline, 15 pt, 20 pt line) at the page's Dynamic Type size.
+    public var sourceTitleFontSize: Double { type.pointSize(.largeTitle) }
+    public var sourceTitleLineHeight: Double { FlowingTokens.sourceTitleLineHeight * type.scale(of: .largeTitle) }
+    public var subtitleFontSize: Double { type.pointSize(.subheadline) }
+    public var subtitleLineHeight: Double { FlowingTokens.subtitleLineHeight * type.scale(of: .subheadline) }
 
     /// Status bar height: 47 pt on notched phones (iPhone 12 class, ≥ 812 pt tall), 20 pt otherwise
     /// (approx.: UIKit reports it per device; these are the two common values).
@@ -35,13 +47,13 @@ public struct FlowingPage: Hashable, Sendable {
     }
     public var titleContentCenterY: Double {
         let top = accessoryContentFrame.map { $0.maxY + FlowingTokens.accessorySpacing } ?? FlowingTokens.headerTopPadding
-        return top + FlowingTokens.sourceTitleLineHeight / 2
+        return top + sourceTitleLineHeight / 2
     }
     public var subtitleContentCenterY: Double {
-        titleContentCenterY + FlowingTokens.sourceTitleLineHeight / 2 + FlowingTokens.titleSubtitleSpacing
-            + FlowingTokens.subtitleLineHeight / 2
+        titleContentCenterY + sourceTitleLineHeight / 2 + FlowingTokens.titleSubtitleSpacing
+            + subtitleLineHeight / 2
     }
-    public var headerContentBottom: Double { subtitleContentCenterY + FlowingTokens.subtitleLineHeight / 2 }
+    public var headerContentBottom: Double { subtitleContentCenterY + subtitleLineHeight / 2 }
 
     // MARK: Source centres on screen at a scroll offset
 
@@ -52,6 +64,24 @@ public struct FlowingPage: Hashable, Sendable {
         accessoryContentFrame.map { Point($0.midX, contentTop - offset + $0.midY) }
     }
 
+    /// The most any drawn point moves per unit of progress: the title's centre (source at the
+    /// transition's start or end offset → its bar position) plus its half-width change, and the
+    /// accessory's centre plus its half-size change. The progress springs settle in these points.
+    public var pointsPerProgress: Double {
+        let dst = destinationCenters
+        var most = 0.0
+        for offset in [configuration.startOffset, configuration.startOffset + FlowingTokens.transitionRange] {
+            let t = titleSourceCenter(offset: offset)
+            let titleHalfWidth = Double(configuration.title.count) * sourceTitleFontSize * FlowingTokens.averageAdvancePerEm / 2
+            let shrink = 1 - FlowingTokens.navigationTitleLineHeight / sourceTitleLineHeight
+            most = max(most, hypot(dst.title.x - t.x, dst.title.y - t.y) + titleHalfWidth * shrink)
+            if let a = accessorySourceCenter(offset: offset), let ad = dst.accessory {
+                most = max(most, hypot(ad.x - a.x, ad.y - a.y) + (FlowingTokens.accessorySize - navigationAccessorySize) / 2)
+            }
+        }
+        return most
+    }
+
     // MARK: Destinations in the nav bar
 
     /// Estimated width of the nav title (headline), see `FlowingTokens.averageAdvancePerEm`.
@@ -59,11 +89,24 @@ public struct FlowingPage: Hashable, Sendable {
         Double(configuration.title.count) * FlowingTokens.navigationTitleFontSize * FlowingTokens.averageAdvancePerEm
     }
 
+    /// The accessory's box in the bar. Horizontal: REFERENCE's 25 pt. Vertical: the stack must fit the
+    /// 44 pt bar (25 + 2 + 22 = 49 pt overflowed it by 5 pt); the seed gives no size, and a title view
+    /// in UIKit gets the bar's height, so the title keeps its headline line (the title scale formula
+    /// is built on it) and the accessory takes the rest: 44 − 2 − 22 = 20 pt (a choice).
+    public var navigationAccessorySize: Double {
+        switch configuration.layout {
+        case .horizontal: return FlowingTokens.navigationBarAccessorySize
+        case .vertical:
+            return min(FlowingTokens.navigationBarAccessorySize, FlowingTokens.navigationBarHeight
+                       - FlowingTokens.verticalItemSpacing - FlowingTokens.navigationTitleLineHeight)
+        }
+    }
+
     /// (title centre, accessory centre) in the bar. Horizontal: HStack(spacing: 8) {25 pt box, title}
     /// centred; vertical: VStack(spacing: 2) {25 pt box, title} centred on the bar's middle; a title
     /// alone is centred.
     public var destinationCenters: (title: Point, accessory: Point?) {
-        let mid = size.width / 2, cy = navigationBarCenterY, box = FlowingTokens.navigationBarAccessorySize
+        let mid = size.width / 2, cy = navigationBarCenterY, box = navigationAccessorySize
         guard configuration.accessoryFlows else { return (Point(mid, cy), nil) }
         switch configuration.layout {
         case .horizontal:

@@ -23,7 +23,7 @@ public struct FlowingScene: Sendable {
     }
     let scheme: ColorScheme
 
-    var titleFont: Font { Font(size: FlowingTokens.sourceTitleFontSize, weight: .semibold) }
+    var titleFont: Font { Font(size: page.sourceTitleFontSize, weight: .semibold) }
 
     public func scene(for s: FlowingFrameState) -> Scene {
         let size = page.size, config = page.configuration
@@ -32,14 +32,14 @@ public struct FlowingScene: Sendable {
 
         // Scroll content.
         let subtitleY = contentY + page.subtitleContentCenterY
-        nodes.append(.text(TextRun(config.subtitle, font: Font(size: FlowingTokens.subtitleFontSize),
-                                   origin: Point(size.width / 2, subtitleY + FlowingSettingsList.baselineBelowCenter * FlowingTokens.subtitleFontSize),
-                                   alignment: .center), .solid(palette.secondaryLabel)))
+        nodes.append(.text(TextRun(config.subtitle, font: Font(size: page.subtitleFontSize),
+                                   origin: Point(size.width / 2, subtitleY + FlowingSettingsList.baselineBelowCenter * page.subtitleFontSize),
+                                   alignment: .center, maxWidth: size.width - 32), .solid(palette.secondaryLabel)))
         if !config.titleFlows { nodes.append(title(center: s.titleCenter, scale: s.titleScale)) }
         if config.hasAccessory, !config.accessoryFlows, let c = s.accessoryCenter, let sc = s.accessoryScale {
             nodes.append(accessory(center: c, scale: sc, opacity: s.accessoryOpacity ?? 1))
         }
-        let list = FlowingSettingsList(width: size.width, palette: palette)
+        let list = FlowingSettingsList(width: size.width, palette: palette, type: page.type)
         nodes += list.nodes(top: contentY + page.headerContentBottom + FlowingSettingsList.topGap,
                             visible: 0...size.height)
 

@@ -3,6 +3,7 @@
 // (44 pt rows, 29 pt icons, 10 pt card corners, 35 pt between sections).
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 struct FlowingSettingsList: Sendable {
@@ -42,12 +43,17 @@ struct FlowingSettingsList: Sendable {
     static let baselineBelowCenter = 0.346
 
     /// Height of the list from its top.
-    static var height: Double {
-        sections.reduce(0) { $0 + Double($1.count) * rowHeight } + Double(sections.count - 1) * sectionGap
+    var height: Double {
+        Self.sections.reduce(0) { $0 + Double($1.count) * rowHeight } + Double(Self.sections.count - 1) * Self.sectionGap
     }
 
     var width: Double
     var palette: FlowingPalette
+    /// Dynamic Type: the label follows the body table; a row is 44 pt (UIKit's minimum) up to the
+    /// default size and grows with the body's ratio above it.
+    var type: DynamicTypeSize = .large
+    var rowHeight: Double { Self.rowHeight * max(1, type.scale(of: .body)) }
+    var labelFont: Font { Font(size: type.pointSize(.body)) }
 
     /// The cards whose rows are on screen, with the list's top at screen y `top`.
     func nodes(top: Double, visible: ClosedRange<Double>) -> [Node] {
@@ -55,15 +61,15 @@ struct FlowingSettingsList: Sendable {
         var y = top
         let cardWidth = width - 2 * Self.cardInset
         for (s, rows) in Self.sections.enumerated() {
-            let h = Double(rows.count) * Self.rowHeight
+            let h = Double(rows.count) * rowHeight
             defer { y += h + Self.sectionGap }
             guard y + h > visible.lowerBound, y < visible.upperBound else { continue }
             var card: [Node] = [.fill(.roundedRect(Rect(x: 0, y: 0, width: cardWidth, height: h),
                                                    cornerRadius: Self.cornerRadius, style: .continuous),
                                       .solid(palette.card))]
             for (i, row) in rows.enumerated() {
-                let rowTop = Double(i) * Self.rowHeight
-                guard y + rowTop + Self.rowHeight > visible.lowerBound, y + rowTop < visible.upperBound else { continue }
+                let rowTop = Double(i) * rowHeight
+                guard y + rowTop + rowHeight > visible.lowerBound, y + rowTop < visible.upperBound else { continue }
                 card += rowNodes(row, top: rowTop, width: cardWidth, index: s * 10 + i, last: i == rows.count - 1)
             }
             out.append(.group(card, transform: .translation(Self.cardInset, y)))
@@ -72,18 +78,18 @@ struct FlowingSettingsList: Sendable {
     }
 
     func rowNodes(_ row: Row, top: Double, width: Double, index: Int, last: Bool) -> [Node] {
-        let mid = top + Self.rowHeight / 2
+        let mid = top + rowHeight / 2
         let icon = Rect(x: 16, y: mid - Self.iconSize / 2, width: Self.iconSize, height: Self.iconSize)
         let labelX = icon.maxX + 15
         var nodes: [Node] = [
             .fill(.roundedRect(icon, cornerRadius: Self.iconCorner, style: .continuous), .solid(Color(hex: row.color))),
             glyph(in: icon, kind: index % 3),
-            .text(TextRun(row.title, font: .body, origin: Point(labelX, mid + Self.baselineBelowCenter * Font.body.size)),
-                  .solid(palette.label)),
+            .text(TextRun(row.title, font: labelFont, origin: Point(labelX, mid + Self.baselineBelowCenter * labelFont.size),
+                          maxWidth: width - labelX - 34), .solid(palette.label)),
             chevron(tip: Point(width - 18, mid)),
         ]
         if !last {
-            nodes.append(.fill(.rect(Rect(x: labelX, y: top + Self.rowHeight - 0.5, width: width - labelX, height: 0.5)),
+            nodes.append(.fill(.rect(Rect(x: labelX, y: top + rowHeight - 0.5, width: width - labelX, height: 0.5)),
                                .solid(palette.separator)))
         }
         return nodes

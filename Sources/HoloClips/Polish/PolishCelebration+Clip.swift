@@ -16,9 +16,19 @@ public enum PolishCelebration {
     public static let joyfulBuiltIn = make(name: "celebration-joyful", style: .joyful)
 
     static func make(name: String, style: CelebrationStyle?) -> BuiltInClip {
-        BuiltInClip(name: name,
-                    summary: "polish: a goal completes: \(style?.rawValue ?? "refined") celebration (pulse 1.05, gold glow, haptics); tap complete",
+        BuiltInClip(name: name, summary: summary(style ?? .refined),
                     defaults: { defaultSpec(name: name, style: style) }, make: { try clip($0) })
+    }
+
+    /// `holoframe list`'s line: what the style shows in Full mode (seed: minimal is "check mark only").
+    static func summary(_ style: CelebrationStyle) -> String {
+        let shows: String
+        switch style {
+        case .refined: shows = "pulse 1.05, gold glow, haptics"
+        case .minimal: shows = "check mark only: fade in and out, haptics"
+        case .joyful: shows = "pulse 1.05, gold glow, shimmer, haptics"
+        }
+        return "polish: a goal completes: \(style.rawValue) celebration (\(shows)); tap complete"
     }
 
     public static func defaultSpec(name: String = "celebration", style: CelebrationStyle? = nil) -> ClipSpec {
@@ -52,7 +62,8 @@ public enum PolishCelebration {
         let timeline = PolishCelebrationTimeline(mode: PolishTokens.effectiveMode(spec.environment), style: style,
                                                  highContrast: spec.environment.highContrast)
         let sim = PolishCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: Double(spec.fps),
-                                              scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme)))
+                                              scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
+                                                                                   type: spec.environment.dynamicTypeSize))
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
                     frameCount: spec.frameCount) { sim }
     }

@@ -4,37 +4,46 @@
 // behind it and, for the joyful style, sweeps a light band across it.
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 struct PolishCelebrationScene: Sendable {
     let size: Size
     let palette: PolishPalette
+    /// Dynamic Type: text by the iOS tables (minimum scale factor 0.7), cards and rows grow with it.
+    var type: DynamicTypeSize = .large
     static let badgeInset = 76.0
 
+    /// "Goals" (large title): its baseline 49 pt under the 47 pt top inset at the default size, grown
+    /// by the large title's ratio; the first card 20 pt under it.
+    var titleBaseline: Double { PolishHeroLayout.topInset + (PolishHeroLayout.titleBaseline - PolishHeroLayout.topInset) * type.scale(of: .largeTitle) }
+    var firstCardY: Double { titleBaseline + (PolishHeroLayout.firstCardY - PolishHeroLayout.titleBaseline) }
+
     var cardFrames: [Rect] {
-        PolishFinance.goals.indices.map { i in
-            Rect(x: PolishViews.margin, y: PolishHeroLayout.firstCardY + Double(i) * (PolishViews.goalCardHeight + 12),
-                 width: size.width - 2 * PolishViews.margin, height: PolishViews.goalCardHeight)
+        let h = PolishViews.goalCardHeight(type)
+        return PolishFinance.goals.indices.map { i in
+            Rect(x: PolishViews.margin, y: firstCardY + Double(i) * (h + 12), width: size.width - 2 * PolishViews.margin, height: h)
         }
     }
 
     func scene(goalProgress: Double, sample s: PolishCelebrationTimeline.Sample, style: CelebrationStyle) -> Scene {
         var nodes: [Node] = [
-            .text(TextRun("Goals", font: .largeTitle, origin: Point(20, PolishHeroLayout.titleBaseline)), .solid(palette.ink)),
+            .text(TextRun("Goals", font: PolishViews.font(34, .bold, type), origin: Point(20, titleBaseline)), .solid(palette.ink)),
         ]
         let frames = cardFrames
         for (i, goal) in PolishFinance.goals.enumerated().dropFirst() {
-            nodes.append(PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette))
+            nodes.append(PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette, type: type))
         }
-        var y = frames.last!.maxY + 40
-        nodes.append(PolishViews.sectionTitle("Budgets", at: Point(20, y), palette: palette))
+        var y = frames.last!.maxY + 40 * type.scale(of: .title3)
+        nodes.append(PolishViews.sectionTitle("Budgets", at: Point(20, y), palette: palette, type: type))
         y += 14
         var k = 0
+        let rowHeight = PolishViews.budgetRowHeight(type)
         while y < size.height {
             let b = PolishFinance.budgets[k % PolishFinance.budgets.count]
-            nodes.append(PolishViews.budgetRow(b, frame: Rect(x: 16, y: y, width: size.width - 32, height: PolishViews.budgetRowHeight),
-                                               palette: palette))
-            y += PolishViews.budgetRowHeight + 8; k += 1
+            nodes.append(PolishViews.budgetRow(b, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
+                                               palette: palette, type: type))
+            y += rowHeight + 8; k += 1
         }
         nodes += celebratingCard(frame: frames[0], progress: goalProgress, sample: s, style: style)
         return Scene(size: size, background: palette.page, root: nodes)
@@ -52,7 +61,8 @@ struct PolishCelebrationScene: Sendable {
                                            .solid(palette.gold.opacity(glow)))],
                                     transform: pulse, blur: PolishTokens.celebrationGlowBlur)))
         }
-        var children: [Node] = [PolishViews.goalCard(goal, progress: progress, frame: f, palette: palette, trailingInset: Self.badgeInset)]
+        var children: [Node] = [PolishViews.goalCard(goal, progress: progress, frame: f, palette: palette, trailingInset: Self.badgeInset,
+                                                     type: type)]
         let size = PolishTokens.celebrationCheckSize
         let badge = Rect(x: f.maxX - 18 - size, y: f.midY - size / 2, width: size, height: size)
         // The empty slot: a faint gold ring, faded out as the badge arrives.

@@ -5,6 +5,7 @@
 
 import Foundation
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 enum PolishViews {
@@ -14,6 +15,27 @@ enum PolishViews {
     static let budgetRowHeight = 58.0
     static let balanceCardHeight = 168.0
     static let margin = 16.0
+    /// Seed 002 "Dynamic Type Support": all text scales with the user's size, `.minimumScaleFactor(0.7)`.
+    static let minimumScaleFactor = 0.7
+
+    /// A font `points` tall at the default size, at Dynamic Type size `type` (the nearest text style's ratio).
+    static func font(_ points: Double, _ weight: FontWeight = .regular, _ type: DynamicTypeSize) -> Font {
+        Font(size: type.scaled(points), weight: weight)
+    }
+
+    // Goal card at Dynamic Type size t: name (headline) baseline 32, amounts (footnote) baseline 54,
+    // track at 70, card 104 pt at the default size; each text line grows by its style's ratio.
+    static func goalNameBaseline(_ t: DynamicTypeSize) -> Double { 10 + 22 * t.scale(of: .headline) }
+    static func goalAmountBaseline(_ t: DynamicTypeSize) -> Double { goalNameBaseline(t) + 22 * t.scale(of: .footnote) }
+    static func goalCardHeight(_ t: DynamicTypeSize) -> Double { max(goalCardHeight, goalAmountBaseline(t) + 50) }
+    // Transaction row: title (headline) 3 pt above the middle, detail (footnote) 16 pt below it,
+    // 64 pt tall at the default size; the row grows by the mean of the two styles' ratios.
+    static func rowHeight(_ t: DynamicTypeSize) -> Double {
+        rowHeight * max(1, (t.scale(of: .headline) + t.scale(of: .footnote)) / 2)
+    }
+    // Budget row: category (15 pt semibold, subheadline) baseline 26, track at 38, row 58 pt.
+    static func budgetBaseline(_ t: DynamicTypeSize) -> Double { 8 + 18 * t.scale(of: .subheadline) }
+    static func budgetRowHeight(_ t: DynamicTypeSize) -> Double { max(budgetRowHeight, budgetBaseline(t) + 32) }
 
     /// A group placed at `frame`'s origin, clipped to the card's rounded rect.
     static func card(_ children: [Node], frame: Rect, fill: Paint, radius: Double = cardRadius,
@@ -24,43 +46,55 @@ enum PolishViews {
                       opacity: opacity, clip: shape)
     }
 
-    static func sectionTitle(_ text: String, at origin: Point, palette: PolishPalette) -> Node {
-        .text(TextRun(text, font: Font(size: 20, weight: .bold), origin: origin), .solid(palette.ink))
+    static func sectionTitle(_ text: String, at origin: Point, palette: PolishPalette, type: DynamicTypeSize = .large) -> Node {
+        .text(TextRun(text, font: font(20, .bold, type), origin: origin), .solid(palette.ink))
     }
 
     /// The navy balance card: label, balance, the month's change in gold, a gold hairline.
-    static func balanceCard(frame: Rect, palette: PolishPalette, background: [Node] = []) -> Node {
+    /// Balance card: its lines at 34, 80, 100, 130 pt in 168 pt at the default size; all grow by
+    /// the large title's ratio (the balance is the card's largest text).
+    static func balanceCardHeight(_ t: DynamicTypeSize) -> Double { balanceCardHeight * t.scale(of: .largeTitle) }
+
+    static func balanceCard(frame: Rect, palette: PolishPalette, background: [Node] = [], type: DynamicTypeSize = .large) -> Node {
         let w = frame.width
+        let r = type.scale(of: .largeTitle)
         let children: [Node] = [
-            .text(TextRun("TOTAL BALANCE", font: Font(size: 12, weight: .semibold), origin: Point(22, 34)),
-                  .solid(palette.cream.opacity(0.7))),
-            .text(TextRun(PolishFinance.money(PolishFinance.balance), font: .largeTitle, origin: Point(22, 80)),
-                  .solid(palette.cream)),
-            .fill(.rect(Rect(x: 22, y: 100, width: w - 44, height: 1)), .solid(palette.gold.opacity(0.55))),
+            .text(TextRun("TOTAL BALANCE", font: font(12, .semibold, type), origin: Point(22, 34 * r),
+                          maxWidth: (w - 44) / 2, minimumScaleFactor: minimumScaleFactor), .solid(palette.cream.opacity(0.7))),
+            .text(TextRun(PolishFinance.money(PolishFinance.balance), font: font(34, .bold, type), origin: Point(22, 80 * r),
+                          maxWidth: w - 44, minimumScaleFactor: minimumScaleFactor), .solid(palette.cream)),
+            .fill(.rect(Rect(x: 22, y: 100 * r, width: w - 44, height: 1)), .solid(palette.gold.opacity(0.55))),
             .text(TextRun(PolishFinance.money(PolishFinance.monthChange, signed: true) + " this month",
-                          font: .subheadline, origin: Point(22, 130)), .solid(palette.gold)),
-            .text(TextRun("FinPessoal", font: Font(size: 13, weight: .semibold), origin: Point(w - 22, 34), alignment: .trailing),
-                  .solid(palette.gold)),
+                          font: font(15, .regular, type), origin: Point(22, 130 * r), maxWidth: w - 44,
+                          minimumScaleFactor: minimumScaleFactor), .solid(palette.gold)),
+            .text(TextRun("FinPessoal", font: font(13, .semibold, type), origin: Point(w - 22, 34 * r), alignment: .trailing,
+                          maxWidth: (w - 44) / 2, minimumScaleFactor: minimumScaleFactor), .solid(palette.gold)),
         ]
         return card(children, frame: frame, fill: .solid(palette.navy), extra: background)
     }
 
     /// One transaction: a monogram disc, title, category and date, the signed amount.
     static func transactionRow(_ t: PolishFinance.Transaction, frame: Rect, palette: PolishPalette,
-                               background: [Node] = []) -> Node {
+                               background: [Node] = [], type: DynamicTypeSize = .large) -> Node {
         let w = frame.width, h = frame.height
         let income = t.amount > 0
         let tint = income ? palette.forest : palette.navy
         let disc = Rect(x: 14, y: (h - 40) / 2, width: 40, height: 40)
+        let amount = PolishFinance.money(t.amount, signed: true)
+        let amountFont = font(17, .semibold, type)
+        // Title and detail take the width the amount leaves (taken as 0.7 em a character, DejaVu's
+        // digits being 0.64 em, and a 12 pt gap: a choice).
+        let textWidth = w - 66 - 16 - Double(amount.count) * 0.7 * amountFont.size - 12
         let children: [Node] = [
             .fill(.ellipse(disc), .solid(tint.opacity(0.12))),
             .text(TextRun(String(t.title.prefix(1)), font: Font(size: 17, weight: .bold),
                           origin: Point(disc.midX, disc.midY + 6), alignment: .center), .solid(tint)),
-            .text(TextRun(t.title, font: .headline, origin: Point(66, h / 2 - 3)), .solid(palette.ink)),
-            .text(TextRun("\(t.category) · \(t.date)", font: .footnote, origin: Point(66, h / 2 + 16)),
-                  .solid(palette.secondaryInk)),
-            .text(TextRun(PolishFinance.money(t.amount, signed: true), font: .headline,
-                          origin: Point(w - 16, h / 2 + 6), alignment: .trailing),
+            .text(TextRun(t.title, font: font(17, .semibold, type), origin: Point(66, h / 2 - 3 * type.scale(of: .headline)),
+                          maxWidth: textWidth, minimumScaleFactor: minimumScaleFactor), .solid(palette.ink)),
+            .text(TextRun("\(t.category) · \(t.date)", font: font(13, .regular, type), origin: Point(66, h / 2 + 16 * type.scale(of: .footnote)),
+                          maxWidth: textWidth, minimumScaleFactor: minimumScaleFactor), .solid(palette.secondaryInk)),
+            .text(TextRun(amount, font: amountFont,
+                          origin: Point(w - 16, h / 2 + 6 * type.scale(of: .headline)), alignment: .trailing),
                   .solid(income ? palette.forest : palette.burgundy)),
         ]
         return card(children, frame: frame, fill: .solid(palette.surface), radius: 14, extra: background)
@@ -68,18 +102,26 @@ enum PolishViews {
 
     /// A savings goal: name, saved of target, a gold progress capsule and the percentage.
     static func goalCard(_ g: PolishFinance.Goal, progress: Double, frame: Rect, palette: PolishPalette,
-                         background: [Node] = [], trailingInset: Double = 0) -> Node {
+                         background: [Node] = [], trailingInset: Double = 0, type: DynamicTypeSize = .large) -> Node {
         let w = frame.width
-        let track = Rect(x: 18, y: 70, width: w - 36 - trailingInset, height: 10)
+        let nameY = goalNameBaseline(type), amountY = goalAmountBaseline(type)
+        let track = Rect(x: 18, y: amountY + 16, width: w - 36 - trailingInset, height: 10)
         var fill = track
         fill.size.width = track.width * clamp(progress, 0, 1)
         let complete = progress >= 1
+        let percent = "\(Int((progress * 100).rounded(.down)))%"
+        let percentFont = font(15, .semibold, type)
+        // The name shares its line with the percentage: it gets the rest (the percentage taken as
+        // 0.75 em a character, DejaVu Sans Bold's digits being 0.7 em, and a 12 pt gap: a choice).
+        let nameWidth = w - 36 - trailingInset - Double(percent.count) * 0.75 * percentFont.size - 12
         var children: [Node] = [
-            .text(TextRun(g.name, font: .headline, origin: Point(18, 32)), .solid(palette.ink)),
+            .text(TextRun(g.name, font: font(17, .semibold, type), origin: Point(18, nameY),
+                          maxWidth: nameWidth, minimumScaleFactor: minimumScaleFactor), .solid(palette.ink)),
             .text(TextRun("\(PolishFinance.money(g.target * progress, cents: false)) of \(PolishFinance.money(g.target, cents: false))",
-                          font: .footnote, origin: Point(18, 54)), .solid(palette.secondaryInk)),
-            .text(TextRun("\(Int((progress * 100).rounded(.down)))%", font: Font(size: 15, weight: .semibold),
-                          origin: Point(w - 18 - trailingInset, 32), alignment: .trailing),
+                          font: font(13, .regular, type), origin: Point(18, amountY),
+                          maxWidth: w - 36 - trailingInset, minimumScaleFactor: minimumScaleFactor), .solid(palette.secondaryInk)),
+            .text(TextRun(percent, font: percentFont,
+                          origin: Point(w - 18 - trailingInset, nameY), alignment: .trailing),
                   .solid(complete ? palette.forest : palette.gold)),
             .fill(.capsule(track), .solid(palette.track)),
         ]
@@ -92,16 +134,21 @@ enum PolishViews {
     }
 
     /// A budget: category, spent of limit, a capsule green under 80%, gold to 100%, burgundy over.
-    static func budgetRow(_ b: PolishFinance.Budget, frame: Rect, palette: PolishPalette, background: [Node] = []) -> Node {
+    static func budgetRow(_ b: PolishFinance.Budget, frame: Rect, palette: PolishPalette, background: [Node] = [],
+                          type: DynamicTypeSize = .large) -> Node {
         let w = frame.width
-        let track = Rect(x: 16, y: 38, width: w - 32, height: 8)
+        let baseline = budgetBaseline(type)
+        let track = Rect(x: 16, y: baseline + 12, width: w - 32, height: 8)
         var fill = track
         fill.size.width = track.width * clamp(b.usage, 0, 1)
         let color = b.usage < 0.8 ? palette.forest : (b.usage <= 1 ? palette.gold : palette.burgundy)
+        let half = (w - 32) / 2 - 4
         let children: [Node] = [
-            .text(TextRun(b.category, font: Font(size: 15, weight: .semibold), origin: Point(16, 26)), .solid(palette.ink)),
+            .text(TextRun(b.category, font: font(15, .semibold, type), origin: Point(16, baseline),
+                          maxWidth: half, minimumScaleFactor: minimumScaleFactor), .solid(palette.ink)),
             .text(TextRun("\(PolishFinance.money(b.spent, cents: false)) / \(PolishFinance.money(b.limit, cents: false))",
-                          font: .footnote, origin: Point(w - 16, 26), alignment: .trailing), .solid(palette.secondaryInk)),
+                          font: font(13, .regular, type), origin: Point(w - 16, baseline), alignment: .trailing,
+                          maxWidth: half, minimumScaleFactor: minimumScaleFactor), .solid(palette.secondaryInk)),
             .fill(.capsule(track), .solid(palette.track)),
             .fill(.capsule(fill), .solid(color)),
         ]

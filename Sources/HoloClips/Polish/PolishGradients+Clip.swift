@@ -20,7 +20,8 @@ public enum PolishGradients {
         try PolishVariant.validate(spec.variant, clip: spec.design, known: [:])
         let loop = PolishGradientLoop(mode: PolishTokens.effectiveMode(spec.environment), highContrast: spec.environment.highContrast)
         let sim = PolishGradientsSimulation(loop: loop, scene: PolishGradientsScene(size: spec.device.size,
-                                                                                    palette: .forScheme(spec.environment.colorScheme)))
+                                                                                    palette: .forScheme(spec.environment.colorScheme),
+                                                                                    type: spec.environment.dynamicTypeSize))
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
                     frameCount: spec.frameCount) { sim }
     }

@@ -3,11 +3,14 @@
 
 import Foundation
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 struct PolishGradientsScene: Sendable {
     let size: Size
     let palette: PolishPalette
+    /// Dynamic Type: text by the iOS tables; cards and rows grow with it.
+    var type: DynamicTypeSize = .large
 
     func stops(_ accent: Double) -> [GradientStop] {
         let gold = palette.gold.opacity(accent), cream = palette.cream.opacity(PolishTokens.gradientSurfaceOpacity)
@@ -40,28 +43,30 @@ struct PolishGradientsScene: Sendable {
 
     func scene(linear: Double, radial: Double, angular: Double, accent: Double) -> Scene {
         let w = size.width - 32
+        let layout = PolishHeroLayout(size: size, type: type)
         var nodes: [Node] = [
-            .text(TextRun("Overview", font: .largeTitle, origin: Point(20, PolishHeroLayout.titleBaseline)), .solid(palette.ink)),
+            .text(TextRun("Overview", font: PolishViews.font(34, .bold, type), origin: Point(20, layout.titleBaseline)), .solid(palette.ink)),
         ]
-        var y = PolishHeroLayout.firstCardY
-        let balance = Size(w, PolishViews.balanceCardHeight)
+        var y = layout.firstCardY
+        let balance = Size(w, PolishViews.balanceCardHeight(type))
         nodes.append(PolishViews.balanceCard(frame: Rect(origin: Point(16, y), size: balance), palette: palette,
-                                             background: [gradient(.linear, phase: linear, size: balance, accent: accent)]))
+                                             background: [gradient(.linear, phase: linear, size: balance, accent: accent)], type: type))
         y += balance.height + 14
         let goal = PolishFinance.goals[1]
-        let goalSize = Size(w, PolishViews.goalCardHeight)
+        let goalSize = Size(w, PolishViews.goalCardHeight(type))
         nodes.append(PolishViews.goalCard(goal, progress: goal.progress, frame: Rect(origin: Point(16, y), size: goalSize), palette: palette,
-                                          background: [gradient(.radial, phase: radial, size: goalSize, accent: accent)]))
+                                          background: [gradient(.radial, phase: radial, size: goalSize, accent: accent)], type: type))
         y += goalSize.height + 14
-        let budgetSize = Size(w, 150)
+        let budgetSize = Size(w, 150 * type.scale(of: .footnote))
         nodes.append(budgetSummary(frame: Rect(origin: Point(16, y), size: budgetSize),
                                    background: [gradient(.angular, phase: angular, size: budgetSize, accent: accent)]))
-        y += budgetSize.height + 40
-        nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette))
+        y += budgetSize.height + 40 * type.scale(of: .title3)
+        nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette, type: type))
         y += 14
+        let rowHeight = PolishViews.rowHeight(type)
         for t in PolishFinance.transactions where y < size.height {
-            nodes.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: w, height: PolishViews.rowHeight), palette: palette))
-            y += PolishViews.rowHeight + 8
+            nodes.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: w, height: rowHeight), palette: palette, type: type))
+            y += rowHeight + 8
         }
         return Scene(size: size, background: palette.page, root: nodes)
     }
@@ -69,23 +74,30 @@ struct PolishGradientsScene: Sendable {
     /// February's budgets in one card: total spent of total limit, four thin capsules.
     func budgetSummary(frame: Rect, background: [Node]) -> Node {
         let spent = PolishFinance.budgets.reduce(0) { $0 + $1.spent }, limit = PolishFinance.budgets.reduce(0) { $0 + $1.limit }
+        // Lines at 32, 62 (tracks), 92, 112 pt in 150 pt at the default size, grown by the footnote's ratio.
+        let r = type.scale(of: .footnote), fit = PolishViews.minimumScaleFactor
+        // Title and total share the line: at the default size and smaller both fit whole (the
+        // goldens show it); larger, each gets half of it (HoloClips cannot measure the pair).
+        let half: Double? = type > .large ? (frame.width - 36) / 2 - 4 : nil
         var children: [Node] = [
-            .text(TextRun("February budgets", font: .headline, origin: Point(18, 32)), .solid(palette.ink)),
+            .text(TextRun("February budgets", font: PolishViews.font(17, .semibold, type), origin: Point(18, 32 * r),
+                          maxWidth: half, minimumScaleFactor: fit), .solid(palette.ink)),
             .text(TextRun("\(PolishFinance.money(spent, cents: false)) of \(PolishFinance.money(limit, cents: false))",
-                          font: Font(size: 15, weight: .semibold), origin: Point(frame.width - 18, 32), alignment: .trailing),
-                  .solid(palette.forest)),
+                          font: PolishViews.font(15, .semibold, type), origin: Point(frame.width - 18, 32 * r), alignment: .trailing,
+                          maxWidth: half, minimumScaleFactor: fit), .solid(palette.forest)),
         ]
         let colW = (frame.width - 36 - 3 * 12) / 4
         for (i, b) in PolishFinance.budgets.enumerated() {
             let x = 18 + Double(i) * (colW + 12)
-            let track = Rect(x: x, y: 62, width: colW, height: 8)
+            let track = Rect(x: x, y: 62 * r, width: colW, height: 8)
             let color = b.usage < 0.8 ? palette.forest : palette.gold
             children += [
                 .fill(.capsule(track), .solid(palette.track)),
-                .fill(.capsule(Rect(x: x, y: 62, width: colW * min(b.usage, 1), height: 8)), .solid(color)),
-                .text(TextRun(b.category, font: .footnote, origin: Point(x, 92)), .solid(palette.secondaryInk)),
-                .text(TextRun("\(Int((b.usage * 100).rounded()))%", font: Font(size: 13, weight: .semibold), origin: Point(x, 112)),
-                      .solid(palette.ink)),
+                .fill(.capsule(Rect(x: x, y: 62 * r, width: colW * min(b.usage, 1), height: 8)), .solid(color)),
+                .text(TextRun(b.category, font: PolishViews.font(13, .regular, type), origin: Point(x, 92 * r),
+                              maxWidth: colW, minimumScaleFactor: fit), .solid(palette.secondaryInk)),
+                .text(TextRun("\(Int((b.usage * 100).rounded()))%", font: PolishViews.font(13, .semibold, type), origin: Point(x, 112 * r),
+                              maxWidth: colW, minimumScaleFactor: fit), .solid(palette.ink)),
             ]
         }
         return PolishViews.card(children, frame: frame, fill: .solid(palette.surface), extra: background)

@@ -45,7 +45,7 @@ public enum PolishHero {
 
     public static func model(_ spec: ClipSpec) throws -> PolishHeroModel {
         try PolishVariant.validate(spec.variant, clip: "hero", known: [:])
-        let layout = PolishHeroLayout(size: spec.device.size)
+        let layout = PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize)
         let taps = try parseTaps(spec.taps, cardCount: layout.cardFrames.count)
         return PolishHeroModel(mode: PolishTokens.effectiveMode(spec.environment), cardFrames: layout.cardFrames,
                                detailFrame: layout.detailFrame, taps: taps)
@@ -53,10 +53,10 @@ public enum PolishHero {
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         let model = try model(spec)
-        let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size),
+        let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize),
                                     palette: .forScheme(spec.environment.colorScheme), highContrast: spec.environment.highContrast)
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
-                    frameCount: spec.frameCount) { PolishHeroSimulation(model: model, scene: scene) }
+                    frameCount: spec.frameCount) { PolishHeroSimulation(model: model, scene: scene, fps: Double(spec.fps)) }
     }
 }
 
@@ -70,15 +70,25 @@ struct PolishHeroSimulation: ClipSimulation {
         var sourceOpacity: Double
         var destinationOpacity: Double
         var destinationScale: Double
+        /// Haptics fired on this frame ("light" as a transition begins).
+        var haptics: [String]
     }
     let model: PolishHeroModel
     let scene: PolishHeroScene
+    let fps: Double
 
     func state(at time: Double) -> State {
         let s = model.sample(at: time)
         return State(phase: s.phase, transition: model.transition.rawValue, card: s.card, heroFrame: s.heroFrame.map(PolishFrameJSON.init),
                      linkProgress: s.linkProgress, sourceOpacity: s.sourceOpacity, destinationOpacity: s.destinationOpacity,
-                     destinationScale: s.destinationScale)
+                     destinationScale: s.destinationScale, haptics: haptics(at: time))
+    }
+
+    /// An event at τ belongs to the first frame at or after it, k = ⌈τ·fps⌉ (within 1e-9 of a frame
+    /// instant, that frame), as the celebration's haptics.
+    func haptics(at time: Double) -> [String] {
+        let frame = Int((time * fps).rounded())
+        return model.hapticTimes.filter { Int(($0 * fps - 1e-9).rounded(.up)) == frame }.map { _ in HapticKind.light.rawValue }
     }
 
     mutating func advance(to time: Double) -> State { state(at: time) }

@@ -67,18 +67,29 @@ public struct PolishHeroModel: Sendable {
                 var frame = AnimatedValue(transition == .matchedGeometry ? source : detailFrame)
                 frame.set(detailFrame, animation: transition == .matchedGeometry ? animation : nil, at: tap.time)
                 var progress = AnimatedValue(0.0)
-                progress.set(1, animation: animation, at: tap.time)
+                progress.set(1, animation: Self.inRadiusPoints(animation), at: tap.time)
                 cycles.append(Cycle(card: card, openTime: tap.time, closeTime: nil, frame: frame, progress: progress))
             } else {
                 guard var last = cycles.last, last.closeTime == nil else { continue }
                 last.closeTime = tap.time
                 if transition == .matchedGeometry { last.frame.set(cardFrames[last.card], animation: animation, at: tap.time) }
-                last.progress.set(0, animation: animation, at: tap.time)
+                last.progress.set(0, animation: Self.inRadiusPoints(animation), at: tap.time)
                 cycles[cycles.count - 1] = last
             }
         }
         self.cycles = cycles
     }
+
+    /// The link progress also eases the corner radius (16 pt → 0): its spring settles in those
+    /// points (SwiftUI springs the radius in points), not with 1% of the radius left.
+    static func inRadiusPoints(_ animation: Animation) -> Animation {
+        guard case .spring(let s, let delay) = animation else { return animation }
+        return .spring(s.settling(in: PolishViews.cardRadius), delay: delay)
+    }
+
+    /// The HeroTransitionCoordinator's `beginTransition` plays `HapticEngine.shared.light()`: one light
+    /// haptic per accepted card tap (an ignored tap begins nothing), in every animation mode.
+    public var hapticTimes: [Double] { cycles.map(\.openTime) }
 
     public func sample(at t: Double) -> Sample {
         guard let cycle = cycles.last(where: { $0.openTime <= t }) else {

@@ -4,22 +4,30 @@
 // view out at the shared size), clipped to a rounded rect whose radius eases from the card's to 0.
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 public struct PolishHeroLayout: Sendable {
     public var size: Size
+    /// Dynamic Type: text by the iOS tables, the title and cards grow with it.
+    public var type: DynamicTypeSize
     public static let topInset = 47.0
     public static let titleBaseline = 96.0
     public static let firstCardY = 116.0
     public static let cardSpacing = 12.0
 
-    public init(size: Size) { self.size = size }
+    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
+
+    /// "Goals": 49 pt under the top inset at the default size, grown by the large title's ratio.
+    public var titleBaseline: Double { Self.topInset + (Self.titleBaseline - Self.topInset) * type.scale(of: .largeTitle) }
+    public var firstCardY: Double { titleBaseline + (Self.firstCardY - Self.titleBaseline) }
 
     /// The goal cards' frames in the list, in window points.
     public var cardFrames: [Rect] {
-        PolishFinance.goals.indices.map { i in
-            Rect(x: PolishViews.margin, y: Self.firstCardY + Double(i) * (PolishViews.goalCardHeight + Self.cardSpacing),
-                 width: size.width - 2 * PolishViews.margin, height: PolishViews.goalCardHeight)
+        let h = PolishViews.goalCardHeight(type)
+        return PolishFinance.goals.indices.map { i in
+            Rect(x: PolishViews.margin, y: firstCardY + Double(i) * (h + Self.cardSpacing),
+                 width: size.width - 2 * PolishViews.margin, height: h)
         }
     }
 
@@ -31,27 +39,29 @@ struct PolishHeroScene: Sendable {
     let layout: PolishHeroLayout
     let palette: PolishPalette
     let highContrast: Bool
+    var type: DynamicTypeSize { layout.type }
 
     func scene(_ s: PolishHeroModel.Sample, transition: PolishHeroModel.Transition) -> Scene {
         let size = layout.size
         var nodes: [Node] = [
-            .text(TextRun("Goals", font: .largeTitle, origin: Point(20, PolishHeroLayout.titleBaseline)), .solid(palette.ink)),
+            .text(TextRun("Goals", font: PolishViews.font(34, .bold, type), origin: Point(20, layout.titleBaseline)), .solid(palette.ink)),
         ]
         let frames = layout.cardFrames
         for (i, goal) in PolishFinance.goals.enumerated() {
             // In Full mode the linked card has left its slot: it is drawn at the shared frame below.
             if i == s.card && transition == .matchedGeometry { continue }
             let opacity = i == s.card ? s.sourceOpacity : 1
-            nodes.append(.group([PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette)],
+            nodes.append(.group([PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette, type: type)],
                                 opacity: opacity))
         }
-        var y = (frames.last?.maxY ?? 0) + 40
-        nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette))
+        var y = (frames.last?.maxY ?? 0) + 40 * type.scale(of: .title3)
+        nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette, type: type))
         y += 14
+        let rowHeight = PolishViews.rowHeight(type)
         for t in PolishFinance.transactions where y < size.height {
-            nodes.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: PolishViews.rowHeight),
-                                                    palette: palette))
-            y += PolishViews.rowHeight + 8
+            nodes.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
+                                                    palette: palette, type: type))
+            y += rowHeight + 8
         }
 
         if let card = s.card, let frame = s.heroFrame {
@@ -74,8 +84,8 @@ struct PolishHeroScene: Sendable {
     /// The goal card's content at the shared width (the card's own fill is added by `PolishViews.card`).
     func sourceContent(_ goal: PolishFinance.Goal, width: Double) -> [Node] {
         guard case .group(let g) = PolishViews.goalCard(goal, progress: goal.progress,
-                                                         frame: Rect(x: 0, y: 0, width: width, height: PolishViews.goalCardHeight),
-                                                         palette: palette) else { return [] }
+                                                         frame: Rect(x: 0, y: 0, width: width, height: PolishViews.goalCardHeight(type)),
+                                                         palette: palette, type: type) else { return [] }
         return Array(g.children.dropFirst())
     }
 
@@ -84,30 +94,41 @@ struct PolishHeroScene: Sendable {
     func detail(_ goal: PolishFinance.Goal, frame: Rect, radius: Double, opacity: Double, scale: Double) -> Node {
         let content = scale == 1 ? frame.size : layout.detailFrame.size
         let w = content.width
-        let header = 300.0
+        // The header's lines sit at 28, 103, 153, 181 pt under the top inset and its track at 205,
+        // 253 pt tall, at the default size; the block grows by the large title's ratio.
+        let r = type.scale(of: .largeTitle)
+        func y(_ v: Double) -> Double { PolishHeroLayout.topInset + (v - PolishHeroLayout.topInset) * r }
+        let header = y(300)
+        let fit = PolishViews.minimumScaleFactor
         var children: [Node] = [
             .fill(.rect(Rect(origin: .zero, size: content)), .solid(palette.page)),
             .fill(.rect(Rect(x: 0, y: 0, width: w, height: header)), .linearGradient(
                 stops: Paint.evenStops([palette.navy, palette.forest]), start: Point(0, 0), end: Point(w, header))),
-            .text(TextRun("‹ Goals", font: .body, origin: Point(16, PolishHeroLayout.topInset + 28)), .solid(palette.gold)),
-            .text(TextRun(goal.name, font: .title, origin: Point(20, 150)), .solid(palette.cream)),
-            .text(TextRun(PolishFinance.money(goal.saved), font: .largeTitle, origin: Point(20, 200)), .solid(palette.cream)),
-            .text(TextRun("of \(PolishFinance.money(goal.target, cents: false)) · \(Int(goal.progress * 100))%", font: .subheadline,
-                          origin: Point(20, 228)), .solid(palette.gold)),
+            .text(TextRun("‹ Goals", font: PolishViews.font(17, .regular, type), origin: Point(16, y(PolishHeroLayout.topInset + 28))),
+                  .solid(palette.gold)),
+            .text(TextRun(goal.name, font: PolishViews.font(28, .bold, type), origin: Point(20, y(150)), maxWidth: w - 40,
+                          minimumScaleFactor: fit), .solid(palette.cream)),
+            .text(TextRun(PolishFinance.money(goal.saved), font: PolishViews.font(34, .bold, type), origin: Point(20, y(200)),
+                          maxWidth: w - 40, minimumScaleFactor: fit), .solid(palette.cream)),
+            .text(TextRun("of \(PolishFinance.money(goal.target, cents: false)) · \(Int(goal.progress * 100))%",
+                          font: PolishViews.font(15, .regular, type), origin: Point(20, y(228)), maxWidth: w - 40,
+                          minimumScaleFactor: fit), .solid(palette.gold)),
         ]
-        let track = Rect(x: 20, y: 252, width: w - 40, height: 12)
+        let track = Rect(x: 20, y: y(252), width: w - 40, height: 12)
         children.append(.fill(.capsule(track), .solid(palette.cream.opacity(0.2))))
         children.append(.fill(.capsule(Rect(x: track.minX, y: track.minY, width: track.width * goal.progress, height: track.height)),
                               .solid(palette.gold)))
-        children.append(PolishViews.sectionTitle("Contributions", at: Point(20, header + 44), palette: palette))
-        var y = header + 60
+        children.append(PolishViews.sectionTitle("Contributions", at: Point(20, header + 44 * type.scale(of: .title3)), palette: palette,
+                                                 type: type))
+        var rowY = header + 44 * type.scale(of: .title3) + 16
+        let rowHeight = PolishViews.rowHeight(type)
         let amounts = [750.0, 750, 1_200, 500, 750, 2_000, 750, 300]
-        for (i, a) in amounts.enumerated() where y < content.height {
+        for (i, a) in amounts.enumerated() where rowY < content.height {
             let t = PolishFinance.Transaction(title: i % 3 == 2 ? "Bonus transfer" : "Monthly transfer", category: "Savings",
                                               date: "Feb \(14 - i)", amount: a)
-            children.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: w - 32, height: PolishViews.rowHeight),
-                                                       palette: palette))
-            y += PolishViews.rowHeight + 8
+            children.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: rowY, width: w - 32, height: rowHeight),
+                                                       palette: palette, type: type))
+            rowY += rowHeight + 8
         }
         // Reduced: x' = frame.origin + s·x (the frame is the detail scaled by s about its centre).
         let transform = AffineTransform.scale(scale, scale).concatenating(.translation(frame.minX, frame.minY))

@@ -35,10 +35,14 @@ public enum PolishParallax {
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         try PolishVariant.validate(spec.variant, clip: spec.design, known: [:])
-        let scroll = (spec.scroll ?? defaultScroll(device: spec.device)).makeSimulation()
+        let scene = PolishParallaxScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
+                                        type: spec.environment.dynamicTypeSize)
+        // The scroll view holds at least what is laid out (larger text makes the page taller).
+        var scrollSpec = spec.scroll ?? defaultScroll(device: spec.device)
+        scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, scene.contentHeight)
+        let scroll = scrollSpec.makeSimulation()
         let sim = PolishParallaxSimulation(scroll: scroll, speeds: PolishParallaxSpeeds(mode: PolishTokens.effectiveMode(spec.environment)),
-                                           mode: PolishTokens.effectiveMode(spec.environment),
-                                           scene: PolishParallaxScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme)))
+                                           mode: PolishTokens.effectiveMode(spec.environment), scene: scene)
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
                     frameCount: spec.frameCount) { sim }
     }

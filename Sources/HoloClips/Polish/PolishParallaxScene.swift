@@ -4,13 +4,19 @@
 // transactions scroll at 1×.
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 struct PolishParallaxScene: Sendable {
     let size: Size
     let palette: PolishPalette
+    /// Dynamic Type: the header's text and card, the rows and the gaps grow with the text.
+    var type: DynamicTypeSize = .large
     static let headerHeight = 300.0
     static let balanceTop = 118.0
+    /// The header grows by the large title's ratio (its title and balance card do).
+    var headerHeight: Double { Self.headerHeight * type.scale(of: .largeTitle) }
+    var balanceTop: Double { Self.balanceTop * type.scale(of: .largeTitle) }
 
     var contentHeight: Double { layout().height }
 
@@ -19,24 +25,26 @@ struct PolishParallaxScene: Sendable {
     func layout() -> (rows: [(Double, (Double) -> Node)], height: Double) {
         let w = size.width - 32
         var rows: [(Double, (Double) -> Node)] = []
-        var y = Self.headerHeight + 36
+        let t = type, title = type.scale(of: .title3)
+        var y = headerHeight + 36 * title
         let p = palette
-        rows.append((y, { top in PolishViews.sectionTitle("Goals", at: Point(20, top), palette: p) })); y += 14
+        let goalHeight = PolishViews.goalCardHeight(t), budgetHeight = PolishViews.budgetRowHeight(t), rowHeight = PolishViews.rowHeight(t)
+        rows.append((y, { top in PolishViews.sectionTitle("Goals", at: Point(20, top), palette: p, type: t) })); y += 14
         for g in PolishFinance.goals.prefix(2) {
-            rows.append((y, { top in PolishViews.goalCard(g, progress: g.progress, frame: Rect(x: 16, y: top, width: w, height: PolishViews.goalCardHeight), palette: p) }))
-            y += PolishViews.goalCardHeight + 12
+            rows.append((y, { top in PolishViews.goalCard(g, progress: g.progress, frame: Rect(x: 16, y: top, width: w, height: goalHeight), palette: p, type: t) }))
+            y += goalHeight + 12
         }
-        y += 26
-        rows.append((y, { top in PolishViews.sectionTitle("Budgets", at: Point(20, top), palette: p) })); y += 14
+        y += 26 * title
+        rows.append((y, { top in PolishViews.sectionTitle("Budgets", at: Point(20, top), palette: p, type: t) })); y += 14
         for b in PolishFinance.budgets {
-            rows.append((y, { top in PolishViews.budgetRow(b, frame: Rect(x: 16, y: top, width: w, height: PolishViews.budgetRowHeight), palette: p) }))
-            y += PolishViews.budgetRowHeight + 8
+            rows.append((y, { top in PolishViews.budgetRow(b, frame: Rect(x: 16, y: top, width: w, height: budgetHeight), palette: p, type: t) }))
+            y += budgetHeight + 8
         }
-        y += 26
-        rows.append((y, { top in PolishViews.sectionTitle("Transactions", at: Point(20, top), palette: p) })); y += 14
-        for t in PolishFinance.transactions {
-            rows.append((y, { top in PolishViews.transactionRow(t, frame: Rect(x: 16, y: top, width: w, height: PolishViews.rowHeight), palette: p) }))
-            y += PolishViews.rowHeight + 8
+        y += 26 * title
+        rows.append((y, { top in PolishViews.sectionTitle("Transactions", at: Point(20, top), palette: p, type: t) })); y += 14
+        for tr in PolishFinance.transactions {
+            rows.append((y, { top in PolishViews.transactionRow(tr, frame: Rect(x: 16, y: top, width: w, height: rowHeight), palette: p, type: t) }))
+            y += rowHeight + 8
         }
         return (rows, y + 24)
     }
@@ -58,14 +66,15 @@ struct PolishParallaxScene: Sendable {
         // The header scrolls with the content; its art sits lag = (1 − speed)·s lower inside it.
         let headerTop = -s
         let lag = speeds.headerLag(scroll: s)
-        let h = Self.headerHeight
+        let h = headerHeight
         // The header's clip: from its top (or the screen's top when pulled down) to its bottom.
         let clipTop = min(headerTop, 0)
         let clip = Rect(x: 0, y: clipTop, width: size.width, height: headerTop + h - clipTop)
         nodes.append(.group(headerArt(top: headerTop + lag), clip: .rect(clip)))
-        nodes.append(.text(TextRun("Dashboard", font: .largeTitle, origin: Point(20, headerTop + 96)), .solid(palette.cream)))
-        nodes.append(PolishViews.balanceCard(frame: Rect(x: 16, y: headerTop + Self.balanceTop, width: size.width - 32,
-                                                         height: PolishViews.balanceCardHeight), palette: palette))
+        nodes.append(.text(TextRun("Dashboard", font: PolishViews.font(34, .bold, type), origin: Point(20, headerTop + 96 * type.scale(of: .largeTitle))),
+                           .solid(palette.cream)))
+        nodes.append(PolishViews.balanceCard(frame: Rect(x: 16, y: headerTop + balanceTop, width: size.width - 32,
+                                                         height: PolishViews.balanceCardHeight(type)), palette: palette, type: type))
 
         for (y, build) in layout().rows {
             let top = y - s
@@ -78,7 +87,7 @@ struct PolishParallaxScene: Sendable {
     /// The header's art with its top at `top`: a navy-to-green wash, a gold medallion, pinstripes.
     /// Drawn 160 pt taller than the header so that a lag or a pull never shows its edge.
     func headerArt(top: Double) -> [Node] {
-        let w = size.width, h = Self.headerHeight
+        let w = size.width, h = headerHeight
         let extra = 160.0
         var art: [Node] = [
             .fill(.rect(Rect(x: 0, y: top - extra, width: w, height: h + 2 * extra)), .linearGradient(

@@ -10,6 +10,9 @@
 //
 // Reduce Motion (REFERENCE): no time animation, no tilt, a static gradient. The shadow then uses
 // roll = pitch = 0 too (a still shadow: a moving one is parallax motion as well — a choice).
+// Low Power (seed 000, "Reduce TimelineView updates or disable animation; keep static gradient
+// appearance"): the colours are still — the static gradient, neither time nor tilt moving the hue —
+// while the parallax tilt and shadow keep following the (30 Hz) motion.
 
 import HoloGeometry
 import HoloScene
@@ -26,11 +29,14 @@ public struct HolographicTitle: Hashable, Sendable {
     public var time: Double
     public var accentHue: Double
     public var reduceMotion: Bool
+    /// Low Power Mode: still colours (a static gradient), parallax kept.
+    public var lowPower: Bool
 
     public init(_ title: String, font: Font = .largeTitle, origin: Point, roll: Double, pitch: Double,
-                time: Double, accentHue: Double = HolographicTitle.defaultAccentHue, reduceMotion: Bool = false) {
+                time: Double, accentHue: Double = HolographicTitle.defaultAccentHue, reduceMotion: Bool = false,
+                lowPower: Bool = false) {
         self.title = title; self.font = font; self.origin = origin; self.roll = roll; self.pitch = pitch
-        self.time = time; self.accentHue = accentHue; self.reduceMotion = reduceMotion
+        self.time = time; self.accentHue = accentHue; self.reduceMotion = reduceMotion; self.lowPower = lowPower
     }
 
     /// HolographicUniforms' default accent (a cyan-violet start of the ramp).
@@ -56,22 +62,18 @@ public struct HolographicTitle: Hashable, Sendable {
 
     // MARK: Time (REFERENCE: the title redraws at 30 fps)
 
-    public static let timelineRate = 30.0
+    public static let timelineRate = Double(TimelineClock.title.ticksPerSecond)
 
-    /// t30 = ⌊t·30⌋ / 30, as Shaders/TimelineClock.swift computes it (HoloClips cannot import
-    /// HoloShaders, so the one-line formula is repeated here with the same 1e-9 tick tolerance: 4.1·30
-    /// is 122.99999999999999 in Double and must count as tick 123).
-    public static func timelineTime(at t: Double) -> Double {
-        guard t > 0 else { return 0 }
-        return (t * timelineRate + 1e-9).rounded(.down) / timelineRate
-    }
+    /// t30 = ⌊t·30⌋ / 30: HoloGeometry's `TimelineClock.title`, the one formula the shader's clock
+    /// and the title share (with its 1e-9 tick tolerance: 4.1·30 is 122.99999999999999 in Double
+    /// and counts as tick 123).
+    public static func timelineTime(at t: Double) -> Double { TimelineClock.title.time(at: t) }
 
     // MARK: The text box the shader's u, v run across
 
-    /// Mean advance of DejaVu Sans Bold (the renderer's bold face) per character, in em: measured
-    /// over the five page titles it is 0.53…0.69 em, about 0.62 on average. The scene builder has no
-    /// font access (HoloClips cannot import HoloRaster), and the shader only needs a plausible box:
-    /// u runs 0…1 across roughly the glyphs' extent.
+    /// Mean advance of DejaVu Sans Bold per character, in em (0.53…0.69 over the five page titles):
+    /// the estimated box before the renderer measures the text (uniforms.widthFromText), and the
+    /// tilt's anchor (0.6° at most: an anchor a few points off moves no pixel visibly).
     public static let estimatedAdvancePerEm = 0.62
     /// The box's top is 0.76 em above the baseline and it is 1 em tall: DejaVu Sans Bold's ascender is
     /// 0.76 em (capitals 0.729 em) and its descender 0.236 em, so v runs 0…1 from the top of the
@@ -86,10 +88,13 @@ public struct HolographicTitle: Hashable, Sendable {
                     width: width, height: Self.boxHeightPerEm * font.size)
     }
 
+    /// The shader's box: its width is the laid-out text's, which the renderer measures
+    /// (`widthFromText`); `textBounds`' estimate only stands in until then (and anchors the tilt).
     public var uniforms: HolographicUniforms {
-        reduceMotion
-            ? HolographicUniforms(bounds: textBounds, roll: 0, pitch: 0, time: 0, accentHue: accentHue, isStatic: true)
-            : HolographicUniforms(bounds: textBounds, roll: roll, pitch: pitch, time: time, accentHue: accentHue, isStatic: false)
+        reduceMotion || lowPower
+            ? HolographicUniforms(bounds: textBounds, roll: 0, pitch: 0, time: 0, accentHue: accentHue, isStatic: true, widthFromText: true)
+            : HolographicUniforms(bounds: textBounds, roll: roll, pitch: pitch, time: time, accentHue: accentHue, isStatic: false,
+                                  widthFromText: true)
     }
 
     /// The rotation3DEffect, anchored at the text box's centre; nil under Reduce Motion.

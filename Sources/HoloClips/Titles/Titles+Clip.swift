@@ -119,7 +119,8 @@ public enum Titles {
         let env = spec.environment
         let reduceMotion = env.reduceMotion || env.animationMode != .full
         let layout = TitlesLayout(size: spec.device.size)
-        let scene = TitlesScene(layout: layout, palette: .for(env.colorScheme), accentHue: hue, reduceMotion: reduceMotion)
+        let scene = TitlesScene(layout: layout, palette: .for(env.colorScheme), accentHue: hue, reduceMotion: reduceMotion,
+                                lowPower: env.lowPower)
         let userScroll = spec.scroll ?? scrollSpec(pageScript, device: spec.device)
         let base = userScroll.configuration
         return try TitlesSimulation(scene: scene, schedule: schedule, script: userScroll.script, configuration: { p in

@@ -29,8 +29,10 @@ public struct CollapsingHeader: Sendable, Equatable {
     public static let topZone = 10.0
     /// Seed MVP: `.offset(y: isHeaderVisible ? 0 : -100)`.
     public static let hiddenOffset = -100.0
-    /// Seed: `.spring(response: 0.35, dampingFraction: 0.85)`.
-    public static let animation = Animation.spring(Spring(response: 0.35, dampingFraction: 0.85))
+    /// Seed: `.spring(response: 0.35, dampingFraction: 0.85)`. h drives the −100 pt offset, so the
+    /// spring settles in those points (SwiftUI springs the offset in points): a unit-free finish
+    /// left up to 1% of h, a 1 pt jump of the bar.
+    public static let animation = Animation.spring(Spring(response: 0.35, dampingFraction: 0.85).settling(in: -hiddenOffset))
 
     public private(set) var isVisible = true
     public private(set) var accumulatedScrollUp = 0.0

@@ -11,9 +11,12 @@ public struct TitlesScene: Sendable {
     public var palette: TitlesPalette
     public var accentHue: Double
     public var reduceMotion: Bool
+    /// Low Power Mode: the title's colours are still (seed 000).
+    public var lowPower: Bool
 
-    public init(layout: TitlesLayout, palette: TitlesPalette, accentHue: Double, reduceMotion: Bool) {
+    public init(layout: TitlesLayout, palette: TitlesPalette, accentHue: Double, reduceMotion: Bool, lowPower: Bool = false) {
         self.layout = layout; self.palette = palette; self.accentHue = accentHue; self.reduceMotion = reduceMotion
+        self.lowPower = lowPower
     }
 
     /// The title component for `page` at the state's attitude and time.
@@ -21,7 +24,7 @@ public struct TitlesScene: Sendable {
         HolographicTitle(page.title, font: .largeTitle,
                          origin: Point(TitlesLayout.horizontalPadding, layout.safeTop + TitlesLayout.titleBaseline),
                          roll: state.roll, pitch: state.pitch, time: state.titleTime, accentHue: accentHue,
-                         reduceMotion: reduceMotion)
+                         reduceMotion: reduceMotion, lowPower: lowPower)
     }
 
     public func scene(for state: TitlesState) -> Scene {

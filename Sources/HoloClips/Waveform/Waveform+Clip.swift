@@ -92,7 +92,7 @@ public enum Waveform {
 
     public static func simulation(_ spec: ClipSpec) throws -> WaveformSimulation {
         let variant = try Variant(spec.variant)
-        let layout = WaveformLayout(size: spec.device.size)
+        let layout = WaveformLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize)
         let userScroll = spec.scroll
         let script = userScroll?.script ?? defaultScript(variant.gesture)
         let taps = userScroll == nil && spec.taps.isEmpty && variant.gesture == .tabReselect ? defaultTaps : spec.taps

@@ -2,27 +2,39 @@
 // All values are (choice): the seed describes the refresh, not the feed's layout.
 
 import HoloGeometry
+import HoloMotion
 
 public struct WaveformLayout: Hashable, Sendable {
     public var size: Size
-    public init(size: Size) { self.size = size }
+    /// Dynamic Type: text sizes follow the iOS tables and the title bar and rows grow with them.
+    public var type: DynamicTypeSize
+    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
 
     /// Status bar height: 47 pt on notched (tall) phones, 20 pt otherwise.
     public var safeTop: Double { size.height >= 800 ? 47 : 20 }
     public var safeBottom: Double { size.height >= 800 ? 34 : 0 }
-    /// The title bar above the list ("Feed", large title).
-    public var titleBaseline: Double { safeTop + 41 }
+    /// The title bar above the list ("Feed", large title): 41 and 56 pt below the status bar at the
+    /// default size, grown by the large title's Dynamic Type ratio.
+    public var titleBaseline: Double { safeTop + 41 * type.scale(of: .largeTitle) }
     /// Top of the scroll view (the list); the waveform overlays its top.
-    public var listTop: Double { safeTop + 56 }
+    public var listTop: Double { safeTop + 56 * type.scale(of: .largeTitle) }
     public var tabBarHeight: Double { 49 + safeBottom }
     public var tabBarTop: Double { size.height - tabBarHeight }
     /// The scroll view's height: the list between the title bar and the tab bar.
     public var viewportHeight: Double { tabBarTop - listTop }
 
+    /// A row at the default text size.
     public static let rowHeight = 72.0
     public static let rowCount = 24
     public static let contentInset = 8.0
-    public var contentHeight: Double { 2 * Self.contentInset + Double(Self.rowCount) * Self.rowHeight }
+    public var contentHeight: Double { 2 * Self.contentInset + Double(Self.rowCount) * rowHeight }
+
+    // A row's text: song (headline) baseline 33 pt, artist (subheadline) baseline 54 pt below the
+    // row's top at the default size: 10 pt inset + 23 pt of headline, 21 pt of subheadline, 18 pt
+    // under it. Each part grows by its style's ratio; the row is the taller of 72 pt and the text.
+    public var songBaseline: Double { 10 + 23 * type.scale(of: .headline) }
+    public var artistBaseline: Double { songBaseline + 21 * type.scale(of: .subheadline) }
+    public var rowHeight: Double { max(Self.rowHeight, artistBaseline + 18 * type.scale(of: .subheadline)) }
 
     /// Centre of the waveform: the middle of the spacer band at the top of the list.
     public var waveformCenter: Point { Point(size.width / 2, listTop + WaveformTokens.spacerHeight / 2) }
@@ -36,7 +48,15 @@ public struct WaveformLayout: Hashable, Sendable {
     }
 
     /// Row i's top in window points, for a scroll offset and a spacer height.
+    ///
+    /// The rows move down by  shift = max(spacer − max(offset, 0), −offset):  the spacer is the first
+    /// row of the content, and a pull (offset < 0) opens a gap above the content that the spacer
+    /// sits in, as UIKit's refresh control sits in the pulled-open inset. So a pull moves the rows
+    /// with the finger (no 50 pt jump as the spacer appears), a refresh holds them the spacer's height
+    /// down while the offset springs back to 0, and scrolled down (offset ≥ 0) the spacer scrolls
+    /// away with the content.
     public func rowTop(_ i: Int, scrollOffset: Double, spacer: Double) -> Double {
-        listTop + spacer - scrollOffset + Self.contentInset + Double(i) * Self.rowHeight
+        let shift = max(spacer - max(scrollOffset, 0), -scrollOffset)
+        return listTop + shift + Self.contentInset + Double(i) * rowHeight
     }
 }

@@ -120,8 +120,10 @@ public final class WaveformRefresh: Sendable {
         let spacer = WaveformTokens.spacerHeight
         switch phase {
         case .following:
+            // Seed: the 50 pt spacer appears when pullProgress > 0; it fills the pulled-open gap
+            // (min(50, −offset)), so appearing moves nothing (WaveformLayout.rowTop).
             let p = pullProgress(offset: offset)
-            return (p, p > 0 ? spacer : 0)
+            return (p, p > 0 ? min(spacer, -offset) : 0)
         case .pullingDown(let s):
             // Both in one `withAnimation(.easeOut(duration: 0.4))` transaction: y = easeOut((t − s)/0.4)
             let y = WaveformTokens.tabPullDownCurve.value(at: (t - s) / WaveformTokens.tabPullDownDuration)

@@ -6,6 +6,7 @@
 // Scheme"); each bar's opacity is its own (seed: "Each bar now controls its own opacity").
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 public struct WaveformScene: Sendable {
@@ -39,7 +40,7 @@ public struct WaveformScene: Sendable {
         var rows: [Node] = []
         for i in 0..<WaveformLayout.rowCount {
             let top = layout.rowTop(i, scrollOffset: s.scrollOffset, spacer: s.spacer)
-            guard top + WaveformLayout.rowHeight > viewport.minY, top < viewport.maxY else { continue }
+            guard top + layout.rowHeight > viewport.minY, top < viewport.maxY else { continue }
             rows.append(contentsOf: row(i, top: top, width: w))
         }
         nodes.append(.group(rows, clip: .rect(viewport)))
@@ -51,7 +52,8 @@ public struct WaveformScene: Sendable {
 
         // Title bar and tab bar.
         nodes.append(.fill(.rect(Rect(x: 0, y: 0, width: w, height: layout.listTop)), .solid(background)))
-        nodes.append(.text(TextRun("Feed", font: .largeTitle, origin: Point(16, layout.titleBaseline)), .solid(primaryText)))
+        nodes.append(.text(TextRun("Feed", font: Font(size: layout.type.pointSize(.largeTitle), weight: .bold),
+                                   origin: Point(16, layout.titleBaseline), maxWidth: w - 32), .solid(primaryText)))
         nodes.append(contentsOf: tabBar(highlight: tabHighlight))
         return Scene(size: layout.size, background: background, root: nodes)
     }
@@ -63,10 +65,12 @@ public struct WaveformScene: Sendable {
             .fill(.roundedRect(art, cornerRadius: 8, style: .continuous),
                   .linearGradient(stops: Paint.evenStops([Color(hex: a), Color(hex: b)]),
                                   start: Point(art.minX, art.minY), end: Point(art.maxX, art.maxY))),
-            .text(TextRun(Self.songs[i % Self.songs.count], font: .headline, origin: Point(80, top + 33)), .solid(primaryText)),
-            .text(TextRun(Self.artists[i % Self.artists.count], font: .subheadline, origin: Point(80, top + 54)),
-                  .solid(Self.secondaryText)),
-            .fill(.rect(Rect(x: 80, y: top + WaveformLayout.rowHeight - 0.5, width: w - 80, height: 0.5)), .solid(hairline)),
+            // One line each (a choice: the seed is silent), truncated with an ellipsis at the margin.
+            .text(TextRun(Self.songs[i % Self.songs.count], font: Font(size: layout.type.pointSize(.headline), weight: .semibold),
+                          origin: Point(80, top + layout.songBaseline), maxWidth: w - 96), .solid(primaryText)),
+            .text(TextRun(Self.artists[i % Self.artists.count], font: Font(size: layout.type.pointSize(.subheadline)),
+                          origin: Point(80, top + layout.artistBaseline), maxWidth: w - 96), .solid(Self.secondaryText)),
+            .fill(.rect(Rect(x: 80, y: top + layout.rowHeight - 0.5, width: w - 80, height: 0.5)), .solid(hairline)),
         ]
     }
 

@@ -1,5 +1,5 @@
 import Testing
-import HoloShaders
+import HoloGeometry
 
 @Suite("TimelineClock")
 struct TimelineClockTests {

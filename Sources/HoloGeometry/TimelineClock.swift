@@ -8,6 +8,9 @@
 // 244.99999999999997. `tick(at:)` therefore adds a tolerance of 1e-9 tick before flooring, and
 // `tick(frame:framesPerSecond:)` does the exact integer version ⌊k·30/f⌋ for renderers that know
 // their frame index.
+//
+// It lives in HoloGeometry, the lowest layer, because two layers that may not import each other use
+// it: HoloClips stamps the title's time into the scene (HolographicTitle), and the shader reads it.
 
 @frozen
 public struct TimelineClock: Sendable, Hashable {
@@ -27,7 +30,7 @@ public struct TimelineClock: Sendable, Hashable {
     @inlinable
     public func tick(at t: Double) -> Int {
         guard t > 0 else { return 0 }
-        return Int(ShaderMath.floor(t * Double(ticksPerSecond) + 1e-9))
+        return Int((t * Double(ticksPerSecond) + 1e-9).rounded(.down))
     }
 
     /// ⌊k·rate/f⌋ exactly, for frame k of a clip at f frames per second.
