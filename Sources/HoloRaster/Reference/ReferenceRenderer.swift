@@ -146,9 +146,12 @@ public struct ReferenceRenderer: Sendable {
             guard width > 0, width.isFinite else { return }
             let cov = Reference.coverage(contours: Reference.strokeContours(shape, width: width, transform: transform), limit: s.window)
             Reference.paint(cov, with: RefPaint(paint, transform: transform), opacity: 1, clip: clip, into: &s)
-        case .text(let run, let paint):
+        case .text(let given, let paint):
+            // Line fitting and the shader's text box are layout, not pixels: the fast renderer's own.
+            let layout = SceneRenderer(fonts: fonts)
+            let run = try layout.fitted(given)
             let cov = try Reference.textCoverage(run, transform: transform, fonts: fonts, limit: s.window)
-            Reference.paint(cov, with: RefPaint(paint, transform: transform), opacity: 1, clip: clip, into: &s)
+            Reference.paint(cov, with: RefPaint(try layout.textSized(paint, to: run), transform: transform), opacity: 1, clip: clip, into: &s)
         case .material(let shape, let kind, let scheme):
             var mask = Reference.coverage(contours: Reference.fillContours(shape, transform: transform), limit: s.window)
             if let clip { mask = mask.intersected(with: clip) }
@@ -268,7 +271,8 @@ public struct ReferenceRenderer: Sendable {
             return transform.bounds(of: shape.bounds.insetBy(dx: -width, dy: -width))
         case .image(_, let frame):
             return transform.bounds(of: frame)
-        case .text(let run, _):
+        case .text(let given, _):
+            let run = try SceneRenderer(fonts: fonts).fitted(given)
             let m = try fonts.measure(run.string, font: run.font)
             let x = run.alignment == .leading ? run.origin.x
                 : run.alignment == .center ? run.origin.x - m.width / 2 : run.origin.x - m.width
