@@ -17,7 +17,7 @@ public struct BenchOptions: Sendable {
     public var repeats = 5
     public var budgetMs = 1000.0 / 60.0
     public var measureEncode = false
-    public var pngOptions: PNGOptions = .fast
+    public var pngProfile: PNGProfile = .fast
     public init() {}
 }
 
@@ -89,7 +89,7 @@ public struct BenchRunner: Sendable {
             var encodeMs: Double? = nil
             if options.measureEncode, let canvas {
                 let e0 = nowNanoseconds()
-                _ = try PNG.encode(canvas, options: options.pngOptions)
+                _ = try PNG.encode(canvas, profile: options.pngProfile)
                 encodeMs = Double(nowNanoseconds() - e0) / 1e6
             }
             let rasterMs = Percentile.median(rasterRuns)

@@ -28,6 +28,10 @@ struct Render: ParsableCommand {
     @Option(help: "Worker threads for raster and encoding (default: all cores). Output is identical for any count.")
     var threads: Int?
 
+    @Option(help: ArgumentHelp("PNG writer: fast (default) or small. Both lossless; see --help for costs.",
+                               discussion: PNGProfile.allCases.map { "\($0): \($0.summary)" }.joined(separator: "\n")))
+    var png: PNGProfile = .fast
+
     @Option(help: "Also write each frame's simulated state, one JSON object per line, to this file.")
     var state: String?
 
@@ -80,6 +84,7 @@ struct Render: ParsableCommand {
         request.format = OutputFormat(rawValue: format)!
         request.outputDirectory = out ?? "frames/\(clip.name)"
         if let threads { request.threads = threads }
+        request.pngProfile = png
         request.statePath = state
         request.shard = try shard.map { try Shard(parsing: $0, mode: Shard.Mode(rawValue: shardMode)!) }
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)
@@ -91,7 +96,7 @@ struct Render: ParsableCommand {
         if let sheet = contactSheet {
             let picked = RenderPipeline.sampleFrames(frames, count: sheetFrames)
             let canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns)
-            try PNG.write(canvas, to: sheet)
+            try PNG.write(canvas, to: sheet, profile: png, threads: request.threads)
             FileHandle.standardError.write(Data("wrote a contact sheet of \(picked.count) frames (\(canvas.width)×\(canvas.height)) to \(sheet)\n".utf8))
             return
         }
@@ -174,3 +179,5 @@ final class SignalWatch: @unchecked Sendable {
         signal(SIGTERM, SIG_DFL)
     }
 }
+
+extension PNGProfile: ExpressibleByArgument {}
