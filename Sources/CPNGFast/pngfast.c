@@ -116,6 +116,69 @@ static void unpremultiply_row(uint8_t *out, const uint8_t *row, uint32_t width, 
     }
 }
 
+/// The MIN_SUM measure of NONE, SUB and UP for one straight RGBA row (colour bytes only when
+/// channels is 3), cost[f] for filter type f. SSSE3: pabsb then psadbw sum 16 bytes at a time.
+static void min_sum_costs_scalar(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, uint64_t cost[3]) {
+    cost[0] = cost[1] = cost[2] = 0;
+    for (size_t i = 0; i < 4 * (size_t)width; i++) {
+        if (channels == 3 && (i & 3) == 3) continue;
+        int8_t none = (int8_t)cur[i];
+        int8_t sub = (int8_t)(cur[i] - (i >= 4 ? cur[i - 4] : 0));
+        int8_t up = (int8_t)(cur[i] - (above != NULL ? above[i] : 0));
+        cost[0] += (uint64_t)(none < 0 ? -none : none);
+        cost[1] += (uint64_t)(sub < 0 ? -sub : sub);
+        cost[2] += (uint64_t)(up < 0 ? -up : up);
+    }
+}
+
+#if HF_X86
+__attribute__((target("ssse3")))
+static void min_sum_costs_ssse3(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, uint64_t cost[3]) {
+    const __m128i mask = channels == 3 ? _mm_set1_epi32(0x00FFFFFF) : _mm_set1_epi32(-1);
+    const __m128i zero = _mm_setzero_si128();
+    __m128i none = zero, sub = zero, up = zero;
+    // The first pixel's SUB reference is 0: handle pixel 0 in scalar, pixels 1… in vectors.
+    uint64_t head[3];
+    min_sum_costs_scalar(cur, above, 1, channels, head);
+    size_t x = 1;
+    for (; x + 4 <= width; x += 4) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * x));
+        __m128i l = _mm_loadu_si128((const __m128i *)(cur + 4 * x - 4));
+        __m128i a = above != NULL ? _mm_loadu_si128((const __m128i *)(above + 4 * x)) : zero;
+        none = _mm_add_epi64(none, _mm_sad_epu8(_mm_and_si128(_mm_abs_epi8(c), mask), zero));
+        sub = _mm_add_epi64(sub, _mm_sad_epu8(_mm_and_si128(_mm_abs_epi8(_mm_sub_epi8(c, l)), mask), zero));
+        up = _mm_add_epi64(up, _mm_sad_epu8(_mm_and_si128(_mm_abs_epi8(_mm_sub_epi8(c, a)), mask), zero));
+    }
+    uint64_t lanes[2];
+    _mm_storeu_si128((__m128i *)lanes, none); cost[0] = head[0] + lanes[0] + lanes[1];
+    _mm_storeu_si128((__m128i *)lanes, sub); cost[1] = head[1] + lanes[0] + lanes[1];
+    _mm_storeu_si128((__m128i *)lanes, up); cost[2] = head[2] + lanes[0] + lanes[1];
+    for (; x < width; x++) {
+        for (int k = 0; k < channels; k++) {
+            size_t i = 4 * x + (size_t)k;
+            int8_t n = (int8_t)cur[i], s = (int8_t)(cur[i] - cur[i - 4]), u = (int8_t)(cur[i] - (above != NULL ? above[i] : 0));
+            cost[0] += (uint64_t)(n < 0 ? -n : n);
+            cost[1] += (uint64_t)(s < 0 ? -s : s);
+            cost[2] += (uint64_t)(u < 0 ? -u : u);
+        }
+    }
+}
+#endif
+
+/// The filter type MIN_SUM picks for a row: the cheapest of NONE, SUB, UP (ties: the earlier).
+static int min_sum_choice(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels) {
+    uint64_t cost[3];
+#if HF_X86
+    if (has_ssse3()) min_sum_costs_ssse3(cur, above, width, channels, cost);
+    else min_sum_costs_scalar(cur, above, width, channels, cost);
+#else
+    min_sum_costs_scalar(cur, above, width, channels, cost);
+#endif
+    int best = 0;
+    for (int f = 1; f < 3; f++) if (cost[f] < cost[best]) best = f;
+    return best;
+}
+
 size_t hf_fast_scratch_size(uint32_t width) {
     // Two straight RGBA rows (current, above) + two candidate scanlines for SUB_OR_UP, + slack.
     return 4 * ((size_t)width * 4 + 16);
@@ -131,7 +194,7 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
     uint32_t all = 0xFFFFFFFFu;
 
     const uint8_t *above = NULL;
-    if (y0 > 0 && filter != HF_FAST_FILTER_NONE && filter != HF_FAST_FILTER_SUB) {
+    if (y0 > 0 && filter != HF_FAST_FILTER_NONE && filter != HF_FAST_FILTER_SUB) {  // UP, SUB_OR_UP, MIN_SUM
         const uint8_t *row = pixels + (size_t)(y0 - 1) * rowBytes;
         if (channels == 4) { unpremultiply_row(straight[1], row, width, table); above = straight[1]; }
         else above = row;
@@ -152,8 +215,9 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
             line[0] = useUp ? HF_FAST_FILTER_UP : HF_FAST_FILTER_SUB;
             memcpy(line + 1, candidate[useUp], lineBytes - 1);
         } else {
-            line[0] = (uint8_t)filter;
-            all &= filter_row(line + 1, cur, above, width, channels, filter);
+            int chosen = filter == HF_FAST_FILTER_MIN_SUM ? min_sum_choice(cur, above, width, channels) : filter;
+            line[0] = (uint8_t)chosen;
+            all &= filter_row(line + 1, cur, above, width, channels, chosen);
         }
         above = cur;
     }

@@ -8,7 +8,8 @@ struct Bench: ParsableCommand {
         discussion: """
             Build in release first: swift build -c release. Each frame's time is simulation + scene +
             the median of --repeats rasterizations, on one core, at the device's full resolution.
-            PNG encoding is timed apart with --encode; --export times a whole multi-threaded render.
+            PNG encoding is timed apart with --encode; --export times a whole multi-threaded render
+            and reports the export's own peak memory.
 
             Examples:
               holoframe bench demo
@@ -48,6 +49,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads for --export (default: all cores).")
     var threads: Int?
 
+    @Option(help: "PNG profile for --encode and --export: fast (default) or small.")
+    var png: PNGProfile = .fast
+
     @Option(help: "Write the results as JSON to this file (for CI and --baseline).")
     var json: String?
 
@@ -79,6 +83,7 @@ struct Bench: ParsableCommand {
         options.repeats = repeats
         options.budgetMs = budgetMs ?? hz.map { 1000 / $0 } ?? 1000.0 / 60.0
         options.measureEncode = encode
+        options.pngProfile = png
         let pipeline = RenderPipeline(fonts: FontLibrary.shared)
         let runner = BenchRunner(pipeline: pipeline, options: options)
         var results: [ClipBench] = []
@@ -97,9 +102,12 @@ struct Bench: ParsableCommand {
                 var request = RenderRequest(clip: clip, frames: range)
                 request.outputDirectory = dir
                 if let threads { request.threads = threads }
-                let report = try pipeline.run(request)
-                let line = String(format: "export %@: %d frames in %.2f s = %.1f frames/s end to end (raster + PNG encode + write, %d threads)",
-                                  clip.name, report.framesWritten, report.seconds, Double(report.framesWritten) / report.seconds, request.threads)
+                request.pngProfile = png
+                let (report, memory) = try PeakMemory.measure { try pipeline.run(request) }
+                let line = String(format: "export %@: %d frames in %.2f s = %.1f frames/s end to end (raster + PNG %@ encode + write, %d threads); " +
+                                  "peak memory during the export %.0f MB (%@)",
+                                  clip.name, report.framesWritten, report.seconds, Double(report.framesWritten) / report.seconds,
+                                  png.rawValue, request.threads, Double(memory.peakBytes) / 1_048_576, memory.method)
                 exportLines.append(line)
                 print(line)
             }

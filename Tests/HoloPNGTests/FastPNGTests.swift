@@ -45,6 +45,8 @@ import Testing
         FastPNGSettings(level: 2, filter: .subOrUp, stripeRows: 64),
         FastPNGSettings(level: 3, filter: .sub, stripeRows: 1000),
         FastPNGSettings(level: 1, filter: .subOrUp, stripeRows: 3),
+        FastPNGSettings(level: 1, filter: .minSum, stripeRows: 5),
+        FastPNGSettings(level: 0, filter: .minSum, stripeRows: 64),
     ]
 
     @Test(arguments: settings)
