@@ -176,6 +176,7 @@ public struct RenderPipeline: Sendable {
         let source = clip.frames()
         let renderer = self.renderer
         let done = Mutex<Set<Int>>([])
+        let encodeThreads = planned.count == 1 ? threads : 1
 
         // Frames kept by --resume are still simulated, so the state file covers every selected frame.
         for index in selected {
@@ -192,7 +193,10 @@ public struct RenderPipeline: Sendable {
                 do {
                     if failure.withLock({ $0 != nil }) { throw CancellationError() }
                     let canvas = try renderer.render(record.scene, scale: clip.scale)
-                    bytes = request.format == .png ? try PNG.encode(canvas, profile: request.pngProfile) : straightRGBA(canvas)
+                    // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
+                    bytes = request.format == .png
+                        ? try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads)
+                        : straightRGBA(canvas)
                 } catch {
                     if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
                     workers.signal(); slots.signal(); group.leave()

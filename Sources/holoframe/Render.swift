@@ -28,7 +28,7 @@ struct Render: ParsableCommand {
     @Option(help: "Worker threads for raster and encoding (default: all cores). Output is identical for any count.")
     var threads: Int?
 
-    @Option(help: ArgumentHelp("PNG writer: fast (default) or small. Both lossless; see --help for costs.",
+    @Option(help: ArgumentHelp("PNG writer, both lossless: fast (default) or small. Measured cost of each:",
                                discussion: PNGProfile.allCases.map { "\($0): \($0.summary)" }.joined(separator: "\n")))
     var png: PNGProfile = .fast
 
