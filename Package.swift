@@ -17,18 +17,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev).
+        // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev, libisal-dev).
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Intel ISA-L (Debian: libisal-dev): the fast PNG profile's deflate, CRC-32 and Adler-32.
+        .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // libpng reports errors with longjmp; this C shim owns every setjmp so Swift only sees return codes.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        // The fast PNG profile's row kernels (unpremultiply, pack, filter: SIMD) and ISA-L deflate calls.
+        .target(name: "CPNGFast", dependencies: ["CISAL"]),
 
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
         .target(name: "HoloShaders", path: "Shaders", exclude: ["HolographicText.metal"], resources: []),
         .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType"]),
-        .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim"]),
+        .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast", "CISAL"]),
         .target(name: "HoloGolden", dependencies: ["HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene"]),
         .target(name: "Holoframe", dependencies: [

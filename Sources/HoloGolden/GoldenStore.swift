@@ -155,7 +155,7 @@ public struct GoldenStore: Sendable {
     func record(_ actual: Canvas, to path: String, because reason: String) -> GoldenVerdict {
         do {
             try FileManager.default.createDirectory(atPath: GoldenPath(path: path).directory, withIntermediateDirectories: true)
-            try PNG.write(actual, to: path, options: .small)
+            try PNG.write(actual, to: path, profile: .small)
             return GoldenVerdict(passed: true, recorded: true, message: "recorded \(path) (\(reason))", comparison: nil, artifacts: [])
         } catch {
             return GoldenVerdict(passed: false, recorded: false, message: "could not record \(path): \(error)", comparison: nil, artifacts: [])
@@ -171,7 +171,9 @@ public struct GoldenStore: Sendable {
         for (kind, canvas) in [("expected", expected), ("actual", actual), ("diff", diff)] {
             guard let canvas, canvas.width > 0, canvas.height > 0 else { continue }
             let path = "\(directory)/\(stem)-\(kind).png"
-            if (try? PNG.write(canvas, to: path)) != nil { written.append(path) }
+            if (try? PNG.write(canvas, to: path, profile: .fast, threads: ProcessInfo.processInfo.activeProcessorCount)) != nil {
+                written.append(path)
+            }
         }
         return written
     }

@@ -1,16 +1,18 @@
-// HoloPNG: PNG files for canvases, through libpng.
+// HoloPNG: PNG files for canvases.
 //
-// Why libpng behind a C shim: libpng is the reference codec, fast with the right settings, and
-// present on every Linux CI image; its longjmp error model is confined to CPNGShim so Swift only
-// sees status codes. Canvases are premultiplied, PNG is straight alpha: the encoder converts one
+// Two writers (PNGProfile): the project's own fast one (FastPNG.swift: ISA-L deflate, chunks and
+// checksums written here) and libpng (`small`, and any explicit PNGOptions). libpng reads every
+// PNG. Why libpng behind a C shim: it is the reference codec and present on every Linux CI image;
+// its longjmp error model is confined to CPNGShim so Swift only sees status codes. Canvases are premultiplied, PNG is straight alpha: the encoder converts one
 // way (AlphaConversion.unpremultiplied) and the decoder the other, and for every premultiplied
 // value a canvas can hold the round trip is exact (tested exhaustively in HoloPNGTests).
 
 import HoloRaster
 
 public enum PNG {
-    /// Encodes and writes atomically: the file at `path` is either the complete new PNG or untouched.
-    public static func write(_ canvas: Canvas, to path: String, options: PNGOptions = .fast) throws {
+    /// Encodes through libpng with explicit settings and writes atomically: the file at `path` is
+    /// either the complete new PNG or untouched.
+    public static func write(_ canvas: Canvas, to path: String, options: PNGOptions) throws {
         try AtomicFile.write(try encode(canvas, options: options), to: path)
     }
 

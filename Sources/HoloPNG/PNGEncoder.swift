@@ -1,4 +1,6 @@
-// PNG encoding through libpng (via the CPNGShim setjmp boundary).
+// PNG encoding through libpng (via the CPNGShim setjmp boundary): the `small` profile, and any
+// explicit PNGOptions. The table below is the libpng/zlib measurement the old default came from;
+// the fast profile (FastPNG.swift) replaced it.
 //
 // Opaque canvases (every alpha 255, the usual full-screen frame) are handed to libpng as they are
 // and written as colour type RGB: libpng's write filler drops the alpha byte row by row, so there
@@ -35,8 +37,9 @@ import CPNGShim
 import HoloRaster
 
 extension PNG {
-    /// Encodes the canvas as PNG bytes: RGB when `canvas.isOpaque`, else straight-alpha RGBA.
-    public static func encode(_ canvas: Canvas, options: PNGOptions = .fast) throws -> [UInt8] {
+    /// Encodes the canvas through libpng with explicit settings: RGB when every pixel is opaque,
+    /// else straight-alpha RGBA.
+    public static func encode(_ canvas: Canvas, options: PNGOptions) throws -> [UInt8] {
         guard canvas.width > 0, canvas.height > 0 else {
             throw PNGError.invalidArgument("cannot encode an empty \(canvas.width)×\(canvas.height) canvas")
         }

@@ -24,7 +24,7 @@ public struct BenchOptions: Sendable {
     public var repeats = 3
     public var budgetMs = 1000.0 / 60.0
     public var measureEncode = false
-    public var pngOptions: PNGOptions = .fast
+    public var pngProfile: PNGProfile = .fast
     public init() {}
 }
 
@@ -158,7 +158,7 @@ public struct BenchRunner: Sendable {
             for (i, index) in frames.indices.enumerated() {
                 let canvas = try pipeline.renderer.render(source.scene(index, fps: clip.fps).scene, scale: clip.scale)
                 let e0 = nowNanoseconds()
-                _ = try PNG.encode(canvas, options: options.pngOptions)
+                _ = try PNG.encode(canvas, profile: options.pngProfile)
                 encodes[i] = Double(nowNanoseconds() - e0) / 1e6
             }
         }

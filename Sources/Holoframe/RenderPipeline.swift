@@ -1,10 +1,12 @@
 // The render pipeline: Clip ─► Simulation ─► Scene ─► Raster ─► Output.
 //
 // State is simulated in order on the calling thread (it is cheap and sequential by nature); each
-// frame's scene then goes to a worker that rasterizes it, encodes the PNG and writes it
-// atomically. At most `2 × threads` frames are in flight, so memory stays flat however long the
-// clip. Frames are independent once their state is known, so the bytes of every file are the same
-// for any thread count.
+// frame's scene then goes to one of `threads` workers that rasterizes it and encodes the PNG (one
+// frame per worker: frames parallelize better than stripes of one frame). The encoded bytes go to
+// a serial writer queue, so file writes overlap the next frames' raster and encode instead of
+// holding a worker. At most `2 × threads` frames are in flight (simulated, rastered, encoded or
+// waiting to be written), so memory stays flat however long the clip. Frames are independent
+// once their state is known, so the bytes of every file are the same for any thread count.
 
 import Dispatch
 import Foundation
@@ -29,7 +31,7 @@ public struct RenderRequest: Sendable {
     public var outputDirectory: String = "frames"
     /// Worker threads for raster + encode (1 = everything on one worker).
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
-    public var pngOptions: PNGOptions = .fast
+    public var pngProfile: PNGProfile = .fast
     /// Where to write one JSON line of state per frame, if anywhere.
     public var statePath: String?
     /// Render only this slice of the frames (for splitting a clip across machines).
@@ -229,10 +231,12 @@ public struct RenderPipeline: Sendable {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
         let workers = DispatchSemaphore(value: threads)
+        let writes = DispatchQueue(label: "holoframe.render.write", qos: .userInitiated)
         let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned) }
         let source = clip.frames()
         let pipeline = self
         let done = Mutex<Set<Int>>([])
+        let encodeThreads = planned.count == 1 ? threads : 1
 
         // Frames kept by --resume are still simulated, so the state file covers every selected frame.
         for index in selected {
@@ -251,22 +255,37 @@ public struct RenderPipeline: Sendable {
             group.enter()
             queue.async {
                 workers.wait()
-                defer { workers.signal(); slots.signal(); group.leave() }
-                if failure.withLock({ $0 != nil }) { return }
+                let bytes: [UInt8]
                 do {
+                    if failure.withLock({ $0 != nil }) { throw CancellationError() }
                     let canvas = try pipeline.draw(scene, scale: clip.scale)
-                    switch request.format {
-                    case .png:
-                        let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
-                        try PNG.write(canvas, to: path, options: request.pngOptions)
-                    case .raw:
-                        try rawWriter!.write(index: index, bytes: straightRGBA(canvas))
-                    }
-                    done.withLock { _ = $0.insert(index) }
-                    let n = written.add(1, ordering: .relaxed).newValue
-                    progress(n)
+                    // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
+                    bytes = request.format == .png
+                        ? try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads)
+                        : straightRGBA(canvas)
                 } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
+                    if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
+                    workers.signal(); slots.signal(); group.leave()
+                    return
+                }
+                workers.signal()
+                writes.async {
+                    defer { slots.signal(); group.leave() }
+                    if failure.withLock({ $0 != nil }) { return }
+                    do {
+                        switch request.format {
+                        case .png:
+                            let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
+                            try AtomicFile.write(bytes, to: path)
+                        case .raw:
+                            try rawWriter!.write(index: index, bytes: bytes)
+                        }
+                        done.withLock { _ = $0.insert(index) }
+                        let n = written.add(1, ordering: .relaxed).newValue
+                        progress(n)
+                    } catch {
+                        failure.withLock { if $0 == nil { $0 = error } }
+                    }
                 }
             }
         }

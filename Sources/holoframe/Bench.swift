@@ -10,8 +10,8 @@ struct Bench: ParsableCommand {
             each run from a fresh renderer (no rendered content cached); a frame's time is its
             simulation + scene + rasterization, the median over the runs, on the calling thread at the
             device's full resolution. Work before the first frame is reported apart as preparation.
-            PNG encoding is timed apart with --encode; --export times a whole multi-threaded render.
-            For one core: taskset -c 0 holoframe bench CLIP.
+            PNG encoding is timed apart with --encode; --export times a whole multi-threaded render
+            and reports the export's own peak memory. For one core: taskset -c 0 holoframe bench CLIP.
 
             Examples:
               holoframe bench demo
@@ -52,6 +52,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads for --export (default: all cores).")
     var threads: Int?
 
+    @Option(help: "PNG profile for --encode and --export: fast (default) or small.")
+    var png: PNGProfile = .fast
+
     @Option(help: "Write the results as JSON to this file (for CI and --baseline).")
     var json: String?
 
@@ -90,6 +93,7 @@ struct Bench: ParsableCommand {
         options.repeats = repeats
         options.budgetMs = budgetMs ?? hz.map { 1000 / $0 } ?? 1000.0 / 60.0
         options.measureEncode = encode
+        options.pngProfile = png
         let pipeline = RenderPipeline(fonts: FontLibrary.shared)
         let runner = BenchRunner(pipeline: pipeline, options: options)
         let inputs = InputPolicy(maxInputBytes: maxInput)
@@ -113,9 +117,12 @@ struct Bench: ParsableCommand {
                 var request = RenderRequest(clip: clip, frames: range)
                 request.outputDirectory = dir
                 if let threads { request.threads = threads }
-                let report = try pipeline.run(request)
-                let line = String(format: "export %@: %d frames in %.2f s = %.1f frames/s end to end (raster + PNG encode + write, %d threads)",
-                                  clip.name, report.framesWritten, report.seconds, Double(report.framesWritten) / report.seconds, request.threads)
+                request.pngProfile = png
+                let (report, memory) = try PeakMemory.measure { try pipeline.run(request) }
+                let line = String(format: "export %@: %d frames in %.2f s = %.1f frames/s end to end (raster + PNG %@ encode + write, %d threads); " +
+                                  "peak memory during the export %.0f MB (%@)",
+                                  clip.name, report.framesWritten, report.seconds, Double(report.framesWritten) / report.seconds,
+                                  png.rawValue, request.threads, Double(memory.peakBytes) / 1_048_576, memory.method)
                 exportLines.append(line)
                 print(line)
             }

@@ -136,6 +136,25 @@ func scratchFolder(_ tag: String) -> String {
         #expect(run.stdoutData.count == 3 * w * h * 4)
     }
 
+    /// Both profiles decode to the same pixels; small files are smaller; the still (one frame,
+    /// striped over threads) is the same bytes on 1 and 2 threads; a bad profile is a usage error.
+    @Test func pngProfilesDecodeToTheSamePixels() throws {
+        let dir = scratchFolder("profiles"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (profile, threads) in [("fast", "1"), ("fast", "2"), ("small", "1")] {
+            let run = try holoframe("render", "titles", "--frames", "40", "--scale", "1", "--png", profile,
+                                    "--threads", threads, "--out", "\(dir)/\(profile)-\(threads)")
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let fast = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/fast-1/frame-00040.png"))
+        let small = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/small-1/frame-00040.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/fast-2/frame-00040.png")) == fast)
+        #expect(small.count < fast.count)
+        #expect(try PNG.decode(Array(fast)) == PNG.decode(Array(small)))
+        let bad = try holoframe("render", "demo", "--png", "tiny")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("fast") && bad.stderr.contains("small"), "\(bad.stderr)")
+    }
+
     @Test func contactSheetIsOnePNG() throws {
         let dir = scratchFolder("sheet"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try holoframe("render", "demo", "--scale", "0.25", "--contact-sheet", "\(dir)/sheet.png", "--sheet-frames", "4", "--sheet-columns", "2")

@@ -1,0 +1,58 @@
+#ifndef HOLOFRAME_PNGFAST_H
+#define HOLOFRAME_PNGFAST_H
+// The fast PNG profile's inner loops, in C for SIMD: turning canvas rows into filtered PNG
+// scanlines, and one ISA-L deflate call per stripe of scanlines. The PNG container (chunks,
+// CRC-32, the zlib wrapper, Adler-32 joining, threads) is written in Swift (HoloPNG/FastPNG*.swift).
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Row filters: PNG's filter types, plus a per-row choice between SUB and UP.
+enum {
+    HF_FAST_FILTER_NONE = 0,
+    HF_FAST_FILTER_SUB = 1,
+    HF_FAST_FILTER_UP = 2,
+    /// Per row, SUB or UP, whichever has the smaller sum of |filtered byte as int8| (libpng's heuristic, two candidates).
+    HF_FAST_FILTER_SUB_OR_UP = 5,
+    /// Per row, NONE, SUB or UP by the smallest Σ |byte as int8| of the colour bytes, estimated
+    /// with SIMD before filtering once (the same measure, three candidates, no candidate buffers).
+    HF_FAST_FILTER_MIN_SUM = 6,
+};
+
+/// Bytes of scratch memory hf_fast_filter_rows needs for a row of `width` pixels.
+size_t hf_fast_scratch_size(uint32_t width);
+
+/// Writes the PNG scanlines of rows [y0, y1) of a premultiplied RGBA8 canvas (`width` pixels a
+/// row, tightly packed) to `out`: per row one filter-type byte, then width × channels bytes.
+/// `out` must hold (y1 − y0) × (1 + width × channels) + 16 bytes (the SIMD stores overrun by < 16).
+///
+/// channels 3: colour type RGB; the canvas is taken to be opaque (premultiplied = straight) and
+///   the alpha byte dropped. Returns 0 when some pixel of these rows is not opaque (the output is
+///   then meaningless and the caller must encode as RGBA), else 1.
+/// channels 4: colour type RGBA, straight alpha: c = table[a << 8 | c] for 0 < a < 255,
+///   (0, 0, 0, 0) for a = 0. Returns 1.
+/// UP uses row y0 − 1 of the canvas as the row above, so stripes are independent.
+int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint32_t y1,
+                        int channels, int filter, const uint8_t *unpremultiply_table,
+                        uint8_t *scratch, uint8_t *out);
+
+/// Bytes of working memory ISA-L's deflate wants at `level` (0…3); 0 for level 0.
+size_t hf_isal_level_buffer_size(int level);
+
+/// Raw deflate (no zlib header or trailer) of `length` bytes with ISA-L's one-shot compressor.
+/// last = 0: the blocks end with a FULL flush (byte-aligned, no back-references into later input),
+/// so independently compressed stripes concatenate into one valid deflate stream; last = 1: the
+/// final block. Returns the compressed length, -1 when `capacity` is too small, or -2 − ISA-L's
+/// error code on any other failure.
+long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int last,
+                            uint8_t *level_buffer, size_t level_buffer_size,
+                            uint8_t *out, size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

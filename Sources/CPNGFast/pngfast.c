@@ -1,0 +1,259 @@
+// The fast PNG profile's row kernels and ISA-L call. See include/pngfast.h for the contract.
+//
+// Filtering works on straight RGBA rows (4 bytes a pixel) and packs to 3 bytes when the frame is
+// RGB: PNG filters are per byte with the left neighbour one pixel back, so
+//   SUB(x) = cur(x) − cur(x − 1 pixel),  UP(x) = cur(x) − above(x)   (bytewise, mod 256)
+// are the same numbers on RGBA words as on packed RGB; packing just drops every fourth byte. On
+// x86-64 with SSSE3 four pixels go at a time: one psubb and one pshufb (4 × RGBA → 12 bytes RGB),
+// stored 16 bytes wide (hence the 16 bytes of slack after the output). Opaque pixels of a
+// premultiplied canvas are already straight, so the RGB path reads the canvas directly and only
+// ANDs the words to prove every alpha is 255.
+
+#include "pngfast.h"
+
+#include <isa-l/igzip_lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define HF_X86 1
+#else
+#define HF_X86 0
+#endif
+
+// MARK: - Bytewise difference, packed to 3 or 4 bytes a pixel
+
+/// out = pack(cur − ref) for n pixels; ref == NULL means zeros. Returns the AND of all cur words.
+static uint32_t diff_pack_scalar(uint8_t *out, const uint8_t *cur, const uint8_t *ref, size_t n, int channels) {
+    uint32_t all = 0xFFFFFFFFu;
+    for (size_t x = 0; x < n; x++) {
+        uint32_t word;
+        memcpy(&word, cur + 4 * x, 4);
+        all &= word;
+        for (int c = 0; c < channels; c++) {
+            out[(size_t)channels * x + c] = (uint8_t)(cur[4 * x + c] - (ref != NULL ? ref[4 * x + c] : 0));
+        }
+    }
+    return all;
+}
+
+#if HF_X86
+__attribute__((target("ssse3")))
+static uint32_t diff_pack3_ssse3(uint8_t *out, const uint8_t *cur, const uint8_t *ref, size_t n) {
+    const __m128i pack = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m128i all = _mm_set1_epi32(-1);
+    size_t x = 0;
+    for (; x + 4 <= n; x += 4) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * x));
+        __m128i r = ref != NULL ? _mm_loadu_si128((const __m128i *)(ref + 4 * x)) : _mm_setzero_si128();
+        all = _mm_and_si128(all, c);
+        _mm_storeu_si128((__m128i *)(out + 3 * x), _mm_shuffle_epi8(_mm_sub_epi8(c, r), pack));
+    }
+    uint32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, all);
+    uint32_t word = lanes[0] & lanes[1] & lanes[2] & lanes[3];
+    return word & diff_pack_scalar(out + 3 * x, cur + 4 * x, ref != NULL ? ref + 4 * x : NULL, n - x, 3);
+}
+
+static int has_ssse3(void) {
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("ssse3") ? 1 : 0;
+    return cached;
+}
+#endif
+
+static uint32_t diff_pack(uint8_t *out, const uint8_t *cur, const uint8_t *ref, size_t n, int channels) {
+#if HF_X86
+    if (channels == 3 && has_ssse3()) return diff_pack3_ssse3(out, cur, ref, n);
+#endif
+    if (channels == 4) {
+        // Plain bytewise loop: the compiler vectorizes it.
+        size_t bytes = 4 * n;
+        if (ref != NULL) { for (size_t i = 0; i < bytes; i++) out[i] = (uint8_t)(cur[i] - ref[i]); }
+        else memcpy(out, cur, bytes);
+        return 0;  // alpha is not checked on the RGBA path
+    }
+    return diff_pack_scalar(out, cur, ref, n, channels);
+}
+
+/// One scanline's filtered bytes (without the type byte). Returns the AND of the row's words.
+static uint32_t filter_row(uint8_t *out, const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int filter) {
+    switch (filter) {
+    case HF_FAST_FILTER_SUB: {
+        uint32_t first = diff_pack(out, cur, NULL, 1, channels);
+        return first & diff_pack(out + channels, cur + 4, cur, width - 1, channels);
+    }
+    case HF_FAST_FILTER_UP:
+        return diff_pack(out, cur, above, width, channels);
+    default:
+        return diff_pack(out, cur, NULL, width, channels);
+    }
+}
+
+/// Σ |byte as int8|: libpng's "minimum sum of absolute differences" measure of a filtered row.
+static uint64_t row_cost(const uint8_t *bytes, size_t count) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < count; i++) {
+        int8_t v = (int8_t)bytes[i];
+        sum += (uint64_t)(v < 0 ? -v : v);
+    }
+    return sum;
+}
+
+/// Straight RGBA of one premultiplied row (channels 4 only).
+static void unpremultiply_row(uint8_t *out, const uint8_t *row, uint32_t width, const uint8_t *table) {
+    for (uint32_t x = 0; x < width; x++) {
+        const uint8_t *p = row + 4 * (size_t)x;
+        uint8_t *q = out + 4 * (size_t)x;
+        uint8_t a = p[3];
+        if (a == 255) { memcpy(q, p, 4); }
+        else if (a == 0) { memset(q, 0, 4); }
+        else {
+            const uint8_t *t = table + ((size_t)a << 8);
+            q[0] = t[p[0]]; q[1] = t[p[1]]; q[2] = t[p[2]]; q[3] = a;
+        }
+    }
+}
+
+/// The MIN_SUM measure of NONE, SUB and UP for one straight RGBA row (colour bytes only when
+/// channels is 3), cost[f] for filter type f. SSSE3: pabsb then psadbw sum 16 bytes at a time.
+static void min_sum_costs_scalar(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, uint64_t cost[3]) {
+    cost[0] = cost[1] = cost[2] = 0;
+    for (size_t i = 0; i < 4 * (size_t)width; i++) {
+        if (channels == 3 && (i & 3) == 3) continue;
+        int8_t none = (int8_t)cur[i];
+        int8_t sub = (int8_t)(cur[i] - (i >= 4 ? cur[i - 4] : 0));
+        int8_t up = (int8_t)(cur[i] - (above != NULL ? above[i] : 0));
+        cost[0] += (uint64_t)(none < 0 ? -none : none);
+        cost[1] += (uint64_t)(sub < 0 ? -sub : sub);
+        cost[2] += (uint64_t)(up < 0 ? -up : up);
+    }
+}
+
+#if HF_X86
+__attribute__((target("ssse3")))
+static void min_sum_costs_ssse3(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, uint64_t cost[3]) {
+    const __m128i mask = channels == 3 ? _mm_set1_epi32(0x00FFFFFF) : _mm_set1_epi32(-1);
+    const __m128i zero = _mm_setzero_si128();
+    __m128i none = zero, sub = zero, up = zero;
+    // The first pixel's SUB reference is 0: handle pixel 0 in scalar, pixels 1… in vectors.
+    uint64_t head[3];
+    min_sum_costs_scalar(cur, above, 1, channels, head);
+    size_t x = 1;
+    for (; x + 4 <= width; x += 4) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * x));
+        __m128i l = _mm_loadu_si128((const __m128i *)(cur + 4 * x - 4));
+        __m128i a = above != NULL ? _mm_loadu_si128((const __m128i *)(above + 4 * x)) : zero;
+        none = _mm_add_epi64(none, _mm_sad_epu8(_mm_and_si128(_mm_abs_epi8(c), mask), zero));
+        sub = _mm_add_epi64(sub, _mm_sad_epu8(_mm_and_si128(_mm_abs_epi8(_mm_sub_epi8(c, l)), mask), zero));
+        up = _mm_add_epi64(up, _mm_sad_epu8(_mm_and_si128(_mm_abs_epi8(_mm_sub_epi8(c, a)), mask), zero));
+    }
+    uint64_t lanes[2];
+    _mm_storeu_si128((__m128i *)lanes, none); cost[0] = head[0] + lanes[0] + lanes[1];
+    _mm_storeu_si128((__m128i *)lanes, sub); cost[1] = head[1] + lanes[0] + lanes[1];
+    _mm_storeu_si128((__m128i *)lanes, up); cost[2] = head[2] + lanes[0] + lanes[1];
+    for (; x < width; x++) {
+        for (int k = 0; k < channels; k++) {
+            size_t i = 4 * x + (size_t)k;
+            int8_t n = (int8_t)cur[i], s = (int8_t)(cur[i] - cur[i - 4]), u = (int8_t)(cur[i] - (above != NULL ? above[i] : 0));
+            cost[0] += (uint64_t)(n < 0 ? -n : n);
+            cost[1] += (uint64_t)(s < 0 ? -s : s);
+            cost[2] += (uint64_t)(u < 0 ? -u : u);
+        }
+    }
+}
+#endif
+
+/// The filter type MIN_SUM picks for a row: the cheapest of NONE, SUB, UP (ties: the earlier).
+static int min_sum_choice(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels) {
+    uint64_t cost[3];
+#if HF_X86
+    if (has_ssse3()) min_sum_costs_ssse3(cur, above, width, channels, cost);
+    else min_sum_costs_scalar(cur, above, width, channels, cost);
+#else
+    min_sum_costs_scalar(cur, above, width, channels, cost);
+#endif
+    int best = 0;
+    for (int f = 1; f < 3; f++) if (cost[f] < cost[best]) best = f;
+    return best;
+}
+
+size_t hf_fast_scratch_size(uint32_t width) {
+    // Two straight RGBA rows (current, above) + two candidate scanlines for SUB_OR_UP, + slack.
+    return 4 * ((size_t)width * 4 + 16);
+}
+
+int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint32_t y1,
+                        int channels, int filter, const uint8_t *table,
+                        uint8_t *scratch, uint8_t *out) {
+    const size_t rowBytes = (size_t)width * 4;
+    const size_t lineBytes = 1 + (size_t)width * (size_t)channels;
+    uint8_t *straight[2] = { scratch, scratch + rowBytes + 16 };
+    uint8_t *candidate[2] = { scratch + 2 * (rowBytes + 16), scratch + 3 * (rowBytes + 16) };
+    uint32_t all = 0xFFFFFFFFu;
+
+    const uint8_t *above = NULL;
+    if (y0 > 0 && filter != HF_FAST_FILTER_NONE && filter != HF_FAST_FILTER_SUB) {  // UP, SUB_OR_UP, MIN_SUM
+        const uint8_t *row = pixels + (size_t)(y0 - 1) * rowBytes;
+        if (channels == 4) { unpremultiply_row(straight[1], row, width, table); above = straight[1]; }
+        else above = row;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        const uint8_t *row = pixels + (size_t)y * rowBytes;
+        const uint8_t *cur = row;
+        if (channels == 4) {
+            uint8_t *buffer = straight[(y - y0) & 1];
+            unpremultiply_row(buffer, row, width, table);
+            cur = buffer;
+        }
+        uint8_t *line = out + (size_t)(y - y0) * lineBytes;
+        if (filter == HF_FAST_FILTER_SUB_OR_UP) {
+            all &= filter_row(candidate[0], cur, above, width, channels, HF_FAST_FILTER_SUB);
+            filter_row(candidate[1], cur, above, width, channels, HF_FAST_FILTER_UP);
+            int useUp = row_cost(candidate[1], lineBytes - 1) < row_cost(candidate[0], lineBytes - 1);
+            line[0] = useUp ? HF_FAST_FILTER_UP : HF_FAST_FILTER_SUB;
+            memcpy(line + 1, candidate[useUp], lineBytes - 1);
+        } else {
+            int chosen = filter == HF_FAST_FILTER_MIN_SUM ? min_sum_choice(cur, above, width, channels) : filter;
+            line[0] = (uint8_t)chosen;
+            all &= filter_row(line + 1, cur, above, width, channels, chosen);
+        }
+        above = cur;
+    }
+    if (channels == 3 && (all >> 24) != 0xFF) return 0;
+    return 1;
+}
+
+// MARK: - Deflate
+
+size_t hf_isal_level_buffer_size(int level) {
+    switch (level) {
+    case 1: return ISAL_DEF_LVL1_DEFAULT;
+    case 2: return ISAL_DEF_LVL2_DEFAULT;
+    case 3: return ISAL_DEF_LVL3_DEFAULT;
+    default: return 0;
+    }
+}
+
+long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int last,
+                            uint8_t *level_buffer, size_t level_buffer_size,
+                            uint8_t *out, size_t capacity) {
+    if (length > UINT32_MAX || capacity > UINT32_MAX) return -2;
+    struct isal_zstream stream;
+    isal_deflate_stateless_init(&stream);
+    stream.next_in = (uint8_t *)input;
+    stream.avail_in = (uint32_t)length;
+    stream.next_out = out;
+    stream.avail_out = (uint32_t)capacity;
+    stream.level = (uint32_t)level;
+    stream.level_buf = level_buffer;
+    stream.level_buf_size = (uint32_t)level_buffer_size;
+    stream.gzip_flag = IGZIP_DEFLATE;
+    stream.end_of_stream = last ? 1 : 0;
+    stream.flush = last ? NO_FLUSH : FULL_FLUSH;
+    int status = isal_deflate_stateless(&stream);
+    if (status == STATELESS_OVERFLOW) return -1;
+    if (status != COMP_OK) return -2 - (long)(status < 0 ? -status : status);
+    return (long)stream.total_out;
+}

@@ -1,0 +1,148 @@
+// The fast writer on every shape the issue lists: each file is decoded by libpng (an independent
+// reader that checks every CRC and the zlib stream's Adler-32) back to exactly the canvas that was
+// encoded, for every filter, level and stripe height, and the bytes do not depend on threads.
+
+import HoloPNG
+import HoloRaster
+import Testing
+
+@Suite struct FastPNGTests {
+    /// Canvases of every shape: name and canvas.
+    static func shapes() -> [(String, Canvas)] {
+        var out: [(String, Canvas)] = []
+        var random = SplitMix64(seed: 16)
+        func canvas(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> PremultipliedRGBA8) -> Canvas {
+            var c = Canvas(width: w, height: h)
+            for y in 0..<h { for x in 0..<w { c[x, y] = pixel(x, y) } }
+            return c
+        }
+        out.append(("1×1 opaque", canvas(1, 1) { _, _ in PremultipliedRGBA8(r: 200, g: 10, b: 99, a: 255) }))
+        out.append(("1×1 translucent", canvas(1, 1) { _, _ in PremultipliedRGBA8(r: 20, g: 10, b: 99, a: 128) }))
+        out.append(("1×200", Fixtures.translucentCanvas(width: 1, height: 200, seed: 1)))
+        out.append(("200×1", Fixtures.translucentCanvas(width: 200, height: 1, seed: 2)))
+        for w in [3, 5, 13, 17, 33, 63] {
+            out.append(("\(w)×71 opaque", Fixtures.opaqueCanvas(width: w, height: 71)))
+            out.append(("\(w)×71 translucent", Fixtures.translucentCanvas(width: w, height: 71, seed: UInt64(w))))
+        }
+        out.append(("fully transparent", Canvas(width: 57, height: 150)))
+        out.append(("fully opaque flat", canvas(301, 211) { _, _ in PremultipliedRGBA8(r: 12, g: 34, b: 56, a: 255) }))
+        out.append(("opaque noise", canvas(129, 130) { _, _ in
+            PremultipliedRGBA8(r: UInt8.random(in: 0...255, using: &random), g: UInt8.random(in: 0...255, using: &random),
+                               b: UInt8.random(in: 0...255, using: &random), a: 255)
+        }))
+        out.append(("translucent noise", Fixtures.translucentCanvas(width: 131, height: 129, seed: 9)))
+        // Opaque except one pixel far from the first and last rows: the RGB attempt must start over as RGBA.
+        var inner = Fixtures.opaqueCanvas(width: 90, height: 300)
+        inner[45, 150] = PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 4)
+        out.append(("opaque but one inner pixel", inner))
+        return out
+    }
+
+    static let settings: [FastPNGSettings] = [
+        .standard,
+        FastPNGSettings(level: 0, filter: .none, stripeRows: 1),
+        FastPNGSettings(level: 1, filter: .up, stripeRows: 7),
+        FastPNGSettings(level: 2, filter: .subOrUp, stripeRows: 64),
+        FastPNGSettings(level: 3, filter: .sub, stripeRows: 1000),
+        FastPNGSettings(level: 1, filter: .subOrUp, stripeRows: 3),
+        FastPNGSettings(level: 1, filter: .minSum, stripeRows: 5),
+        FastPNGSettings(level: 0, filter: .minSum, stripeRows: 64),
+    ]
+
+    @Test(arguments: settings)
+    func everyShapeDecodesThroughLibpngToTheEncodedPixels(settings: FastPNGSettings) throws {
+        for (name, canvas) in Self.shapes() {
+            let bytes = try FastPNG.encode(canvas, settings: settings)
+            #expect(bytes[25] == (canvas.isOpaque ? 2 : 6), "\(name): colour type")
+            let decoded = try PNG.decode(bytes)
+            #expect(decoded.width == canvas.width && decoded.height == canvas.height, "\(name)")
+            #expect(decoded.pixels == canvas.pixels, "\(name) with \(settings)")
+        }
+    }
+
+    @Test func bytesDoNotDependOnThreadCount() throws {
+        for (name, canvas) in Self.shapes() + [("UI frame", Fixtures.uiFrame(width: 390, height: 844))] {
+            for settings in [FastPNGSettings.standard, FastPNGSettings(level: 1, filter: .up, stripeRows: 5)] {
+                let one = try FastPNG.encode(canvas, settings: settings, threads: 1)
+                for threads in [2, 3, 8] {
+                    #expect(try FastPNG.encode(canvas, settings: settings, threads: threads) == one, "\(name), \(threads) threads")
+                }
+            }
+        }
+    }
+
+    /// A big flat area (a blank 2000×1500 sheet) and a phone frame, on several threads.
+    @Test func bigImagesRoundTripOnSeveralThreads() throws {
+        var flat = Canvas(width: 2000, height: 1500)
+        flat.clear(to: .white)
+        for canvas in [flat, Fixtures.uiFrame(width: 1170, height: 2532), Fixtures.uiFrame(width: 390, height: 844, transparentBackground: true)] {
+            let bytes = try PNG.encode(canvas, profile: .fast, threads: 4)
+            #expect(try PNG.decode(bytes).pixels == canvas.pixels)
+        }
+        // Flat areas compress to almost nothing: 3 bytes a pixel raw, well under 1 % here.
+        #expect(try PNG.encode(flat).count < 2000 * 1500 * 3 / 100)
+    }
+
+    /// The file is signature, IHDR, IDAT…, IEND with nothing else, one IDAT per 64-row stripe.
+    @Test func chunkLayout() throws {
+        let canvas = Fixtures.opaqueCanvas(width: 50, height: 130)
+        let bytes = try PNG.encode(canvas)
+        var types: [String] = []
+        var offset = 8
+        while offset < bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            types.append(String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self))
+            let crc = HandPNG.crc32(bytes[offset + 4..<offset + 8 + length])
+            #expect(HandPNG.be32(crc) == Array(bytes[offset + 8 + length..<offset + 12 + length]), "CRC of \(types.last!)")
+            offset += 12 + length
+        }
+        #expect(offset == bytes.count)
+        #expect(types == ["IHDR", "IDAT", "IDAT", "IDAT", "IEND"])  // ⌈130 / 64⌉ = 3 stripes
+        #expect(Array(bytes[0..<8]) == HandPNG.signature)
+        #expect(Array(bytes[41..<43]) == [0x78, 0x01])  // zlib header opens the first IDAT's data
+    }
+
+    @Test func smallProfileIsLibpngLevel9() throws {
+        let canvas = Fixtures.translucentCanvas(width: 40, height: 40, seed: 5)
+        #expect(try PNG.encode(canvas, profile: .small) == PNG.encode(canvas, options: .small))
+        #expect(try PNG.decode(PNG.encode(canvas, profile: .small)).pixels == canvas.pixels)
+    }
+
+    @Test func emptyAndBadSettingsAreRefused() {
+        #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 0, height: 3)) }
+        #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 3, height: 3), settings: FastPNGSettings(level: 4, filter: .sub, stripeRows: 8)) }
+        #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 3, height: 3), settings: FastPNGSettings(level: 1, filter: .sub, stripeRows: 0)) }
+    }
+}
+
+@Suite struct ChecksumTests {
+    /// CRC-32 of ISA-L (crc32_gzip_refl) against the bitwise definition and a known value.
+    @Test func crc32MatchesTheSpec() {
+        #expect(Array("IEND".utf8).withUnsafeBytes { PNGChecksum.crc32($0) } == 0xAE42_6082)
+        var random = SplitMix64(seed: 3)
+        for length in [0, 1, 7, 64, 1000, 4099] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect(bytes.withUnsafeBytes { PNGChecksum.crc32($0) } == HandPNG.crc32(bytes), "length \(length)")
+        }
+    }
+
+    /// Adler-32 of ISA-L against the definition, and joining two parts equals the whole.
+    @Test func adler32AndItsCombination() {
+        func reference(_ bytes: [UInt8]) -> UInt32 {
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in bytes { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+            return b << 16 | a
+        }
+        var random = SplitMix64(seed: 4)
+        // 0xFF runs push the sums past 65521 many times; lengths pass multiples of 65521.
+        let whole = (0..<200_000).map { i in i % 3 == 0 ? 0xFF : UInt8.random(in: 0...255, using: &random) }
+        #expect(whole.withUnsafeBytes { PNGChecksum.adler32($0) } == reference(whole))
+        for cut in [0, 1, 65520, 65521, 65522, 131_042, 199_999, 200_000] {
+            let first = Array(whole[..<cut]), second = Array(whole[cut...])
+            let joined = PNGChecksum.adler32Combine(first.withUnsafeBytes { PNGChecksum.adler32($0) },
+                                                    second.withUnsafeBytes { PNGChecksum.adler32($0) },
+                                                    secondLength: second.count)
+            #expect(joined == reference(whole), "cut at \(cut)")
+        }
+    }
+}
