@@ -244,7 +244,7 @@ import Testing
         let frames = [4.0, 18, 7].enumerated().map {
             FrameTiming(frame: $0.offset, time: Double($0.offset) / 60, simulateMs: 0, rasterMs: $0.element, encodeMs: nil, totalMs: $0.element)
         }
-        let bench = ClipBench(clip: "demo", device: "iphone-12", width: 1170, height: 2532, budgetMs: 16.67, repeats: 3,
+        let bench = ClipBench(clip: "demo", device: "iphone-12", width: 1170, height: 2532, budgetMs: 16.67, repeats: 3, preparationMs: 1.5,
                               frames: frames, summary: BenchRunner.summarize(frames, budgetMs: 16.67))
         let picture = BenchReportPage.worstFramePicture(clipArgument: "demo", device: nil, frame: 1,
                                                         pipeline: RenderPipeline(fonts: FontLibrary.shared))
