@@ -12,7 +12,7 @@ public enum ClipReference: Sendable {
     case builtIn(String)
     /// A clip file (`.json`), absolute or relative to the test file's folder.
     case file(String)
-    /// A clip built in Swift (a ``Clip`` over your own `ClipSimulation`).
+    /// A clip built in Swift (a `Clip` over your own `ClipSimulation`).
     case clip(Clip)
     /// One still scene built in Swift, as a one-frame clip named `name`.
     case scene(Scene, name: String)
@@ -61,5 +61,6 @@ struct Still: ClipSimulation {
 
 /// The expectation could not start (unknown clip or device, no frames): reported as a test failure.
 public struct ExpectationSetupError: Error, CustomStringConvertible, Sendable {
+    /// What was wrong, meant to be read in a test log.
     public let description: String
 }

@@ -21,11 +21,13 @@ public struct FrameBudget: Sendable, Hashable, CustomStringConvertible {
         return FrameBudget(budgetMs: 1000 / rate, label: "\(Self.format(rate)) Hz")
     }
 
+    /// `ms` milliseconds a frame.
     public static func milliseconds(_ ms: Double) -> FrameBudget {
         precondition(ms > 0, "a budget must be positive")
         return FrameBudget(budgetMs: ms, label: "\(Self.format(ms)) ms")
     }
 
+    /// "8.33 ms (120 Hz)".
     public var description: String { String(format: "%.2f ms", budgetMs) + " (\(label))" }
 
     static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
@@ -35,6 +37,7 @@ public struct FrameBudget: Sendable, Hashable, CustomStringConvertible {
 public struct FrameTimeResult: Sendable {
     /// Every frame's timing (nil when the clip could not be made or rendered).
     public var bench: ClipBench?
+    /// The budget each frame was held against.
     public var budget: FrameBudget
     /// Set when nothing could be timed.
     public var setupError: String?
@@ -44,6 +47,7 @@ public struct FrameTimeResult: Sendable {
         (bench?.frames ?? []).filter { $0.totalMs > budget.budgetMs }.sorted { $0.totalMs > $1.totalMs }
     }
 
+    /// Every frame was timed and every frame's median is within the budget.
     public var passed: Bool { setupError == nil && bench != nil && framesOverBudget.isEmpty }
 
     /// Nil when passed; else how many frames are over and the worst (at most `worstListed`).
@@ -64,6 +68,8 @@ public struct FrameTimeResult: Sendable {
     }
 }
 
+/// The frame-time check behind ``expectFrameTime(_:within:frames:repeats:device:scale:fileID:filePath:line:column:)``,
+/// returning its result without reporting it (for tools, or tests of your own reporting).
 public enum FrameTimeExpectation {
     /// Times `frames` (nil: every frame) of the clip `repeats` times and holds each frame's median
     /// against `budget`. Asks malloc to keep freed frame buffers (`FrameMemory.keepFreedFrames`),

@@ -14,14 +14,17 @@ import Holoframe
 
 /// One frame's outcome.
 public struct GoldenFrameCheck: Sendable {
+    /// The frame index in the clip.
     public var frame: Int
     /// The golden PNG this frame is held against.
     public var goldenPath: String
+    /// HoloGolden's verdict: passed, recorded, the message and any artifacts.
     public var verdict: GoldenVerdict
 }
 
 /// The outcome of a golden expectation: every frame's verdict, or why it could not start.
 public struct GoldenExpectationResult: Sendable {
+    /// One check per frame asked for, in increasing frame order.
     public var checks: [GoldenFrameCheck]
     /// Set when nothing could be rendered (unknown clip, frame out of range, …).
     public var setupError: String?
@@ -46,6 +49,8 @@ public struct GoldenExpectationResult: Sendable {
     public var artifacts: [String] { checks.flatMap(\.verdict.artifacts) }
 }
 
+/// The golden check behind ``expectGolden(_:frames:device:scale:tolerance:named:fileID:filePath:line:column:)``,
+/// returning its result without reporting it (for tools, or tests of your own reporting).
 public enum GoldenExpectation {
     /// `<folder of testFile>/__Goldens__/<testFile's name without .swift>`.
     public static func goldenRoot(testFile: String) -> String {
