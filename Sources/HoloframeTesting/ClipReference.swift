@@ -31,12 +31,21 @@ public enum ClipReference: Sendable {
             return (try ClipResolver.resolve(argument, overrides: overrides),
                     try ClipResolver.deviceName(argument, overrides: overrides))
         case .clip(let clip):
+            try Self.refuse(device)
             let scaled = scale.map(clip.withScale) ?? clip
             return (scaled, Self.sizeLabel(scaled.size))
         case .scene(let scene, let name):
+            try Self.refuse(device)
             let clip = Clip(name: name, size: scene.size, scale: scale ?? 1, fps: 60, frameCount: 1) { Still(scene: scene) }
             return (clip, Self.sizeLabel(scene.size))
         }
+    }
+
+    /// A clip built in Swift has its own size: a device would be ignored, so it is refused.
+    private static func refuse(_ device: String?) throws {
+        guard let device else { return }
+        throw ExpectationSetupError(description: "device '\(device)' applies to built-in clips and clip files only; " +
+            "a clip built in Swift has its own size")
     }
 
     private func argument(_ name: String, testFolder: String) -> String {

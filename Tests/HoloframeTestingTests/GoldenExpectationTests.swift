@@ -123,6 +123,9 @@ import XCTest
         let noClip = GoldenExpectation.check(.builtIn("no-such-clip"), frames: [0], testFile: testFile,
                                              recordMode: RecordMode.none, artifactsRoot: artifacts)
         #expect(noClip.setupError?.hasPrefix("cannot make the clip") == true)
+        let deviceOnSwiftClip = GoldenExpectation.check(.clip(SlidingDot.clip()), frames: [0], device: "iphone-se",
+                                                        testFile: testFile, recordMode: RecordMode.none, artifactsRoot: artifacts)
+        #expect(deviceOnSwiftClip.setupError?.contains("device 'iphone-se' applies to built-in clips and clip files only") == true)
     }
 
     @Test func goldensOfATestFileSitBesideIt() {
