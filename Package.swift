@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .executable(name: "holoframe", targets: ["holoframe"]),
         .library(name: "Holoframe", targets: ["Holoframe"]),
+        // Golden and frame-time expectations for other packages' tests (Swift Testing and XCTest).
+        .library(name: "HoloframeTesting", targets: ["HoloframeTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -38,6 +40,7 @@ let package = Package(
         .target(name: "Holoframe", dependencies: [
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
+        .target(name: "HoloframeTesting", dependencies: ["Holoframe"]),
         .executableTarget(name: "holoframe", dependencies: [
             "Holoframe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -51,6 +54,7 @@ let package = Package(
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe"]),
+        .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "CLITests", dependencies: ["HoloPNG"]),
     ]
 )

@@ -64,6 +64,9 @@ public struct GoldenStore: Sendable {
     /// Where failure artifacts go: `<artifactsRoot>/<clip>/`.
     public var artifactsRoot: String
     public var recordMode: RecordMode
+    /// Whether failure messages also name `holoframe golden record` (true for the repository's
+    /// Golden/ folder; false for goldens that only a test run records, as HoloframeTesting's).
+    public var suggestsCommandLine = true
 
     /// `artifactsRoot` defaults to HOLOFRAME_ARTIFACTS or `.build/golden-artifacts`; `recordMode`
     /// to HOLOFRAME_RECORD.
@@ -117,8 +120,7 @@ public struct GoldenStore: Sendable {
                 golden image missing: \(path)
                 record it with:
                   HOLOFRAME_RECORD=missing swift test
-                  holoframe golden record \(clip) --mode missing
-                """, comparison: nil, artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil))
+                """ + (suggestsCommandLine ? "\n  holoframe golden record \(clip) --mode missing" : ""), comparison: nil, artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil))
         }
         let expected: Canvas
         do {
@@ -129,7 +131,7 @@ public struct GoldenStore: Sendable {
             return GoldenVerdict(passed: false, recorded: false, message: """
                 golden image unreadable: \(error)
                 actual written to: \(artifacts.joined(separator: ", "))
-                re-record it with: HOLOFRAME_RECORD=failed swift test  or  holoframe golden record \(clip) --mode failed
+                re-record it with: \(rerecordHint(clip))
                 """, comparison: nil, artifacts: artifacts)
         }
         // Goldens are stored at scale 1; compare pixels, not the points-per-pixel label.
@@ -147,8 +149,12 @@ public struct GoldenStore: Sendable {
             \(result.summary)
             artifacts:
             \(artifacts.map { "  " + $0 }.joined(separator: "\n"))
-            if the change is intended, re-record with: HOLOFRAME_RECORD=failed swift test  or  holoframe golden record \(clip) --mode failed
+            if the change is intended, re-record with: \(rerecordHint(clip))
             """, comparison: result, artifacts: artifacts)
+    }
+
+    func rerecordHint(_ clip: String) -> String {
+        "HOLOFRAME_RECORD=failed swift test" + (suggestsCommandLine ? "  or  holoframe golden record \(clip) --mode failed" : "")
     }
 
     /// Writes the golden (creating its folder), stored small: goldens are kept for long.

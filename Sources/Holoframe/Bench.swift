@@ -20,6 +20,7 @@ import HoloPNG
 import HoloRaster
 import HoloScene
 
+/// How `BenchRunner` times a clip: runs, the budget, and whether PNG encoding is timed apart.
 public struct BenchOptions: Sendable {
     public var repeats = 3
     public var budgetMs = 1000.0 / 60.0
@@ -28,6 +29,7 @@ public struct BenchOptions: Sendable {
     public init() {}
 }
 
+/// One frame's times in milliseconds, each the median over the runs.
 public struct FrameTiming: Codable, Sendable, Hashable {
     public var frame: Int
     public var time: Double
@@ -40,6 +42,7 @@ public struct FrameTiming: Codable, Sendable, Hashable {
     public var totalMs: Double
 }
 
+/// A clip's frame times summed up: min / median / p95 / p99 / max, the worst frame, frames over budget.
 public struct BenchSummary: Codable, Sendable, Hashable {
     public var minMs, medianMs, p95Ms, p99Ms, maxMs: Double
     public var worstFrame: Int
@@ -48,6 +51,7 @@ public struct BenchSummary: Codable, Sendable, Hashable {
     public var encodeMedianMs: Double?
 }
 
+/// Every frame of one clip timed on one device: what `holoframe bench --json` writes per clip.
 public struct ClipBench: Codable, Sendable {
     public var clip: String
     public var device: String
@@ -92,10 +96,12 @@ public struct BenchFile: Codable, Sendable {
     }
 }
 
+/// A bench JSON file that cannot be used as a baseline, with what to do about it.
 public struct BenchFileError: Error, CustomStringConvertible {
     public let description: String
 }
 
+/// Percentiles and medians over frame times.
 public enum Percentile {
     /// Nearest-rank percentile of sorted values: the smallest value with at least p% at or below it.
     public static func nearestRank(_ sorted: [Double], _ p: Double) -> Double {
@@ -111,6 +117,7 @@ public enum Percentile {
 
 @inline(__always) func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+/// Times every frame of a clip against the budget (see the comment at the top of this file).
 public struct BenchRunner: Sendable {
     public var pipeline: RenderPipeline
     public var options: BenchOptions
@@ -192,6 +199,7 @@ public struct Regression: Sendable, Hashable {
     public var currentMs: Double
 }
 
+/// Compares a bench run with a saved one, frame by frame.
 public enum BenchBaseline {
     /// Frames whose time grew by more than `threshold` (a fraction) and by more than `floorMs`
     /// (so sub-millisecond noise on tiny frames is not flagged).

@@ -17,11 +17,13 @@ public struct ClipOverrides: Sendable {
     }
 }
 
+/// The device presets (`iphone-12`, `iphone-se`, …) by name.
 public enum DeviceCatalog {
     public static var names: [String] { Device.presets.map(\.name) }
     public static func device(named name: String) -> Device? { Device.preset(named: name) }
 }
 
+/// Turns a built-in clip name or a clip file path into a `Clip`, with overrides applied.
 public enum ClipResolver {
     /// True when the argument names a file rather than a built-in clip.
     public static func isFile(_ argument: String) -> Bool {

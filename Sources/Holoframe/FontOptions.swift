@@ -1,6 +1,7 @@
 import HoloRaster
 import HoloScene
 
+/// The font library a render uses.
 public enum FontOptions {
     /// The shared font library, or one that uses `override` (a TrueType file) for every weight.
     /// A file FreeType cannot open is a usage error that says so, not FreeType's error number.

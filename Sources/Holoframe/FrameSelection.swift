@@ -1,5 +1,6 @@
 // Which frames of a clip to produce: `--frames A-B` (inclusive), `--frames N`, or a duration.
 
+/// An inclusive range of frame indices (`--frames 0-59`).
 public struct FrameRange: Hashable, Sendable, CustomStringConvertible {
     public let first: Int
     public let last: Int
@@ -33,6 +34,7 @@ public struct FrameRange: Hashable, Sendable, CustomStringConvertible {
     public var description: String { first == last ? "\(first)" : "\(first)-\(last)" }
 }
 
+/// A frame range or list that does not parse or runs backwards.
 public struct SelectionError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }

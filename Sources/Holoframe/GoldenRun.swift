@@ -10,6 +10,7 @@ import HoloGolden
 import HoloPNG
 import HoloRaster
 
+/// One golden image: clip, frame, device and scale, all read from its file name.
 public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
     public var clip: String
     public var frame: Int
@@ -141,6 +142,7 @@ extension GoldenCase {
     }
 }
 
+/// Renders golden cases and verifies (or records) them through a `GoldenStore`.
 public struct GoldenRunner: Sendable {
     public var store: GoldenStore
     public var pipeline: RenderPipeline

@@ -13,6 +13,7 @@ import HoloClips
 import HoloMotion
 import HoloPNG
 
+/// Caps on frame size and frame count, checked before a render allocates.
 public struct Limits: Sendable {
     public var maxPixelsPerFrame = 25_000_000
     public var maxFrames = 36_000
@@ -53,6 +54,7 @@ public struct Limits: Sendable {
     }
 }
 
+/// A clip over a cap, with the option that raises it.
 public struct LimitError: Error, CustomStringConvertible {
     public let description: String
 }

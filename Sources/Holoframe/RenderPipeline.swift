@@ -16,6 +16,7 @@ import HoloRaster
 import HoloScene
 import Synchronization
 
+/// What `render` writes.
 public enum OutputFormat: String, Sendable, CaseIterable {
     /// Numbered PNG files in a folder.
     case png
@@ -23,6 +24,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case raw
 }
 
+/// One render: a clip, its frames, the output and how to run.
 public struct RenderRequest: Sendable {
     public var clip: Clip
     public var frames: FrameRange
@@ -66,6 +68,7 @@ public struct RenderRequest: Sendable {
     }
 }
 
+/// What a render does with frame files already in its output folder.
 public enum ExistingFrames: Sendable {
     /// Stop before rendering anything when a frame file this render writes exists.
     case refuse
@@ -136,6 +139,7 @@ public struct RenderInterrupted: Error, CustomStringConvertible {
     }
 }
 
+/// What a finished render did.
 public struct RenderReport: Sendable {
     public var framesWritten: Int
     public var seconds: Double
@@ -146,6 +150,7 @@ public func frameFileName(_ index: Int) -> String {
     "frame-" + String(format: "%05d", index) + ".png"
 }
 
+/// Simulates and rasterizes frames of a clip, and writes them (PNG files or raw RGBA) on worker threads.
 public struct RenderPipeline: Sendable {
     public let renderer: SceneRenderer
     /// Set when frames go through the reference renderer instead (`--reference`): slow, obviously
@@ -441,6 +446,7 @@ final class StateLineWriter {
     }
 }
 
+/// Preparing and tidying a render's output folder.
 public enum OutputFolder {
     /// Removes temporaries a killed render left behind in `path` (atomic writes never leave a
     /// partial file under a final name, but a SIGKILL can leave its temporary): frame temporaries,
