@@ -242,6 +242,9 @@ public struct RenderPipeline: Sendable {
         let pipeline = self
         let done = Mutex<Set<Int>>([])
         let encodeThreads = planned.count == 1 ? threads : 1
+        // A frame whose scene equals the one before it has that frame's bytes (the renderer and the
+        // encoder are deterministic): it waits for them instead of drawing and encoding again.
+        var previous: (scene: Scene, bytes: EncodedFrame)?
 
         // Frames kept by --resume are still simulated, so the state file covers every selected frame.
         for index in selected {
@@ -254,26 +257,37 @@ public struct RenderPipeline: Sendable {
             } else {
                 scene = source.scene(index, fps: clip.fps).scene
             }
-            if skipped.contains(index) { continue }
+            if skipped.contains(index) { previous = nil; continue }
+            let earlier = previous.flatMap { $0.scene == scene ? $0.bytes : nil }
+            let mine = earlier ?? EncodedFrame()
+            previous = (scene, mine)
             slots.wait()
             if request.cancellation?.isCancelled == true { slots.signal(); break }
             group.enter()
             queue.async {
-                workers.wait()
                 let bytes: [UInt8]
-                do {
-                    if failure.withLock({ $0 != nil }) { throw CancellationError() }
-                    let canvas = try pipeline.draw(scene, scale: clip.scale)
-                    // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
-                    bytes = request.format == .png
-                        ? try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads)
-                        : straightRGBA(canvas)
-                } catch {
-                    if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
-                    workers.signal(); slots.signal(); group.leave()
-                    return
+                if let earlier {
+                    // Waits without holding a worker: the frame it waits for is already in flight.
+                    guard let same = earlier.wait() else { slots.signal(); group.leave(); return }
+                    bytes = same
+                } else {
+                    workers.wait()
+                    do {
+                        if failure.withLock({ $0 != nil }) { throw CancellationError() }
+                        let canvas = try pipeline.draw(scene, scale: clip.scale)
+                        // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
+                        bytes = request.format == .png
+                            ? try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads)
+                            : straightRGBA(canvas)
+                    } catch {
+                        mine.fulfil(nil)
+                        if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
+                        workers.signal(); slots.signal(); group.leave()
+                        return
+                    }
+                    mine.fulfil(bytes)
+                    workers.signal()
                 }
-                workers.signal()
                 writes.async {
                     defer { slots.signal(); group.leave() }
                     if failure.withLock({ $0 != nil }) { return }
@@ -477,5 +491,23 @@ public enum OutputFolder {
         guard access(path, W_OK) == 0 else {
             throw OutputError(description: "cannot write to output folder '\(path)': \(String(cString: strerror(errno)))")
         }
+    }
+}
+
+/// One frame's encoded bytes, handed to later frames with an equal scene. `wait` blocks until the
+/// frame that makes them has finished; nil when it failed or was cancelled.
+final class EncodedFrame: Sendable {
+    private let bytes = Mutex<[UInt8]?>(nil)
+    private let ready = DispatchSemaphore(value: 0)
+
+    func fulfil(_ value: [UInt8]?) {
+        bytes.withLock { $0 = value }
+        ready.signal()
+    }
+
+    func wait() -> [UInt8]? {
+        ready.wait()
+        ready.signal()  // for the next frame that waits on the same bytes
+        return bytes.withLock { $0 }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HoloScene
 @testable import Holoframe
 
 /// A fresh temporary folder, removed by the caller's defer.
@@ -15,6 +16,31 @@ func temporaryFolder(_ name: String = #function) -> String {
 
     func demo(scale: Double = 0.5) throws -> Clip {
         try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: scale))
+    }
+
+    @Test func framesThatRepeatTheirSceneAreWrittenFromTheFrameBefore() throws {
+        // demo's fling comes to rest: the frames at rest repeat their scene, and the export hands
+        // them the bytes of the frame before. Each must still be that frame's own picture.
+        let clip = try demo(scale: 0.125)
+        let source = clip.frames()
+        var still: [Int] = []
+        var previous: Scene?
+        for k in 0..<clip.frameCount {
+            let scene = source.scene(k, fps: clip.fps).scene
+            if scene == previous { still.append(k) }
+            previous = scene
+        }
+        #expect(still.count > 20)
+        let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 0, last: clip.frameCount - 1))
+        request.outputDirectory = dir
+        request.threads = 2
+        _ = try pipeline.run(request)
+        for index in still.enumerated().filter({ $0.offset % 9 == 0 }).map(\.element) + [still.first!, still.last!] {
+            let alone = try pipeline.renderFrame(index, of: clip)
+            let written = try PNG.read(contentsOf: "\(dir)/\(frameFileName(index))")
+            #expect(alone.pixels == written.pixels, "still frame \(index) differs from its own render")
+        }
     }
 
     @Test func oneFrameAloneEqualsTheSameFrameOfASequentialRun() throws {
