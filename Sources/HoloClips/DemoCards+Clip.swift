@@ -30,11 +30,15 @@ public enum DemoCards {
     }
 
     static func clip(_ spec: ClipSpec) -> Clip {
-        let scroll = (spec.scroll ?? defaultSpec().scroll!).makeSimulation()
         let size = spec.device.size
+        let scene = DemoCardsScene(size: size, type: spec.environment.dynamicTypeSize)
+        // Larger text makes the feed longer: the scroll reaches the last card at every size.
+        var scrollSpec = spec.scroll ?? defaultSpec().scroll!
+        scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, scene.contentHeight)
+        let scroll = scrollSpec.makeSimulation()
         return Clip(name: spec.design, size: size, scale: spec.device.scale, fps: Double(spec.fps),
                     frameCount: spec.frameCount) {
-            DemoSimulation(scroll: scroll, scene: DemoCardsScene(size: size))
+            DemoSimulation(scroll: scroll, scene: scene)
         }
     }
 }

@@ -3,12 +3,16 @@
 // text, clipping and group opacity) under a realistic scripted scroll.
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 /// Scene building for the demo: a pure function of the scroll offset and the screen size.
 public struct DemoCardsScene: Sendable {
     public var size: Size
-    public init(size: Size) { self.size = size }
+    /// Dynamic Type: the bar title (large title), card titles (headline) and details (subheadline)
+    /// follow the iOS tables; the bar and the cards grow with the text, so `large` is the layout below.
+    public var type: DynamicTypeSize
+    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
 
     static let barHeight = 108.0
     static let cardHeight = 132.0
@@ -16,9 +20,22 @@ public struct DemoCardsScene: Sendable {
     static let cardCount = 14
     static let contentTop = barHeight + 16
 
-    /// Scrollable content height in points (cards plus margins).
-    public static var contentHeight: Double {
-        contentTop + Double(cardCount) * (cardHeight + cardSpacing) + 24
+    // At Dynamic Type size t, with s(style) = t's ratio to `large`:
+    //   bar height     108 + 34·(s(largeTitle) − 1)        (the title's growth; baseline 16 above the bottom)
+    //   title baseline 18 + 20·s(headline)                 (38 at large)
+    //   detail baseline title + 22·s(subheadline)          (60 at large)
+    //   card height    max(132, detail baseline + 72)      (the progress track keeps its 30 pt from the bottom)
+    var barHeight: Double { Self.barHeight + 34 * (type.scale(of: .largeTitle) - 1) }
+    var contentTop: Double { barHeight + 16 }
+    var cardTitleBaseline: Double { 18 + 20 * type.scale(of: .headline) }
+    var cardDetailBaseline: Double { cardTitleBaseline + 22 * type.scale(of: .subheadline) }
+    var cardHeight: Double { max(Self.cardHeight, cardDetailBaseline + 72) }
+
+    /// Scrollable content height in points (cards plus margins) at the default text size.
+    public static var contentHeight: Double { DemoCardsScene(size: Size(390, 844)).contentHeight }
+    /// Scrollable content height in points (cards plus margins) at this scene's text size.
+    public var contentHeight: Double {
+        contentTop + Double(Self.cardCount) * (cardHeight + Self.cardSpacing) + 24
     }
 
     static let accents: [Color] = [
@@ -36,25 +53,31 @@ public struct DemoCardsScene: Sendable {
 
         // Cards, only those on screen.
         for i in 0..<Self.cardCount {
-            let y = Self.contentTop + Double(i) * (Self.cardHeight + Self.cardSpacing) - scrollOffset
-            guard y + Self.cardHeight > 0, y < size.height else { continue }
-            nodes.append(card(index: i, frame: Rect(x: 16, y: y, width: cardWidth, height: Self.cardHeight)))
+            let y = contentTop + Double(i) * (cardHeight + Self.cardSpacing) - scrollOffset
+            guard y + cardHeight > 0, y < size.height else { continue }
+            nodes.append(card(index: i, frame: Rect(x: 16, y: y, width: cardWidth, height: cardHeight)))
         }
 
         // The bar: a gradient over the content, a hairline, and the title.
-        let bar = Rect(x: 0, y: 0, width: width, height: Self.barHeight)
+        let barHeight = self.barHeight
+        let bar = Rect(x: 0, y: 0, width: width, height: barHeight)
         let collapse = clamp(scrollOffset / 60, 0, 1)
         nodes.append(.fill(.rect(bar), .linearGradient(
             stops: [GradientStop(Color(hex: 0x3A1C71, alpha: 0.96), at: 0),
                     GradientStop(Color(hex: 0xD76D77, alpha: 0.94), at: 0.55),
                     GradientStop(Color(hex: 0xFFAF7B, alpha: 0.92), at: 1)],
-            start: Point(0, 0), end: Point(width, Self.barHeight))))
-        nodes.append(.fill(.rect(Rect(x: 0, y: Self.barHeight - 0.5, width: width, height: 0.5)),
+            start: Point(0, 0), end: Point(width, barHeight))))
+        nodes.append(.fill(.rect(Rect(x: 0, y: barHeight - 0.5, width: width, height: 0.5)),
                            .solid(Color(white: 0, alpha: 0.25))))
-        let titleSize = 34 - 12 * collapse
+        let titleSize = (34 - 12 * collapse) * type.scale(of: .largeTitle)
         nodes.append(.text(TextRun("Holoframe", font: Font(size: titleSize, weight: .bold),
-                                   origin: Point(20, Self.barHeight - 16)), .solid(.white)))
+                                   origin: Point(20, barHeight - 16), maxWidth: width - 40), .solid(.white)))
         return Scene(size: size, background: Color(hex: 0xF2F2F7), root: nodes)
+    }
+
+    /// `font` at this scene's Dynamic Type size, by `style`'s table.
+    func scaled(_ font: Font, _ style: TextStyle) -> Font {
+        Font(size: font.size * type.scale(of: style), weight: font.weight)
     }
 
     func card(index i: Int, frame f: Rect) -> Node {
@@ -70,9 +93,11 @@ public struct DemoCardsScene: Sendable {
             .fill(.circle(center: avatar.center, radius: 14), .radialGradient(
                 stops: [GradientStop(.white, at: 0), GradientStop(Color.white.opacity(0.2), at: 1)],
                 center: avatar.center, startRadius: 0, endRadius: 14)),
-            .text(TextRun(Self.titles[i % Self.titles.count], font: .headline, origin: Point(78, 38)),
+            .text(TextRun(Self.titles[i % Self.titles.count], font: scaled(.headline, .headline),
+                          origin: Point(78, cardTitleBaseline), maxWidth: f.width - 94),
                   .solid(Color(hex: 0x1C1C1E))),
-            .text(TextRun("\(20 + (i * 7) % 40) min · \(3 + i % 5) sets", font: .subheadline, origin: Point(78, 60)),
+            .text(TextRun("\(20 + (i * 7) % 40) min · \(3 + i % 5) sets", font: scaled(.subheadline, .subheadline),
+                          origin: Point(78, cardDetailBaseline), maxWidth: f.width - 94),
                   .solid(Color(hex: 0x8E8E93))),
             .fill(.capsule(track), .solid(Color(hex: 0xE5E5EA))),
         ]

@@ -62,8 +62,10 @@ public struct FlowingFrameState: Encodable, Sendable {
         let destination = page.destinationCenters
         let titleSource = page.titleSourceCenter(offset: offset)
         if config.titleFlows {
-            titleCenter = FlowingMath.center(from: titleSource, to: destination.title, progress: p)
-            titleScale = FlowingMath.titleScale(progress: p, sourceHeight: page.sourceTitleLineHeight)
+            // Sideways and in size ahead of the progress in the horizontal layout (FlowingTokens.horizontalLead).
+            let q = FlowingMath.lead(p, by: page.lead)
+            titleCenter = FlowingMath.center(from: titleSource, to: destination.title, xProgress: q, yProgress: p)
+            titleScale = FlowingMath.titleScale(progress: q, sourceHeight: page.sourceTitleLineHeight)
         } else {
             titleCenter = titleSource
             titleScale = 1
@@ -75,9 +77,10 @@ public struct FlowingFrameState: Encodable, Sendable {
         }
         if config.accessoryFlows, let accessoryDestination = destination.accessory {
             // Moves with the title; scales per axis from 64 pt to the bar's box; fades to max(0.6, 1 − 4p).
-            let s = FlowingTokens.accessorySize, d = page.navigationAccessorySize
-            accessoryCenter = FlowingMath.center(from: accessorySource, to: accessoryDestination, progress: p)
-            accessoryScale = FlowingMath.scale(from: Size(s, s), to: Size(d, d), progress: p)
+            // Sideways and in size ahead of the progress in the horizontal layout (FlowingTokens.horizontalLead).
+            let s = FlowingTokens.accessorySize, d = page.navigationAccessorySize, q = FlowingMath.lead(p, by: page.lead)
+            accessoryCenter = FlowingMath.center(from: accessorySource, to: accessoryDestination, xProgress: q, yProgress: p)
+            accessoryScale = FlowingMath.scale(from: Size(s, s), to: Size(d, d), progress: q)
             accessoryOpacity = FlowingMath.accessoryFade(progress: p)
         } else {
             // Stays in the content: opacity and scale both max(0.6, 1 − 4p) on their own 0.4 s spring,

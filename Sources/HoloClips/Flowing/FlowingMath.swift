@@ -9,6 +9,17 @@ public enum FlowingMath {
         min(1, max(0, (offset - start) / FlowingTokens.transitionRange))
     }
 
+    /// A progress that runs ahead of `p` by `factor` and holds at 1 once there: min(1, factor·p) for
+    /// p < 1, p itself from 1 on (a spring's overshoot past 1 is kept).
+    @inlinable public static func lead(_ p: Double, by factor: Double) -> Double {
+        p >= 1 ? p : min(1, factor * p)
+    }
+
+    /// Each axis on its own progress: x = src.x + (dst.x − src.x)·px, y = src.y + (dst.y − src.y)·py.
+    @inlinable public static func center(from source: Point, to destination: Point, xProgress px: Double, yProgress py: Double) -> Point {
+        Point(source.x + (destination.x - source.x) * px, source.y + (destination.y - source.y) * py)
+    }
+
     /// Linear interpolation of two frame centres: c = src + (dst − src)·p
     @inlinable public static func center(from source: Point, to destination: Point, progress p: Double) -> Point {
         Point(source.x + (destination.x - source.x) * p, source.y + (destination.y - source.y) * p)

@@ -64,7 +64,13 @@ public struct FlowingPage: Hashable, Sendable {
         accessoryContentFrame.map { Point($0.midX, contentTop - offset + $0.midY) }
     }
 
-    /// The most any drawn point moves per unit of progress: the title's centre (source at the
+    /// How far the title's and the accessory's x and sizes run ahead of the progress: the horizontal
+    /// layout's lead when the accessory flows beside the title (FlowingTokens.horizontalLead), else 1.
+    public var lead: Double {
+        configuration.accessoryFlows && configuration.layout == .horizontal ? FlowingTokens.horizontalLead : 1
+    }
+
+    /// The most any drawn point moves per unit of progress (x moves and size changes times the lead): the title's centre (source at the
     /// transition's start or end offset → its bar position) plus its half-width change, and the
     /// accessory's centre plus its half-size change. The progress springs settle in these points.
     public var pointsPerProgress: Double {
@@ -74,9 +80,9 @@ public struct FlowingPage: Hashable, Sendable {
             let t = titleSourceCenter(offset: offset)
             let titleHalfWidth = Double(configuration.title.count) * sourceTitleFontSize * FlowingTokens.averageAdvancePerEm / 2
             let shrink = 1 - FlowingTokens.navigationTitleLineHeight / sourceTitleLineHeight
-            most = max(most, hypot(dst.title.x - t.x, dst.title.y - t.y) + titleHalfWidth * shrink)
+            most = max(most, hypot((dst.title.x - t.x) * lead, dst.title.y - t.y) + titleHalfWidth * shrink * lead)
             if let a = accessorySourceCenter(offset: offset), let ad = dst.accessory {
-                most = max(most, hypot(ad.x - a.x, ad.y - a.y) + (FlowingTokens.accessorySize - navigationAccessorySize) / 2)
+                most = max(most, hypot((ad.x - a.x) * lead, ad.y - a.y) + (FlowingTokens.accessorySize - navigationAccessorySize) / 2 * lead)
             }
         }
         return most

@@ -54,4 +54,15 @@ public enum FlowingTokens {
     /// Text width estimate per character, in ems, for the nav title's width (approx.: HoloClips cannot
     /// measure text; calibrated on the renderer's DejaVu Sans: "Settings" at 17 pt measures 73.98 pt).
     public static let averageAdvancePerEm = 0.544
+
+    /// (choice) Horizontal layout: what moves sideways or changes size — the title's and the accessory's
+    /// x and their scales — runs ahead of the shown progress by this factor (done at p = 1/2); what
+    /// moves up or down follows the progress. With every part on the one progress (REFERENCE's
+    /// linear paths) the still-wide title rose into the icon's box for 0.34 < p < 0.95: the icon sits
+    /// above the title in the header and beside it in the bar. On one progress the two keep their
+    /// header spacing, 64.5·(1 − p) pt apart vertically, at any scroll speed; ahead by 2, both have
+    /// their bar sizes and x (beside each other, ≥ 5 pt apart) by p = 0.5, while the vertical gap
+    /// still clears them until p = 0.636. The seed and REFERENCE are silent on how the paths pass;
+    /// endpoints, the progress and the accessory's fade are REFERENCE's.
+    public static let horizontalLead = 2.0
 }

@@ -98,7 +98,7 @@ public enum Reveal {
 
     public static func simulation(_ spec: ClipSpec) throws -> RevealSimulation {
         let g = try gesture(spec.variant)
-        let layout = RevealLayout(size: spec.device.size)
+        let layout = RevealLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize)
         let script = spec.scroll?.script ?? defaultScript(g)
         let taps = spec.scroll == nil && spec.taps.isEmpty ? defaultTaps(g) : spec.taps
         for (i, tap) in taps.enumerated() where tap.target != RevealScroll.chevronTarget {

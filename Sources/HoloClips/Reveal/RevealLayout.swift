@@ -4,10 +4,13 @@
 // seed's "measured" height (onGeometryChange), here summed from its rows. Values are (choice).
 
 import HoloGeometry
+import HoloMotion
 
 public struct RevealLayout: Hashable, Sendable {
     public var size: Size
-    public init(size: Size) { self.size = size }
+    /// Dynamic Type: text follows the iOS tables; the secondary's header, button and rows grow with it.
+    public var type: DynamicTypeSize
+    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
 
     public var safeTop: Double { size.height >= 800 ? 47 : 20 }
     public var safeBottom: Double { size.height >= 800 ? 34 : 0 }
@@ -15,19 +18,27 @@ public struct RevealLayout: Hashable, Sendable {
 
     // Secondary section rows (section-local y).
     public static let grabberTop = 8.0
-    public static let titleBaseline = 46.0
-    public static let subtitleBaseline = 68.0
-    public static let controlTop = 88.0
-    public static let controlHeight = 52.0
-    public static let rowsTop = 160.0
-    public static let rowHeight = 56.0
+    // At Dynamic Type size t, with s(style) = t's ratio to `large` (the values at large in brackets):
+    //   title baseline    18 + 28·s(title1)                  [46]
+    //   subtitle baseline title + 22·s(subheadline)          [68]
+    //   control top       subtitle + 20                      [88]
+    //   control height    28 + 24·s(headline)                [52]  (its "Add to Library" label grows)
+    //   rows top          control top + height + 20          [160]
+    //   row height        max(56, 17 + 17·s(body) + 22)      [56]  (label baseline 17 + 17·s(body))
+    public var titleBaseline: Double { 18 + 28 * type.scale(of: .title1) }
+    public var subtitleBaseline: Double { titleBaseline + 22 * type.scale(of: .subheadline) }
+    public var controlTop: Double { subtitleBaseline + 20 }
+    public var controlHeight: Double { 28 + 24 * type.scale(of: .headline) }
+    public var rowsTop: Double { controlTop + controlHeight + 20 }
+    public var rowBaseline: Double { 17 + 17 * type.scale(of: .body) }
+    public var rowHeight: Double { max(56, rowBaseline + 22) }
     public static let actions = ["Add to Playlist", "Share", "Download", "Go to Artist", "Details"]
     /// Below the rows: a margin plus the chevron's bottom inset (safeAreaInset keeps content clear of it).
     public static let bottomPadding = 20.0 + 52.0
 
     /// S: the secondary section's height, measured from its rows (never below 1, as the seed clamps).
     public var secondaryHeight: Double {
-        max(Self.rowsTop + Double(Self.actions.count) * Self.rowHeight + Self.bottomPadding + safeBottom, 1)
+        max(rowsTop + Double(Self.actions.count) * rowHeight + Self.bottomPadding + safeBottom, 1)
     }
     /// Scrollable content: the primary page plus the secondary.
     public var contentHeight: Double { viewportHeight + secondaryHeight }
@@ -39,7 +50,7 @@ public struct RevealLayout: Hashable, Sendable {
     /// The control's source anchor, primary-local: a round play button at the card's bottom left.
     public var controlSource: Rect { Rect(x: 20, y: viewportHeight - safeBottom - 140, width: 64, height: 64) }
     /// The control's destination anchor, secondary-local: a full-width Play button under the title.
-    public var controlDestination: Rect { Rect(x: 20, y: Self.controlTop, width: size.width - 40, height: Self.controlHeight) }
+    public var controlDestination: Rect { Rect(x: 20, y: controlTop, width: size.width - 40, height: controlHeight) }
 
     /// The chevron (in the bottom safe-area inset: fixed in the window, not scrolled).
     public var chevronCenter: Point { Point(size.width / 2, size.height - safeBottom - 26) }

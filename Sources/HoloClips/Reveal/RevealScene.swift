@@ -5,11 +5,17 @@
 
 import Foundation
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 public struct RevealScene: Sendable {
     public var layout: RevealLayout
     public init(layout: RevealLayout) { self.layout = layout }
+
+    /// `font` at the layout's Dynamic Type size, by `style`'s table.
+    func scaled(_ font: Font, _ style: TextStyle) -> Font {
+        Font(size: font.size * layout.type.scale(of: style), weight: font.weight)
+    }
 
     static let secondaryBackground = Color(hex: 0x1C1C1E)
     static let secondaryText = Color(hex: 0x98989F)
@@ -38,7 +44,7 @@ public struct RevealScene: Sendable {
 
     /// The media card, section-local (0…W × 0…H).
     func primaryContent() -> [Node] {
-        let w = layout.size.width, h = layout.viewportHeight
+        let w = layout.size.width, h = layout.viewportHeight, t = layout.type
         let bottom = h - layout.safeBottom
         return [
             .fill(.rect(layout.primaryRect), .linearGradient(
@@ -54,10 +60,15 @@ public struct RevealScene: Sendable {
             .fill(.rect(Rect(x: 0, y: h * 0.55, width: w, height: h * 0.45)), .linearGradient(
                 stops: [GradientStop(Color(white: 0, alpha: 0), at: 0), GradientStop(Color(white: 0, alpha: 0.6), at: 1)],
                 start: Point(0, h * 0.55), end: Point(0, h))),
-            .text(TextRun("Northern Lights", font: .largeTitle, origin: Point(20, bottom - 190)), .solid(.white)),
-            .text(TextRun("Aurora Ensemble · 4:12", font: .subheadline, origin: Point(20, bottom - 162)),
+            // The subtitle keeps its place above the play button; the title rises by the subtitle's line.
+            .text(TextRun("Northern Lights", font: scaled(.largeTitle, .largeTitle),
+                          origin: Point(20, bottom - 162 - 28 * t.scale(of: .subheadline)), maxWidth: w - 40), .solid(.white)),
+            .text(TextRun("Aurora Ensemble · 4:12", font: scaled(.subheadline, .subheadline), origin: Point(20, bottom - 162),
+                          maxWidth: w - 40),
                   .solid(Color(white: 1, alpha: 0.75))),
-            .text(TextRun("Add", font: .footnote, origin: Point(layout.controlSource.maxX + 12, layout.controlSource.midY + 5)),
+            .text(TextRun("Add", font: scaled(.footnote, .footnote),
+                          origin: Point(layout.controlSource.maxX + 12, layout.controlSource.midY + 5 * t.scale(of: .footnote)),
+                          maxWidth: w - layout.controlSource.maxX - 32),
                   .solid(Color(white: 1, alpha: 0.75))),
         ]
     }
@@ -70,15 +81,18 @@ public struct RevealScene: Sendable {
             .fill(.roundedRect(Rect(x: 0, y: 0, width: w, height: sh + 30), cornerRadius: 24, style: .continuous),
                   .solid(Self.secondaryBackground)),
             .fill(.capsule(Rect(x: w / 2 - 18, y: RevealLayout.grabberTop, width: 36, height: 5)), .solid(Color(white: 1, alpha: 0.3))),
-            .text(TextRun("Northern Lights", font: .title, origin: Point(20, RevealLayout.titleBaseline)), .solid(.white)),
-            .text(TextRun("Aurora Ensemble · Polar Nights · 2024", font: .subheadline, origin: Point(20, RevealLayout.subtitleBaseline)),
+            .text(TextRun("Northern Lights", font: scaled(.title, .title1), origin: Point(20, layout.titleBaseline),
+                          maxWidth: w - 40), .solid(.white)),
+            .text(TextRun("Aurora Ensemble · Polar Nights · 2024", font: scaled(.subheadline, .subheadline),
+                          origin: Point(20, layout.subtitleBaseline), maxWidth: w - 40),
                   .solid(Self.secondaryText)),
         ]
         for (i, title) in RevealLayout.actions.enumerated() {
-            let top = RevealLayout.rowsTop + Double(i) * RevealLayout.rowHeight
-            nodes.append(.fill(.circle(center: Point(38, top + 28), radius: 16), .solid(Color(hex: Self.iconTints[i % Self.iconTints.count]))))
-            nodes.append(.text(TextRun(title, font: .body, origin: Point(68, top + 34)), .solid(.white)))
-            nodes.append(.fill(.rect(Rect(x: 68, y: top + RevealLayout.rowHeight - 0.5, width: w - 68, height: 0.5)), .solid(Self.hairline)))
+            let top = layout.rowsTop + Double(i) * layout.rowHeight
+            nodes.append(.fill(.circle(center: Point(38, top + layout.rowHeight / 2), radius: 16), .solid(Color(hex: Self.iconTints[i % Self.iconTints.count]))))
+            nodes.append(.text(TextRun(title, font: scaled(.body, .body), origin: Point(68, top + layout.rowBaseline), maxWidth: w - 84),
+                               .solid(.white)))
+            nodes.append(.fill(.rect(Rect(x: 68, y: top + layout.rowHeight - 0.5, width: w - 68, height: 0.5)), .solid(Self.hairline)))
         }
         return nodes
     }
@@ -87,7 +101,8 @@ public struct RevealScene: Sendable {
     /// until the label fades in (p > 0.5), then sits left of "Add to Library".
     func control(frame f: Rect, progress p: Double) -> Node {
         let label = min(max((p - 0.5) / 0.5, 0), 1)
-        let labelWidth = 118.0
+        let labelScale = layout.type.scale(of: .headline)
+        let labelWidth = 118.0 * labelScale   // "Add to Library" at large, estimated; the capsule clips any excess
         let plusCenter = Point(f.midX - (labelWidth / 2 + 4) * label, f.midY)
         let arm = min(f.height * 0.36, 11), bar = 3.0
         var children: [Node] = [
@@ -96,7 +111,8 @@ public struct RevealScene: Sendable {
             .fill(.roundedRect(Rect(x: plusCenter.x - bar / 2, y: plusCenter.y - arm, width: bar, height: 2 * arm), cornerRadius: 1.5, style: .circular), .solid(.black)),
         ]
         if label > 0 {
-            children.append(.text(TextRun("Add to Library", font: .headline, origin: Point(plusCenter.x + arm + 8, f.midY + 6)),
+            children.append(.text(TextRun("Add to Library", font: scaled(.headline, .headline),
+                                          origin: Point(plusCenter.x + arm + 8, f.midY + 6 * labelScale)),
                                   .solid(Color(white: 0, alpha: label))))
         }
         return .group(children, clip: .capsule(f))   // the label is revealed by the growing capsule

@@ -1,0 +1,67 @@
+// Dynamic Type in the demo and reveal clips: the text follows the iOS tables, the cards, bar,
+// header and rows grow with it, and the default size builds the scene it always did.
+
+import Testing
+import HoloGeometry
+import HoloMotion
+import HoloScene
+@testable import HoloClips
+
+@Suite struct DemoRevealDynamicTypeTests {
+    static func runs(_ nodes: [Node], _ string: String) -> [TextRun] {
+        nodes.flatMap { n -> [TextRun] in
+            if case .text(let run, _) = n, run.string == string { return [run] }
+            if case .group(let g) = n { return runs(g.children, string) }
+            return []
+        }
+    }
+
+    static func scene(_ spec: ClipSpec, frame: Int) throws -> Scene {
+        let clip = try ClipCatalog.clip(for: spec)
+        return clip.frames().frame(frame, fps: clip.fps).scene
+    }
+
+    @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility5])
+    func demoCardsGrowWithTheText(_ size: DynamicTypeSize) throws {
+        var spec = DemoCards.defaultSpec()
+        spec.environment.dynamicTypeSize = size
+        let scene = try Self.scene(spec, frame: 0)
+        let title = try #require(Self.runs(scene.root, "Morning run").first)
+        #expect(title.font.size == size.pointSize(.headline))
+        let bar = try #require(Self.runs(scene.root, "Holoframe").first)
+        #expect(bar.font.size == size.pointSize(.largeTitle))
+        let layout = DemoCardsScene(size: spec.device.size, type: size)
+        let standard = DemoCardsScene(size: spec.device.size)
+        // Cards never shrink below the default; above it they are taller, and the detail line
+        // stays between the title and the progress track (30 pt from the card's bottom).
+        #expect(size > .large ? layout.cardHeight > standard.cardHeight : layout.cardHeight == standard.cardHeight)
+        #expect(layout.cardDetailBaseline > layout.cardTitleBaseline + size.pointSize(.subheadline) * 0.7)
+        #expect(layout.cardDetailBaseline + 12 <= layout.cardHeight - 30)
+        #expect(size > .large ? layout.contentHeight > standard.contentHeight : true)
+        let before = try Self.scene(DemoCards.defaultSpec(), frame: 0)
+        #expect((scene == before) == (size == .large))
+    }
+
+    @Test(arguments: [DynamicTypeSize.small, .large, .accessibility1, .accessibility5])
+    func revealSecondaryGrowsWithTheText(_ size: DynamicTypeSize) throws {
+        var spec = Reveal.defaultSpec(.drag)
+        spec.environment.dynamicTypeSize = size
+        // Frame 60 (1 s): the secondary section is up after the swipe.
+        let scene = try Self.scene(spec, frame: 60)
+        let rowRun = try #require(Self.runs(scene.root, "Share").first)
+        #expect(rowRun.font.size == size.pointSize(.body))
+        let layout = RevealLayout(size: spec.device.size, type: size)
+        let standard = RevealLayout(size: spec.device.size)
+        #expect(size > .large ? layout.secondaryHeight > standard.secondaryHeight : layout.secondaryHeight <= standard.secondaryHeight)
+        // Each row holds its label: the baseline leaves room for the ascent and the descent.
+        #expect(layout.rowBaseline - size.pointSize(.body) * 0.8 >= 0)
+        #expect(layout.rowHeight - layout.rowBaseline >= size.pointSize(.body) * 0.2)
+        // The Play button sits below the subtitle's descent and grows with its label.
+        #expect(layout.controlTop >= layout.subtitleBaseline + size.pointSize(.subheadline) * 0.2)
+        #expect(layout.controlHeight >= size.pointSize(.headline) * 1.3)
+        let sim = try Reveal.simulation(spec)
+        #expect(sim.state(at: 1).secondaryHeight == layout.secondaryHeight)
+        let before = try Self.scene(Reveal.defaultSpec(.drag), frame: 60)
+        #expect((scene == before) == (size == .large))
+    }
+}
