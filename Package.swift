@@ -28,12 +28,14 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         // The fast PNG profile's row kernels (unpremultiply, pack, filter: SIMD) and ISA-L deflate calls.
         .target(name: "CPNGFast", dependencies: ["CISAL"]),
+        // The box-blur row pass in SSE2 (a scalar loop elsewhere); HoloRaster's BlurPasses.swift.
+        .target(name: "CBlurKernels"),
 
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
         .target(name: "HoloShaders", path: "Shaders", exclude: ["HolographicText.metal"], resources: []),
-        .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType"]),
+        .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast", "CISAL"]),
         .target(name: "HoloGolden", dependencies: ["HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene"]),

@@ -6,6 +6,8 @@
 //
 // All arithmetic is integer: results are identical on every machine and thread count.
 
+import CBlurKernels
+
 /// An 8-bit image with `channels` interleaved channels (4 = premultiplied RGBA, 1 = alpha).
 @usableFromInline
 struct BlurPlane: Sendable {
@@ -78,25 +80,10 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, referen
                         let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
                         let outLength = length - 2 * r
                         let out = pass == radii.count - 1 ? row : dst
-                        if c == 4 && w < 1 << 14 && !reference {
-                            // All four channels of a pixel in one SIMD4<Int32>: the same integer
-                            // division split into 32-bit lanes as in BoxBlurColumns.swift,
-                            // ⌊(S·inv + 2²³)/2²⁴⌋ = ⌊(S·ih + ⌊(S·il + 2²³)/2¹²⌋)/2¹²⌋.
-                            let ih = SIMD4<Int32>(repeating: Int32(inv >> 12))
-                            let il = SIMD4<Int32>(repeating: Int32(inv & 0xFFF))
-                            let round = SIMD4<Int32>(repeating: 0x80_0000)
-                            @inline(__always) func pixel(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<Int32> {
-                                SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
-                            }
-                            var sum = SIMD4<Int32>()
-                            for j in 0..<w { sum &+= pixel(src + j * 4) }
-                            var add = src + w * 4, drop = src, o = out
-                            for _ in 0..<outLength {
-                                let q = (sum &* ih &+ ((sum &* il &+ round) &>> 12)) &>> 12
-                                UnsafeMutableRawPointer(o).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: q), as: SIMD4<UInt8>.self)
-                                sum &+= pixel(add) &- pixel(drop)
-                                add += 4; drop += 4; o += 4
-                            }
+                        if c == 4 && w < 271 && !reference {
+                            // All four channels of a pixel at once, in SSE2 (CBlurKernels: the same
+                            // round(S / w) in float, exact for these widths; same bytes).
+                            hf_box_pass_rgba(src, out, outLength, w)
                             length = outLength
                             swap(&src, &dst)
                             continue

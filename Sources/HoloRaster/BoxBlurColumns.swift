@@ -15,6 +15,8 @@
 // (exact for non-negative integers: ⌊(a·2ᵏ + b) / 2²ᵏ⌋ = ⌊(a + ⌊b / 2ᵏ⌋) / 2ᵏ⌋). With S ≤ 255·w and
 // w < 2¹⁴ every product stays below 2³¹.
 
+import CBlurKernels
+
 /// Successive box blurs of every column with radii r₁, r₂, r₃ (the column twin of `boxBlurRows`).
 /// Only the output rows in `rows` (default: all) are computed; the others keep their input. Output
 /// row y reads extended rows y … y + 2Σr (input rows y − Σr … y + Σr), so pass k computes rows
@@ -69,13 +71,17 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows
             }
             for y in 0..<outputLength {
                 let out = isLast ? base + (first + y) * rowLength : output + y * rowLength
-                for i in 0..<rowLength {
-                    let s = sums[i]
-                    out[i] = UInt8(truncatingIfNeeded: (s &* ih &+ ((s &* il &+ 0x80_0000) >> 12)) >> 12)
+                if w < 271 {
+                    // C, vectorized: the same round(S / w) in float (exact for these widths).
+                    hf_box_emit(sums, out, rowLength, w)
+                } else {
+                    for i in 0..<rowLength {
+                        let s = sums[i]
+                        out[i] = UInt8(truncatingIfNeeded: (s &* ih &+ ((s &* il &+ 0x80_0000) >> 12)) >> 12)
+                    }
                 }
                 if y + 1 < outputLength {
-                    let add = inRow(y + w), drop = inRow(y)
-                    for i in 0..<rowLength { sums[i] &+= Int32(add[i]) &- Int32(drop[i]) }
+                    hf_box_slide(sums, inRow(y + w), inRow(y), rowLength)
                 }
             }
             inputLength = outputLength

@@ -1,0 +1,80 @@
+// The box-blur row pass in SSE2 (every x86-64 has it; other machines take the scalar loop).
+//
+// Why C: the pass slides one window along a row, so the four channels of a pixel are the only
+// parallelism, and the division of each window sum by w is the cost. The Swift version divides
+// with ⌊(S·inv + 2²³) / 2²⁴⌋, which needs a 32-bit lane multiply SSE2 lacks (it is emulated with
+// two pmuludq and shuffles). Here the division is done in float:
+//   q = trunc(float(2S + w) · float(1 / 2w) + 1e-4)
+// which equals round-half-up(S / w) = ⌊(2S + w) / 2w⌋, the Swift formula's value, for every odd
+// w < 271 and every S ≤ 255·w (checked exhaustively in IEEE single precision: the quotient's
+// error is under 3e-5, a non-integer quotient is at least 1/(2w) ≥ 0.0018 from the next integer,
+// and the 1e-4 lifts exact integers that the reciprocal rounds just below). Same bytes;
+// BlurFastPathTests holds this to the scalar reference pass.
+
+#include "blurkernels.h"
+#include <string.h>
+
+// The float form is exact only as two separate roundings (multiply, then add): never fused into
+// one FMA, which machines with FMA would otherwise be allowed to do.
+#pragma clang fp contract(off)
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline __m128i load_pixel(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    __m128i x = _mm_cvtsi32_si128((int)v);
+    x = _mm_unpacklo_epi8(x, _mm_setzero_si128());
+    return _mm_unpacklo_epi16(x, _mm_setzero_si128());
+}
+
+void hf_box_pass_rgba(const uint8_t *src, uint8_t *out, size_t n, size_t w) {
+    __m128i sum = _mm_setzero_si128();
+    for (size_t j = 0; j < w; j++) sum = _mm_add_epi32(sum, load_pixel(src + 4 * j));
+    const __m128 reciprocal = _mm_set1_ps(1.0f / (float)(2 * w));
+    const __m128 lift = _mm_set1_ps(1e-4f);
+    const __m128i width = _mm_set1_epi32((int)w);
+    const uint8_t *add = src + 4 * w, *drop = src;
+    for (size_t x = 0; x < n; x++) {
+        __m128i twice = _mm_add_epi32(_mm_add_epi32(sum, sum), width);
+        __m128i q = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(twice), reciprocal), lift));
+        q = _mm_packs_epi32(q, q);
+        q = _mm_packus_epi16(q, q);
+        uint32_t v = (uint32_t)_mm_cvtsi128_si32(q);
+        memcpy(out + 4 * x, &v, 4);
+        sum = _mm_add_epi32(sum, _mm_sub_epi32(load_pixel(add), load_pixel(drop)));
+        add += 4;
+        drop += 4;
+    }
+}
+
+#else
+
+void hf_box_pass_rgba(const uint8_t *src, uint8_t *out, size_t n, size_t w) {
+    uint32_t s[4] = {0, 0, 0, 0};
+    for (size_t j = 0; j < w; j++)
+        for (int k = 0; k < 4; k++) s[k] += src[4 * j + k];
+    for (size_t x = 0; x < n; x++) {
+        for (int k = 0; k < 4; k++) {
+            out[4 * x + k] = (uint8_t)((2 * s[k] + w) / (2 * w));
+            s[k] += (uint32_t)src[4 * (x + w) + k] - src[4 * x + k];
+        }
+    }
+}
+
+#endif
+
+// The column pass: whole rows of independent sums, so plain loops that the compiler vectorizes
+// (16 bytes a step in SSE2); the division is the same float form as above.
+void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w) {
+    const float reciprocal = 1.0f / (float)(2 * w);
+    const int32_t width = (int32_t)w;
+    for (size_t i = 0; i < n; i++) {
+        out[i] = (uint8_t)(int32_t)((float)(2 * sums[i] + width) * reciprocal + 1e-4f);
+    }
+}
+
+void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) {
+    for (size_t i = 0; i < n; i++) sums[i] += (int32_t)add[i] - (int32_t)drop[i];
+}
