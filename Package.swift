@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "HoloGeometryTests", dependencies: ["HoloGeometry"]),
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
-        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene"]),
+        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips"]),

@@ -3,6 +3,7 @@
 
 import Testing
 @testable import HoloRaster
+import CBlurKernels
 
 /// A plane of random blocks with zero rows, zero columns and a transparent margin, so the
 /// zero-skipping paths are exercised next to busy content.
@@ -105,5 +106,24 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 #expect(fast.bytes == transposed(t).bytes, "radii \(radii) \(edge)")
             }
         }
+    }
+}
+
+@Suite struct BoxDivisionTests {
+    /// The C kernels divide window sums by w in float; for every odd width they are used with
+    /// (w < 271) and every sum a window of bytes can have (0 … 255·w), that must equal the integer
+    /// rounding of the Swift passes, ⌊(S·⌊2²⁴/w⌉ + 2²³) / 2²⁴⌋.
+    @Test func floatDivisionEqualsTheIntegerRoundingForEveryWidthAndSum() {
+        var mismatches = 0
+        for w in stride(from: 1, to: 271, by: 2) {
+            let inv = ((1 << 24) + w / 2) / w
+            let sums = (0...(255 * w)).map { Int32($0) }
+            var out = [UInt8](repeating: 0, count: sums.count)
+            sums.withUnsafeBufferPointer { s in
+                out.withUnsafeMutableBufferPointer { o in hf_box_emit(s.baseAddress!, o.baseAddress!, s.count, w) }
+            }
+            for s in 0...(255 * w) where Int(out[s]) != (s * inv + (1 << 23)) >> 24 { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
     }
 }
