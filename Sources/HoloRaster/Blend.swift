@@ -48,8 +48,9 @@ func unpackedPixel(_ w: UInt32) -> PremultipliedRGBA8 {
 enum SpanBlend {
     // Each span has the plain per-pixel loop (`reference: true`, what tests hold the rest to) and a
     // four-pixels-at-a-time loop in 16-bit lanes (BlendLanes.swift) with a scalar tail. The lane
-    // loops drop the per-pixel special cases: scaling by 255 is exact, by 0 gives 0, and 0 over d
-    // is d, so they compute the same bytes without branches.
+    // loops keep only the cheap whole-quad cases (all four covered and opaque: a store; none
+    // covered: nothing) and otherwise compute every lane: scaling by 255 is exact, by 0 gives 0,
+    // and 0 over d is d, so the lanes give the per-pixel loops' bytes without per-pixel branches.
 
     /// One colour at one coverage. Opaque at full coverage is a plain store.
     @inline(__always)
@@ -82,8 +83,12 @@ enum SpanBlend {
             let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
             while i + 4 <= count {
                 let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
+                if c == 255 && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
+                    raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque at full coverage
+                } else {
+                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                    raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
+                }
                 i += 4
             }
         }
@@ -105,10 +110,14 @@ enum SpanBlend {
         var i = 0
         if !reference {
             let q = PixelQuad(repeating: s)
+            let opaque = s >> 24 == 255
             let raw = UnsafeMutableRawPointer(dst)
             while i + 4 <= count {
-                let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
-                if k != .zero {
+                let cover = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
+                if cover == 0xFFFF_FFFF && opaque {
+                    raw.storeBytes(of: q, toByteOffset: i * 4, as: PixelQuad.self)  // inside a shape: a store
+                } else if cover != 0 {
+                    let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
                     let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
                     raw.storeBytes(of: sourceOverQuad(scaleQuad(q, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
                 }
@@ -139,11 +148,16 @@ enum SpanBlend {
         if !reference {
             let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
             while i + 4 <= count {
-                let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
-                if k != .zero {
+                let cover = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
+                if cover != 0 {
                     let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                    raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
+                    if cover == 0xFFFF_FFFF && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
+                        raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque, fully covered
+                    } else {
+                        let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
+                        let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                        raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
+                    }
                 }
                 i += 4
             }

@@ -50,7 +50,9 @@ func compositeRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt
         } else {
             c = PixelQuad(repeating: opacity)
         }
-        if s != .zero && c != .zero {
+        if c == PixelQuad(repeating: 255) && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
+            out.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque at full coverage
+        } else if s != .zero && c != .zero {
             let d = UnsafeRawPointer(out).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
             out.storeBytes(of: sourceOverQuad(scaleQuad(s, by: c), d), toByteOffset: i * 4, as: PixelQuad.self)
         }
