@@ -240,6 +240,11 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
                             uint8_t *level_buffer, size_t level_buffer_size,
                             uint8_t *out, size_t capacity) {
     if (length > UINT32_MAX || capacity > UINT32_MAX) return -2;
+    // The level buffer holds ISA-L's match-finder hash tables. A stateless deflate does not clear
+    // them, and stale entries from an earlier stripe (or from whatever the memory held) change which
+    // matches are found: valid output, but bytes that would depend on the thread count and on the
+    // allocator. Cleared, each stripe's bytes depend on its input alone.
+    if (level_buffer != NULL && level_buffer_size > 0) memset(level_buffer, 0, level_buffer_size);
     struct isal_zstream stream;
     isal_deflate_stateless_init(&stream);
     stream.next_in = (uint8_t *)input;
