@@ -100,8 +100,16 @@ extension Canvas {
                     let dst = dstRaw.bindMemory(to: UInt32.self).baseAddress!
                     let src = srcRaw.bindMemory(to: UInt32.self).baseAddress!
                     // A blurred backdrop is smooth: neighbours often share a colour, so the last
-                    // input and its tint are remembered (same bytes, one Float pass fewer).
+                    // input and its tint are remembered, and a small direct-mapped table keeps the
+                    // tints of the colours seen before (every slot always holds a true pair: it
+                    // starts as (0, tint(0))), so each distinct colour costs one Float pass.
                     var lastIn: UInt32 = 0, lastOut = tint.tinted(0)
+                    let slots = 4096
+                    let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
+                    let tints = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
+                    keys.initialize(repeating: 0, count: slots)
+                    tints.initialize(repeating: lastOut, count: slots)
+                    defer { keys.deallocate(); tints.deallocate() }
                     for row in 0..<roi.height {
                         let c = cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x)
                         let s = src + row * roi.width, d = dst + ((roi.y + row) * w + roi.x)
@@ -109,7 +117,15 @@ extension Canvas {
                             let coverage = UInt32(c[col])
                             if coverage == 0 { continue }
                             let p = s[col]
-                            if p != lastIn { lastIn = p; lastOut = tint.tinted(p) }
+                            if p != lastIn {
+                                lastIn = p
+                                let h = Int((p &* 0x9E37_79B1) >> 20)  // 12 bits of a multiplicative hash
+                                if keys[h] == p {
+                                    lastOut = tints[h]
+                                } else {
+                                    lastOut = tint.tinted(p); keys[h] = p; tints[h] = lastOut
+                                }
+                            }
                             if coverage == 255 { d[col] = lastOut; continue }
                             // dst ← material·cov + dst·(1 − cov)   (the material is opaque), per
                             // channel in two 16-bit lanes: m·cov + d·(255 − cov) ≤ 255·255.
