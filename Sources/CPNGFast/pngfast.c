@@ -240,13 +240,15 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
                             uint8_t *level_buffer, size_t level_buffer_size,
                             uint8_t *out, size_t capacity) {
     if (length > UINT32_MAX || capacity > UINT32_MAX) return -2;
-    // The level buffer holds ISA-L's match-finder hash tables. A stateless deflate does not clear
-    // them, and stale entries from an earlier stripe (or from whatever the memory held) change which
-    // matches are found: valid output, but bytes that would depend on the thread count and on the
-    // allocator. Cleared, each stripe's bytes depend on its input alone.
-    if (level_buffer != NULL && level_buffer_size > 0) memset(level_buffer, 0, level_buffer_size);
+    // Every field of the stream set, none left to the stack: isal_deflate_stateless_init leaves
+    // hist_bits (log2 of the window) alone, and a stack that happened to hold 3 or 9 there gave a
+    // 8- or 512-byte window, so the bytes depended on the thread and on what ran before
+    // (FastPNGTests.bytesDoNotDependOnWhatTheStackHeld). 0 is ISA-L's default, the full 32 KiB.
+    // The level buffer needs no clearing: ISA-L resets the hash tables it uses for a stateless call.
     struct isal_zstream stream;
+    memset(&stream, 0, sizeof stream);
     isal_deflate_stateless_init(&stream);
+    stream.hist_bits = 0;
     stream.next_in = (uint8_t *)input;
     stream.avail_in = (uint32_t)length;
     stream.next_out = out;
@@ -261,4 +263,16 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
     if (status == STATELESS_OVERFLOW) return -1;
     if (status != COMP_OK) return -2 - (long)(status < 0 ? -status : status);
     return (long)stream.total_out;
+}
+
+// MARK: - Test support
+
+__attribute__((noinline)) static void scribble(volatile uint16_t *area, uint16_t word, size_t words) {
+    for (size_t i = 0; i < words; i++) area[i] = word;
+}
+
+void hf_fast_scribble_stack(uint16_t word, size_t bytes) {
+    if (bytes > 256 * 1024) bytes = 256 * 1024;
+    volatile uint16_t *area = __builtin_alloca(bytes);
+    scribble(area, word, bytes / 2);
 }

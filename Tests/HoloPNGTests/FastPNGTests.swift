@@ -2,6 +2,7 @@
 // reader that checks every CRC and the zlib stream's Adler-32) back to exactly the canvas that was
 // encoded, for every filter, level and stripe height, and the bytes do not depend on threads.
 
+import CPNGFast
 import HoloPNG
 import HoloRaster
 import Testing
@@ -67,6 +68,24 @@ import Testing
                 for threads in [2, 3, 8] {
                     #expect(try FastPNG.encode(canvas, settings: settings, threads: threads) == one, "\(name), \(threads) threads")
                 }
+            }
+        }
+    }
+
+    /// ISA-L's stream struct lives on the stack, and a field left unset (hist_bits, the window size)
+    /// once took whatever the stack held: the bytes then depended on the thread and on what ran
+    /// before (CI saw it; a quiet local run did not). Garbage written over the stack first must not
+    /// change a byte.
+    @Test func bytesDoNotDependOnWhatTheStackHeld() throws {
+        let canvas = Fixtures.uiFrame(width: 390, height: 844)
+        for settings in [FastPNGSettings.standard, FastPNGSettings(level: 2, filter: .sub, stripeRows: 16),
+                         FastPNGSettings(level: 3, filter: .up, stripeRows: 64)] {
+            hf_fast_scribble_stack(0, 200 * 1024)
+            let clean = try FastPNG.encode(canvas, settings: settings)
+            // Small words are what a 16-bit window-size field would most likely misread.
+            for word: UInt16 in [3, 9, 12, 0x5A5A, 0xFFFF] {
+                hf_fast_scribble_stack(word, 200 * 1024)
+                #expect(try FastPNG.encode(canvas, settings: settings) == clean, "stack of 0x\(String(word, radix: 16)) words, \(settings)")
             }
         }
     }

@@ -52,6 +52,11 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
                             uint8_t *level_buffer, size_t level_buffer_size,
                             uint8_t *out, size_t capacity);
 
+/// Test support: writes the 16-bit `word` over about `bytes` of stack below the caller's frame and
+/// returns, so that a call made right after it finds that garbage in its own locals. The tests use
+/// it to hold hf_isal_deflate_stripe to bytes that do not depend on what the stack held before.
+void hf_fast_scribble_stack(uint16_t word, size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif
