@@ -229,17 +229,24 @@ extension SceneRenderer {
 
 extension SceneRenderer {
     /// A run with a `maxWidth`, fitted as SwiftUI fits one line: the font shrinks by
-    /// s = max(minimumScaleFactor, maxWidth / width) (widths scale with the size); if the text is
-    /// still too wide at the smallest size, characters leave the tail until text + "…" fits.
+    /// s = max(minimumScaleFactor, maxWidth / width) (widths scale with the size, nearly: hinting
+    /// and rounding can leave it a hair too wide, so s shrinks by the overshoot again, a few times);
+    /// if the text is still too wide at the smallest size, characters leave the tail until text +
+    /// "…" fits.
     func fitted(_ run: TextRun) throws -> TextRun {
         guard let limit = run.maxWidth else { return run }
         let width = try fonts.measure(run.string, font: run.font).width
         guard width > limit else { return run }
         var out = run
         out.maxWidth = nil
-        let s = max(run.minimumScaleFactor, limit / width)
-        out.font.size = run.font.size * s
-        if try fonts.measure(out.string, font: out.font).width <= limit { return out }
+        var s = max(run.minimumScaleFactor, limit / width)
+        for _ in 0..<4 {
+            out.font.size = run.font.size * s
+            let scaled = try fonts.measure(out.string, font: out.font).width
+            if scaled <= limit { return out }
+            if s <= run.minimumScaleFactor { break }
+            s = max(run.minimumScaleFactor, s * limit / scaled * 0.999)
+        }
         var kept = Substring(run.string)
         while !kept.isEmpty {
             kept = kept.dropLast()

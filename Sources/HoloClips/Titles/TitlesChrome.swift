@@ -31,8 +31,8 @@ struct TitlesChrome {
             return [.group(Group([barMaterial] + titleRow, transform: .translation(0, offset), opacity: opacity))]
         }
         // Exercises: the bar ends under the search row, which rises as the title row collapses.
-        let searchTop = layout.safeTop + TitlesLayout.headerHeight * (1 - h)
-        let bar = Rect(x: 0, y: 0, width: width, height: searchTop + TitlesLayout.searchRowHeight)
+        let searchTop = layout.safeTop + layout.headerHeight * (1 - h)
+        let bar = Rect(x: 0, y: 0, width: width, height: searchTop + layout.searchRowHeight)
         var nodes: [Node] = [.material(.rect(bar), .ultraThin, palette.scheme)]
         if opacity > 0 {
             // The title's descenders (baseline + 8) stay above the rising field: 60 − 100h + 8 ≤ 78 − 78h.
@@ -44,7 +44,7 @@ struct TitlesChrome {
 
     /// Seed: the filter button as trailing content, vertically centred on the title line.
     func filterButton() -> Node {
-        let c = Point(width - TitlesLayout.horizontalPadding - 18, layout.safeTop + TitlesLayout.titleBaseline - 12)
+        let c = Point(width - TitlesLayout.horizontalPadding - 18, layout.safeTop + layout.titleBaseline - 12 * layout.titleFont.size / Font.largeTitle.size)
         var n: [Node] = [.fill(.circle(center: c, radius: 18), .solid(palette.accent.opacity(0.15)))]
         for (i, w) in [16.0, 11, 6].enumerated() {
             n.append(.fill(.capsule(Rect(x: c.x - w / 2, y: c.y - 6.5 + Double(i) * 5.5, width: w, height: 2.4)), .solid(palette.accent)))
@@ -54,7 +54,7 @@ struct TitlesChrome {
 
     func searchField(top: Double) -> Node {
         let pad = TitlesLayout.horizontalPadding
-        let field = Rect(x: pad, y: top, width: width - 2 * pad, height: TitlesLayout.searchFieldHeight)
+        let field = Rect(x: pad, y: top, width: width - 2 * pad, height: layout.searchFieldHeight)
         let tint = Color(hex: 0x767680, alpha: palette.scheme == .light ? 0.12 : 0.24)
         let glass = Point(field.minX + 17, field.midY - 1.5)
         return .group([
@@ -62,7 +62,9 @@ struct TitlesChrome {
             .stroke(.circle(center: glass, radius: 5.5), .solid(palette.secondaryLabel), width: 1.8),
             .group([.fill(.capsule(Rect(x: 0, y: -1, width: 6, height: 2.2)), .solid(palette.secondaryLabel))],
                    transform: AffineTransform.rotation(.pi / 4).concatenating(.translation(glass.x + 3.6, glass.y + 3.6))),
-            .text(TextRun("Search exercises", font: .body, origin: Point(field.minX + 32, field.midY + 6)), .solid(palette.secondaryLabel)),
+            .text(TextRun("Search exercises", font: Font(size: layout.type.pointSize(.body)),
+                          origin: Point(field.minX + 32, field.midY + 6 * layout.type.scale(of: .body)), maxWidth: field.width - 40),
+                  .solid(palette.secondaryLabel)),
         ])
     }
 

@@ -1,6 +1,15 @@
 // What each page shows under its title: plausible workout-app content, as a list of blocks with
-// fixed heights (so the scroll range is known before anything is drawn). Profile is the page whose
+// known heights (so the scroll range is known before anything is drawn). Profile is the page whose
 // content fits the screen on an iPhone 12 — the seed's "content too short to scroll" case.
+//
+// Dynamic Type: each block is laid out at the default size (`large`) with its text rows at known
+// baselines. At another size every row's text takes its style's size, and the row's line grows by
+// 1.2 × the change in points (a line is about 1.2 em); everything below a row moves down by that
+// growth (`RowStretch`), so cards get taller with their text and `large` is the default layout.
+
+import HoloGeometry
+import HoloMotion
+import HoloScene
 
 public enum ContentBlock: Hashable, Sendable {
     case sectionHeader(String)
@@ -15,7 +24,7 @@ public enum ContentBlock: Hashable, Sendable {
     case profileStats
     case settingsRow(String, detail: String)
 
-    /// Height in points, not counting the gap after it.
+    /// Height in points at the default text size, not counting the gap after it.
     public var height: Double {
         switch self {
         case .sectionHeader: return 34
@@ -30,6 +39,27 @@ public enum ContentBlock: Hashable, Sendable {
         case .settingsRow: return 52
         }
     }
+    /// Height in points at text size `type`.
+    public func height(_ type: DynamicTypeSize) -> Double { RowStretch(self, type).y(height) }
+
+    /// The block's text rows at the default size: baseline (points from the block's top) and the
+    /// point size of the largest text on that baseline. Badge-like labels (the history date tile,
+    /// the PR capsule, the avatar's initials, an exercise's initial) are icons and keep their size.
+    var textRows: [(baseline: Double, size: Double)] {
+        switch self {
+        case .sectionHeader: return [(24, 20)]
+        case .weekSummary: return [(30, 17), (72, 22), (94, 13)]
+        case .startWorkout: return [(36, 17)]
+        case .workout: return [(36, 17), (58, 15), (81, 12)]
+        case .exercise: return [(28, 17), (49, 15)]
+        case .program: return [(34, 20), (58, 15), (82, 15), (104, 13)]
+        case .historyEntry: return [(32, 17), (54, 15)]
+        case .profileHeader: return [(122, 22), (144, 15)]
+        case .profileStats: return [(46, 26), (70, 13)]
+        case .settingsRow: return [(33, 17)]
+        }
+    }
+
     /// Gap after the block.
     public var gap: Double {
         switch self {
@@ -46,14 +76,48 @@ public struct PageBlocks: Sendable {
     public var positions: [Double]
     public var height: Double
 
-    init(_ blocks: [ContentBlock]) {
+    /// Each block's height at the page's text size.
+    public var heights: [Double]
+
+    init(_ blocks: [ContentBlock], type: DynamicTypeSize = .large) {
         self.blocks = blocks
         var y = 0.0
         var positions: [Double] = []
-        for b in blocks { positions.append(y); y += b.height + b.gap }
+        var heights: [Double] = []
+        for b in blocks {
+            let h = b.height(type)
+            positions.append(y); heights.append(h)
+            y += h + b.gap
+        }
         self.positions = positions
+        self.heights = heights
         height = y
     }
+}
+
+/// A block's vertical layout at a Dynamic Type size: y at the default size → y at `type`. A text
+/// row at baseline b whose size changes by Δ pt grows by 1.2 Δ: 0.96 Δ above its baseline (the
+/// ascent's share of a 1.2-em line) and 0.24 Δ below it. A point below a row's baseline moves down
+/// by the row's whole growth, the baseline itself by the ascent's share. At `large` it is the
+/// identity.
+struct RowStretch {
+    let rows: [(baseline: Double, growth: Double)]
+    let type: DynamicTypeSize
+
+    init(_ block: ContentBlock, _ type: DynamicTypeSize) {
+        self.type = type
+        rows = block.textRows.map { ($0.baseline, 1.2 * (type.scaled($0.size) - $0.size)) }
+    }
+
+    func y(_ y: Double) -> Double {
+        var out = y
+        for row in rows where row.baseline <= y { out += row.baseline < y ? row.growth : 0.8 * row.growth }
+        return out
+    }
+
+    /// A font of `size` points at the default size, at `type`.
+    func font(_ size: Double, _ weight: FontWeight = .regular) -> Font { Font(size: type.scaled(size), weight: weight) }
+    func font(_ font: Font) -> Font { Font(size: type.scaled(font.size), weight: font.weight) }
 }
 
 public enum TitlesContent {
@@ -93,8 +157,8 @@ public enum TitlesContent {
         ("January 2025", [(30, "THU"), (28, "TUE"), (25, "SAT"), (22, "WED"), (20, "MON")]),
     ]
 
-    /// The page's blocks and their positions.
-    public static func blocks(for page: TitlesPage) -> PageBlocks {
+    /// The page's blocks and their positions at text size `type`.
+    public static func blocks(for page: TitlesPage, type: DynamicTypeSize = .large) -> PageBlocks {
         var b: [ContentBlock] = []
         switch page {
         case .home:
@@ -133,6 +197,6 @@ public enum TitlesContent {
             b.append(.settingsRow("Apple Health", detail: "On"))
             b.append(.settingsRow("Appearance", detail: "System"))
         }
-        return PageBlocks(b)
+        return PageBlocks(b, type: type)
     }
 }

@@ -2,54 +2,64 @@
 // y 0 at the block's top, `width` the content width).
 
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 struct ContentDrawing {
     var palette: TitlesPalette
     var width: Double
+    var type: DynamicTypeSize = .large
 
+    /// The block's nodes; `RowStretch` moves every y and sizes every font for the text size.
     func nodes(_ block: ContentBlock) -> [Node] {
         let p = palette
-        let h = block.height
+        let r = RowStretch(block, type)
+        let h = r.y(block.height)
         switch block {
         case .sectionHeader(let title):
-            return [text(title, .init(size: 20, weight: .bold), 4, 24, p.label)]
+            return [text(title, r.font(20, .bold), 4, r.y(24), p.label, maxWidth: width - 4)]
 
         case .weekSummary(let workouts, let minutes, let volume):
             var n = [card(h)]
-            n.append(text("This Week", .headline, 16, 30, p.label))
-            n.append(text("Mar 10 – 16", .subheadline, width - 16, 30, p.secondaryLabel, .trailing))
+            let title = ("This Week", r.font(.headline)), dates = ("Mar 10 – 16", r.font(.subheadline))
+            let room = share(title, dates, room: width - 32)
+            n.append(text(title.0, title.1, 16, r.y(30), p.label, maxWidth: room.leading))
+            n.append(text(dates.0, dates.1, width - 16, r.y(30), p.secondaryLabel, .trailing, maxWidth: room.trailing))
             let columns: [(String, String)] = [("\(workouts)", "Workouts"), ("\(minutes / 60)h \(minutes % 60)m", "Time"),
                                                (thousands(volume), "Volume (kg)")]
             let colW = (width - 32) / 3
             for (i, c) in columns.enumerated() {
                 let x = 16 + Double(i) * colW
-                n.append(text(c.0, .init(size: 22, weight: .bold), x, 72, p.label))
-                n.append(text(c.1, .footnote, x, 94, p.secondaryLabel))
+                n.append(text(c.0, r.font(22, .bold), x, r.y(72), p.label, maxWidth: colW - 4, minimumScaleFactor: 0.5))
+                n.append(text(c.1, r.font(.footnote), x, r.y(94), p.secondaryLabel, maxWidth: colW - 4, minimumScaleFactor: 0.5))
             }
             return n
 
         case .startWorkout:
-            let r = Rect(x: 0, y: 0, width: width, height: h)
-            return [.fill(.roundedRect(r, cornerRadius: 16, style: .continuous), .linearGradient(
+            // Icon and label stay centred on the (taller) button.
+            let c = h / 2
+            let rect = Rect(x: 0, y: 0, width: width, height: h)
+            return [.fill(.roundedRect(rect, cornerRadius: 16, style: .continuous), .linearGradient(
                         stops: Paint.evenStops([p.accent, TitlesPalette.accent(5)]), start: Point(0, 0), end: Point(width, h))),
-                    .fill(.circle(center: Point(34, h / 2), radius: 14), .solid(Color(white: 1, alpha: 0.25))),
-                    .fill(.rect(Rect(x: 27, y: h / 2 - 1.5, width: 14, height: 3)), .solid(.white)),
-                    .fill(.rect(Rect(x: 32.5, y: h / 2 - 7, width: 3, height: 14)), .solid(.white)),
-                    text("Start Empty Workout", .headline, 60, h / 2 + 6, .white)]
+                    .fill(.circle(center: Point(34, c), radius: 14), .solid(Color(white: 1, alpha: 0.25))),
+                    .fill(.rect(Rect(x: 27, y: c - 1.5, width: 14, height: 3)), .solid(.white)),
+                    .fill(.rect(Rect(x: 32.5, y: c - 7, width: 3, height: 14)), .solid(.white)),
+                    text("Start Empty Workout", r.font(.headline), 60, c + 6 * type.scale(of: .headline), .white, maxWidth: width - 76)]
 
         case .workout(let name, let date, let minutes, let exercises, let volume, let accent):
             let a = TitlesPalette.accent(accent)
+            let title = (name, r.font(.headline)), trailing = ("\(minutes) min", r.font(.subheadline))
+            let room = share(title, trailing, room: width - 16 - 74)
             return [card(h),
                     .fill(.roundedRect(Rect(x: 16, y: 18, width: 44, height: 44), cornerRadius: 12, style: .continuous), .solid(a.opacity(0.18))),
                     .fill(.capsule(Rect(x: 25, y: 36, width: 26, height: 8)), .solid(a)),
                     .fill(.roundedRect(Rect(x: 22, y: 31, width: 6, height: 18), cornerRadius: 2, style: .circular), .solid(a)),
                     .fill(.roundedRect(Rect(x: 48, y: 31, width: 6, height: 18), cornerRadius: 2, style: .circular), .solid(a)),
-                    text(name, .headline, 74, 36, p.label),
-                    text(date, .subheadline, 74, 58, p.secondaryLabel),
-                    text("\(minutes) min", .subheadline, width - 16, 36, p.secondaryLabel, .trailing),
-                    chip("\(exercises) exercises", x: 74, y: 70, width: 96),
-                    chip(thousands(volume) + " kg", x: 176, y: 70, width: 78)]
+                    text(title.0, title.1, 74, r.y(36), p.label, maxWidth: room.leading),
+                    text(date, r.font(.subheadline), 74, r.y(58), p.secondaryLabel, maxWidth: width - 16 - 74),
+                    text(trailing.0, trailing.1, width - 16, r.y(36), p.secondaryLabel, .trailing, maxWidth: room.trailing)]
+                + chips([("\(exercises) exercises", 96), (thousands(volume) + " kg", 78)], x: 74, top: r.y(67),
+                        baseline: r.y(81), room: width - 16 - 74)
 
         case .exercise(let name, let muscle, let equipment, let accent):
             let a = TitlesPalette.accent(accent)
@@ -57,33 +67,36 @@ struct ContentDrawing {
             return [card(h, radius: 14),
                     .fill(.circle(center: Point(36, h / 2), radius: 20), .solid(a.opacity(0.2))),
                     text(initial, .headline, 36, h / 2 + 6, a, .center),
-                    text(name, .headline, 68, 28, p.label),
-                    text("\(muscle) · \(equipment)", .subheadline, 68, 49, p.secondaryLabel),
+                    text(name, r.font(.headline), 68, r.y(28), p.label, maxWidth: width - 36 - 68),
+                    text("\(muscle) · \(equipment)", r.font(.subheadline), 68, r.y(49), p.secondaryLabel, maxWidth: width - 36 - 68),
                     chevron(x: width - 22, y: h / 2)]
 
         case .program(let name, let weeks, let days, let week, let summary, let accent):
             let a = TitlesPalette.accent(accent)
-            let track = Rect(x: 16, y: h - 28, width: width - 32, height: 8)
+            let track = Rect(x: 16, y: r.y(114), width: width - 32, height: 8)
             var fillRect = track
             fillRect.size.width *= Double(week) / Double(weeks)
+            let progress = ("Week \(week) of \(weeks)", r.font(.footnote)), percent = ("\(week * 100 / weeks)%", r.font(.footnote))
+            let room = share(progress, percent, room: width - 32)
             return [card(h),
                     .fill(.roundedRect(Rect(x: 0, y: 0, width: 6, height: h), cornerRadius: 3, style: .circular), .solid(a)),
-                    text(name, .init(size: 20, weight: .bold), 16, 34, p.label),
-                    text("\(weeks) weeks · \(days) days / week", .subheadline, 16, 58, p.secondaryLabel),
-                    text(summary, .subheadline, 16, 82, p.label),
-                    text("Week \(week) of \(weeks)", .footnote, 16, h - 38, p.secondaryLabel),
-                    text("\(week * 100 / weeks)%", .footnote, width - 16, h - 38, a, .trailing),
+                    text(name, r.font(20, .bold), 16, r.y(34), p.label, maxWidth: width - 32),
+                    text("\(weeks) weeks · \(days) days / week", r.font(.subheadline), 16, r.y(58), p.secondaryLabel, maxWidth: width - 32),
+                    text(summary, r.font(.subheadline), 16, r.y(82), p.label, maxWidth: width - 32),
+                    text(progress.0, progress.1, 16, r.y(104), p.secondaryLabel, maxWidth: room.leading),
+                    text(percent.0, percent.1, width - 16, r.y(104), a, .trailing, maxWidth: room.trailing),
                     .fill(.capsule(track), .solid(p.fill)),
                     .fill(.capsule(fillRect), .solid(a))]
 
         case .historyEntry(let day, let weekday, let name, let minutes, let volume, let records, let accent):
             let a = TitlesPalette.accent(accent)
+            let room = width - 74 - (records > 0 ? 78 : 16)
             var n = [card(h, radius: 14),
                      .fill(.roundedRect(Rect(x: 12, y: 12, width: 48, height: 48), cornerRadius: 12, style: .continuous), .solid(a.opacity(0.16))),
                      text(weekday, .init(size: 11, weight: .semibold), 36, 30, a, .center),
                      text("\(day)", .init(size: 20, weight: .bold), 36, 52, p.label, .center),
-                     text(name, .headline, 74, 32, p.label),
-                     text("\(minutes) min · \(thousands(volume)) kg", .subheadline, 74, 54, p.secondaryLabel)]
+                     text(name, r.font(.headline), 74, r.y(32), p.label, maxWidth: room),
+                     text("\(minutes) min · \(thousands(volume)) kg", r.font(.subheadline), 74, r.y(54), p.secondaryLabel, maxWidth: room)]
             if records > 0 {
                 n.append(.fill(.capsule(Rect(x: width - 70, y: 22, width: 56, height: 26)), .solid(Color(hex: 0xFF9F0A).opacity(0.18))))
                 n.append(text("\(records) PR", .init(size: 13, weight: .semibold), width - 42, 40, Color(hex: 0xE08600), .center))
@@ -97,8 +110,8 @@ struct ContentDrawing {
                         center: c, startAngle: 0, endAngle: 2 * .pi)),
                     .fill(.circle(center: c, radius: 38), .solid(p.card)),
                     text("AM", .init(size: 30, weight: .bold), c.x, c.y + 11, p.label, .center),
-                    text(name, .init(size: 22, weight: .bold), c.x, 122, p.label, .center),
-                    text(since, .subheadline, c.x, 144, p.secondaryLabel, .center)]
+                    text(name, r.font(22, .bold), c.x, r.y(122), p.label, .center, maxWidth: width),
+                    text(since, r.font(.subheadline), c.x, r.y(144), p.secondaryLabel, .center, maxWidth: width)]
 
         case .profileStats:
             let stats: [(String, String)] = [("128", "Workouts"), ("6 wk", "Streak"), ("23", "Records")]
@@ -107,17 +120,54 @@ struct ContentDrawing {
             for (i, s) in stats.enumerated() {
                 let x = Double(i) * (tileW + 10)
                 n.append(.fill(.roundedRect(Rect(x: x, y: 0, width: tileW, height: h), cornerRadius: 16, style: .continuous), .solid(p.card)))
-                n.append(text(s.0, .init(size: 26, weight: .bold), x + tileW / 2, 46, TitlesPalette.accent(i * 2 + 1), .center))
-                n.append(text(s.1, .footnote, x + tileW / 2, 70, p.secondaryLabel, .center))
+                n.append(text(s.0, r.font(26, .bold), x + tileW / 2, r.y(46), TitlesPalette.accent(i * 2 + 1), .center,
+                              maxWidth: tileW - 8, minimumScaleFactor: 0.5))
+                n.append(text(s.1, r.font(.footnote), x + tileW / 2, r.y(70), p.secondaryLabel, .center,
+                              maxWidth: tileW - 8, minimumScaleFactor: 0.5))
             }
             return n
 
         case .settingsRow(let title, let detail):
+            let room = share((title, r.font(.body)), (detail, r.font(.body)), room: width - 34 - 16)
             return [.fill(.rect(Rect(x: 0, y: 0, width: width, height: h)), .solid(p.card)),
-                    text(title, .body, 16, 33, p.label),
-                    text(detail, .body, width - 34, 33, p.secondaryLabel, .trailing),
+                    text(title, r.font(.body), 16, r.y(33), p.label, maxWidth: room.leading),
+                    text(detail, r.font(.body), width - 34, r.y(33), p.secondaryLabel, .trailing, maxWidth: room.trailing),
                     chevron(x: width - 18, y: h / 2)]
         }
+    }
+
+    /// Room for a leading and a trailing text on one line of width `room`: each gets its estimated
+    /// width when both fit with 8 pt between; otherwise the trailing one gets at most 40 % and the
+    /// leading one the rest, and each ends in "…" where it is wider than its share.
+    func share(_ leading: (String, Font), _ trailing: (String, Font), room: Double) -> (leading: Double, trailing: Double) {
+        let b = estimatedWidth(trailing.0, trailing.1)
+        if estimatedWidth(leading.0, leading.1) + b + 8 <= room { return (room - b - 8, b + 0.5 * trailing.1.size) }
+        let t = min(b + 0.5 * trailing.1.size, 0.4 * room)
+        return (room - t - 8, t)
+    }
+
+    /// A text's width before the renderer measures it: 0.6 em a character (DejaVu Sans averages
+    /// about 0.55–0.6 em), for the room a trailing label leaves to the text before it.
+    func estimatedWidth(_ s: String, _ font: Font) -> Double { 0.6 * font.size * Double(s.count) }
+
+    /// Capsule chips in a row from `x`, default widths scaled with the caption; when they would not
+    /// fit in `room`, they shrink together and their labels end in "…".
+    func chips(_ items: [(String, Double)], x: Double, top: Double, baseline: Double, room: Double) -> [Node] {
+        let s = type.scale(of: .caption1)
+        let gap = 6.0
+        let natural = items.reduce(0) { $0 + $1.1 * s } + gap * Double(items.count - 1)
+        let fit = min(1, room / natural)
+        let height = baseline - top + 6 * s   // 20 pt at the default size: 14 above the baseline, 6 below
+        var left = x
+        var n: [Node] = []
+        for (label, w0) in items {
+            let w = w0 * s * fit
+            n.append(.group([.fill(.capsule(Rect(x: left, y: top, width: w, height: height)), .solid(palette.fill)),
+                             text(label, Font(size: type.scaled(12), weight: .regular), left + w / 2, baseline, palette.secondaryLabel,
+                                  .center, maxWidth: w - 8)]))
+            left += w + gap
+        }
+        return n
     }
 
     func card(_ height: Double, radius: Double = 18) -> Node {
@@ -131,14 +181,10 @@ struct ContentDrawing {
                       transform: .translation(x, y))
     }
 
-    func chip(_ label: String, x: Double, y: Double, width w: Double) -> Node {
-        .group([.fill(.capsule(Rect(x: x, y: y - 3, width: w, height: 20)), .solid(palette.fill)),
-                text(label, .caption, x + w / 2, y + 11, palette.secondaryLabel, .center)])
-    }
-
     func text(_ s: String, _ font: Font, _ x: Double, _ baseline: Double, _ color: Color,
-              _ alignment: TextAlignment = .leading) -> Node {
-        .text(TextRun(s, font: font, origin: Point(x, baseline), alignment: alignment), .solid(color))
+              _ alignment: TextAlignment = .leading, maxWidth: Double? = nil, minimumScaleFactor: Double = 1) -> Node {
+        .text(TextRun(s, font: font, origin: Point(x, baseline), alignment: alignment, maxWidth: maxWidth.map { max(1, $0) },
+                      minimumScaleFactor: minimumScaleFactor), .solid(color))
     }
 
     /// 18450 → "18,450".

@@ -8,6 +8,8 @@
 // top (REFERENCE: contentOffset.y + contentInsets.top).
 
 import HoloGeometry
+import HoloMotion
+import HoloScene
 
 public enum TitlesPage: String, CaseIterable, Hashable, Sendable, Encodable {
     case home, exercises, programs, history, profile
@@ -39,9 +41,15 @@ public enum TitlesPage: String, CaseIterable, Hashable, Sendable, Encodable {
     public var tabTarget: String { "tab:" + rawValue }
 }
 
-/// Screen geometry for one device size, in points.
+/// Screen geometry for one device size and text size, in points.
+///
+/// Dynamic Type: the large title takes the table's size, and the title row grows with it (its
+/// 41-pt line box and the 32 pt above the baseline scale by the title's ratio), so the bar gets
+/// taller; the search row grows with body text. The status bar and the tab bar do not scale (iOS
+/// keeps them fixed and offers the large content viewer instead).
 public struct TitlesLayout: Hashable, Sendable {
     public var size: Size
+    public var type: DynamicTypeSize
 
     /// Seed: `headerHeight = 78` (below the status bar).
     public static let headerHeight = 78.0
@@ -60,7 +68,20 @@ public struct TitlesLayout: Hashable, Sendable {
     public static let contentTopGap = 12.0
     public static let contentBottomGap = 16.0
 
-    public init(size: Size) { self.size = size }
+    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
+
+    /// The large title's point size at this text size.
+    public var titleFont: Font { Font(size: type.pointSize(.largeTitle), weight: .bold) }
+    /// How much the title's line grows: (size − 34) × 41 / 34 below the baseline row's top.
+    var titleGrowth: Double { (titleFont.size - Font.largeTitle.size) * 41 / 34 }
+    /// The title row's height below the status bar (78 at the default size).
+    public var headerHeight: Double { Self.headerHeight + titleGrowth }
+    /// The title's baseline below the status bar (60 at the default size; its ascent grows by 32/41 of the line).
+    public var titleBaseline: Double { Self.titleBaseline + titleGrowth * 32 / 41 }
+    /// The search row and its field, growing with body text by 1.2 × the change in points.
+    var searchGrowth: Double { 1.2 * (type.pointSize(.body) - TextStyle.body.defaultPointSize) }
+    public var searchFieldHeight: Double { Self.searchFieldHeight + searchGrowth }
+    public var searchRowHeight: Double { Self.searchRowHeight + searchGrowth }
 
     /// Top safe area: 47 pt on notched iPhones (iPhone 12: 47), 20 pt on home-button iPhones. A
     /// screen taller than twice its width is taken as notched (all Face ID iPhones are ≈ 2.16).
@@ -71,7 +92,7 @@ public struct TitlesLayout: Hashable, Sendable {
 
     /// Where the bar (material) ends when fully shown.
     public func headerBottom(_ page: TitlesPage) -> Double {
-        safeTop + Self.headerHeight + (page.hasSearch ? Self.searchRowHeight : 0)
+        safeTop + headerHeight + (page.hasSearch ? searchRowHeight : 0)
     }
     /// Content y (unscrolled) where the page's first block starts.
     public func contentTop(_ page: TitlesPage) -> Double { headerBottom(page) + Self.contentTopGap }
@@ -80,6 +101,6 @@ public struct TitlesLayout: Hashable, Sendable {
 
     /// The scroll view's content height including the insets (what ScrollConfiguration wants).
     public func scrollContentHeight(_ page: TitlesPage) -> Double {
-        contentTop(page) + TitlesContent.blocks(for: page).height + Self.contentBottomGap + Self.tabBarHeight + safeBottom
+        contentTop(page) + TitlesContent.blocks(for: page, type: type).height + Self.contentBottomGap + Self.tabBarHeight + safeBottom
     }
 }

@@ -21,8 +21,8 @@ public struct TitlesScene: Sendable {
 
     /// The title component for `page` at the state's attitude and time.
     public func title(_ page: TitlesPage, state: TitlesState) -> HolographicTitle {
-        HolographicTitle(page.title, font: .largeTitle,
-                         origin: Point(TitlesLayout.horizontalPadding, layout.safeTop + TitlesLayout.titleBaseline),
+        HolographicTitle(page.title, font: layout.titleFont,
+                         origin: Point(TitlesLayout.horizontalPadding, layout.safeTop + layout.titleBaseline),
                          roll: state.roll, pitch: state.pitch, time: state.titleTime, accentHue: accentHue,
                          reduceMotion: reduceMotion, lowPower: lowPower)
     }
@@ -40,13 +40,13 @@ public struct TitlesScene: Sendable {
 
     /// The page's blocks at `scrollOffset`, culled to the screen.
     func content(_ page: TitlesPage, scrollOffset: Double) -> [Node] {
-        let blocks = TitlesContent.blocks(for: page)
-        let drawing = ContentDrawing(palette: palette, width: layout.contentWidth)
+        let blocks = TitlesContent.blocks(for: page, type: layout.type)
+        let drawing = ContentDrawing(palette: palette, width: layout.contentWidth, type: layout.type)
         let top = layout.contentTop(page) - scrollOffset
         var nodes: [Node] = []
-        for (block, y0) in zip(blocks.blocks, blocks.positions) {
-            let y = top + y0
-            guard y + block.height > 0, y < layout.size.height else { continue }
+        for (i, block) in blocks.blocks.enumerated() {
+            let y = top + blocks.positions[i]
+            guard y + blocks.heights[i] > 0, y < layout.size.height else { continue }
             nodes.append(.group(drawing.nodes(block), transform: .translation(TitlesLayout.horizontalPadding, y)))
         }
         return nodes
