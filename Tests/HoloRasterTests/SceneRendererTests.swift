@@ -205,6 +205,26 @@ import HoloScene
         #expect(Self.untouched(canvas, Self.white) { x, y in (2..<7).contains(x) && (3..<7).contains(y) })
     }
 
+    /// Every leaf kind respects its group's clip: with the clip x < 5, each leaf drawn across
+    /// the whole canvas changes pixels left of x = 5 and none right of it.
+    @Test func everyLeafKindIsClipped() throws {
+        let everywhere = Rect(x: 0, y: 0, width: 12, height: 12)
+        let image = ImageData(width: 1, height: 1, pixels: [0, 0, 200, 255])
+        let leaves: [(String, Node)] = [
+            ("fill", .fill(.rect(everywhere), .solid(Self.paint))),
+            ("stroke", .stroke(.rect(Rect(x: 1, y: 1, width: 10, height: 10)), .solid(Self.paint), width: 2)),
+            ("text", .text(TextRun("MMMM", font: Font(size: 10, weight: .bold), origin: Point(0, 9)), .solid(Self.paint))),
+            ("material", .material(.rect(everywhere), .regular, .dark)),
+            ("image", .image(image, frame: everywhere)),
+            ("group", .group([.fill(.rect(everywhere), .solid(Self.paint))], opacity: 0.5)),
+        ]
+        for (kind, leaf) in leaves {
+            let canvas = try render([.group([leaf], clip: .rect(Rect(x: 0, y: 0, width: 5, height: 12)))], width: 12, height: 12)
+            #expect(Self.untouched(canvas, Self.white) { x, _ in x < 5 }, "\(kind) drew outside its clip")
+            #expect(!Self.untouched(canvas, Self.white) { _, _ in false }, "\(kind) drew nothing")
+        }
+    }
+
     /// Nested clips intersect, and a clip is in its group's coordinates (after its transform).
     @Test func nestedClipsIntersectInTheirGroupsCoordinates() throws {
         let fill = Node.fill(.rect(Rect(x: -20, y: -20, width: 40, height: 40)), .solid(Self.paint))
