@@ -44,16 +44,8 @@ struct GoldenCommand: ParsableCommand {
         var reference = false
 
         func run() throws {
-            guard FileManager.default.fileExists(atPath: location.golden) else {
-                throw ValidationError("no golden folder at '\(location.golden)' (give --golden DIR)")
-            }
-            let folders = clips.isEmpty ? nil : clips
-            let stray = GoldenCase.strayFileProblems(root: location.golden, clips: folders)
-            let bad = Set(stray.map(\.path))
-            let cases = GoldenCase.discover(root: location.golden, clips: folders).filter { !bad.contains("\(location.golden)/\($0.clip)") }
-            if cases.isEmpty && stray.isEmpty {
-                throw ValidationError("no goldens found under '\(location.golden)'" + (clips.isEmpty ? "" : " for \(clips.joined(separator: ", "))"))
-            }
+            let selection = try GoldenSelection.verifying(root: location.golden, clips: clips)
+            let (cases, stray) = (selection.cases, selection.stray)
             try reportOptions.check()
             let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference),
@@ -77,6 +69,7 @@ struct GoldenCommand: ParsableCommand {
             abstract: "Render frames of a clip and write them as goldens.",
             discussion: """
                 Look at every image you record before committing it: a golden is a claim that the picture is right.
+                Goldens are kept small: without --device and --scale they are recorded on iphone-12 at 1x.
                 Examples:
                   holoframe golden record demo --frames 0,60,150 --scale 1
                   holoframe golden record demo --mode failed
@@ -84,41 +77,18 @@ struct GoldenCommand: ParsableCommand {
 
         @Argument(help: "A built-in clip, or a user-scene example file (examples/NAME.json, kept as Golden/example-NAME).")
         var clip: String
-        @Option(help: "Frames to record: e.g. 0,30,60-62 (default: the frames already recorded for the clip).")
-        var frames: String?
-        @Option(help: "Device (default iphone-12).")
-        var device: String = "iphone-12"
-        @Option(help: "Pixels per point; goldens are kept small (default 1).")
-        var scale: Double = 1
+        @Option(help: "Frames to record: e.g. 0,30,60-62 (default: the frames already recorded for the clip).",
+                transform: parseFrameList)
+        var frames: FrameList?
+        @OptionGroup var deviceOptions: DeviceOptions
         @Option(help: "all: write every frame; missing: only frames without a golden; failed: missing ones and those that do not match.")
-        var mode: String = "missing"
+        var mode: RecordMode = .missing
         @OptionGroup var location: GoldenLocation
 
-        func validate() throws {
-            guard let m = RecordMode(rawValue: mode), m != .none else { throw ValidationError("--mode must be all, missing or failed") }
-            if let frames { do { _ = try FrameList(parsing: frames) } catch { throw ValidationError("--frames: \(error)") } }
-            guard DeviceCatalog.device(named: device) != nil else {
-                throw ValidationError("unknown device '\(device)'; known: \(DeviceCatalog.names.joined(separator: ", "))")
-            }
-            guard scale > 0 && scale <= 4 else { throw ValidationError("--scale must be more than 0 and at most 4") }
-        }
-
         func run() throws {
-            _ = try ClipResolver.spec(for: clip)
-            let folder = GoldenCase.folder(forClipArgument: clip)
-            if ClipResolver.isFile(clip) && GoldenCase.clipArgument(forFolder: folder, goldenRoot: location.golden) != clip
-                && URL(fileURLWithPath: GoldenCase.clipArgument(forFolder: folder, goldenRoot: location.golden)).standardized.path
-                    != URL(fileURLWithPath: clip).standardized.path {
-                throw ValidationError("goldens of clip files are kept for examples/NAME.json beside the golden folder only")
-            }
-            let cases: [GoldenCase]
-            if let frames {
-                cases = try FrameList(parsing: frames).frames.map { GoldenCase(clip: folder, frame: $0, device: device, scale: scale) }
-            } else {
-                cases = GoldenCase.discover(root: location.golden, clips: [folder])
-                if cases.isEmpty { throw ValidationError("no goldens of '\(clip)' yet: give --frames, e.g. --frames 0,60,120") }
-            }
-            let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode(rawValue: mode)!)
+            let cases = try GoldenSelection.recording(clip, frames: frames, device: (deviceOptions.device ?? .iPhone12).rawValue,
+                                                      scale: deviceOptions.scale ?? 1, root: location.golden)
+            let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: mode)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared), limits: location.limits())
             var failed = 0
             for (c, verdict) in runner.run(cases) {

@@ -24,13 +24,13 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "Folder for the PNG frames (default: frames/CLIP).")
     var out: String?
 
-    @Option(help: "png (numbered files) or raw (RGBA8 frames back to back on stdout).")
-    var format: String = "png"
+    @Option(help: "png: numbered files; raw: RGBA8 frames back to back on stdout.")
+    var format: OutputFormat = .png
 
     @Option(help: "Worker threads for raster and encoding (default: all cores). Output is identical for any count.")
     var threads: Int?
 
-    @Option(help: ArgumentHelp("PNG writer, both lossless: fast (default) or small. Measured cost of each:",
+    @Option(help: ArgumentHelp("PNG writer, both lossless. Measured cost of each:",
                                discussion: PNGProfile.allCases.map { "\($0): \($0.summary)" }.joined(separator: "\n")))
     var png: PNGProfile = .fast
 
@@ -40,8 +40,8 @@ struct Render: ParsableCommand {
     @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
     var font: String?
 
-    @Flag(help: "Replace frame files already in --out, and an existing --state or --contact-sheet file (regular files only).")
-    var force = false
+    @OptionGroup var forceOption: ForceOption
+    var force: Bool { forceOption.force }
 
     @Flag(help: "Keep the frame files already in --out and render only the missing ones (after an interrupted run).")
     var resume = false
@@ -49,8 +49,8 @@ struct Render: ParsableCommand {
     @Option(help: "Render only slice K of N (1-based), e.g. 2/4, for splitting a clip across machines; files are named as in a full render.")
     var shard: String?
 
-    @Option(help: "How --shard slices the frames: contiguous (default) or interleaved.")
-    var shardMode: String = "contiguous"
+    @Option(help: "How --shard slices the frames: contiguous runs or every N-th frame.")
+    var shardMode: Shard.Mode = .contiguous
 
     @Flag(help: "Render with the reference renderer: slow and obviously right (exact Gaussian blurs, no caches), for checking the fast one.")
     var reference = false
@@ -65,20 +65,16 @@ struct Render: ParsableCommand {
     var sheetColumns: Int = 6
 
     func validate() throws {
-        guard OutputFormat(rawValue: format) != nil else {
-            throw ValidationError("--format must be one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256 (got \(threads))") }
-        if format == "raw" && out != nil { throw ValidationError("--out is for PNG output; raw frames go to stdout") }
-        if contactSheet != nil && (format == "raw" || out != nil) {
+        if format == .raw && out != nil { throw ValidationError("--out is for PNG output; raw frames go to stdout") }
+        if contactSheet != nil && (format == .raw || out != nil) {
             throw ValidationError("--contact-sheet writes one PNG; it does not go with --out or --format raw")
         }
         if force && resume { throw ValidationError("give --force or --resume, not both") }
         if contactSheet != nil && (shard != nil || resume || state != nil) {
             throw ValidationError("--contact-sheet writes one PNG; it does not go with --shard, --resume or --state")
         }
-        guard let mode = Shard.Mode(rawValue: shardMode) else { throw ValidationError("--shard-mode must be contiguous or interleaved") }
-        if let shard { do { _ = try Shard(parsing: shard, mode: mode) } catch { throw ValidationError("--shard: \(error)") } }
+        if let shard { do { _ = try Shard(parsing: shard, mode: shardMode) } catch { throw ValidationError("--shard: \(error)") } }
         if !(1...400).contains(sheetFrames) { throw ValidationError("--sheet-frames must be from 1 to 400") }
         if !(1...50).contains(sheetColumns) { throw ValidationError("--sheet-columns must be from 1 to 50") }
     }
@@ -89,12 +85,12 @@ struct Render: ParsableCommand {
         if let state { try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs) }
         if let contactSheet { try OutputPolicy.checkFile(contactSheet, option: "--contact-sheet", force: force, inputs: inputs) }
         var request = RenderRequest(clip: clip, frames: frames)
-        request.format = OutputFormat(rawValue: format)!
+        request.format = format
         request.outputDirectory = out ?? "frames/\(clip.name)"
         if let threads { request.threads = threads }
         request.pngProfile = png
         request.statePath = state
-        request.shard = try shard.map { try Shard(parsing: $0, mode: Shard.Mode(rawValue: shardMode)!) }
+        request.shard = try shard.map { try Shard(parsing: $0, mode: shardMode) }
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)
         request.inputs = inputs
         request.record = RenderRecord(clip: clip, source: inputs.digest(of: clipOptions.clip) ?? "built-in",
@@ -104,21 +100,17 @@ struct Render: ParsableCommand {
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }
         var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
-        pipeline.maxMemoryPerFrame = clipOptions.maxMemory
+        pipeline.maxMemoryPerFrame = clipOptions.limitOptions.maxMemory
         if let sheet = contactSheet {
-            let picked = RenderPipeline.sampleFrames(frames.frames, count: sheetFrames)
-            let size = ContactSheet.size(tileWidth: clip.pixelWidth, tileHeight: clip.pixelHeight, tiles: picked.count, columns: sheetColumns)
-            try clipOptions.limits().checkSurface(width: size.width, height: size.height, what: "a contact sheet",
-                                                  scaleHint: "lower --scale, --sheet-frames or --sheet-columns")
-            let canvas: Canvas
             do {
-                canvas = try pipeline.contactSheet(of: clip, frames: picked, columns: sheetColumns, cancellation: cancellation)
+                let made = try pipeline.writeContactSheet(of: clip, frames: frames.frames, count: sheetFrames, columns: sheetColumns,
+                                                          to: sheet, profile: png, threads: request.threads,
+                                                          limits: clipOptions.limitOptions.limits(), cancellation: cancellation)
+                StandardStreams.err("wrote a contact sheet of \(made.frames) frames (\(made.width)×\(made.height)) to \(sheet)\n")
             } catch let interrupted as RenderInterrupted {
                 StandardStreams.err("\(interrupted)\n")
                 throw ExitCode(signals.received == SIGTERM ? 143 : 130)
             }
-            try PNG.write(canvas, to: sheet, profile: png, threads: request.threads)
-            StandardStreams.err("wrote a contact sheet of \(picked.count) frames (\(canvas.width)×\(canvas.height)) to \(sheet)\n")
             return
         }
 
@@ -156,14 +148,7 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         let (clip, frames, _) = try clipOptions.resolve()
-        let source = clip.frames()
-        var out = ""
-        for index in frames.frames {
-            out += source.frame(index, fps: clip.fps).stateJSON
-            out += "\n"
-            if out.utf8.count > 1 << 16 { try StandardStreams.out(out); out = "" }
-        }
-        try StandardStreams.out(out)
+        try clip.stateLines(frames.frames) { try StandardStreams.out($0) }
     }
 }
 
@@ -200,5 +185,3 @@ final class SignalWatch: @unchecked Sendable {
         signal(SIGTERM, SIG_DFL)
     }
 }
-
-extension PNGProfile: ExpressibleByArgument {}

@@ -1,4 +1,4 @@
-// `--report DIR` and `--force` for `golden verify` and `bench`: the page itself is made by the
+// `--report DIR` (and the shared `--force`) for `golden verify` and `bench`: the page itself is made by the
 // library (GoldenReviewPage, BenchReportPage); here only the options and the exit status.
 
 import ArgumentParser
@@ -9,8 +9,9 @@ struct ReportOptions: ParsableArguments {
                                valueName: "dir"))
     var report: String?
 
-    @Flag(help: "Replace an existing output: a --report folder (only one holoframe wrote) and, for bench, a --json file (a regular file only, never the --baseline).")
-    var force = false
+    @OptionGroup var forceOption: ForceOption
+
+    var force: Bool { forceOption.force }
 
     /// The command as typed, named `holoframe` whatever path ran it.
     var command: [String] { ["holoframe"] + CommandLine.arguments.dropFirst() }

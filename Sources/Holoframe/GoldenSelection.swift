@@ -1,0 +1,47 @@
+// Which goldens a `golden verify` or `golden record` run covers, decided apart from the process:
+//   verify: every well-named golden under the root (or under the clips' folders), files that break
+//           the naming scheme reported as failures, their folders left out;
+//   record: the frames asked for on one device and scale, or else the frames already recorded.
+// Clip files have goldens only as examples/NAME.json beside the golden folder (kept in
+// Golden/example-NAME), so a golden's name is enough to re-render it.
+
+import Foundation
+
+/// The goldens a verify run checks, and the files that are not goldens.
+public struct GoldenSelection: Sendable {
+    public var cases: [GoldenCase]
+    public var stray: [(path: String, problem: String)]
+
+    /// Every golden under `root` (or under the folders of `clips`); a usage error when there is
+    /// nothing to check at all.
+    public static func verifying(root: String, clips: [String] = []) throws -> GoldenSelection {
+        guard FileManager.default.fileExists(atPath: root) else {
+            throw ClipUsageError("no golden folder at '\(root)' (give --golden DIR)")
+        }
+        let folders = clips.isEmpty ? nil : clips
+        let stray = GoldenCase.strayFileProblems(root: root, clips: folders)
+        let bad = Set(stray.map(\.path))
+        let cases = GoldenCase.discover(root: root, clips: folders).filter { !bad.contains("\(root)/\($0.clip)") }
+        if cases.isEmpty && stray.isEmpty {
+            throw ClipUsageError("no goldens found under '\(root)'" + (clips.isEmpty ? "" : " for \(clips.joined(separator: ", "))"))
+        }
+        return GoldenSelection(cases: cases, stray: stray)
+    }
+
+    /// The goldens `golden record CLIP` writes: `frames` on `device` at `scale`, or (no frames
+    /// given) the ones already recorded for the clip.
+    public static func recording(_ clip: String, frames: FrameList?, device: String, scale: Double,
+                                 root: String) throws -> [GoldenCase] {
+        _ = try ClipResolver.spec(for: clip)
+        let folder = GoldenCase.folder(forClipArgument: clip)
+        let expected = GoldenCase.clipArgument(forFolder: folder, goldenRoot: root)
+        if ClipResolver.isFile(clip) && expected != clip
+            && URL(fileURLWithPath: expected).standardized.path != URL(fileURLWithPath: clip).standardized.path {
+            throw ClipUsageError("goldens of clip files are kept for examples/NAME.json beside the golden folder only")
+        }
+        if let frames { return frames.frames.map { GoldenCase(clip: folder, frame: $0, device: device, scale: scale) } }
+        let cases = GoldenCase.discover(root: root, clips: [folder])
+        if cases.isEmpty { throw ClipUsageError("no goldens of '\(clip)' yet: give --frames, e.g. --frames 0,60,120") }
+        return cases
+    }
+}

@@ -1,0 +1,108 @@
+// Options that several commands share, declared once (swift-argument-parser's @OptionGroup):
+//   DeviceOptions  --device, --scale                       render, simulate, bench, golden record
+//   LimitOptions   --max-pixels/-frames/-memory/-input, --allow-path   render, simulate, bench
+//   ForceOption    --force                                 render, bench, golden verify
+//   ClipOptions    the clip, --fps, --frames (a list), --duration, DeviceOptions, LimitOptions
+//                                                          render, simulate
+
+import ArgumentParser
+import Foundation
+import Holoframe
+
+/// The device a clip renders on and its pixels per point.
+struct DeviceOptions: ParsableArguments {
+    @Option(help: "Device (default: the clip's, iphone-12).")
+    var device: DeviceName?
+
+    @Option(help: "Pixels per point, more than 0 and at most 4, overriding the device's (1, 2 or 3; fractions allowed).")
+    var scale: Double?
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4 (got \(scale))") }
+    }
+}
+
+/// The caps on a job and on the files it reads (Limits.swift, InputPolicy.swift).
+struct LimitOptions: ParsableArguments {
+    @Option(help: "Refuse frames larger than this many pixels.")
+    var maxPixels: Int = Limits().maxPixelsPerFrame
+
+    @Option(help: "Refuse to produce more than this many frames.")
+    var maxFrames: Int = Limits().maxFrames
+
+    @Option(help: "Refuse frames whose surfaces (canvas, layers, blurs) together need more than this many bytes.")
+    var maxMemory: Int = Limits().maxMemoryPerFrame
+
+    @Option(help: "Refuse to read any file (clip, image, font, baseline) larger than this many bytes.")
+    var maxInput: Int = Limits().maxInputBytes
+
+    @Option(help: "A folder image paths in clip files may reach besides the clip's own (repeatable).")
+    var allowPath: [String] = []
+
+    func validate() throws {
+        if maxPixels < 1 || maxFrames < 1 { throw ValidationError("--max-pixels and --max-frames must be at least 1") }
+        if maxMemory < 1 || maxInput < 1 { throw ValidationError("--max-memory and --max-input must be at least 1") }
+        for folder in allowPath { try Limits.checkAllowedFolder(folder) }
+    }
+
+    /// The files this run may read, under --max-input, --max-pixels and --allow-path.
+    func inputPolicy() -> InputPolicy {
+        InputPolicy(maxInputBytes: maxInput, maxImagePixels: maxPixels, allowedFolders: allowPath)
+    }
+
+    /// The caps these options set.
+    func limits() -> Limits {
+        var limits = Limits()
+        limits.maxPixelsPerFrame = maxPixels
+        limits.maxFrames = maxFrames
+        limits.maxMemoryPerFrame = maxMemory
+        limits.maxInputBytes = maxInput
+        return limits
+    }
+}
+
+/// Permission to replace outputs that exist (OutputPolicy.swift: regular files only, never an input).
+struct ForceOption: ParsableArguments {
+    @Flag(help: "Replace outputs that already exist: frames in --out, --state, --contact-sheet, bench's --json, a --report folder holoframe wrote (regular files only; never an input of this run, such as --baseline).")
+    var force = false
+}
+
+/// Options every command that turns a clip into frames shares.
+struct ClipOptions: ParsableArguments {
+    @Argument(help: "A built-in clip name (see `holoframe list`) or a clip file (.json).")
+    var clip: String
+
+    @Option(help: "Frames per second (default: the clip's, 60 for built-ins).")
+    var fps: Int?
+
+    @Option(help: "Frames to produce: A-B (inclusive), N, or a list such as 0,150,300 or 0-10,20,30-40 (ascending, repeats dropped; default: the whole clip).",
+            transform: parseFrameList)
+    var frames: FrameList?
+
+    @Option(help: "Seconds to produce from the start, instead of --frames.")
+    var duration: Double?
+
+    @OptionGroup var deviceOptions: DeviceOptions
+    @OptionGroup var limitOptions: LimitOptions
+
+    func validate() throws {
+        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be a whole number from 1 to 240 (got \(fps))") }
+        if let duration, !(duration > 0 && duration <= 600) {
+            throw ValidationError("--duration must be more than 0 and at most 600 seconds (got \(duration))")
+        }
+        if frames != nil && duration != nil { throw ValidationError("give --frames or --duration, not both") }
+    }
+
+    func overrides() -> ClipOverrides {
+        ClipOverrides(fps: fps, duration: duration, device: deviceOptions.device?.rawValue, scale: deviceOptions.scale)
+    }
+
+    /// The clip with the options applied, the frames asked for, and what was read to make it.
+    func resolve() throws -> (Clip, FrameList, InputPolicy) {
+        let inputs = limitOptions.inputPolicy()
+        let clip = try ClipResolver.resolve(self.clip, overrides: overrides(), inputs: inputs)
+        let range = try frames ?? FrameList(FrameRange(first: 0, last: max(0, clip.frameCount - 1)))
+        try limitOptions.limits().check(clip, frameCount: range.count)
+        return (clip, range, inputs)
+    }
+}
