@@ -31,6 +31,9 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, refere
                     if c == 4 && !reference && (f == 2 || f == 4) {
                         downsampleBlocks(src.baseAddress!, width: w, height: h, by: f, clamp: clamp, colMap: cols,
                                          into: dst.baseAddress!, coarseWidth: cw, pad: pad)
+                    } else if c == 1 && !reference && (f == 2 || f == 4) {
+                        downsampleMaskBlocks(src.baseAddress!, width: w, height: h, by: f, clamp: clamp, colMap: cols,
+                                             into: dst.baseAddress!, coarseWidth: cw, pad: pad)
                     } else {
                     for cy in 0..<ih {
                         for i in 0..<(iw * c) { a[i] = 0 }
@@ -63,8 +66,10 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, refere
                         }
                     }
                     // Top/bottom pads: the edge coarse row of inner cells' edge fine row, and the
-                    // corners: the corner pixels.
+                    // corners: the corner pixels. Every pad row on a side is the same: its first
+                    // row is computed, the others copied from it (row by row, not column by column).
                     for (y, cyRange) in [(0, 0..<pad), (h - 1, (pad + ih)..<ch)] {
+                        let first = dst.baseAddress! + cyRange.lowerBound * cw * c
                         for cx in 0..<cw {
                             for k in 0..<c {
                                 var sum = 0
@@ -72,10 +77,10 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, refere
                                     let x = min(max((cx - pad) * f + dx, 0), w - 1)
                                     sum += Int(src[(y * w + x) * c + k]) * f
                                 }
-                                let v = UInt8(truncatingIfNeeded: (sum + half) / area)
-                                for cy in cyRange { dst[(cy * cw + cx) * c + k] = v }
+                                first[cx * c + k] = UInt8(truncatingIfNeeded: (sum + half) / area)
                             }
                         }
+                        for cy in cyRange.dropFirst() { (dst.baseAddress! + cy * cw * c).update(from: first, count: cw * c) }
                     }
                 }
             }
@@ -164,6 +169,16 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, refere
                     }
                   }
                 }
+            }
+        }
+        return out
+    }
+    if c == 1 && !reference {
+        var out = BlurPlane(width: width, height: height, channels: 1,
+                            bytes: [UInt8](unsafeUninitializedCapacity: width * height) { _, n in n = width * height })
+        plane.bytes.withUnsafeBufferPointer { src in
+            out.bytes.withUnsafeMutableBufferPointer { dst in
+                upsampleMask(src.baseAddress!, coarseWidth: cw, den: den, shift: shift, tx: tx, ty: ty, into: dst.baseAddress!)
             }
         }
         return out

@@ -189,14 +189,17 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
     func blurResamplingMatchesTheReference(factor: Int) {
         for (w, h, seed) in [(37, 23, UInt64(1)), (64, 9, 2), (5, 41, 3)] {
             let canvas = noiseCanvas(width: w, height: h, seed: seed)
-            let plane = BlurPlane(width: w, height: h, channels: 4, bytes: canvas.pixels)
-            for edge in [BlurEdge.clamp, .transparent] {
-                let fast = downsampled(plane, by: factor, pad: 3, edge: edge)
-                let slow = downsampled(plane, by: factor, pad: 3, edge: edge, reference: true)
-                #expect(fast.bytes == slow.bytes)
-                let keep = BlurRegion(x: 1, y: 2, width: w - 3, height: h - 4)
-                #expect(upsampled(fast, by: factor, pad: 3, keep: keep).bytes
-                        == upsampled(fast, by: factor, pad: 3, keep: keep, reference: true).bytes)
+            for channels in [4, 1] {
+                let bytes = channels == 4 ? canvas.pixels : (0..<(w * h)).map { canvas.pixels[$0 * 4 + 3] }
+                let plane = BlurPlane(width: w, height: h, channels: channels, bytes: bytes)
+                for edge in [BlurEdge.clamp, .transparent] {
+                    let fast = downsampled(plane, by: factor, pad: 3, edge: edge)
+                    let slow = downsampled(plane, by: factor, pad: 3, edge: edge, reference: true)
+                    #expect(fast.bytes == slow.bytes)
+                    let keep = BlurRegion(x: 1, y: 2, width: w - 3, height: h - 4)
+                    #expect(upsampled(fast, by: factor, pad: 3, keep: keep).bytes
+                            == upsampled(fast, by: factor, pad: 3, keep: keep, reference: true).bytes)
+                }
             }
         }
     }
