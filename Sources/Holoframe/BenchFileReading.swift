@@ -8,28 +8,20 @@ import HoloGeometry
 extension BenchFile {
     init(_ root: JSONValue) throws(JSONFieldError) {
         var o = try JSONObject(root, path: "", kind: "a bench file")
-        schema = try o.required("schema").wholeNumber(at: o.path(of: "schema"))
+        schema = try o.wholeNumber("schema")
         clips = []
-        for (i, item) in try o.required("clips").array(at: o.path(of: "clips")).enumerated() {
-            clips.append(try ClipBench(item, path: JSONPath.item(o.path(of: "clips"), i)))
-        }
+        for (item, path) in try o.items("clips") { clips.append(try ClipBench(item, path: path)) }
     }
 }
 
 extension ClipBench {
     init(_ value: JSONValue, path: String) throws(JSONFieldError) {
         var o = try JSONObject(value, path: path, kind: "a clip's timings")
-        clip = try o.required("clip").string(at: o.path(of: "clip"))
-        device = try o.required("device").string(at: o.path(of: "device"))
-        width = try o.required("width").wholeNumber(at: o.path(of: "width"))
-        height = try o.required("height").wholeNumber(at: o.path(of: "height"))
-        budgetMs = try o.required("budgetMs").number(at: o.path(of: "budgetMs"))
-        repeats = try o.required("repeats").wholeNumber(at: o.path(of: "repeats"))
-        preparationMs = try o.required("preparationMs").number(at: o.path(of: "preparationMs"))
+        clip = try o.string("clip"); device = try o.string("device")
+        width = try o.wholeNumber("width"); height = try o.wholeNumber("height"); repeats = try o.wholeNumber("repeats")
+        budgetMs = try o.number("budgetMs"); preparationMs = try o.number("preparationMs")
         frames = []
-        for (i, item) in try o.required("frames").array(at: o.path(of: "frames")).enumerated() {
-            frames.append(try FrameTiming(item, path: JSONPath.item(o.path(of: "frames"), i)))
-        }
+        for (item, path) in try o.items("frames") { frames.append(try FrameTiming(item, path: path)) }
         summary = try BenchSummary(try o.required("summary"), path: o.path(of: "summary"))
     }
 }
@@ -37,23 +29,19 @@ extension ClipBench {
 extension FrameTiming {
     init(_ value: JSONValue, path: String) throws(JSONFieldError) {
         var o = try JSONObject(value, path: path, kind: "a frame timing")
-        frame = try o.required("frame").wholeNumber(at: o.path(of: "frame"))
-        time = try o.required("time").number(at: o.path(of: "time"))
-        simulateMs = try o.required("simulateMs").number(at: o.path(of: "simulateMs"))
-        rasterMs = try o.required("rasterMs").number(at: o.path(of: "rasterMs"))
-        encodeMs = try o.optional("encodeMs").map { v throws(JSONFieldError) in try v.number(at: o.path(of: "encodeMs")) }
-        totalMs = try o.required("totalMs").number(at: o.path(of: "totalMs"))
+        frame = try o.wholeNumber("frame"); time = try o.number("time")
+        simulateMs = try o.number("simulateMs"); rasterMs = try o.number("rasterMs"); totalMs = try o.number("totalMs")
+        encodeMs = try o.has("encodeMs") ? o.number("encodeMs") : nil
     }
 }
 
 extension BenchSummary {
     init(_ value: JSONValue, path: String) throws(JSONFieldError) {
         var o = try JSONObject(value, path: path, kind: "a summary")
-        func ms(_ key: String) throws(JSONFieldError) -> Double { try o.required(key).number(at: o.path(of: key)) }
-        minMs = try ms("minMs"); medianMs = try ms("medianMs"); p95Ms = try ms("p95Ms"); p99Ms = try ms("p99Ms"); maxMs = try ms("maxMs")
-        worstFrame = try o.required("worstFrame").wholeNumber(at: o.path(of: "worstFrame"))
-        worstTime = try ms("worstTime")
-        framesOverBudget = try o.required("framesOverBudget").wholeNumber(at: o.path(of: "framesOverBudget"))
-        encodeMedianMs = try o.optional("encodeMedianMs").map { v throws(JSONFieldError) in try v.number(at: o.path(of: "encodeMedianMs")) }
+        minMs = try o.number("minMs"); medianMs = try o.number("medianMs"); maxMs = try o.number("maxMs")
+        p95Ms = try o.number("p95Ms"); p99Ms = try o.number("p99Ms")
+        worstFrame = try o.wholeNumber("worstFrame"); worstTime = try o.number("worstTime")
+        framesOverBudget = try o.wholeNumber("framesOverBudget")
+        encodeMedianMs = try o.has("encodeMedianMs") ? o.number("encodeMedianMs") : nil
     }
 }

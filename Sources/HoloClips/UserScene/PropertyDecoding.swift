@@ -71,8 +71,8 @@ struct SceneDecoder {
         var frames: [Keyframe] = []
         for (i, item) in list.enumerated() {
             var k = try JSONObject(item, path: "\(listPath)[\(i)]", kind: "a keyframe")
-            let t = try k.required("t").number(at: k.path(of: "t"))
-            let v = try Self.withinCoordinates(try k.required("value").number(at: k.path(of: "value")), path: k.path(of: "value"))
+            let t = try k.number("t")
+            let v = try Self.withinCoordinates(try k.number("value"), path: k.path(of: "value"))
             let curve = try k.optional("curve").map { (c: JSONValue) throws(UserSceneError) in try self.curve(c, path: k.path(of: "curve")) }
                 ?? .timing(.linear)
             try k.finish()
@@ -96,7 +96,7 @@ struct SceneDecoder {
         }
         var o = try JSONObject(raw, path: path, kind: "a curve (\"linear\", \"easeIn\", \"easeOut\", \"easeInOut\" or {\"spring\": …})")
         var s = try JSONObject(try o.required("spring"), path: o.path(of: "spring"), kind: "a spring")
-        let response = try s.required("response").number(at: s.path(of: "response"))
+        let response = try s.number("response")
         let damping = try s.optional("dampingFraction").map { (v: JSONValue) throws(UserSceneError) in try v.number(at: s.path(of: "dampingFraction")) } ?? 0.825
         guard response > 0 else { throw UserSceneError(path: s.path(of: "response"), reason: "must be greater than 0, got \(JSONValue.shown(response))") }
         guard damping > 0 else { throw UserSceneError(path: s.path(of: "dampingFraction"), reason: "must be greater than 0, got \(JSONValue.shown(damping))") }

@@ -46,7 +46,7 @@ extension SceneDecoder {
         case "text":
             content = .text(try text(&o))
         case "image":
-            let file = try o.required("path").string(at: o.path(of: "path"))
+            let file = try o.string("path")
             let image: ImageData
             do { image = try loadImage(file) } catch {
                 throw UserSceneError(path: o.path(of: "path"), reason: "cannot load image \"\(file)\": \(error)")
@@ -194,7 +194,7 @@ extension SceneDecoder {
     // MARK: Text
 
     mutating func text(_ o: inout JSONObject) throws(UserSceneError) -> TextSpec {
-        let string = try o.required("string").string(at: o.path(of: "string"))
+        let string = try o.string("string")
         let weight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "semibold": .semibold, "bold": .bold])
         } ?? .regular

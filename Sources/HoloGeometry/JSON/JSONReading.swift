@@ -103,6 +103,15 @@ public struct JSONObject {
         return v
     }
 
+    /// A required member of one kind, read with its path.
+    public mutating func number(_ key: String) throws(JSONFieldError) -> Double { try required(key).number(at: path(of: key)) }
+    public mutating func wholeNumber(_ key: String) throws(JSONFieldError) -> Int { try required(key).wholeNumber(at: path(of: key)) }
+    public mutating func string(_ key: String) throws(JSONFieldError) -> String { try required(key).string(at: path(of: key)) }
+    /// The items of a required array member with their paths (`frames[3]`).
+    public mutating func items(_ key: String) throws(JSONFieldError) -> [(JSONValue, String)] {
+        try required(key).array(at: path(of: key)).enumerated().map { ($1, JSONPath.item(path(of: key), $0)) }
+    }
+
     /// Throws for the first (alphabetically) member that was never asked for.
     public func finish() throws(JSONFieldError) {
         let known = Set(asked)
