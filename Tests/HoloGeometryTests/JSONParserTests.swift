@@ -44,7 +44,8 @@ private func syntaxError(_ text: String) -> JSONSyntaxError? {
         #expect(o["continued"] == .string("ab"))
         #expect(o.count == 15)
         // U+00A0, U+FEFF and U+2028 are white space.
-        #expect(try parse("\u{FEFF}[\u{A0}1,\u{2028}2]") == .array([.integer(1), .integer(2)]))
+        #expect(try parse("\u{FEFF}[\u{A0}1,\u{2028}2\u{A0}]") == .array([.integer(1), .integer(2)]))
+        #expect(try parse("{clé\u{A0}: true\u{2029}}") == .object(["clé": .bool(true)]))
     }
 
     /// Integer or floating point as written: `60` and `60.0` are different values with the same number.

@@ -108,7 +108,7 @@ public struct JSONParser {
     private mutating func word(_ w: StaticString) throws(JSONSyntaxError) {
         let n = w.utf8CodeUnitCount
         let matches = i + n <= bytes.count && (0..<n).allSatisfy { bytes[i + $0] == w.utf8Start[$0] }
-        guard matches, i + n == bytes.count || !Self.isNamePart(bytes[i + n]) else {
+        guard matches, !isNamePart(at: i + n) else {
             throw fail("unexpected \(found); expected a value")
         }
         i += n
@@ -176,18 +176,18 @@ public struct JSONParser {
 
     /// A number must not run on into a name (`12px`, `0x1G`).
     private func endOfNumber() throws(JSONSyntaxError) {
-        if i < bytes.count, Self.isNamePart(bytes[i]) || at(".") { throw fail("unexpected \(found) in a number") }
+        if isNamePart(at: i) || at(".") { throw fail("unexpected \(found) in a number") }
     }
 
     // MARK: Strings and keys
 
     private mutating func key() throws(JSONSyntaxError) -> String {
         if at("\"") || at("'") { return try string() }
-        guard i < bytes.count, Self.isNamePart(bytes[i]), !Self.isDigit(bytes[i]) else {
+        guard isNamePart(at: i), !Self.isDigit(bytes[i]) else {
             throw fail("unexpected \(found); expected a key (a string or a name) or '}'")
         }
         let start = i
-        while i < bytes.count, Self.isNamePart(bytes[i]) { i += 1 }
+        while isNamePart(at: i) { i += 1 }
         guard let s = String(validating: bytes[start..<i], as: UTF8.self) else {
             i = start
             throw fail("the key is not valid UTF-8")
@@ -276,13 +276,27 @@ public struct JSONParser {
 
     // MARK: White space and comments
 
+    /// The length in bytes of the white space character at `k` (0: none): ASCII space, tab, line
+    /// breaks, \v, \f, U+00A0, U+FEFF, U+2028, U+2029.
+    private func spaceLength(at k: Int) -> Int {
+        guard k < bytes.count else { return 0 }
+        switch bytes[k] {
+        case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: return 1
+        case 0xC2 where k + 1 < bytes.count && bytes[k + 1] == 0xA0: return 2
+        case 0xEF where k + 2 < bytes.count && bytes[k + 1] == 0xBB && bytes[k + 2] == 0xBF: return 3
+        case 0xE2 where k + 2 < bytes.count && bytes[k + 1] == 0x80 && (bytes[k + 2] == 0xA8 || bytes[k + 2] == 0xA9): return 3
+        default: return 0
+        }
+    }
+
+    /// A byte of a name (an unquoted key, a word, a number's run-on) at `k`, not white space.
+    private func isNamePart(at k: Int) -> Bool { k < bytes.count && Self.isNamePart(bytes[k]) && spaceLength(at: k) == 0 }
+
     private mutating func skipSpace() throws(JSONSyntaxError) {
         while i < bytes.count {
+            let n = spaceLength(at: i)
+            if n > 0 { i += n; continue }
             switch bytes[i] {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: i += 1
-            case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0xA0: i += 2                      // U+00A0
-            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBB && bytes[i + 2] == 0xBF: i += 3 // U+FEFF
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): i += 3
             case UInt8(ascii: "/") where i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"):
                 while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
             case UInt8(ascii: "/") where i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*"):
