@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "HoloShaders", path: "Shaders", exclude: ["HolographicText.metal"], resources: []),
         .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast", "CISAL"]),
-        .target(name: "HoloGolden", dependencies: ["HoloRaster", "HoloPNG"]),
+        .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene"]),
         .target(name: "Holoframe", dependencies: [
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",

@@ -31,7 +31,7 @@ public enum CustomDesign {
         }
         let scene: UserScene
         do {
-            scene = try UserScene.decode(json.foundationObject, driverNames: driverNames, loadImage: loadImage)
+            scene = try UserScene.decode(json, driverNames: driverNames, loadImage: loadImage)
         } catch let e as UserSceneError {
             throw ClipFileError(fileName: fileName, path: e.path, reason: e.reason)
         }

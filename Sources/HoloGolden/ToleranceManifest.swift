@@ -8,27 +8,9 @@
 //
 // Ranges: maxChannelDelta 0…255 (a byte delta), maxDifferingPixels 0…2^31, maxDifferingRatio 0…1,
 // perceptualThreshold 0…1 (pixelmatch's), excuseAntialiasing true/false; reason a non-empty string.
+// Parsed by HoloGeometry's JSON parser, as every JSON file Holoframe reads (so JSON5 is accepted).
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// Any JSON value, for checking a manifest key by key.
-enum ManifestValue: Decodable {
-    case object([String: ManifestValue]), array([ManifestValue]), string(String), number(Double), bool(Bool), null
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([ManifestValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: ManifestValue].self)) }
-    }
-}
+import HoloGeometry
 
 public enum ToleranceManifest {
     /// The form to show when a manifest is wrong.
@@ -37,9 +19,9 @@ public enum ToleranceManifest {
 
     /// Parses a manifest; any mistake throws a message naming the entry, the key and the reason.
     public static func parse(_ bytes: [UInt8]) throws(ManifestError) -> [String: ToleranceEntry] {
-        let root: ManifestValue
-        do { root = try JSONDecoder().decode(ManifestValue.self, from: Data(bytes)) } catch {
-            throw ManifestError("not valid JSON; the form is \(example)")
+        let root: JSONValue
+        do { root = try JSONValue.parse(bytes) } catch {
+            throw ManifestError("not valid JSON (\(error)); the form is \(example)")
         }
         guard case .object(let entries) = root else { throw ManifestError("the top level must be an object; the form is \(example)") }
         var out: [String: ToleranceEntry] = [:]
@@ -66,7 +48,7 @@ public enum ToleranceManifest {
             }
             func number(_ key: String, _ range: ClosedRange<Double>, whole: Bool) throws(ManifestError) -> Double? {
                 guard let value = t[key] else { return nil }
-                guard case .number(let v) = value, v.isFinite, range.contains(v), !whole || v == v.rounded() else {
+                guard let v = value.number, v.isFinite, range.contains(v), !whole || v == v.rounded() else {
                     throw ManifestError("\"\(shown)\".tolerance.\(key): must be a \(whole ? "whole " : "")number from " +
                                         "\(whole ? String(Int(range.lowerBound)) : String(range.lowerBound)) to " +
                                         "\(whole ? String(Int(range.upperBound)) : String(range.upperBound))")

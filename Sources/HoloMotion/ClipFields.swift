@@ -1,90 +1,70 @@
-// Field-by-field JSON reading for clip files: Codable containers keyed by any string, so that every
-// error — a wrong type, an unknown field, a value out of range — is reported with the JSON path of
-// the field (`scroll.events[2].time`) and a reason, instead of Codable's generic messages.
+// Field-by-field reading of a clip file's JSON tree (HoloGeometry's JSONValue): every error — a
+// wrong type, an unknown field, a value out of range — is a JSONFieldError with the path of the
+// field (`scroll.events[2].time`) and a reason that says what was found.
 
-import Foundation
-
-struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(_ s: String) { stringValue = s }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = "Index \(intValue)"; self.intValue = intValue }
-}
-
-/// An error at a JSON path, before the file name is known.
-struct ClipFieldError: Error {
-    var path: [CodingKey]
-    var reason: String
-}
-
-enum ClipPath {
-    /// `scroll.events[2].time`; `(top level)` for the root.
-    static func render(_ path: [CodingKey]) -> String {
-        var s = ""
-        for k in path {
-            if let i = k.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + k.stringValue }
-        }
-        return s.isEmpty ? "(top level)" : s
-    }
-}
+import HoloGeometry
 
 /// A JSON object whose keys were checked against the fields it may have.
 struct Fields {
-    let container: KeyedDecodingContainer<AnyKey>
+    let path: String
+    let members: [String: JSONValue]
 
-    init(_ decoder: Decoder, known: [String]) throws {
-        do { container = try decoder.container(keyedBy: AnyKey.self) } catch {
-            throw ClipFieldError(path: decoder.codingPath, reason: "must be an object")
+    init(_ value: JSONValue, path: String, known: [String]) throws(JSONFieldError) {
+        guard case .object(let o) = value else {
+            throw JSONFieldError(path: path, reason: "must be an object, got \(value.shown)")
         }
-        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
-            throw ClipFieldError(path: container.codingPath + [key],
-                                 reason: "unknown field \"\(key.stringValue)\" (known fields: \(known.joined(separator: ", ")))")
+        self.path = path; members = o
+        for key in o.keys.sorted() where !known.contains(key) {
+            throw JSONFieldError(path: JSONPath.member(path, key),
+                                 reason: "unknown field \"\(key.prefix(40))\" (known fields: \(known.joined(separator: ", ")))")
         }
     }
 
-    func error(_ key: String, _ reason: String) -> ClipFieldError { ClipFieldError(path: container.codingPath + [AnyKey(key)], reason: reason) }
-    func has(_ key: String) -> Bool { container.contains(AnyKey(key)) }
+    func path(of key: String) -> String { JSONPath.member(path, key) }
+    func error(_ key: String, _ reason: String) -> JSONFieldError { JSONFieldError(path: path(of: key), reason: reason) }
+    func has(_ key: String) -> Bool { members[key] != nil }
 
-    func decode<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
-        guard has(key) else { return nil }
-        if try container.decodeNil(forKey: AnyKey(key)) { throw error(key, "must not be null") }
-        return try container.decode(T.self, forKey: AnyKey(key))
-    }
-    func require<T: Decodable>(_ type: T.Type, _ key: String) throws -> T {
-        guard let v = try decode(T.self, key) else { throw error(key, "is required") }
+    /// The field's value; nil when absent, an error when null.
+    func value(_ key: String) throws(JSONFieldError) -> JSONValue? {
+        guard let v = members[key] else { return nil }
+        if case .null = v { throw error(key, "must not be null") }
         return v
+    }
+    func require<T>(_ v: T?, _ key: String) throws(JSONFieldError) -> T {
+        guard let v else { throw error(key, "is required") }
+        return v
+    }
+
+    func string(_ key: String) throws(JSONFieldError) -> String? { try value(key).map { v throws(JSONFieldError) in try v.string(at: path(of: key)) } }
+    func bool(_ key: String) throws(JSONFieldError) -> Bool? { try value(key).map { v throws(JSONFieldError) in try v.bool(at: path(of: key)) } }
+    func array(_ key: String) throws(JSONFieldError) -> [JSONValue]? { try value(key).map { v throws(JSONFieldError) in try v.array(at: path(of: key)) } }
+    /// The items of an array field with their paths.
+    func items(_ key: String) throws(JSONFieldError) -> [(JSONValue, String)]? {
+        try array(key)?.enumerated().map { ($1, JSONPath.item(path(of: key), $0)) }
     }
 
     /// A finite number (NaN and ±∞ are rejected), optionally within a range.
-    func number(_ key: String, in range: ClosedRange<Double>? = nil, positive: Bool = false, nonNegative: Bool = false) throws -> Double? {
-        guard let v = try decode(Double.self, key) else { return nil }
-        guard v.isFinite else { throw error(key, "must be a finite number, got \(v)") }
-        if nonNegative && v < 0 { throw error(key, "must not be negative, got \(v)") }
-        if positive && !(v > 0) { throw error(key, "must be greater than 0, got \(v)") }
-        if let range, !range.contains(v) { throw error(key, "must be in \(range.lowerBound)…\(range.upperBound), got \(v)") }
+    func number(_ key: String, in range: ClosedRange<Double>? = nil, positive: Bool = false, nonNegative: Bool = false) throws(JSONFieldError) -> Double? {
+        guard let raw = try value(key) else { return nil }
+        let v = try raw.number(at: path(of: key))
+        if nonNegative && v < 0 { throw error(key, "must not be negative, got \(raw.shown)") }
+        if positive && !(v > 0) { throw error(key, "must be greater than 0, got \(raw.shown)") }
+        if let range, !range.contains(v) { throw error(key, "must be in \(range.lowerBound)…\(range.upperBound), got \(raw.shown)") }
         return v
     }
-    func requireNumber(_ key: String, in range: ClosedRange<Double>? = nil, positive: Bool = false, nonNegative: Bool = false) throws -> Double {
-        guard let v = try number(key, in: range, positive: positive, nonNegative: nonNegative) else { throw error(key, "is required") }
-        return v
+    func requireNumber(_ key: String, in range: ClosedRange<Double>? = nil, positive: Bool = false, nonNegative: Bool = false) throws(JSONFieldError) -> Double {
+        try require(try number(key, in: range, positive: positive, nonNegative: nonNegative), key)
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ key: String) throws -> E? where E.RawValue == String {
-        guard let s = try decode(String.self, key) else { return nil }
+    func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ key: String) throws(JSONFieldError) -> E? where E.RawValue == String {
+        guard let s = try string(key) else { return nil }
         guard let e = E(rawValue: s) else {
-            throw error(key, "\"\(s)\" is not one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            throw error(key, "\"\(s.prefix(40))\" is not one of \(E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
         }
         return e
     }
 
-    func curve(_ key: String) throws -> TimingCurve? {
-        guard let s = try decode(String.self, key) else { return nil }
-        guard let c = CurveName(rawValue: s) else {
-            throw error(key, "\"\(s)\" is not one of \(CurveName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
-        }
-        return c.curve
-    }
+    func curve(_ key: String) throws(JSONFieldError) -> TimingCurve? { try choice(CurveName.self, key)?.curve }
 }
 
 /// Timing curves by the names SwiftUI gives them.

@@ -1,7 +1,8 @@
 // Clip files: JSON (JSON5 accepted: comments, trailing commas, NaN literals — which are then rejected
-// with their path) describing what happens in a clip. Decoded with Codable through `Fields`, so that
-// every mistake names the file, the field path and the reason. Unknown fields are errors: a typo
-// must not silently fall back to a default.
+// with their path) describing what happens in a clip. Parsed into HoloGeometry's JSON tree and read
+// field by field through `Fields`, so that every mistake names the file, the field path and the
+// reason (a syntax error also its line and column). Unknown fields are errors: a typo must not
+// silently fall back to a default.
 //
 // {
 //   "design": "demo",                      required, non-empty
@@ -42,18 +43,18 @@ public struct ClipFileError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-public enum VariantValue: Hashable, Sendable, Decodable {
+public enum VariantValue: Hashable, Sendable {
     case string(String), number(Double), bool(Bool)
 
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if let s = try? c.decode(String.self) { self = .string(s); return }
-        if let b = try? c.decode(Bool.self) { self = .bool(b); return }
-        if let d = try? c.decode(Double.self) {
-            guard d.isFinite else { throw ClipFieldError(path: decoder.codingPath, reason: "must be a finite number, got \(d)") }
-            self = .number(d); return
+    init(_ v: JSONValue, path: String) throws(JSONFieldError) {
+        switch v {
+        case .string(let s): self = .string(s)
+        case .bool(let b): self = .bool(b)
+        case .integer, .float:
+            guard let d = v.number, d.isFinite else { throw JSONFieldError(path: path, reason: "must be a finite number, got \(v.shown)") }
+            self = .number(d)
+        default: throw JSONFieldError(path: path, reason: "must be a string, number or boolean, got \(v.shown)")
         }
-        throw ClipFieldError(path: decoder.codingPath, reason: "must be a string, number or boolean")
     }
 }
 
@@ -110,7 +111,7 @@ public struct ClipSpec: Hashable, Sendable {
 
     /// `defaults`: the built-in clip a design name stands for (its default inputs), or nil. A file
     /// naming a built-in design inherits every field it leaves out from it (ClipInheritance.swift).
-    public static func load(path: String, defaults: @escaping (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
+    public static func load(path: String, defaults: (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
         let name = (path as NSString).lastPathComponent
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
@@ -120,59 +121,35 @@ public struct ClipSpec: Hashable, Sendable {
     }
 
     public static func decode(_ data: Data, fileName: String,
-                              defaults: @escaping (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
-        decoder.userInfo[.clipDefaults] = ClipDefaults(lookup: defaults)
-        func fail(_ path: [CodingKey], _ reason: String) -> ClipFileError {
-            ClipFileError(fileName: fileName, path: ClipPath.render(path), reason: reason)
+                              defaults: (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
+        let root: JSONValue
+        do { root = try JSONValue.parse(Array(data)) } catch {
+            throw ClipFileError(fileName: fileName, path: error.path.isEmpty ? "(top level)" : error.path, reason: "not valid JSON: \(error)")
         }
-        do {
-            return try decoder.decode(ClipDocument.self, from: data).spec
-        } catch let e as ClipFieldError {
-            throw fail(e.path, e.reason)
-        } catch let e as DecodingError {
-            switch e {
-            case .typeMismatch(let type, let c):
-                throw fail(c.codingPath, "expected \(jsonTypeName(type)): \(c.debugDescription)")
-            case .valueNotFound(let type, let c):
-                throw fail(c.codingPath, "expected \(jsonTypeName(type)), found null")
-            case .keyNotFound(let key, let c):
-                throw fail(c.codingPath + [key], "is required")
-            case .dataCorrupted(let c):
-                throw fail(c.codingPath, c.codingPath.isEmpty ? "not valid JSON: \(c.debugDescription)" : c.debugDescription)
-            @unknown default:
-                throw fail([], "\(e)")
-            }
+        do { return try ClipDocument.spec(root, defaults: defaults) } catch {
+            throw ClipFileError(fileName: fileName, path: error.path.isEmpty ? "(top level)" : error.path, reason: error.reason)
         }
-    }
-
-    static func jsonTypeName(_ type: Any.Type) -> String {
-        if type == Double.self || type == Int.self { return "a number" }
-        if type == String.self { return "a string" }
-        if type == Bool.self { return "a boolean" }
-        if String(describing: type).hasPrefix("Array") { return "an array" }
-        return "an object"
     }
 }
 
 // MARK: The document, field by field
 
-struct ClipDocument: Decodable {
-    var spec: ClipSpec
-
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["design", "variant", "device", "fps", "duration", "environment", "scroll", "motion", "taps", "scene"])
-        let design = try f.require(String.self, "design")
+enum ClipDocument {
+    static func spec(_ root: JSONValue, defaults: (String) -> ClipSpec?) throws(JSONFieldError) -> ClipSpec {
+        let f = try Fields(root, path: "", known: ["design", "variant", "device", "fps", "duration", "environment", "scroll", "motion", "taps", "scene"])
+        let design = try f.require(try f.string("design"), "design")
         guard !design.isEmpty else { throw f.error("design", "must not be empty") }
         // A built-in design's default inputs stand in for every field the file leaves out.
-        let base = (decoder.userInfo[.clipDefaults] as? ClipDefaults)?.lookup(design)
+        let base = defaults(design)
         var spec = base ?? ClipSpec(design: design)
         spec.design = design
-        if let variant = try f.decode([String: VariantValue].self, "variant") {
-            spec.variant.merge(variant) { _, file in file }
+        if let variant = try f.value("variant") {
+            // Any key: the design checks them.
+            guard case .object(let members) = variant else { throw f.error("variant", "must be an object, got \(variant.shown)") }
+            for (key, value) in members { spec.variant[key] = try VariantValue(value, path: JSONPath.member(f.path(of: "variant"), key)) }
         }
-        if let device = try f.decode(DeviceField.self, "device")?.device {
+        if let raw = try f.value("device") {
+            let device = try deviceField(raw, path: f.path(of: "device"))
             // An inherited scroll view keeps filling the screen on the file's device.
             if var scroll = spec.scroll, scroll.configuration.viewportHeight == spec.device.size.height {
                 scroll.configuration.viewportHeight = device.size.height
@@ -180,187 +157,146 @@ struct ClipDocument: Decodable {
             }
             spec.device = device
         }
-        if let fps = try f.number("fps") {
-            guard fps == fps.rounded(), fps >= 1, fps <= 240 else { throw f.error("fps", "must be a whole number in 1…240, got \(fps)") }
-            spec.fps = Int(fps)
+        if let fps = try f.value("fps") {
+            let n = try fps.number(at: f.path(of: "fps"))
+            guard n == n.rounded(), n >= 1, n <= 240 else { throw f.error("fps", "must be a whole number in 1…240, got \(fps.shown)") }
+            spec.fps = Int(n)
         }
-        if let d = try f.number("duration") {
-            guard d > 0, d <= 600 else { throw f.error("duration", "must be in (0, 600] seconds, got \(d)") }
-            spec.duration = d
+        if let d = try f.value("duration") {
+            let n = try d.number(at: f.path(of: "duration"))
+            guard n > 0, n <= 600 else { throw f.error("duration", "must be in (0, 600] seconds, got \(d.shown)") }
+            spec.duration = n
         }
-        if let e = try f.decode(EnvironmentField.self, "environment") { spec.environment = e.applied(to: spec.environment) }
-        if f.has("scroll") {
+        if let e = try f.value("environment") { spec.environment = try environmentField(e, path: f.path(of: "environment"), base: spec.environment) }
+        if let s = try f.value("scroll") {
             // The viewport defaults to the device's height, which only the root knows.
-            let nested = try f.container.superDecoder(forKey: AnyKey("scroll"))
-            spec.scroll = try ScrollField.decode(nested, defaultViewport: spec.device.size.height, base: spec.scroll)
+            spec.scroll = try scrollField(s, path: f.path(of: "scroll"), defaultViewport: spec.device.size.height, base: spec.scroll)
         }
-        if let m = try f.decode(MotionField.self, "motion") {
-            spec.motion = MotionSpec(roll: m.roll ?? spec.motion.roll, pitch: m.pitch ?? spec.motion.pitch)
+        if let m = try f.value("motion") {
+            let motion = try Fields(m, path: f.path(of: "motion"), known: ["roll", "pitch"])
+            let roll = try motion.value("roll").map { v throws(JSONFieldError) in try trackField(v, path: motion.path(of: "roll")) }
+            let pitch = try motion.value("pitch").map { v throws(JSONFieldError) in try trackField(v, path: motion.path(of: "pitch")) }
+            spec.motion = MotionSpec(roll: roll ?? spec.motion.roll, pitch: pitch ?? spec.motion.pitch)
         }
-        if let taps = try f.decode([TapField].self, "taps") { spec.taps = taps.map(\.tap) }
-        spec.scene = try f.decode(JSONValue.self, "scene")
+        if let taps = try f.items("taps") {
+            spec.taps = []
+            for (raw, path) in taps {
+                let t = try Fields(raw, path: path, known: ["time", "target"])
+                let target = try t.require(try t.string("target"), "target")
+                guard !target.isEmpty else { throw t.error("target", "must not be empty") }
+                spec.taps.append(Tap(time: try t.requireNumber("time", nonNegative: true), target: target))
+            }
+        }
+        spec.scene = try f.value("scene")
         for (i, tap) in spec.taps.enumerated().dropFirst() where tap.time < spec.taps[i - 1].time {
-            throw ClipFieldError(path: [AnyKey("taps"), AnyKey(intValue: i)!, AnyKey("time")],
+            throw JSONFieldError(path: "taps[\(i)].time",
                                  reason: "\(tap.time) is earlier than the previous tap (\(spec.taps[i - 1].time)); taps must be in time order")
         }
-        self.spec = spec
+        return spec
     }
-}
 
-struct DeviceField: Decodable {
-    var device: Device
-    init(from decoder: Decoder) throws {
-        if let name = try? decoder.singleValueContainer().decode(String.self) {
+    static func deviceField(_ raw: JSONValue, path: String) throws(JSONFieldError) -> Device {
+        if case .string(let name) = raw {
             guard let d = Device.preset(named: name) else {
-                throw ClipFieldError(path: decoder.codingPath, reason: "unknown device \"\(name)\" (presets: \(Device.presets.map(\.name).joined(separator: ", ")))")
+                throw JSONFieldError(path: path, reason: "unknown device \"\(name.prefix(40))\" (presets: \(Device.presets.map(\.name).joined(separator: ", ")))")
             }
-            device = d; return
+            return d
         }
-        let f = try Fields(decoder, known: ["name", "width", "height", "scale"])
+        let f = try Fields(raw, path: path, known: ["name", "width", "height", "scale"])
         let limit = 0...ClipSpec.maxPointSize
         let w = try f.requireNumber("width", in: limit, positive: true)
         let h = try f.requireNumber("height", in: limit, positive: true)
         let s = try f.requireNumber("scale", in: 1...4)
-        device = Device(name: try f.decode(String.self, "name") ?? "custom", size: Size(w, h), scale: s)
+        return Device(name: try f.string("name") ?? "custom", size: Size(w, h), scale: s)
     }
-}
 
-/// The environment fields a file gives; the rest come from the base (a built-in's, or the standard).
-struct EnvironmentField: Decodable {
-    var colorScheme: ColorScheme?
-    var reduceMotion, lowPower, highContrast: Bool?
-    var animationMode: AnimationMode?
-    var dynamicTypeSize: DynamicTypeSize?
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["colorScheme", "reduceMotion", "lowPower", "highContrast", "animationMode", "dynamicTypeSize"])
-        colorScheme = try f.choice(ColorScheme.self, "colorScheme")
-        reduceMotion = try f.decode(Bool.self, "reduceMotion")
-        lowPower = try f.decode(Bool.self, "lowPower")
-        highContrast = try f.decode(Bool.self, "highContrast")
-        animationMode = try f.choice(AnimationMode.self, "animationMode")
-        dynamicTypeSize = try f.choice(DynamicTypeSize.self, "dynamicTypeSize")
-    }
-    var value: ClipEnvironment { applied(to: ClipEnvironment()) }
-    func applied(to base: ClipEnvironment) -> ClipEnvironment {
+    /// The environment fields a file gives over the base's (a built-in's, or the standard).
+    static func environmentField(_ raw: JSONValue, path: String, base: ClipEnvironment) throws(JSONFieldError) -> ClipEnvironment {
+        let f = try Fields(raw, path: path, known: ["colorScheme", "reduceMotion", "lowPower", "highContrast", "animationMode", "dynamicTypeSize"])
         var e = base
-        e.colorScheme = colorScheme ?? e.colorScheme
-        e.reduceMotion = reduceMotion ?? e.reduceMotion
-        e.lowPower = lowPower ?? e.lowPower
-        e.highContrast = highContrast ?? e.highContrast
-        e.animationMode = animationMode ?? e.animationMode
-        e.dynamicTypeSize = dynamicTypeSize ?? e.dynamicTypeSize
+        e.colorScheme = try f.choice(ColorScheme.self, "colorScheme") ?? e.colorScheme
+        e.reduceMotion = try f.bool("reduceMotion") ?? e.reduceMotion
+        e.lowPower = try f.bool("lowPower") ?? e.lowPower
+        e.highContrast = try f.bool("highContrast") ?? e.highContrast
+        e.animationMode = try f.choice(AnimationMode.self, "animationMode") ?? e.animationMode
+        e.dynamicTypeSize = try f.choice(DynamicTypeSize.self, "dynamicTypeSize") ?? e.dynamicTypeSize
         return e
     }
-}
 
-enum ScrollField {
     /// `base`: the built-in's scroll view, whose values stand in for fields the file leaves out
     /// (contentHeight is required only without one).
-    static func decode(_ decoder: Decoder, defaultViewport: Double, base: ScrollSpec? = nil) throws -> ScrollSpec {
-        let f = try Fields(decoder, known: ["contentHeight", "viewportHeight", "deceleration", "pageHeight", "events"])
+    static func scrollField(_ raw: JSONValue, path: String, defaultViewport: Double, base: ScrollSpec?) throws(JSONFieldError) -> ScrollSpec {
+        let f = try Fields(raw, path: path, known: ["contentHeight", "viewportHeight", "deceleration", "pageHeight", "events"])
         let inherited = base?.configuration
-        let content = try inherited.map { b in try f.number("contentHeight", in: 0...ClipSpec.maxContentHeight, positive: true) ?? b.contentHeight }
-            ?? f.requireNumber("contentHeight", in: 0...ClipSpec.maxContentHeight, positive: true)
+        let contentHeight = try f.number("contentHeight", in: 0...ClipSpec.maxContentHeight, positive: true)
+        let content = try f.require(contentHeight ?? inherited?.contentHeight, "contentHeight")
         let viewport = try f.number("viewportHeight", in: 0...ClipSpec.maxPointSize, positive: true) ?? inherited?.viewportHeight ?? defaultViewport
         let page = try f.has("pageHeight") ? f.number("pageHeight", in: 0...ClipSpec.maxPointSize, positive: true) : inherited?.pageHeight
         let config = ScrollConfiguration(contentHeight: content, viewportHeight: viewport,
                                          deceleration: try f.choice(ScrollDeceleration.self, "deceleration") ?? inherited?.deceleration ?? .normal,
                                          pageHeight: page)
-        guard let events = try f.decode([ScrollEventField].self, "events")?.map(\.event) else {
+        guard let items = try f.items("events") else {
             return ScrollSpec(configuration: config, script: base?.script ?? .empty)
         }
+        var events: [ScrollEvent] = []
+        for (raw, path) in items { events.append(try scrollEvent(raw, path: path)) }
         do {
             return ScrollSpec(configuration: config, script: try ScrollScript(events))
         } catch {
-            throw ClipFieldError(path: f.container.codingPath + [AnyKey("events"), AnyKey(intValue: error.index)!, AnyKey(error.field)],
-                                 reason: error.reason)
+            throw JSONFieldError(path: JSONPath.member(JSONPath.item(f.path(of: "events"), error.index), error.field), reason: error.reason)
         }
     }
-}
 
-struct ScrollEventField: Decodable {
-    var event: ScrollEvent
-    static let fieldsByType: [String: [String]] = [
+    static let eventFieldsByType: [String: [String]] = [
         "down": ["type", "time", "y"], "move": ["type", "time", "y", "curve"], "up": ["type", "time", "velocity"],
         "tap": ["type", "time"], "scrollTo": ["type", "time", "offset", "animated"], "scrollToTop": ["type", "time", "animated"],
     ]
-    init(from decoder: Decoder) throws {
-        let probe = try Fields(decoder, known: ["type", "time", "y", "curve", "velocity", "offset", "animated"])
-        let type = try probe.require(String.self, "type")
-        guard let known = ScrollEventField.fieldsByType[type] else {
-            throw probe.error("type", "\"\(type)\" is not one of \"down\", \"move\", \"up\", \"tap\", \"scrollTo\", \"scrollToTop\"")
+
+    static func scrollEvent(_ raw: JSONValue, path: String) throws(JSONFieldError) -> ScrollEvent {
+        let probe = try Fields(raw, path: path, known: ["type", "time", "y", "curve", "velocity", "offset", "animated"])
+        let type = try probe.require(try probe.string("type"), "type")
+        guard let known = eventFieldsByType[type] else {
+            throw probe.error("type", "\"\(type.prefix(40))\" is not one of \"down\", \"move\", \"up\", \"tap\", \"scrollTo\", \"scrollToTop\"")
         }
-        let f = try Fields(decoder, known: known)
+        let f = try Fields(raw, path: path, known: known)
         let t = try f.requireNumber("time", in: 0...ClipSpec.maxEventTime)
         // Finger positions and offsets stay within the longest content either way; velocities within a flick.
         let span = -ClipSpec.maxContentHeight...ClipSpec.maxContentHeight
         switch type {
-        case "down": event = .fingerDown(time: t, y: try f.requireNumber("y", in: span))
-        case "move": event = .fingerMove(time: t, y: try f.requireNumber("y", in: span), curve: try f.curve("curve") ?? .linear)
-        case "up": event = .fingerUp(time: t, velocity: try f.number("velocity", in: -ClipSpec.maxVelocity...ClipSpec.maxVelocity))
-        case "tap": event = .tap(time: t)
-        case "scrollTo": event = .scrollTo(time: t, offset: try f.requireNumber("offset", in: span), animated: try f.decode(Bool.self, "animated") ?? true)
-        default: event = .scrollTo(time: t, offset: 0, animated: try f.decode(Bool.self, "animated") ?? true)
+        case "down": return .fingerDown(time: t, y: try f.requireNumber("y", in: span))
+        case "move": return .fingerMove(time: t, y: try f.requireNumber("y", in: span), curve: try f.curve("curve") ?? .linear)
+        case "up": return .fingerUp(time: t, velocity: try f.number("velocity", in: -ClipSpec.maxVelocity...ClipSpec.maxVelocity))
+        case "tap": return .tap(time: t)
+        case "scrollTo": return .scrollTo(time: t, offset: try f.requireNumber("offset", in: span), animated: try f.bool("animated") ?? true)
+        default: return .scrollTo(time: t, offset: 0, animated: try f.bool("animated") ?? true)
         }
     }
-}
 
-/// The tracks a file gives (nil: the base's).
-struct MotionField: Decodable {
-    var roll: MotionTrack?, pitch: MotionTrack?
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["roll", "pitch"])
-        roll = try f.decode(TrackField.self, "roll")?.track
-        pitch = try f.decode(TrackField.self, "pitch")?.track
-    }
-}
-
-struct TrackField: Decodable {
-    var track: MotionTrack
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["keyframes", "wobble", "constant"])
+    static func trackField(_ raw: JSONValue, path: String) throws(JSONFieldError) -> MotionTrack {
+        let f = try Fields(raw, path: path, known: ["keyframes", "wobble", "constant"])
         let present = ["keyframes", "wobble", "constant"].filter(f.has)
         guard present.count == 1 else {
-            throw ClipFieldError(path: decoder.codingPath, reason: present.isEmpty
+            throw JSONFieldError(path: path, reason: present.isEmpty
                 ? "empty track: give one of \"keyframes\", \"wobble\", \"constant\""
                 : "give only one of \"keyframes\", \"wobble\", \"constant\" (found \(present.joined(separator: ", ")))")
         }
-        if let v = try f.number("constant") { track = .constant(v); return }
-        if let w = try f.decode(WobbleField.self, "wobble") { track = w.track; return }
-        let keys = try f.require([KeyframeField].self, "keyframes").map(\.keyframe)
+        if let v = try f.number("constant") { return .constant(v) }
+        if let raw = try f.value("wobble") {
+            let w = try Fields(raw, path: f.path(of: "wobble"), known: ["amplitude", "period", "phase"])
+            return .wobble(amplitude: try w.requireNumber("amplitude"), period: try w.requireNumber("period", positive: true),
+                           phase: try w.number("phase") ?? 0)
+        }
+        var keys: [MotionKeyframe] = []
+        for (raw, path) in try f.require(try f.items("keyframes"), "keyframes") {
+            let k = try Fields(raw, path: path, known: ["time", "value", "curve"])
+            keys.append(MotionKeyframe(time: try k.requireNumber("time", nonNegative: true),
+                                       value: try k.requireNumber("value"), curve: try k.curve("curve") ?? .linear))
+        }
         guard !keys.isEmpty else { throw f.error("keyframes", "empty track: needs at least one keyframe") }
         for i in keys.indices.dropFirst() where keys[i].time < keys[i - 1].time {
-            throw ClipFieldError(path: f.container.codingPath + [AnyKey("keyframes"), AnyKey(intValue: i)!, AnyKey("time")],
+            throw JSONFieldError(path: JSONPath.member(JSONPath.item(f.path(of: "keyframes"), i), "time"),
                                  reason: "\(keys[i].time) is earlier than the previous keyframe (\(keys[i - 1].time)); keyframes must be in time order")
         }
-        track = .keyframes(keys)
-    }
-}
-
-struct WobbleField: Decodable {
-    var track: MotionTrack
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["amplitude", "period", "phase"])
-        track = .wobble(amplitude: try f.requireNumber("amplitude"), period: try f.requireNumber("period", positive: true),
-                        phase: try f.number("phase") ?? 0)
-    }
-}
-
-struct KeyframeField: Decodable {
-    var keyframe: MotionKeyframe
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["time", "value", "curve"])
-        keyframe = MotionKeyframe(time: try f.requireNumber("time", nonNegative: true),
-                                  value: try f.requireNumber("value"), curve: try f.curve("curve") ?? .linear)
-    }
-}
-
-struct TapField: Decodable {
-    var tap: Tap
-    init(from decoder: Decoder) throws {
-        let f = try Fields(decoder, known: ["time", "target"])
-        let target = try f.require(String.self, "target")
-        guard !target.isEmpty else { throw f.error("target", "must not be empty") }
-        tap = Tap(time: try f.requireNumber("time", nonNegative: true), target: target)
+        return .keyframes(keys)
     }
 }

@@ -9,16 +9,5 @@
 // filling the screen on the file's device. Designs that are not built-in (`custom`) inherit
 // nothing and need their own `scroll.contentHeight`.
 //
-// HoloMotion does not know the catalog (HoloClips does): the caller passes the lookup, and the
-// decoder carries it in its userInfo.
-
-import Foundation
-
-/// The built-in defaults for a design name (nil: not a built-in).
-struct ClipDefaults: @unchecked Sendable {
-    let lookup: (String) -> ClipSpec?
-}
-
-extension CodingUserInfoKey {
-    static let clipDefaults = CodingUserInfoKey(rawValue: "holoframe.clipDefaults")!
-}
+// HoloMotion does not know the catalog (HoloClips does): the caller passes the lookup to
+// `ClipSpec.decode`.

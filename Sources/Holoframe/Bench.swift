@@ -16,6 +16,7 @@
 import Dispatch
 import Foundation
 import HoloClips
+import HoloGeometry
 import HoloPNG
 import HoloRaster
 import HoloScene
@@ -30,7 +31,7 @@ public struct BenchOptions: Sendable {
 }
 
 /// One frame's times in milliseconds, each the median over the runs.
-public struct FrameTiming: Codable, Sendable, Hashable {
+public struct FrameTiming: Encodable, Sendable, Hashable {
     public var frame: Int
     public var time: Double
     /// Simulation + scene building (median over runs).
@@ -43,7 +44,7 @@ public struct FrameTiming: Codable, Sendable, Hashable {
 }
 
 /// A clip's frame times summed up: min / median / p95 / p99 / max, the worst frame, frames over budget.
-public struct BenchSummary: Codable, Sendable, Hashable {
+public struct BenchSummary: Encodable, Sendable, Hashable {
     public var minMs, medianMs, p95Ms, p99Ms, maxMs: Double
     public var worstFrame: Int
     public var worstTime: Double
@@ -52,7 +53,7 @@ public struct BenchSummary: Codable, Sendable, Hashable {
 }
 
 /// Every frame of one clip timed on one device: what `holoframe bench --json` writes per clip.
-public struct ClipBench: Codable, Sendable {
+public struct ClipBench: Encodable, Sendable {
     public var clip: String
     public var device: String
     public var width: Int
@@ -68,7 +69,7 @@ public struct ClipBench: Codable, Sendable {
 /// The `bench --json` file: a schema version and one entry per clip. Version 2 (this one) times
 /// whole runs from a fresh renderer and reports preparation; version 1 files (a bare array, raster
 /// repeated per frame with warm caches) are refused as baselines: their figures do not compare.
-public struct BenchFile: Codable, Sendable {
+public struct BenchFile: Encodable, Sendable {
     public static let currentSchema = 2
     public var schema: Int
     public var clips: [ClipBench]
@@ -77,20 +78,22 @@ public struct BenchFile: Codable, Sendable {
 
     /// Reads a bench JSON file, refusing other schema versions with a message that says what to do.
     public static func decode(_ data: Data, name: String) throws -> BenchFile {
-        struct Probe: Decodable { var schema: Int? }
-        if (try? JSONDecoder().decode([ClipBench].self, from: data)) != nil
-            || (try? JSONSerialization.jsonObject(with: data)) is [Any] {
+        let root: JSONValue
+        do { root = try JSONValue.parse(Array(data)) } catch {
+            throw BenchFileError(description: "'\(name)' is not valid JSON: \(error.path.isEmpty ? "" : "\(error.path): ")\(error)")
+        }
+        if case .array = root {
             throw BenchFileError(description: "'\(name)' is a bench file of schema 1 (per-frame repeats with warm caches); " +
                 "its times do not compare with this version's: record a new baseline with --json")
         }
-        guard let probe = try? JSONDecoder().decode(Probe.self, from: data), let schema = probe.schema else {
+        guard case .object(let members) = root, let schema = members["schema"] else {
             throw BenchFileError(description: "'\(name)' is not a holoframe bench JSON file (no \"schema\" field)")
         }
-        guard schema == currentSchema else {
-            throw BenchFileError(description: "'\(name)' has bench schema \(schema); this holoframe reads schema \(currentSchema): " +
+        guard schema == .integer(currentSchema) else {
+            throw BenchFileError(description: "'\(name)' has bench schema \(schema.shown); this holoframe reads schema \(currentSchema): " +
                 "record a new baseline with --json")
         }
-        do { return try JSONDecoder().decode(BenchFile.self, from: data) } catch {
+        do { return try BenchFile(root) } catch {
             throw BenchFileError(description: "'\(name)' is not a valid bench file: \(error)")
         }
     }

@@ -10,9 +10,10 @@
 
 import Foundation
 import HoloClips
+import HoloGeometry
 import HoloPNG
 
-public struct RenderRecord: Codable, Equatable, Sendable {
+public struct RenderRecord: Encodable, Equatable, Sendable {
     public var clip: String
     /// FNV-1a 64 of the clip file's bytes, or "built-in" for a built-in clip.
     public var source: String
@@ -36,6 +37,16 @@ public struct RenderRecord: Codable, Equatable, Sendable {
         return String(h, radix: 16)
     }
 
+    /// Reads a record back (nil: not one this version wrote).
+    init?(_ bytes: [UInt8]) {
+        guard case .object(let o)? = try? JSONValue.parse(bytes), o.count == 7,
+              case .string(let clip)? = o["clip"], case .string(let source)? = o["source"], case .string(let device)? = o["device"],
+              case .integer(let width)? = o["width"], case .integer(let height)? = o["height"],
+              let scale = o["scale"]?.number, let fps = o["fps"]?.number else { return nil }
+        self.clip = clip; self.source = source; self.width = width; self.height = height
+        self.scale = scale; self.fps = fps; self.device = device
+    }
+
     var encoded: [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -48,7 +59,7 @@ public enum ResumeCheck {
     public static func checkRecord(_ record: RenderRecord, in folder: String) throws {
         let path = (folder as NSString).appendingPathComponent(RenderRecord.fileName)
         guard OutputPolicy.exists(path) else { return }
-        let old = try? JSONDecoder().decode(RenderRecord.self, from: Data(InputFile.read(path, maxBytes: 1 << 16)))
+        let old = (try? InputFile.read(path, maxBytes: 1 << 16)).flatMap(RenderRecord.init)
         guard let old, old == record else {
             let was = old.map { "\($0.clip) at \($0.width)×\($0.height), \($0.fps) fps" } ?? "an unreadable record"
             throw ExistingFramesError(description: "--resume: the frames in '\(folder)' were rendered for \(was), not \(record.clip) at " +

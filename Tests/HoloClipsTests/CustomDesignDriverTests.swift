@@ -42,8 +42,8 @@ import HoloGeometry
     @Test func pullAndRevealProgressFollowTheirFormulas() throws {
         var spec = ClipSpec(design: "custom", duration: 1)
         spec.variant = ["revealHeight": .number(400)]
-        spec.scene = .object(["type": .string("rect"), "frame": .object(["x": .number(0), "y": .number(0),
-            "width": .string("waveform.progress + reveal.progress + 1"), "height": .number(1)]), "fill": .string("#000000")])
+        spec.scene = .object(["type": .string("rect"), "frame": .object(["x": .integer(0), "y": .integer(0),
+            "width": .string("waveform.progress + reveal.progress + 1"), "height": .integer(1)]), "fill": .string("#000000")])
         spec.scroll = ScrollSpec(configuration: ScrollConfiguration(contentHeight: 3000, viewportHeight: 844),
                                  script: try ScrollScript([.fingerDown(time: 0.1, y: 300), .fingerMove(time: 0.5, y: 100)]))
         let clip = try CustomDesign.clip(spec, fileName: "x.json") { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }

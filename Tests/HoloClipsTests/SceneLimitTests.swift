@@ -8,7 +8,7 @@ import HoloScene
 @testable import HoloClips
 
 private func scene(_ text: String) throws -> UserScene {
-    try UserScene.decode(try JSONSerialization.jsonObject(with: Data(text.utf8)), driverNames: CustomDesign.driverNames,
+    try UserScene.decode(try JSONValue.parse(text), driverNames: CustomDesign.driverNames,
                          loadImage: { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) })
 }
 

@@ -7,8 +7,7 @@ import HoloScene
 @testable import HoloClips
 
 private func decodeJSON(_ text: String, loadImage: (String) throws -> ImageData = { _ in throw CocoaError(.fileNoSuchFile) }) throws -> UserScene {
-    let json = try JSONSerialization.jsonObject(with: Data(text.utf8))
-    return try UserScene.decode(json, driverNames: userSceneDriverNames, loadImage: loadImage)
+    try UserScene.decode(try JSONValue.parse(text), driverNames: userSceneDriverNames, loadImage: loadImage)
 }
 
 private func expectError(_ text: String, path: String, reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -57,23 +56,16 @@ private let rect = ##"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 10, "h
     }
 
     @Test func nanAndInfinityAreRefused() throws {
-        let doc: [String: Any] = ["type": "group", "children": [
-            ["type": "roundedRect", "frame": ["width": 10, "height": 10], "cornerRadius": Double.nan, "fill": "#000000"],
-        ]]
-        #expect {
-            try UserScene.decode(doc, driverNames: userSceneDriverNames, loadImage: { _ in fatalError() })
-        } throws: { e in
-            (e as? UserSceneError)?.path == "scene.children[0].cornerRadius" && (e as? UserSceneError)?.reason.contains("finite") == true
-        }
-        let infinite: [String: Any] = ["type": "rect", "frame": ["width": Double.infinity, "height": 1], "fill": "#000000"]
-        #expect { try UserScene.decode(infinite, driverNames: [], loadImage: { _ in fatalError() }) } throws: { e in
-            (e as? UserSceneError)?.path == "scene.frame.width"
-        }
-        // A native Swift Bool is as wrong as a JSON true.
-        let bool: [String: Any] = ["type": "rect", "frame": ["width": 1, "height": true], "fill": "#000000"]
-        #expect { try UserScene.decode(bool, driverNames: [], loadImage: { _ in fatalError() }) } throws: { e in
-            (e as? UserSceneError)?.description == "scene.frame.height: expected a number, an expression string or keyframes, got true"
-        }
+        // JSON5 admits the literals; the scene refuses them by path.
+        expectError(##"{"type": "group", "children": [{"type": "roundedRect", "frame": {"width": 10, "height": 10}, "cornerRadius": NaN, "fill": "#000000"}]}"##,
+                    path: "scene.children[0].cornerRadius", reason: "expected a finite number, got NaN")
+        expectError(##"{"type": "rect", "frame": {"width": -Infinity, "height": 1}, "fill": "#000000"}"##,
+                    path: "scene.frame.width", reason: "expected a finite number, got -Infinity")
+        // 1e400 is beyond Double: it reads as infinity, and is refused the same way.
+        expectError(##"{"type": "rect", "frame": {"width": 1e400, "height": 1}, "fill": "#000000"}"##,
+                    path: "scene.frame.width", reason: "finite")
+        expectError(##"{"type": "rect", "frame": {"width": 1, "height": true}, "fill": "#000000"}"##,
+                    path: "scene.frame.height", reason: "expected a number, an expression string or keyframes, got true")
     }
 
     @Test func outOfOrderKeyframesAreRefused() {

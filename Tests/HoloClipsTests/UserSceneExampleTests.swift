@@ -17,9 +17,9 @@ private let examplesFolder = URL(fileURLWithPath: #filePath)
 
 func loadExample(_ name: String) throws -> UserScene {
     let data = try Data(contentsOf: examplesFolder.appendingPathComponent(name))
-    let clip = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    #expect(clip["design"] as? String == "custom")
-    #expect((clip["duration"] as? NSNumber)?.doubleValue ?? 0 > 0)
+    guard case .object(let clip) = try JSONValue.parse(Array(data)) else { throw JSONFieldError(path: name, reason: "not an object") }
+    #expect(clip["design"] == .string("custom"))
+    #expect(clip["duration"]?.number ?? 0 > 0)
     // Images must exist beside the example; the outline tests need only a stand-in for their pixels.
     return try UserScene.decode(try #require(clip["scene"]), driverNames: userSceneDriverNames, loadImage: { path in
         guard FileManager.default.fileExists(atPath: examplesFolder.appendingPathComponent(path).path) else {

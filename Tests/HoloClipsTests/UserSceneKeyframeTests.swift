@@ -2,6 +2,7 @@
 // (bisection on the Bézier), and springs against REFERENCE.md's closed form and an ODE integration.
 
 import Testing
+import HoloGeometry
 import HoloMotion
 @testable import HoloClips
 
@@ -24,7 +25,7 @@ private func bezierReference(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Dou
     return b((lo + hi) / 2, y1, y2)
 }
 
-private func track(_ json: Any) throws -> (KeyframeTrack, DriverTable) {
+private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
     var decoder = SceneDecoder(drivers: DriverTable(known: ["time", "scroll"]), loadImage: { _ in fatalError() })
     let t = try decoder.keyframes(json, path: "k")
     return (t, decoder.drivers)
@@ -43,7 +44,7 @@ private func track(_ json: Any) throws -> (KeyframeTrack, DriverTable) {
 
     @Test(arguments: [("easeIn", 0.42, 0.0, 1.0, 1.0), ("easeOut", 0, 0, 0.58, 1), ("easeInOut", 0.42, 0, 0.58, 1)])
     func easedKeyframesMatchTheBezier(name: String, x1: Double, y1: Double, x2: Double, y2: Double) throws {
-        let (k, _) = try track(["keyframes": [["t": 1, "value": 100], ["t": 3, "value": 300, "curve": name]]])
+        let (k, _) = try track(["keyframes": [["t": 1, "value": 100], ["t": 3, "value": 300, "curve": .string(name)]]])
         for x in stride(from: 0.05, through: 0.95, by: 0.15) {
             let expected = 100 + 200 * bezierReference(x1, y1, x2, y2, at: x)
             #expect(abs(k.value(at: 1 + 2 * x) - expected) < 1e-6, "\(name) at \(x)")

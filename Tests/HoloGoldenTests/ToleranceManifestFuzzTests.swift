@@ -40,6 +40,8 @@ import Testing
         (#"{"../a.png": {"tolerance": {}, "reason": "r"}}"#, "golden file names"),
         (#"[1, 2]"#, "top level must be an object"),
         ("{", "not valid JSON"),
+        ("{\"a.png\": {\"tolerance\": {},\n  \"reason\": }}", "not valid JSON (line 2, column 13: unexpected '}'; expected a value)"),
+        (#"{"a.png": {"tolerance": {"maxChannelDelta": 1}, "reason": "r", "reason": "s"}}"#, "the key \"reason\" is given twice"),
     ])
     func mistakesAreRefusedByName(_ text: String, _ expected: String) {
         let message = refusal(text)

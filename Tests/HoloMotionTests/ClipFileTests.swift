@@ -54,7 +54,7 @@ import HoloGeometry
 
     static let bad: [(String, String, String)] = [
         (#"{"fps": 60}"#, "design", "required"),
-        (#"{"design": "d", "fps": "sixty"}"#, "fps", "expected a number"),
+        (#"{"design": "d", "fps": "sixty"}"#, "fps", "expected a number, got \"sixty\""),
         (#"{"design": "d", "fps": 0}"#, "fps", "1…240"),
         (#"{"design": "d", "fps": 500}"#, "fps", "1…240"),
         (#"{"design": "d", "fps": 29.97}"#, "fps", "whole number"),
@@ -87,11 +87,16 @@ import HoloGeometry
         (#"{"design": "d", "device": {"width": 0, "height": 844, "scale": 3}}"#, "device.width", "greater than 0"),
         (#"{"design": "d", "device": {"width": 20000, "height": 844, "scale": 3}}"#, "device.width", "10000"),
         (#"{"design": "d", "environment": {"colorScheme": "sepia"}}"#, "environment.colorScheme", "not one of"),
-        (#"{"design": "d", "environment": {"reduceMotion": "yes"}}"#, "environment.reduceMotion", "expected a boolean"),
+        (#"{"design": "d", "environment": {"reduceMotion": "yes"}}"#, "environment.reduceMotion", "expected true or false, got \"yes\""),
         (#"{"design": "d", "taps": [{"time": 2, "target": "a"}, {"time": 1, "target": "b"}]}"#, "taps[1].time", "time order"),
         (#"{"design": "d", "taps": [{"time": 2}]}"#, "taps[0].target", "required"),
         (#"{"design": "d", "variant": {"n": [1]}}"#, "variant.n", "string, number or boolean"),
-        (#"{"design": "d", "#, "(top level)", "not valid JSON"),
+        (#"{"design": "d", "#, "(top level)", "not valid JSON: line 1, column 17: unexpected end of input; expected a key"),
+        // A syntax error names the path the parser was in, and its line and column.
+        ("{\"design\": \"d\",\n \"scroll\": {\"contentHeight\": 10,\n  \"events\": [{\"type\": \"down\" \"time\": 1}]}}",
+         "scroll.events[0]", "not valid JSON: line 3, column 30: unexpected '\"'; expected ',' or '}' after the value of \"type\""),
+        (#"{"design": "d", "design": "e"}"#, "(top level)", "the key \"design\" is given twice"),
+        (#"{"design": "d", "fps": 30.5}"#, "fps", "whole number in 1…240, got 30.5"),
         (#"[1, 2]"#, "(top level)", "must be an object"),
     ]
 
@@ -110,6 +115,20 @@ import HoloGeometry
         }
     }
 
+    /// The README's promise: JSON5 (comments, trailing commas, unquoted keys, single quotes,
+    /// hexadecimal, a leading '+' or '.') reads as the strict JSON it stands for.
+    @Test func json5ReadsAsItsStrictForm() throws {
+        let five = """
+        // a clip
+        {design: 'demo', /* inline */ fps: 0x1E, duration: +.5,
+         scroll: {contentHeight: 3000., events: [{type: "down", time: 0, y: 600,},],},
+        }
+        """
+        let strict = #"{"design": "demo", "fps": 30, "duration": 0.5, "scroll": {"contentHeight": 3000, "events": [{"type": "down", "time": 0, "y": 600}]}}"#
+        #expect(try decode(five) == decode(strict))
+        #expect(try decode(five).fps == 30 && decode(five).duration == 0.5)
+    }
+
     @Test func loadReadsAFileAndNamesIt() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("holomotion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -118,7 +137,7 @@ import HoloGeometry
         try Data(Self.example.utf8).write(to: good)
         try Data(#"{"design": "d", "fps": -3}"#.utf8).write(to: bad)
         #expect(try ClipSpec.load(path: good.path).design == "demo")
-        #expect(throws: ClipFileError(fileName: "bad.json", path: "fps", reason: "must be a whole number in 1…240, got -3.0")) {
+        #expect(throws: ClipFileError(fileName: "bad.json", path: "fps", reason: "must be a whole number in 1…240, got -3")) {
             try ClipSpec.load(path: bad.path)
         }
         #expect(throws: ClipFileError.self) { try ClipSpec.load(path: dir.appendingPathComponent("missing.json").path) }

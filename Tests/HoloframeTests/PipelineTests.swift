@@ -179,6 +179,41 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(throws: BenchFileError.self) { try BenchFile.decode(Data("{}".utf8), name: "x.json") }
     }
 
+    /// A baseline is read field by field: what was written comes back, and a damaged one names the field.
+    @Test func benchFilesReadBackEveryFieldAndNameADamagedOne() throws {
+        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25),
+                      FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5)]
+        var summary = BenchRunner.summarize(frames, budgetMs: 8)
+        summary.encodeMedianMs = 0.5
+        let bench = ClipBench(clip: "demo", device: "iphone-se", width: 750, height: 1334, budgetMs: 8, repeats: 2,
+                              preparationMs: 4.5, frames: frames, summary: summary)
+        let back = try #require(try BenchFile.decode(try JSONEncoder().encode(BenchFile(clips: [bench])), name: "b.json").clips.first)
+        #expect(back.clip == "demo" && back.device == "iphone-se" && back.width == 750 && back.height == 1334)
+        #expect(back.budgetMs == 8 && back.repeats == 2 && back.preparationMs == 4.5)
+        #expect(back.frames == frames && back.summary == summary)
+        let damaged = #"{"schema": 2, "clips": [{"clip": "demo", "device": "iphone-12", "width": 1, "height": 1, "budgetMs": 16, "repeats": 1, "preparationMs": 0, "frames": [{"frame": 0, "time": 0, "simulateMs": 1, "rasterMs": 1, "totalMs": null}], "summary": {}}]}"#
+        #expect { try BenchFile.decode(Data(damaged.utf8), name: "d.json") } throws: {
+            "\($0)" == "'d.json' is not a valid bench file: clips[0].frames[0].totalMs: expected a number, got null"
+        }
+        #expect { try BenchFile.decode(Data(#"{"schema": 2, "clips": [{"clip": "demo", "width": 1.5}]}"#.utf8), name: "w.json") } throws: {
+            "\($0)".contains("clips[0].device: missing")
+        }
+        #expect { try BenchFile.decode(Data("{\"schema\": 2,\n\"clips\": [}".utf8), name: "s.json") } throws: {
+            "\($0)" == "'s.json' is not valid JSON: clips[0]: line 2, column 11: unexpected '}'; expected a value"
+        }
+        // Schema "2" (a string) is not schema 2.
+        #expect { try BenchFile.decode(Data(#"{"schema": "2", "clips": []}"#.utf8), name: "q.json") } throws: { "\($0)".contains("schema \"2\"") }
+    }
+
+    /// `--resume`'s record reads back as written; anything else is no record.
+    @Test func renderRecordsReadBackAsWritten() throws {
+        let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(device: "iphone-se", scale: 0.5))
+        let record = RenderRecord(clip: clip, source: "built-in", device: "iphone-se")
+        #expect(RenderRecord(record.encoded) == record)
+        #expect(RenderRecord(Array(#"{"clip": "demo"}"#.utf8)) == nil)
+        #expect(RenderRecord(Array("not json".utf8)) == nil)
+    }
+
     @Test func nearestRankPercentiles() {
         let values = (1...100).map(Double.init)
         #expect(Percentile.nearestRank(values, 95) == 95)

@@ -10,11 +10,10 @@ struct SceneDecoder {
     var drivers: DriverTable
     let loadImage: (String) throws -> ImageData
 
-    mutating func value(_ raw: Any, path: String) throws(UserSceneError) -> AnimatableValue {
-        switch JSONValue(raw) {
-        case .number(let d):
-            guard d.isFinite else { throw UserSceneError(path: path, reason: "expected a finite number, got \(JSONValue(raw).shown)") }
-            return .constant(try Self.withinCoordinates(d, path: path))
+    mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
+        switch raw {
+        case .integer, .float:
+            return .constant(try Self.withinCoordinates(try raw.number(at: path), path: path))
         case .string(let source):
             let e: SceneExpression
             do { e = try ExpressionParser.parse(source, drivers: &drivers) }
@@ -29,7 +28,7 @@ struct SceneDecoder {
         case .object:
             return .keyframes(try keyframes(raw, path: path))
         default:
-            throw UserSceneError(path: path, reason: "expected a number, an expression string or keyframes, got \(JSONValue(raw).shown)")
+            throw UserSceneError(path: path, reason: "expected a number, an expression string or keyframes, got \(raw.shown)")
         }
     }
 
@@ -59,27 +58,27 @@ struct SceneDecoder {
         try value(try o.required(key), path: o.path(of: key))
     }
 
-    mutating func keyframes(_ raw: Any, path: String) throws(UserSceneError) -> KeyframeTrack {
+    mutating func keyframes(_ raw: JSONValue, path: String) throws(UserSceneError) -> KeyframeTrack {
         var o = try JSONObject(raw, path: path, kind: "keyframes")
-        let driverName = try o.optional("driver").map { (v: Any) throws(UserSceneError) in try JSONRead.string(v, path: o.path(of: "driver")) } ?? "time"
+        let driverName = try o.optional("driver").map { (v: JSONValue) throws(UserSceneError) in try v.string(at: o.path(of: "driver")) } ?? "time"
         guard let slot = drivers.slot(for: driverName) else {
             throw UserSceneError(path: o.path(of: "driver"),
                                  reason: "unknown driver '\(driverName)'; drivers are \(drivers.known.sorted().joined(separator: ", "))")
         }
         let listPath = o.path(of: "keyframes")
-        let list = try JSONRead.array(try o.required("keyframes"), path: listPath)
+        let list = try o.required("keyframes").array(at: listPath)
         guard !list.isEmpty else { throw UserSceneError(path: listPath, reason: "needs at least one keyframe") }
         var frames: [Keyframe] = []
         for (i, item) in list.enumerated() {
             var k = try JSONObject(item, path: "\(listPath)[\(i)]", kind: "a keyframe")
-            let t = try JSONRead.number(try k.required("t"), path: k.path(of: "t"))
-            let v = try Self.withinCoordinates(try JSONRead.number(try k.required("value"), path: k.path(of: "value")), path: k.path(of: "value"))
-            let curve = try k.optional("curve").map { (c: Any) throws(UserSceneError) in try self.curve(c, path: k.path(of: "curve")) }
+            let t = try k.number("t")
+            let v = try Self.withinCoordinates(try k.number("value"), path: k.path(of: "value"))
+            let curve = try k.optional("curve").map { (c: JSONValue) throws(UserSceneError) in try self.curve(c, path: k.path(of: "curve")) }
                 ?? .timing(.linear)
             try k.finish()
             if let last = frames.last, !(t > last.t) {
                 throw UserSceneError(path: k.path(of: "t"),
-                                     reason: "keyframe times must increase; \(JSONValue(t).shown) follows \(JSONValue(last.t).shown)")
+                                     reason: "keyframe times must increase; \(JSONValue.shown(t)) follows \(JSONValue.shown(last.t))")
             }
             frames.append(Keyframe(t: t, value: v, curve: curve))
         }
@@ -89,32 +88,32 @@ struct SceneDecoder {
 
     /// A timing-curve name, or {"spring": {"response": r, "dampingFraction": ζ}} (ζ defaults to
     /// 0.825, SwiftUI's default for `spring(response:dampingFraction:)`).
-    func curve(_ raw: Any, path: String) throws(UserSceneError) -> KeyframeCurve {
-        if case .string = JSONValue(raw) {
-            return .timing(try JSONRead.choice(raw, path: path, [
+    func curve(_ raw: JSONValue, path: String) throws(UserSceneError) -> KeyframeCurve {
+        if case .string = raw {
+            return .timing(try raw.choice(at: path, [
                 "linear": TimingCurve.linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
             ]))
         }
         var o = try JSONObject(raw, path: path, kind: "a curve (\"linear\", \"easeIn\", \"easeOut\", \"easeInOut\" or {\"spring\": …})")
         var s = try JSONObject(try o.required("spring"), path: o.path(of: "spring"), kind: "a spring")
-        let response = try JSONRead.number(try s.required("response"), path: s.path(of: "response"))
-        let damping = try s.optional("dampingFraction").map { (v: Any) throws(UserSceneError) in try JSONRead.number(v, path: s.path(of: "dampingFraction")) } ?? 0.825
-        guard response > 0 else { throw UserSceneError(path: s.path(of: "response"), reason: "must be greater than 0, got \(JSONValue(response).shown)") }
-        guard damping > 0 else { throw UserSceneError(path: s.path(of: "dampingFraction"), reason: "must be greater than 0, got \(JSONValue(damping).shown)") }
+        let response = try s.number("response")
+        let damping = try s.optional("dampingFraction").map { (v: JSONValue) throws(UserSceneError) in try v.number(at: s.path(of: "dampingFraction")) } ?? 0.825
+        guard response > 0 else { throw UserSceneError(path: s.path(of: "response"), reason: "must be greater than 0, got \(JSONValue.shown(response))") }
+        guard damping > 0 else { throw UserSceneError(path: s.path(of: "dampingFraction"), reason: "must be greater than 0, got \(JSONValue.shown(damping))") }
         try s.finish(); try o.finish()
         return .spring(Spring(response: response, dampingFraction: damping))
     }
 
     /// "#RRGGBB", "#RRGGBBAA" or {"r", "g", "b", "a"} with animatable components in 0…1 (a defaults to 1).
-    mutating func color(_ raw: Any, path: String) throws(UserSceneError) -> AnimatableColor {
-        if case .string(let s) = JSONValue(raw) {
+    mutating func color(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableColor {
+        if case .string(let s) = raw {
             guard let c = Self.hexColor(s) else {
                 throw UserSceneError(path: path, reason: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(s)\"")
             }
             return .constant(c)
         }
-        guard case .object = JSONValue(raw) else {
-            throw UserSceneError(path: path, reason: "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}), got \(JSONValue(raw).shown)")
+        guard case .object = raw else {
+            throw UserSceneError(path: path, reason: "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}), got \(raw.shown)")
         }
         var o = try JSONObject(raw, path: path, kind: "a colour")
         let r = try requiredValue(&o, "r"), g = try requiredValue(&o, "g"), b = try requiredValue(&o, "b")
@@ -133,14 +132,14 @@ struct SceneDecoder {
         return Color(hex: v >> 8, alpha: Double(v & 0xFF) / 255)
     }
 
-    mutating func point(_ raw: Any, path: String, kind: String = "a point {\"x\", \"y\"}") throws(UserSceneError) -> AnimatablePoint {
+    mutating func point(_ raw: JSONValue, path: String, kind: String = "a point {\"x\", \"y\"}") throws(UserSceneError) -> AnimatablePoint {
         var o = try JSONObject(raw, path: path, kind: kind)
         let p = AnimatablePoint(x: try requiredValue(&o, "x"), y: try requiredValue(&o, "y"))
         try o.finish()
         return p
     }
 
-    mutating func rect(_ raw: Any, path: String) throws(UserSceneError) -> AnimatableRect {
+    mutating func rect(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableRect {
         var o = try JSONObject(raw, path: path, kind: "a frame {\"x\", \"y\", \"width\", \"height\"}")
         let r = AnimatableRect(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0),
                                width: try requiredValue(&o, "width"), height: try requiredValue(&o, "height"))

@@ -9,14 +9,14 @@ extension SceneDecoder {
     static let shapeTypes = ["rect", "roundedRect", "capsule", "circle"]
 
     /// The node's "type", checked against `allowed`, and the object to read the rest from.
-    func typedObject(_ raw: Any, path: String, allowed: [String], what: String) throws(UserSceneError) -> (String, JSONObject) {
-        guard case .object(let dict) = JSONValue(raw) else {
-            throw UserSceneError(path: path, reason: "expected \(what) (an object with a \"type\"), got \(JSONValue(raw).shown)")
+    func typedObject(_ raw: JSONValue, path: String, allowed: [String], what: String) throws(UserSceneError) -> (String, JSONObject) {
+        guard case .object(let dict) = raw else {
+            throw UserSceneError(path: path, reason: "expected \(what) (an object with a \"type\"), got \(raw.shown)")
         }
         guard let rawType = dict["type"] else {
             throw UserSceneError(path: "\(path).type", reason: "missing; \(what) needs one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        let type = try JSONRead.string(rawType, path: "\(path).type")
+        let type = try rawType.string(at: "\(path).type")
         guard allowed.contains(type) else {
             throw UserSceneError(path: "\(path).type", reason: "unknown \(what) type \"\(type)\"; types are \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
@@ -25,7 +25,7 @@ extension SceneDecoder {
         return (type, o)
     }
 
-    mutating func node(_ raw: Any, path: String) throws(UserSceneError) -> UserNode {
+    mutating func node(_ raw: JSONValue, path: String) throws(UserSceneError) -> UserNode {
         var (type, o) = try typedObject(raw, path: path, allowed: Self.nodeTypes, what: "node")
         let modifiers = try self.modifiers(&o, allowShadow: type != "glow")
         let content: UserNodeContent
@@ -37,8 +37,8 @@ extension SceneDecoder {
                             radius: try limited(try requiredValue(&o, "radius"), SceneLimits.shadowRadius, path: o.path(of: "radius"), "glow radius"))
         case "rect", "roundedRect", "capsule", "circle":
             let shape = try shapeGeometry(type, &o)
-            let fill = try o.optional("fill").map { (v: Any) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
-            let stroke = try o.optional("stroke").map { (v: Any) throws(UserSceneError) in try self.stroke(v, path: o.path(of: "stroke")) }
+            let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
+            let stroke = try o.optional("stroke").map { (v: JSONValue) throws(UserSceneError) in try self.stroke(v, path: o.path(of: "stroke")) }
             guard fill != nil || stroke != nil else {
                 throw UserSceneError(path: o.path(of: "fill"), reason: "missing; a \(type) node needs a \"fill\" or a \"stroke\"")
             }
@@ -46,25 +46,25 @@ extension SceneDecoder {
         case "text":
             content = .text(try text(&o))
         case "image":
-            let file = try JSONRead.string(try o.required("path"), path: o.path(of: "path"))
+            let file = try o.string("path")
             let image: ImageData
             do { image = try loadImage(file) } catch {
                 throw UserSceneError(path: o.path(of: "path"), reason: "cannot load image \"\(file)\": \(error)")
             }
-            let frame = try o.optional("frame").map { (v: Any) throws(UserSceneError) in try rect(v, path: o.path(of: "frame")) }
+            let frame = try o.optional("frame").map { (v: JSONValue) throws(UserSceneError) in try rect(v, path: o.path(of: "frame")) }
                 ?? AnimatableRect(x: .constant(0), y: .constant(0), width: .constant(Double(image.width)), height: .constant(Double(image.height)))
             content = .image(image, frame: frame)
         case "material":
-            let kind = try o.optional("kind").map { (v: Any) throws(UserSceneError) in
-                try JSONRead.choice(v, path: o.path(of: "kind"), ["ultraThin": MaterialKind.ultraThin, "thin": .thin, "regular": .regular, "thick": .thick])
+            let kind = try o.optional("kind").map { (v: JSONValue) throws(UserSceneError) in
+                try v.choice(at: o.path(of: "kind"), ["ultraThin": MaterialKind.ultraThin, "thin": .thin, "regular": .regular, "thick": .thick])
             } ?? .regular
             let scheme = try colorScheme(&o)
             content = .material(try shapeObject(try o.required("shape"), path: o.path(of: "shape")), kind, scheme)
         default: // "shaderFill"
             let shape = try shapeObject(try o.required("shape"), path: o.path(of: "shape"))
-            let which = try JSONRead.choice(try o.required("shader"), path: o.path(of: "shader"), ["holographic": true, "anyDistance": false])
+            let which = try o.required("shader").choice(at: o.path(of: "shader"), ["holographic": true, "anyDistance": false])
             if which {
-                let isStatic = try o.optional("static").map { (v: Any) throws(UserSceneError) in try JSONRead.bool(v, path: o.path(of: "static")) } ?? false
+                let isStatic = try o.optional("static").map { (v: JSONValue) throws(UserSceneError) in try v.bool(at: o.path(of: "static")) } ?? false
                 content = .shaderFill(shape, .holographic(
                     roll: try optionalValue(&o, "roll", default: 0), pitch: try optionalValue(&o, "pitch", default: 0),
                     time: try optionalValue(&o, "time", default: 0), accentHue: try optionalValue(&o, "accentHue", default: 0.55),
@@ -81,15 +81,15 @@ extension SceneDecoder {
         let listPath = o.path(of: "children")
         guard let raw = required ? try o.required("children") : o.optional("children") else { return [] }
         var nodes: [UserNode] = []
-        for (i, item) in try JSONRead.array(raw, path: listPath).enumerated() {
+        for (i, item) in try raw.array(at: listPath).enumerated() {
             nodes.append(try node(item, path: "\(listPath)[\(i)]"))
         }
         return nodes
     }
 
     func colorScheme(_ o: inout JSONObject) throws(UserSceneError) -> ColorScheme {
-        try o.optional("scheme").map { (v: Any) throws(UserSceneError) in
-            try JSONRead.choice(v, path: o.path(of: "scheme"), ["light": ColorScheme.light, "dark": .dark])
+        try o.optional("scheme").map { (v: JSONValue) throws(UserSceneError) in
+            try v.choice(at: o.path(of: "scheme"), ["light": ColorScheme.light, "dark": .dark])
         } ?? .light
     }
 
@@ -104,8 +104,8 @@ extension SceneDecoder {
             let frame = try rect(try o.required("frame"), path: o.path(of: "frame"))
             let radius = try requiredValue(&o, "cornerRadius")
             // Continuous (iOS's squircle) unless told otherwise: what iOS's own surfaces use.
-            let style = try o.optional("cornerStyle").map { (v: Any) throws(UserSceneError) in
-                try JSONRead.choice(v, path: o.path(of: "cornerStyle"), ["circular": CornerStyle.circular, "continuous": .continuous])
+            let style = try o.optional("cornerStyle").map { (v: JSONValue) throws(UserSceneError) in
+                try v.choice(at: o.path(of: "cornerStyle"), ["circular": CornerStyle.circular, "continuous": .continuous])
             } ?? .continuous
             return .roundedRect(frame, cornerRadius: radius, style: style)
         default: // "circle": a centre and radius, or a frame (an ellipse when it is not square)
@@ -128,7 +128,7 @@ extension SceneDecoder {
     }
 
     /// {"type": "roundedRect", "frame": …, "cornerRadius": …} and so on: a shape without a paint.
-    mutating func shapeObject(_ raw: Any, path: String) throws(UserSceneError) -> ShapeSpec {
+    mutating func shapeObject(_ raw: JSONValue, path: String) throws(UserSceneError) -> ShapeSpec {
         var (type, o) = try typedObject(raw, path: path, allowed: Self.shapeTypes, what: "shape")
         let shape = try shapeGeometry(type, &o)
         try o.finish()
@@ -138,10 +138,10 @@ extension SceneDecoder {
     // MARK: Paints
 
     /// A colour, or {"linearGradient" | "radialGradient" | "angularGradient": {…}}.
-    mutating func paint(_ raw: Any, path: String) throws(UserSceneError) -> PaintSpec {
-        guard case .object(let dict) = JSONValue(raw) else {
-            if case .string = JSONValue(raw) { return .solid(try color(raw, path: path)) }
-            throw UserSceneError(path: path, reason: "expected a paint (a colour or a gradient), got \(JSONValue(raw).shown)")
+    mutating func paint(_ raw: JSONValue, path: String) throws(UserSceneError) -> PaintSpec {
+        guard case .object(let dict) = raw else {
+            if case .string = raw { return .solid(try color(raw, path: path)) }
+            throw UserSceneError(path: path, reason: "expected a paint (a colour or a gradient), got \(raw.shown)")
         }
         let kinds = ["linearGradient", "radialGradient", "angularGradient"]
         guard let kind = kinds.first(where: { dict[$0] != nil }) else { return .solid(try color(raw, path: path)) }
@@ -166,13 +166,13 @@ extension SceneDecoder {
     }
 
     /// Colours spread evenly, or {"color", "location"} stops (the two forms may be mixed).
-    mutating func gradientStops(_ raw: Any, path: String) throws(UserSceneError) -> [GradientStopSpec] {
-        let list = try JSONRead.array(raw, path: path)
+    mutating func gradientStops(_ raw: JSONValue, path: String) throws(UserSceneError) -> [GradientStopSpec] {
+        let list = try raw.array(at: path)
         guard list.count >= 2 else { throw UserSceneError(path: path, reason: "a gradient needs at least 2 stops, got \(list.count)") }
         var stops: [GradientStopSpec] = []
         for (i, item) in list.enumerated() {
             let itemPath = "\(path)[\(i)]"
-            if case .object(let d) = JSONValue(item), d["color"] != nil {
+            if case .object(let d) = item, d["color"] != nil {
                 var o = try JSONObject(item, path: itemPath, kind: "a gradient stop")
                 let c = try color(try o.required("color"), path: o.path(of: "color"))
                 stops.append(GradientStopSpec(color: c, location: try requiredValue(&o, "location")))
@@ -184,7 +184,7 @@ extension SceneDecoder {
         return stops
     }
 
-    mutating func stroke(_ raw: Any, path: String) throws(UserSceneError) -> StrokeSpec {
+    mutating func stroke(_ raw: JSONValue, path: String) throws(UserSceneError) -> StrokeSpec {
         var o = try JSONObject(raw, path: path, kind: "a stroke {\"paint\", \"width\"}")
         let s = StrokeSpec(paint: try paint(try o.required("paint"), path: o.path(of: "paint")), width: try requiredValue(&o, "width"))
         try o.finish()
@@ -194,14 +194,14 @@ extension SceneDecoder {
     // MARK: Text
 
     mutating func text(_ o: inout JSONObject) throws(UserSceneError) -> TextSpec {
-        let string = try JSONRead.string(try o.required("string"), path: o.path(of: "string"))
-        let weight = try o.optional("weight").map { (v: Any) throws(UserSceneError) in
-            try JSONRead.choice(v, path: o.path(of: "weight"), ["regular": FontWeight.regular, "semibold": .semibold, "bold": .bold])
+        let string = try o.string("string")
+        let weight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
+            try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "semibold": .semibold, "bold": .bold])
         } ?? .regular
-        let alignment = try o.optional("alignment").map { (v: Any) throws(UserSceneError) in
-            try JSONRead.choice(v, path: o.path(of: "alignment"), ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
+        let alignment = try o.optional("alignment").map { (v: JSONValue) throws(UserSceneError) in
+            try v.choice(at: o.path(of: "alignment"), ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
         } ?? .leading
-        let fill = try o.optional("fill").map { (v: Any) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
+        let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
             ?? .solid(.constant(.black))
         let fontSize = try limited(try optionalValue(&o, "fontSize", default: 17), SceneLimits.fontSize, path: o.path(of: "fontSize"), "font size")
         return TextSpec(string: string, fontSize: fontSize, weight: weight,
@@ -217,7 +217,7 @@ extension SceneDecoder {
         if let v = o.optional("offset") { m.offset = try point(v, path: o.path(of: "offset")) }
         if let v = o.optional("scale") {
             // A number (uniform) or {"x", "y"}; keyframes are an object too, told apart by their key.
-            if case .object(let d) = JSONValue(v), d["keyframes"] == nil {
+            if case .object(let d) = v, d["keyframes"] == nil {
                 m.scale = try point(v, path: o.path(of: "scale"), kind: "a scale (a number or {\"x\", \"y\"})")
             } else {
                 let s = try value(v, path: o.path(of: "scale"))
@@ -237,7 +237,7 @@ extension SceneDecoder {
         if allowShadow, let v = o.optional("shadow") {
             var s = try JSONObject(v, path: o.path(of: "shadow"), kind: "a shadow {\"color\", \"radius\", \"x\", \"y\"}")
             // SwiftUI's default shadow colour: black at 33%.
-            let c = try s.optional("color").map { (c: Any) throws(UserSceneError) in try color(c, path: s.path(of: "color")) }
+            let c = try s.optional("color").map { (c: JSONValue) throws(UserSceneError) in try color(c, path: s.path(of: "color")) }
                 ?? .constant(Color(white: 0, alpha: 0.33))
             m.shadow = ShadowSpec(color: c, radius: try limited(try requiredValue(&s, "radius"), SceneLimits.shadowRadius, path: s.path(of: "radius"), "shadow radius"),
                                   offset: AnimatablePoint(x: try limited(try optionalValue(&s, "x", default: 0), SceneLimits.shadowOffset, path: s.path(of: "x"), "shadow offset"),

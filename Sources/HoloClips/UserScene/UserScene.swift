@@ -18,17 +18,17 @@ public struct UserScene: Sendable {
     /// Slots of every driver the document reads.
     public let driverTable: DriverTable
 
-    /// Reads the value of the clip file's "scene" key (as JSONSerialization returns it).
+    /// Reads the value of the clip file's "scene" key.
     /// - Parameters:
     ///   - driverNames: every driver the host can supply; any other name is an error.
     ///   - loadImage: turns an image node's "path" (as written; the host resolves it against the
     ///     clip file's folder) into premultiplied pixels; called once per image node, here.
-    public static func decode(_ json: Any, path: String = "scene", driverNames: Set<String>,
+    public static func decode(_ json: JSONValue, path: String = "scene", driverNames: Set<String>,
                               loadImage: (String) throws -> ImageData) throws -> UserScene {
         try withoutActuallyEscaping(loadImage) { loadImage throws(UserSceneError) in
             var decoder = SceneDecoder(drivers: DriverTable(known: driverNames), loadImage: loadImage)
             var nodes: [UserNode] = []
-            if case .array(let list) = JSONValue(json) {
+            if case .array(let list) = json {
                 for (i, item) in list.enumerated() { nodes.append(try decoder.node(item, path: "\(path)[\(i)]")) }
             } else {
                 nodes = [try decoder.node(json, path: path)]
