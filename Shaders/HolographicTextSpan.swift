@@ -139,24 +139,4 @@ extension HolographicText {
         return (red &<< 24) | (green &<< 16) | (blue &<< 8) | alpha
         #endif
     }
-
-    /// The reference for `shadeSpan`: the scalar Double shader per pixel, same output format.
-    public static func shadeSpanReference(u0: Float, du: Float, v: Float, uniforms: HolographicTextUniforms,
-                                          coverage: [UInt8], into out: inout [UInt8]) {
-        precondition(out.count >= 4 * coverage.count, "out needs four bytes per coverage byte")
-        for (i, cover) in coverage.enumerated() {
-            let base = 4 * i
-            guard cover > 0 else {
-                out[base] = 0; out[base + 1] = 0; out[base + 2] = 0; out[base + 3] = 0
-                continue
-            }
-            let u = (Float(i)) * du + u0
-            let rgb = color(u: u, v: v, uniforms: uniforms)
-            let a = Float(cover)
-            out[base] = UInt8(rgb.x * a + 0.5)
-            out[base + 1] = UInt8(rgb.y * a + 0.5)
-            out[base + 2] = UInt8(rgb.z * a + 0.5)
-            out[base + 3] = cover
-        }
-    }
 }

@@ -9,7 +9,7 @@
 // w < 271 and every S ≤ 255·w (checked exhaustively in IEEE single precision: the quotient's
 // error is under 3e-5, a non-integer quotient is at least 1/(2w) ≥ 0.0018 from the next integer,
 // and the 1e-4 lifts exact integers that the reciprocal rounds just below). Same bytes;
-// BlurFastPathTests holds this to the scalar reference pass.
+// BlurFastPathTests holds this to the reference (Reference.boxPasses).
 
 #include "blurkernels.h"
 #include <string.h>

@@ -4,7 +4,7 @@
 // checksums written here) and libpng (`small`, and any explicit PNGOptions). libpng reads every
 // PNG. Why libpng behind a C shim: it is the reference codec and present on every Linux CI image;
 // its longjmp error model is confined to CPNGShim so Swift only sees status codes. Canvases are premultiplied, PNG is straight alpha: the encoder converts one
-// way (AlphaConversion.unpremultiplied) and the decoder the other, and for every premultiplied
+// way (HoloRaster's straightRGBA) and the decoder the other, and for every premultiplied
 // value a canvas can hold the round trip is exact (tested exhaustively in HoloPNGTests).
 
 import HoloRaster

@@ -5,7 +5,7 @@
 // Opaque canvases (every alpha 255, the usual full-screen frame) are handed to libpng as they are
 // and written as colour type RGB: libpng's write filler drops the alpha byte row by row, so there
 // is no conversion pass and the file is 3/4 the raw size. Other canvases are unpremultiplied in one
-// whole-frame pass (AlphaConversion) and written as RGBA with straight alpha, as PNG requires.
+// whole-frame pass (HoloRaster's straightRGBA) and written as RGBA with straight alpha, as PNG requires.
 //
 // Measured (PNGOptions.fast is chosen from this): one opaque 1170×2532 UI frame (diagonal gradient,
 // rounded cards, anti-aliased glyph-like text blobs, a dithered "photo"), RGB output, best of 5,
@@ -49,10 +49,10 @@ extension PNG {
         guard canvas.width <= Int(Int32.max), canvas.height <= Int(Int32.max) else {
             throw PNGError.invalidArgument("canvas of \(canvas.width)×\(canvas.height) is too large for PNG")
         }
-        if AlphaConversion.isOpaque(canvas.pixels) {
+        if canvas.isOpaque {
             return try encodeRGBA(canvas.pixels, width: canvas.width, height: canvas.height, outputChannels: 3, options)
         }
-        let straight = AlphaConversion.unpremultiplied(canvas.pixels)
+        let straight = straightRGBA(canvas)
         return try encodeRGBA(straight, width: canvas.width, height: canvas.height, outputChannels: 4, options)
     }
 

@@ -46,28 +46,26 @@ func unpackedPixel(_ w: UInt32) -> PremultipliedRGBA8 {
 
 /// Blending loops over `count` pixels at `dst`.
 enum SpanBlend {
-    // Each span has the plain per-pixel loop (`reference: true`, what tests hold the rest to) and a
-    // four-pixels-at-a-time loop in 16-bit lanes (BlendLanes.swift) with a scalar tail. The lane
+    // Each span is a four-pixels-at-a-time loop in 16-bit lanes (BlendLanes.swift) with a scalar
+    // tail, held byte for byte to `Reference.span` (one pixel, one channel at a time). The lane
     // loops keep only the cheap whole-quad cases (all four covered and opaque: a store; none
     // covered: nothing) and otherwise compute every lane: scaling by 255 is exact, by 0 gives 0,
     // and 0 over d is d, so the lanes give the per-pixel loops' bytes without per-pixel branches.
 
     /// One colour at one coverage. Opaque at full coverage is a plain store.
     @inline(__always)
-    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverage c: UInt32, reference: Bool = false) {
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverage c: UInt32) {
         let sc = c == 255 ? s : scalePixel(s, by: c)
         if sc >> 24 == 255 {
             dst.update(repeating: sc, count: count)
         } else if sc != 0 {
             var i = 0
-            if !reference {
-                let q = PixelQuad(repeating: sc), inv = PixelQuad(repeating: 255 &- (sc >> 24))
-                let raw = UnsafeMutableRawPointer(dst)
-                while i + 4 <= count {
-                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                    raw.storeBytes(of: q &+ scaleQuad(d, by: inv), toByteOffset: i * 4, as: PixelQuad.self)
-                    i += 4
-                }
+            let q = PixelQuad(repeating: sc), inv = PixelQuad(repeating: 255 &- (sc >> 24))
+            let raw = UnsafeMutableRawPointer(dst)
+            while i + 4 <= count {
+                let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                raw.storeBytes(of: q &+ scaleQuad(d, by: inv), toByteOffset: i * 4, as: PixelQuad.self)
+                i += 4
             }
             while i < count { dst[i] = sourceOver(sc, dst[i]); i += 1 }
         }
@@ -75,22 +73,19 @@ enum SpanBlend {
 
     /// Per-pixel colours at one coverage.
     @inline(__always)
-    static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32,
-                       reference: Bool = false) {
+    static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32) {
         var i = 0
-        if !reference {
-            let k = PixelQuad(repeating: c)
-            let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
-            while i + 4 <= count {
-                let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                if c == 255 && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
-                    raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque at full coverage
-                } else {
-                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                    raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
-                }
-                i += 4
+        let k = PixelQuad(repeating: c)
+        let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
+        while i + 4 <= count {
+            let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+            if c == 255 && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
+                raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque at full coverage
+            } else {
+                let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
             }
+            i += 4
         }
         if c == 255 {
             while i < count {
@@ -105,24 +100,21 @@ enum SpanBlend {
 
     /// One colour, per-pixel coverage.
     @inline(__always)
-    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverages m: UnsafePointer<UInt8>,
-                      reference: Bool = false) {
+    static func solid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, coverages m: UnsafePointer<UInt8>) {
         var i = 0
-        if !reference {
-            let q = PixelQuad(repeating: s)
-            let opaque = s >> 24 == 255
-            let raw = UnsafeMutableRawPointer(dst)
-            while i + 4 <= count {
-                let cover = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
-                if cover == 0xFFFF_FFFF && opaque {
-                    raw.storeBytes(of: q, toByteOffset: i * 4, as: PixelQuad.self)  // inside a shape: a store
-                } else if cover != 0 {
-                    let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
-                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                    raw.storeBytes(of: sourceOverQuad(scaleQuad(q, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
-                }
-                i += 4
+        let q = PixelQuad(repeating: s)
+        let opaque = s >> 24 == 255
+        let raw = UnsafeMutableRawPointer(dst)
+        while i + 4 <= count {
+            let cover = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
+            if cover == 0xFFFF_FFFF && opaque {
+                raw.storeBytes(of: q, toByteOffset: i * 4, as: PixelQuad.self)  // inside a shape: a store
+            } else if cover != 0 {
+                let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
+                let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                raw.storeBytes(of: sourceOverQuad(scaleQuad(q, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
             }
+            i += 4
         }
         if s >> 24 == 255 {
             // Opaque: full coverage is a store (sourceOver(s, d) = s when Sa = 255).
@@ -143,24 +135,22 @@ enum SpanBlend {
     /// Per-pixel colours and coverage.
     @inline(__always)
     static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int,
-                       coverages m: UnsafePointer<UInt8>, reference: Bool = false) {
+                       coverages m: UnsafePointer<UInt8>) {
         var i = 0
-        if !reference {
-            let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
-            while i + 4 <= count {
-                let cover = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
-                if cover != 0 {
-                    let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                    if cover == 0xFFFF_FFFF && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
-                        raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque, fully covered
-                    } else {
-                        let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
-                        let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                        raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
-                    }
+        let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
+        while i + 4 <= count {
+            let cover = UnsafeRawPointer(m + i).loadUnaligned(as: UInt32.self)
+            if cover != 0 {
+                let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                if cover == 0xFFFF_FFFF && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
+                    raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque, fully covered
+                } else {
+                    let k = PixelQuad(truncatingIfNeeded: UnsafeRawPointer(m + i).loadUnaligned(as: SIMD4<UInt8>.self))
+                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                    raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
                 }
-                i += 4
             }
+            i += 4
         }
         while i < count {
             let c = UInt32(m[i])

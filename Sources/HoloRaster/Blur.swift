@@ -84,13 +84,12 @@ private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
     return out
 }
 
-/// Horizontal passes, then vertical ones. The reference runs the row passes on the transposed
-/// plane and transposes back; the fast paths run their vertical passes straight down the columns
-/// (GaussianPasses.swift, BoxBlurColumns.swift; same bytes).
+/// Horizontal passes, then vertical ones straight down the columns (GaussianPasses.swift,
+/// BoxBlurColumns.swift), held byte for byte to `Reference.fixedPointBlur`.
 /// `rows`: the rows whose result is used (default: all); the box path computes only those (and
 /// the rows they read), the others are left unspecified.
-func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, reference: Bool = false, rows: Range<Int>? = nil) {
-    if sigma <= exactGaussianMaxSigma && !reference {
+func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, rows: Range<Int>? = nil) {
+    if sigma <= exactGaussianMaxSigma {
         let weights = gaussianWeights(sigma: sigma)
         // Below σ ≈ 0.2 px every outer tap rounds to 0 and the centre holds all 2¹⁶: each output is
         // (2¹⁶·p + 2¹⁵) >> 16 = p, the identity (a spring settling toward "no blur" asks for it
@@ -100,27 +99,13 @@ func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, refe
         plane = gaussianBlurColumns(plane, weights: weights, edge: edge)
         return
     }
-    if !reference {
-        // Three boxes: rows, then columns straight down (BoxBlurColumns.swift; same bytes).
-        let radii = boxRadii(sigma: sigma)
-        let total = radii.reduce(0, +)
-        let out = rows ?? 0..<plane.height
-        // Output row y reads rows y − Σr … y + Σr of the row-blurred plane.
-        boxBlurRows(&plane, radii: radii, edge: edge, rows: (out.lowerBound - total)..<(out.upperBound + total))
-        boxBlurColumns(&plane, radii: radii, edge: edge, rows: out)
-        return
-    }
-    func pass(_ p: inout BlurPlane) {
-        if sigma <= exactGaussianMaxSigma {
-            gaussianBlurRowsReference(&p, weights: gaussianWeights(sigma: sigma), edge: edge)
-        } else {
-            boxBlurRows(&p, radii: boxRadii(sigma: sigma), edge: edge, reference: true)
-        }
-    }
-    pass(&plane)
-    var t = transposed(plane)
-    pass(&t)
-    plane = transposed(t)
+    // Three boxes: rows, then columns straight down (BoxBlurColumns.swift).
+    let radii = boxRadii(sigma: sigma)
+    let total = radii.reduce(0, +)
+    let out = rows ?? 0..<plane.height
+    // Output row y reads rows y − Σr … y + Σr of the row-blurred plane.
+    boxBlurRows(&plane, radii: radii, edge: edge, rows: (out.lowerBound - total)..<(out.upperBound + total))
+    boxBlurColumns(&plane, radii: radii, edge: edge, rows: out)
 }
 
 /// The margin (px) a region needs around it so its blur sees everything that reaches it.

@@ -59,9 +59,9 @@ func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge
 /// Gaussian with that edge rule would (re-padding the blurred row at every pass would not: clamp
 /// would repeat an already blurred edge pixel). The division is a multiply by ⌊2²⁴/(2r+1)⌉ and a
 /// shift (within ½ LSB of exact for these widths).
-/// `reference`: one channel at a time, the plain loop the SIMD path is held to. Only `rows`
-/// (default: all) are blurred.
-func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, reference: Bool = false, rows: Range<Int>? = nil) {
+/// Four channels at a time in SSE2 for the common widths, else one channel at a time; held to
+/// `Reference.boxPasses`. Only `rows` (default: all) are blurred.
+func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: Range<Int>? = nil) {
     let rows = (rows ?? 0..<plane.height).clamped(to: 0..<plane.height)
     let total = radii.reduce(0, +)
     guard total > 0, plane.width > 0 else { return }
@@ -80,7 +80,7 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, referen
                         let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
                         let outLength = length - 2 * r
                         let out = pass == radii.count - 1 ? row : dst
-                        if c == 4 && w < 271 && !reference {
+                        if c == 4 && w < 271 {
                             // All four channels of a pixel at once, in SSE2 (CBlurKernels: the same
                             // round(S / w) in float, exact for these widths; same bytes).
                             hf_box_pass_rgba(src, out, outLength, w)
@@ -120,10 +120,9 @@ func gaussianWeights(sigma: Double) -> [Int] {
     return w
 }
 
-/// Exact Gaussian convolution of every row with `weights` (2r+1 taps summing to 2¹⁶): the
-/// reference, one channel byte and one tap at a time. `gaussianBlurRows` (GaussianPasses.swift)
-/// must equal it byte for byte.
-func gaussianBlurRowsReference(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) {
+/// Exact Gaussian convolution of every row with `weights` (2r+1 taps summing to 2¹⁶), one channel
+/// byte and one tap at a time: `gaussianBlurRows`' path for 1-channel planes and asymmetric taps.
+func gaussianBlurRowsScalar(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) {
     let r = weights.count / 2
     guard r > 0, plane.width > 0 else { return }
     let n = plane.width, c = plane.channels, taps = weights.count

@@ -11,7 +11,7 @@
 /// mean instead of the edge pixel, which a large σ near the edge would show. Pad cells are cheap:
 /// beyond the edge the clamped image is constant along one axis, so they come from the edge rows
 /// and columns alone.
-func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, reference: Bool = false) -> BlurPlane {
+func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> BlurPlane {
     let c = plane.channels, w = plane.width, h = plane.height
     let iw = (w + f - 1) / f, ih = (h + f - 1) / f
     let cw = iw + 2 * pad, ch = ih + 2 * pad
@@ -28,10 +28,10 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, refere
             colMap.withUnsafeBufferPointer { cols in
                 acc.withUnsafeMutableBufferPointer { a in
                     // Inner cells: sum f rows column by column, then f columns per cell.
-                    if c == 4 && !reference && (f == 2 || f == 4) {
+                    if c == 4 && (f == 2 || f == 4) {
                         downsampleBlocks(src.baseAddress!, width: w, height: h, by: f, clamp: clamp, colMap: cols,
                                          into: dst.baseAddress!, coarseWidth: cw, pad: pad)
-                    } else if c == 1 && !reference && (f == 2 || f == 4) {
+                    } else if c == 1 && (f == 2 || f == 4) {
                         downsampleMaskBlocks(src.baseAddress!, width: w, height: h, by: f, clamp: clamp, colMap: cols,
                                              into: dst.baseAddress!, coarseWidth: cw, pad: pad)
                     } else {
@@ -94,7 +94,7 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge, refere
 /// weights in 1/(2f), so the interpolation is exact integer arithmetic with one rounding. With a
 /// pad of at least one cell every tap is inside the coarse plane (no edge tests in the loop).
 /// Only the fine pixels of `keep` are produced (a blur's region of interest, not its margin).
-func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, reference: Bool = false) -> BlurPlane {
+func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> BlurPlane {
     let width = keep.width, height = keep.height
     precondition(pad >= 1, "upsampling needs a coarse border cell")
     let c = plane.channels, cw = plane.width
@@ -110,7 +110,7 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, refere
     let total = den * den, half = total / 2
     precondition(total.nonzeroBitCount == 1, "f must be a power of two")
     let shift = total.trailingZeroBitCount
-    if c == 4 && !reference {
+    if c == 4 {
         // SIMD in 16-bit lanes: a vertical mix is at most 2f·255 and the horizontal one
         // (2f)²·255 = 16320 (f ≤ 4) per lane, so nothing overflows; same integers, same bytes as
         // the channel-by-channel loop. Four fine pixels per step: their left and right coarse taps
@@ -173,7 +173,7 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, refere
         }
         return out
     }
-    if c == 1 && !reference {
+    if c == 1 {
         var out = BlurPlane(width: width, height: height, channels: 1,
                             bytes: [UInt8](unsafeUninitializedCapacity: width * height) { _, n in n = width * height })
         plane.bytes.withUnsafeBufferPointer { src in

@@ -7,9 +7,9 @@
 // streams rows instead of transposing the plane twice (measured: the transposes alone were 1.6–6 %
 // of a titles or reveal frame).
 //
-// Same bytes as the reference (rows pass on the transposed plane): the column is extended once by
-// Σr with the edge rule, each pass is a "valid" convolution that shrinks it by 2r, and each output
-// is round(S / w) computed as the row pass computes it, ⌊(S·inv + 2²³) / 2²⁴⌋ with inv = ⌊2²⁴/w⌉,
+// Same bytes as the row pass on the transposed plane (and `Reference.boxPasses` down the
+// columns): the column is extended once by Σr with the edge rule, each pass is a "valid"
+// convolution that shrinks it by 2r, and each output is round(S / w) computed as the row pass computes it, ⌊(S·inv + 2²³) / 2²⁴⌋ with inv = ⌊2²⁴/w⌉,
 // split so that it fits 32-bit lanes:
 //   inv = ih·2¹² + il   →   ⌊(S·inv + 2²³) / 2²⁴⌋ = ⌊(S·ih + ⌊(S·il + 2²³) / 2¹²⌋) / 2¹²⌋
 // (exact for non-negative integers: ⌊(a·2ᵏ + b) / 2²ᵏ⌋ = ⌊(a + ⌊b / 2ᵏ⌋) / 2ᵏ⌋). With S ≤ 255·w and

@@ -72,12 +72,4 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// True when every pixel has alpha 255 (the PNG writer then stores RGB).
-    public var isOpaque: Bool {
-        pixels.withUnsafeBytes { raw in
-            var i = 3
-            while i < raw.count { if raw[i] != 255 { return false }; i += 4 }
-            return true
-        }
-    }
 }

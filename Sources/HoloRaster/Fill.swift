@@ -7,7 +7,7 @@
 // except where the clip is 255 (multiplying by 255/255 changes nothing): there the run is blitted
 // as if unclipped. A card's children cost their own area plus the clip's corner pixels, not a
 // per-pixel multiply over the whole card (measured: demo median 20.7 → 12.0 ms with the blend
-// change beside it). `reference: true` keeps the per-pixel path; FastPathTests compares the two.
+// change beside it). FastPathTests holds both paths to the reference (`Reference.paint`).
 
 import HoloGeometry
 import HoloScene
@@ -27,10 +27,6 @@ struct PaintBlitter: CoverageSink {
     let colorScratch: UnsafeMutablePointer<UInt32>
     let coverScratch: UnsafeMutablePointer<UInt8>
 
-    /// Runs through the slow, obviously-right path (every clipped pixel multiplied); tests hold
-    /// the fast path to it pixel for pixel.
-    let reference: Bool
-
     @inline(__always)
     mutating func run(y: Int, x: Int, count: Int, coverage: UInt8) {
         // c = coverage · opacity / 255
@@ -39,11 +35,10 @@ struct PaintBlitter: CoverageSink {
         let dst = pixels + (y * width + x)
         guard let clip else { unclippedRun(dst, x: x, y: y, count: count, coverage: c); return }
         let row = clip + ((y - clipWindow.y0) * (clipWindow.x1 - clipWindow.x0) + (x - clipWindow.x0))
-        if reference { clippedRun(dst, clipRow: row, count: count, coverage: c, colors: nil, x: x, y: y); return }
         // Fast path: where the clip is 255, div255(c·255) = c, so that stretch of the run is an
         // unclipped span (plain stores for opaque paint). Only the clip's partial ends (the
         // corners of a rounded-rect card) are multiplied pixel by pixel. Gradients are shaded
-        // once for the whole run, exactly as the reference does, so no colour depends on the split.
+        // once for the whole run, as the per-pixel path shades it, so no colour depends on the split.
         var lo = 0
         while lo < count, row[lo] != 255 { lo += 1 }
         var hi = count
@@ -59,9 +54,9 @@ struct PaintBlitter: CoverageSink {
         }
         if lo > 0 { clippedRun(dst, clipRow: row, count: lo, coverage: c, colors: colors, x: x, y: y) }
         if let s = solid {
-            SpanBlend.solid(dst + lo, hi - lo, s, coverage: c, reference: reference)
+            SpanBlend.solid(dst + lo, hi - lo, s, coverage: c)
         } else {
-            SpanBlend.colors(dst + lo, colorScratch + lo, hi - lo, coverage: c, reference: reference)
+            SpanBlend.colors(dst + lo, colorScratch + lo, hi - lo, coverage: c)
         }
         if hi < count {
             clippedRun(dst + hi, clipRow: row + hi, count: count - hi, coverage: c, colors: colors.map { $0 + hi },
@@ -73,12 +68,12 @@ struct PaintBlitter: CoverageSink {
     @inline(__always)
     func unclippedRun(_ dst: UnsafeMutablePointer<UInt32>, x: Int, y: Int, count: Int, coverage c: UInt32) {
         if let s = solid {
-            SpanBlend.solid(dst, count, s, coverage: c, reference: reference)
+            SpanBlend.solid(dst, count, s, coverage: c)
         } else if c == 255 && opaque {
             sampler.shade(x: x, y: y, count: count, into: dst)
         } else {
             sampler.shade(x: x, y: y, count: count, into: colorScratch)
-            SpanBlend.colors(dst, colorScratch, count, coverage: c, reference: reference)
+            SpanBlend.colors(dst, colorScratch, count, coverage: c)
         }
     }
 
@@ -89,12 +84,12 @@ struct PaintBlitter: CoverageSink {
                     colors: UnsafeMutablePointer<UInt32>?, x: Int, y: Int) {
         for i in 0..<count { coverScratch[i] = UInt8(truncatingIfNeeded: div255(c &* UInt32(row[i]))) }
         if let s = solid {
-            SpanBlend.solid(dst, count, s, coverages: coverScratch, reference: reference)
+            SpanBlend.solid(dst, count, s, coverages: coverScratch)
         } else if let colors {
-            SpanBlend.colors(dst, colors, count, coverages: coverScratch, reference: reference)
+            SpanBlend.colors(dst, colors, count, coverages: coverScratch)
         } else {
             sampler.shade(x: x, y: y, count: count, into: colorScratch)
-            SpanBlend.colors(dst, colorScratch, count, coverages: coverScratch, reference: reference)
+            SpanBlend.colors(dst, colorScratch, count, coverages: coverScratch)
         }
     }
 }
@@ -139,7 +134,7 @@ extension Canvas {
 
     /// Runs `body` with a blitter over this canvas's pixels.
     mutating func withBlitter(_ paint: Paint, transform: AffineTransform, clip: CoverageMask?, opacity: Double,
-                              reference: Bool = false, _ body: (inout PaintBlitter, PixelWindow) -> Void) {
+                              _ body: (inout PaintBlitter, PixelWindow) -> Void) {
         let o = opacityByte(opacity)
         let window = workWindow(clip: clip)
         guard o > 0, !window.isEmpty else { return }
@@ -158,8 +153,7 @@ extension Canvas {
                     var blitter = PaintBlitter(
                         pixels: words.baseAddress!, width: width, sampler: sampler, solid: sampler.solidColor,
                         opaque: sampler.isOpaque, opacity: o, clip: clip == nil ? nil : clipBuf.baseAddress,
-                        clipWindow: clipWindow, colorScratch: colorScratch, coverScratch: coverScratch,
-                        reference: reference)
+                        clipWindow: clipWindow, colorScratch: colorScratch, coverScratch: coverScratch)
                     body(&blitter, window)
                 }
             }
@@ -180,13 +174,7 @@ extension Canvas {
     /// the paint's coordinates are in the same local space. `clip` multiplies coverage; `opacity` 0…1.
     public mutating func fill(_ shape: Shape, transform: AffineTransform, paint: Paint, clip: CoverageMask? = nil,
                               opacity: Double = 1) {
-        fill(shape, transform: transform, paint: paint, clip: clip, opacity: opacity, reference: false)
-    }
-
-    /// `reference`: through the slow per-pixel clip path (tests compare the two).
-    mutating func fill(_ shape: Shape, transform: AffineTransform, paint: Paint, clip: CoverageMask?,
-                       opacity: Double, reference: Bool) {
-        withBlitter(paint, transform: transform, clip: clip, opacity: opacity, reference: reference) { blitter, window in
+        withBlitter(paint, transform: transform, clip: clip, opacity: opacity) { blitter, window in
             rasterize(shape, transform: transform, window: window, into: &blitter)
         }
     }
@@ -194,14 +182,9 @@ extension Canvas {
     /// Same, for a stroke of `width` points centred on the outline.
     public mutating func stroke(_ shape: Shape, width: Double, transform: AffineTransform, paint: Paint,
                                 clip: CoverageMask? = nil, opacity: Double = 1) {
-        stroke(shape, width: width, transform: transform, paint: paint, clip: clip, opacity: opacity, reference: false)
-    }
-
-    mutating func stroke(_ shape: Shape, width: Double, transform: AffineTransform, paint: Paint,
-                         clip: CoverageMask?, opacity: Double, reference: Bool) {
         guard width > 0, width.isFinite else { return }
         let poly = shape.strokePolygon(width: width, transform: transform)
-        withBlitter(paint, transform: transform, clip: clip, opacity: opacity, reference: reference) { blitter, window in
+        withBlitter(paint, transform: transform, clip: clip, opacity: opacity) { blitter, window in
             rasterize(poly, window: window, into: &blitter)
         }
     }
@@ -209,13 +192,8 @@ extension Canvas {
     /// Paints through an arbitrary coverage mask (text glyph runs use this). `paintTransform` maps paint-local points → pixels.
     public mutating func fill(_ mask: CoverageMask, paint: Paint, paintTransform: AffineTransform,
                               clip: CoverageMask? = nil, opacity: Double = 1) {
-        fill(mask, paint: paint, paintTransform: paintTransform, clip: clip, opacity: opacity, reference: false)
-    }
-
-    mutating func fill(_ mask: CoverageMask, paint: Paint, paintTransform: AffineTransform,
-                       clip: CoverageMask?, opacity: Double, reference: Bool) {
         guard !mask.isEmpty else { return }
-        withBlitter(paint, transform: paintTransform, clip: clip, opacity: opacity, reference: reference) { blitter, window in
+        withBlitter(paint, transform: paintTransform, clip: clip, opacity: opacity) { blitter, window in
             let w = window.intersection(PixelWindow(mask.x, mask.y, mask.x + mask.width, mask.y + mask.height))
             guard !w.isEmpty else { return }
             mask.coverage.withUnsafeBufferPointer { m in

@@ -1,28 +1,28 @@
-// Fast exact-Gaussian passes (σ ≤ 2 px): the same integer sums as `gaussianBlurRowsReference`,
-// reorganised, so the bytes are identical (FastPathTests holds them equal).
+// Fast exact-Gaussian passes (σ ≤ 2 px): the integer sums of `Reference.tapPass`, reorganised, so
+// the bytes are identical (BlurFastPathTests holds them equal).
 //
-// Why this shape: the reference spends 4 × (2r+1) multiplies per pixel per axis and a full-screen
+// Why this shape: one tap at a time (gaussianBlurRowsScalar) spends 4 × (2r+1) multiplies per pixel per axis and a full-screen
 // layer blur (Group.blur at the start and end of a reveal) spent a third of the frame there, plus
 // two 13-MB transposes for the vertical pass.
 //   • Rows: the taps are symmetric (w_k = w_{2r−k}, checked), so
 //       out = ⌊(2¹⁵ + w_r·p_r + Σ_{k<r} w_k·(p_k + p_{2r−k})) / 2¹⁶⌋,
 //     evaluated on two channels at once in 32-bit lanes of a UInt64 (even channels 0, 2 and odd
 //     channels 1, 3). A lane holds at most 2¹⁵ + 2¹⁶·255 < 2²⁴: no carry between lanes, so every
-//     lane is the reference's integer sum exactly.
+//     lane is the one-tap-at-a-time integer sum exactly.
 //   • Columns: no transpose; each output row is Σ_t w_t · (input row y+t−r) over whole rows, a
 //     streaming multiply-add the compiler vectorises. Integer sums do not depend on order, so this
-//     equals the reference row pass run on the transposed plane.
+//     equals the row pass run on the transposed plane.
 //   • Zeros: a window of zero pixels gives ⌊2¹⁵/2¹⁶⌋ = 0. Rows skip the zero ends of their padded
 //     row; columns skip input rows that are entirely zero (transparent layer margins).
 
-/// Every row convolved with `weights` (2r+1 taps summing to 2¹⁶); equal to the reference.
+/// Every row convolved with `weights` (2r+1 taps summing to 2¹⁶).
 func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) {
     let r = weights.count / 2
     guard r > 0, plane.width > 0 else { return }
     let taps = weights.count
     let symmetric = (0..<r).allSatisfy { weights[$0] == weights[taps - 1 - $0] }
     guard plane.channels == 4, symmetric else {
-        gaussianBlurRowsReference(&plane, weights: weights, edge: edge)
+        gaussianBlurRowsScalar(&plane, weights: weights, edge: edge)
         return
     }
     let n = plane.width, padded = n + 2 * r
@@ -81,7 +81,7 @@ func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) 
 }
 
 /// Every column convolved with `weights`, without a transpose: equal to transposing, running the
-/// reference row pass and transposing back.
+/// row pass and transposing back (`Reference.tapPass` down the columns).
 func gaussianBlurColumns(_ plane: BlurPlane, weights: [Int], edge: BlurEdge) -> BlurPlane {
     let r = weights.count / 2
     guard r > 0, plane.height > 0, plane.width > 0 else { return plane }

@@ -2,7 +2,7 @@
 //   out = self·o + backdrop·(1 − o),  per premultiplied channel, with w = round(o·255):
 //   out = (self·w + backdrop·(255 − w)) / 255, rounded (div255).
 // Only the group's pixel bounds are saved and blended: a faded card costs its own area, not the
-// screen's.
+// screen's. Held byte for byte to `Reference.mixBack` (FastPathTests).
 
 extension Canvas {
     /// A copy of the pixels in `x0..<x1 × y0..<y1` (clamped to the canvas) as a canvas of that size.
@@ -48,18 +48,6 @@ extension Canvas {
                         d[i] = rb | (ga << 8)
                     }
                 }
-            }
-        }
-    }
-
-    /// The reference: channel by channel, out = div255(d·w + s·(255 − w)). Tests hold `blend` to it.
-    mutating func blendReference(from backdrop: Canvas, x ox: Int, y oy: Int, keeping backdropWeight: Double) {
-        let w = UInt32((max(0, min(1, 1 - backdropWeight)) * 255).rounded())
-        let iw = 255 - w
-        for y in 0..<backdrop.height {
-            for x in 0..<backdrop.width * 4 {
-                let d = ((oy + y) * width + ox) * 4 + x, s = y * backdrop.width * 4 + x
-                pixels[d] = UInt8(truncatingIfNeeded: div255(UInt32(pixels[d]) * w + UInt32(backdrop.pixels[s]) * iw))
             }
         }
     }

@@ -26,16 +26,16 @@ extension Canvas {
                         var c: UInt32 = 255
                         if let clip { c = UInt32(clip[x, y]); if c == 0 { continue } }
                         let fx = (p.x - frame.minX) * sx - 0.5, fy = (p.y - frame.minY) * sy - 0.5
-                        let ix = Int(fx.rounded(.down)), iy = Int(fy.rounded(.down))
-                        let tx = UInt32(((fx - Double(ix)) * 256).rounded()), ty = UInt32(((fy - Double(iy)) * 256).rounded())
-                        let ax = max(0, min(iw - 1, ix)), bx = max(0, min(iw - 1, ix + 1))
-                        let ay = max(0, min(ih - 1, iy)), by = max(0, min(ih - 1, iy + 1))
+                        // Bilinear.swift's taps, clamped to the image.
+                        let tap = BilinearTap(fx, fy)
+                        let ax = max(0, min(iw - 1, tap.ix)), bx = max(0, min(iw - 1, tap.ix + 1))
+                        let ay = max(0, min(ih - 1, tap.iy)), by = max(0, min(ih - 1, tap.iy + 1))
                         let d = (y * canvasWidth + x) * 4
                         var s = [UInt32](repeating: 0, count: 4)
                         for ch in 0..<4 {
-                            let top = UInt32(src[(ay * iw + ax) * 4 + ch]) * (256 - tx) + UInt32(src[(ay * iw + bx) * 4 + ch]) * tx
-                            let bottom = UInt32(src[(by * iw + ax) * 4 + ch]) * (256 - tx) + UInt32(src[(by * iw + bx) * 4 + ch]) * tx
-                            s[ch] = div255(((top * (256 - ty) + bottom * ty + 32768) >> 16) * c)
+                            let v = tap.mix(Int(src[(ay * iw + ax) * 4 + ch]), Int(src[(ay * iw + bx) * 4 + ch]),
+                                            Int(src[(by * iw + ax) * 4 + ch]), Int(src[(by * iw + bx) * 4 + ch]))
+                            s[ch] = div255(UInt32(v) * c)
                         }
                         let inv = 255 - s[3]
                         for ch in 0..<4 {

@@ -2,16 +2,15 @@
 // group's opacity (so overlapping children do not show through each other) and optional clip.
 //
 //   c = opacity · clip / 255,   s' = S·c/255,   D' = s' + D·(255 − s'a)/255
-// Four pixels at a time in 16-bit lanes (BlendLanes.swift); `reference: true` runs the plain
-// per-pixel loop the tests hold it to.
+// Four pixels at a time in 16-bit lanes (BlendLanes.swift), held byte for byte to
+// `Reference.composite` (ReferenceKernelTests).
 
 import HoloGeometry
 
 extension Canvas {
     /// Source-over composite of an offscreen layer whose top-left pixel sits at canvas pixel
     /// (`x`, `y`), with group opacity and optional clip. Parts of the layer outside the canvas are dropped.
-    public mutating func composite(_ layer: Canvas, x ox: Int = 0, y oy: Int = 0, opacity: Double = 1, clip: CoverageMask? = nil,
-                                   reference: Bool = false) {
+    public mutating func composite(_ layer: Canvas, x ox: Int = 0, y oy: Int = 0, opacity: Double = 1, clip: CoverageMask? = nil) {
         let o = opacityByte(opacity)
         let window = workWindow(clip: clip).intersection(PixelWindow(ox, oy, ox + layer.width, oy + layer.height))
         guard o > 0, !window.isEmpty else { return }
@@ -29,20 +28,10 @@ extension Canvas {
                                     let base = y * width
                                     let sbase = (y - oy) * lw - ox
                                     let crow = clip.map { (y - $0.y) * $0.width - $0.x } ?? 0
-                                    if !reference {
-                                        compositeRow(src.baseAddress! + sbase + window.x0, dst.baseAddress! + base + window.x0,
-                                                     count: window.x1 - window.x0, opacity: o,
-                                                     coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
-                                                     factors: table.baseAddress!)
-                                        continue
-                                    }
-                                    // The reference: one pixel at a time, the plain formula.
-                                    for x in window.x0..<window.x1 {
-                                        let c = clip == nil ? o : div255(o &* UInt32(clipBuf[crow + x]))
-                                        let s = src[sbase + x]
-                                        if c == 0 || s == 0 { continue }
-                                        dst[base + x] = sourceOver(c == 255 ? s : scalePixel(s, by: c), dst[base + x])
-                                    }
+                                    compositeRow(src.baseAddress! + sbase + window.x0, dst.baseAddress! + base + window.x0,
+                                                 count: window.x1 - window.x0, opacity: o,
+                                                 coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
+                                                 factors: table.baseAddress!)
                                 }
                             }
                         }

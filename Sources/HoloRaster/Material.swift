@@ -16,8 +16,10 @@
 // Added after the tint, white reads 0.84 + 0.12 = 0.96 (ultraThin), 0.958 (thin), 0.961 (regular,
 // thick), inside the anchor's 0.92–0.97, and colour keeps its hue: system red under a light
 // ultraThin bar is (0.90, 0.51, 0.49), a soft pink. Dark materials have brightness 0: unchanged.
-// Steps 2–4 run in Float on straight colour, rounded once to 8 bits (`MaterialRecipe.apply` is the
-// same formula in Double, the reference the tests hold the Float path against).
+// Steps 2–4 run in Float on straight colour, rounded once to 8 bits. `MaterialRecipe.apply` is the
+// same formula in Double: the reference renderer's (`Reference.material`, with the exact blur),
+// which ReferenceKernelTests holds the whole material to within the blur bound; the Float tint
+// loop itself is held byte for byte to `Reference.materialTint` (FastPathTests).
 // A backdrop that is not opaque is first composited over the scheme's base (white in light mode,
 // black in dark) so the material itself is always opaque, like the system bars it imitates.
 
@@ -88,11 +90,12 @@ extension Canvas {
             .clipped(width: width, height: height)
         guard !roi.isEmpty else { return }
         let blurred = gaussianBlurred(sigma: recipe.blur * scale, region: roi, edge: .clamp)
-        let base: Float = scheme == .light ? 1 : 0
-        let sat = Float(recipe.saturation), bright = Float(recipe.brightness), m = Float(recipe.luminanceMix)
-        // The curve as a 4-point lookup (a tuple: no array bounds checks in the pixel loop).
-        let k = (Float(recipe.curve[0]), Float(recipe.curve[1]), Float(recipe.curve[2]), Float(recipe.curve[3]))
-        let tint = MaterialTint(base: base, saturation: sat, brightness: bright, mix: m, curve: k)
+        applyTint(MaterialTint(recipe, scheme: scheme), blurred: blurred, region: roi, mask: mask)
+    }
+
+    /// Steps 2–5 over `roi` (inside the canvas and the mask's rect), from its blurred backdrop
+    /// (`blurred`, roi-sized). Held byte for byte to `Reference.materialTint` (FastPathTests).
+    mutating func applyTint(_ tint: MaterialTint, blurred: Canvas, region roi: BlurRegion, mask: CoverageMask) {
         let w = width, mw = mask.width
         pixels.withUnsafeMutableBytes { dstRaw in
             blurred.pixels.withUnsafeBytes { srcRaw in
@@ -147,8 +150,11 @@ struct MaterialTint {
     let base: Float, saturation: Float, brightness: Float, mix: Float
     let curve: (Float, Float, Float, Float)
 
-    init(base: Float, saturation: Float, brightness: Float, mix: Float, curve: (Float, Float, Float, Float)) {
-        self.base = base; self.saturation = saturation; self.brightness = brightness; self.mix = mix; self.curve = curve
+    init(_ recipe: MaterialRecipe, scheme: ColorScheme) {
+        base = scheme == .light ? 1 : 0
+        saturation = Float(recipe.saturation); brightness = Float(recipe.brightness); mix = Float(recipe.luminanceMix)
+        // The curve as a 4-point lookup (a tuple: no array bounds checks in the pixel loop).
+        curve = (Float(recipe.curve[0]), Float(recipe.curve[1]), Float(recipe.curve[2]), Float(recipe.curve[3]))
     }
 
     @inline(__always)
@@ -173,46 +179,4 @@ struct MaterialTint {
         let mb = UInt32(min(max(b + (grey - b) * m + bright, 0), 1) * 255 + 0.5)
         return mr | mg << 8 | mb << 16 | 0xFF00_0000
     }
-}
-
-extension Canvas {
-    /// The reference: the same Float formula, channel by channel through bounds-checked buffers,
-    /// every covered pixel computed afresh. Tests hold `applyMaterial` to it byte for byte.
-    mutating func applyMaterialReference(_ recipe: MaterialRecipe, scheme: ColorScheme, in mask: CoverageMask) {
-        let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
-            .clipped(width: width, height: height)
-        guard !roi.isEmpty else { return }
-        let blurred = gaussianBlurred(sigma: recipe.blur * scale, region: roi, edge: .clamp)
-        // The colour steps are the fast path's own (MaterialTint.tinted); what this reference holds
-        // the fast loop to is its strategy: remembered tints, lane blends, full-coverage stores.
-        let tint = MaterialTint(base: scheme == .light ? 1 : 0, saturation: Float(recipe.saturation),
-                                brightness: Float(recipe.brightness), mix: Float(recipe.luminanceMix),
-                                curve: (Float(recipe.curve[0]), Float(recipe.curve[1]), Float(recipe.curve[2]), Float(recipe.curve[3])))
-        let w = width, mw = mask.width
-        pixels.withUnsafeMutableBufferPointer { dst in
-            blurred.pixels.withUnsafeBufferPointer { src in
-                mask.coverage.withUnsafeBufferPointer { cov in
-                    for row in 0..<roi.height {
-                        let my = roi.y + row - mask.y
-                        for col in 0..<roi.width {
-                            let coverage = UInt32(cov[my * mw + roi.x + col - mask.x])
-                            if coverage == 0 { continue }
-                            let s = (row * roi.width + col) * 4
-                            let p = UInt32(src[s]) | UInt32(src[s + 1]) << 8 | UInt32(src[s + 2]) << 16 | UInt32(src[s + 3]) << 24
-                            let material = tint.tinted(p)
-                            let mr = material & 0xFF, mg = (material >> 8) & 0xFF, mb = (material >> 16) & 0xFF
-                            // dst ← material·cov + dst·(1 − cov)   (the material is opaque)
-                            let d = ((roi.y + row) * w + roi.x + col) * 4
-                            let inv = 255 - coverage
-                            dst[d] = UInt8(div255(mr * coverage + UInt32(dst[d]) * inv))
-                            dst[d + 1] = UInt8(div255(mg * coverage + UInt32(dst[d + 1]) * inv))
-                            dst[d + 2] = UInt8(div255(mb * coverage + UInt32(dst[d + 2]) * inv))
-                            dst[d + 3] = UInt8(div255(255 * coverage + UInt32(dst[d + 3]) * inv))
-                        }
-                    }
-                }
-            }
-        }
-    }
-
 }

@@ -1,7 +1,7 @@
 // Premultiplied 8-bit pixel arithmetic.
 //
 // Every formula here is integer-only so results are bit-identical across builds, machines and
-// thread counts. The exhaustive tests in HoloRasterTests hold each one against a Double reference
+// thread counts. The exhaustive tests in HoloRasterTests hold each one against its definition in Double
 // over all 256×256 input pairs.
 
 /// Rounded division by 255 for x in 0…65025:  ⌊x/255 + ½⌋ = (t + (t >> 8)) >> 8 with t = x + 128.

@@ -52,7 +52,7 @@ func coverageByte(_ a: Double) -> UInt8 {
     return UInt8(truncatingIfNeeded: Int(v * 255 + 0.5))
 }
 
-/// The sparse-cell accumulation rasterizer (the reference path for every shape).
+/// The sparse-cell accumulation rasterizer (the general path, for every shape).
 struct ScanlineRasterizer {
     /// One touched pixel: row and column relative to the window, and its two accumulated sums.
     struct Cell { var row: Int32; var x: Int32; var area: Double; var cover: Double }
@@ -267,7 +267,7 @@ func rasterize<S: CoverageSink>(_ shape: Shape, transform: AffineTransform, wind
     rasterize(poly, window: window, into: &sink)
 }
 
-/// Reference path: any polygon through the accumulation rasterizer.
+/// General path: any polygon through the accumulation rasterizer.
 func rasterize<S: CoverageSink>(_ poly: PixelPolygon, window: PixelWindow, into sink: inout S) {
     let win = PixelWindow(covering: poly.bounds, within: window)
     guard !win.isEmpty else { return }

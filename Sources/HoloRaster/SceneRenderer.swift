@@ -69,7 +69,7 @@ public struct SceneRenderer: Sendable {
         let isTilted = group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false
         if group.blur > 0 || group.shadow != nil || isTilted {
             // A transparent layer sized to the group's content (plus room for blur, shadow and tilt).
-            guard let area = try layerArea(group, transform: local, canvas: canvas) else { return }
+            guard let area = try layerArea(group, transform: local, width: canvas.width, height: canvas.height, scale: canvas.scale) else { return }
             var layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
             let toLayer = local.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
             try draw(group.children, into: &layer, transform: toLayer, clip: nil)
@@ -106,22 +106,24 @@ public struct SceneRenderer: Sendable {
 
     /// The pixel rect a layer for `group` needs: its content's bounds grown by the blur and shadow
     /// reach and, for a tilt, by a quarter of its size (perspective can push edges outward), cut
-    /// to the canvas grown by that same reach. Nil when nothing would be visible.
-    private func layerArea(_ group: Group, transform: AffineTransform, canvas: Canvas) throws -> PixelRect? {
+    /// to the canvas (`width` × `height` px) grown by that same reach. Nil when nothing would be
+    /// visible. The reference renderer sizes its layers with this too: the tilt's perspective
+    /// depends on the layer's size, so the size is part of what the picture is, not a kernel.
+    func layerArea(_ group: Group, transform: AffineTransform, width: Int, height: Int, scale: Double) throws -> PixelRect? {
         var bounds = Rect.zero
         for child in group.children {
             if let b = try pixelBounds(of: child, transform: transform) { bounds = bounds.union(b) }
         }
         guard !bounds.isEmpty else { return nil }
-        var reach = 3 * group.blur * canvas.scale + 2
+        var reach = 3 * group.blur * scale + 2
         if let shadow = group.shadow {
-            reach += 1.5 * shadow.radius * canvas.scale + max(abs(shadow.offset.x), abs(shadow.offset.y)) * canvas.scale
+            reach += 1.5 * shadow.radius * scale + max(abs(shadow.offset.x), abs(shadow.offset.y)) * scale
         }
         if let tilt = group.tilt, tilt.degreesX != 0 || tilt.degreesY != 0 {
             reach += 0.25 * max(bounds.width, bounds.height)
         }
         bounds = bounds.insetBy(dx: -reach, dy: -reach)
-        let limit = Rect(x: -reach, y: -reach, width: Double(canvas.width) + 2 * reach, height: Double(canvas.height) + 2 * reach)
+        let limit = Rect(x: -reach, y: -reach, width: Double(width) + 2 * reach, height: Double(height) + 2 * reach)
         bounds = bounds.intersection(limit)
         guard !bounds.isEmpty else { return nil }
         return PixelRect(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),

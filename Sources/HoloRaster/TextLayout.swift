@@ -193,19 +193,15 @@ extension OpenFace {
     func lineAdvanceUnits(_ string: String) throws -> Double { try penPositionsUnits(string).1 }
 }
 
-/// Bilinear sample of an 8-bit plane at continuous pixel position (x, y) (pixel centres at integers);
-/// outside the plane is 0.
+/// Bilinear sample (Bilinear.swift) of an 8-bit plane at continuous pixel position (x, y); outside
+/// the plane is 0.
 @inline(__always)
 func bilinearCoverage(_ src: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt8 {
     guard x > -1, y > -1, x < Double(w), y < Double(h) else { return 0 }
-    let fx = x.rounded(.down), fy = y.rounded(.down)
-    let ix = Int(fx), iy = Int(fy)
-    // Weights in 1/256.
-    let wx = Int(((x - fx) * 256).rounded()), wy = Int(((y - fy) * 256).rounded())
+    let tap = BilinearTap(x, y)
     @inline(__always) func at(_ px: Int, _ py: Int) -> Int {
         (px < 0 || py < 0 || px >= w || py >= h) ? 0 : Int(src[py * w + px])
     }
-    let top = at(ix, iy) * (256 - wx) + at(ix + 1, iy) * wx
-    let bottom = at(ix, iy + 1) * (256 - wx) + at(ix + 1, iy + 1) * wx
-    return UInt8((top * (256 - wy) + bottom * wy + 32768) >> 16)
+    let ix = tap.ix, iy = tap.iy
+    return UInt8(tap.mix(at(ix, iy), at(ix + 1, iy), at(ix, iy + 1), at(ix + 1, iy + 1)))
 }

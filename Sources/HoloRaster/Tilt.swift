@@ -69,11 +69,12 @@ public struct TiltProjection: Sendable {
 
 /// `layer` as rotation3DEffect would show it (same size; see the file header).
 ///
-/// Same per-pixel arithmetic as `tiltedReference` (same Double expressions, same integer
-/// weights), with two savings that cannot change a byte:
+/// Per output pixel: back through H⁻¹, then a bilinear sample with weights in 1/256 and one
+/// rounding (held to `Reference.tilted`, which solves each pixel by Cramer's rule instead, by
+/// ReferenceKernelTests). Two savings that cannot change a byte:
 ///   • only the output pixels inside the projection of the layer's nonzero bounding box (grown by
 ///     2 px; the bilinear footprint reaches 1.5 px) are computed: elsewhere every tap is a zero
-///     pixel or off the layer, and the reference writes 0 there too. When a corner of that box is
+///     pixel or off the layer, so the pixel is 0 anyway. When a corner of that box is
 ///     behind the eye, the whole layer is computed.
 ///   • the four channels are interpolated two at a time in 32-bit lanes (Σ w·c + 2¹⁵ < 2²⁴).
 public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
@@ -105,7 +106,7 @@ public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
                 let qy = m7 * uy, xy = m1 * uy, yy = m4 * uy
                 for x in ox0..<ox1 {
                     let ux = Double(x) + 0.5 - ax
-                    // Back through H⁻¹ (the reference's expressions, term for term).
+                    // Back through H⁻¹.
                     let q = m6 * ux + qy + m8
                     guard q > 1e-9 else { continue }
                     let sx = (m0 * ux + xy + m2) / q + ax - 0.5
@@ -139,14 +140,14 @@ func nonzeroBounds(_ layer: Canvas) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
     return y1 < 0 ? nil : (x0, y0, x1, y1)
 }
 
-/// `bilinearRGBA` on words: the same Double-derived weights, channels 0/2 and 1/3 in 32-bit lanes
-/// (each lane is the reference's integer sum: at most 2¹⁵ + 2¹⁶·255 < 2³²). 0 outside.
+/// Bilinear sample (Bilinear.swift) of a premultiplied word at (x, y), transparent outside: per
+/// channel (Σ w·c + 2¹⁵) >> 16 with the tap's four weights, channels 0/2 and 1/3 in 32-bit lanes
+/// of a UInt64 (each lane at most 2¹⁵ + 2¹⁶·255 < 2³²).
 @inline(__always)
 func bilinearWord(_ src: UnsafePointer<UInt32>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt32 {
     guard x > -1, y > -1, x < Double(w), y < Double(h) else { return 0 }
-    let fx = x.rounded(.down), fy = y.rounded(.down)
-    let ix = Int(fx), iy = Int(fy)
-    let wx = Int(((x - fx) * 256).rounded()), wy = Int(((y - fy) * 256).rounded())
+    let tap = BilinearTap(x, y)
+    let ix = tap.ix, iy = tap.iy, wx = tap.wx, wy = tap.wy
     let inX0 = ix >= 0, inX1 = ix + 1 < w, inY0 = iy >= 0, inY1 = iy + 1 < h
     let w00 = (inX0 && inY0) ? (256 - wx) * (256 - wy) : 0
     let w10 = (inX1 && inY0) ? wx * (256 - wy) : 0
@@ -166,57 +167,4 @@ func bilinearWord(_ src: UnsafePointer<UInt32>, _ w: Int, _ h: Int, _ x: Double,
     let c0 = (even >> 16) & 0xFF, c2 = (even >> 48) & 0xFF
     let c1 = (odd >> 16) & 0xFF, c3 = (odd >> 48) & 0xFF
     return UInt32(truncatingIfNeeded: c0 | c1 << 8 | c2 << 16 | c3 << 24)
-}
-
-/// The reference: every output pixel taken back through H⁻¹ and sampled channel by channel.
-/// `tilted` must equal it byte for byte (TiltTests).
-func tiltedReference(_ layer: Canvas, tilt: Tilt) -> Canvas {
-    if tilt.degreesX == 0 && tilt.degreesY == 0 { return layer }
-    var out = Canvas(width: layer.width, height: layer.height, scale: layer.scale)
-    let projection = TiltProjection(tilt, layerWidth: layer.width, layerHeight: layer.height, scale: layer.scale)
-    guard let m = projection.inverse else { return out }
-    let w = layer.width, hgt = layer.height
-    let ax = projection.anchor.x, ay = projection.anchor.y
-    layer.pixels.withUnsafeBufferPointer { src in
-        out.pixels.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<hgt {
-                let uy = Double(y) + 0.5 - ay
-                for x in 0..<w {
-                    let ux = Double(x) + 0.5 - ax
-                    // Back through H⁻¹; the third coordinate is 1/W, positive in front of the eye.
-                    let q = m[6] * ux + m[7] * uy + m[8]
-                    guard q > 1e-9 else { continue }
-                    let sx = (m[0] * ux + m[1] * uy + m[2]) / q + ax - 0.5
-                    let sy = (m[3] * ux + m[4] * uy + m[5]) / q + ay - 0.5
-                    bilinearRGBA(src, w, hgt, sx, sy, into: dst.baseAddress! + (y * w + x) * 4)
-                }
-            }
-        }
-    }
-    return out
-}
-
-/// Bilinear sample of premultiplied RGBA at (x, y) (pixel centres at integers), transparent outside;
-/// weights in 1/256, one rounding.
-@inline(__always)
-func bilinearRGBA(_ src: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x: Double, _ y: Double,
-                  into out: UnsafeMutablePointer<UInt8>) {
-    guard x > -1, y > -1, x < Double(w), y < Double(h) else { return }
-    let fx = x.rounded(.down), fy = y.rounded(.down)
-    let ix = Int(fx), iy = Int(fy)
-    let wx = Int(((x - fx) * 256).rounded()), wy = Int(((y - fy) * 256).rounded())
-    let inX0 = ix >= 0, inX1 = ix + 1 < w, inY0 = iy >= 0, inY1 = iy + 1 < h
-    let w00 = (inX0 && inY0) ? (256 - wx) * (256 - wy) : 0
-    let w10 = (inX1 && inY0) ? wx * (256 - wy) : 0
-    let w01 = (inX0 && inY1) ? (256 - wx) * wy : 0
-    let w11 = (inX1 && inY1) ? wx * wy : 0
-    let i00 = (iy * w + ix) * 4
-    for k in 0..<4 {
-        var acc = 32768
-        if w00 != 0 { acc += w00 * Int(src[i00 + k]) }
-        if w10 != 0 { acc += w10 * Int(src[i00 + 4 + k]) }
-        if w01 != 0 { acc += w01 * Int(src[i00 + w * 4 + k]) }
-        if w11 != 0 { acc += w11 * Int(src[i00 + w * 4 + 4 + k]) }
-        out[k] = UInt8(truncatingIfNeeded: acc >> 16)
-    }
 }

@@ -322,22 +322,6 @@ public struct RenderPipeline: Sendable {
     }
 }
 
-/// Straight-alpha RGBA8 bytes of a canvas (what PNG stores and ffmpeg's `-pix_fmt rgba` expects).
-public func straightRGBA(_ canvas: Canvas) -> [UInt8] {
-    var out = canvas.pixels
-    out.withUnsafeMutableBufferPointer { p in
-        var i = 0
-        while i < p.count {
-            let a = p[i + 3]
-            if a != 255 {
-                p[i] = unpremultiply(p[i], a); p[i + 1] = unpremultiply(p[i + 1], a); p[i + 2] = unpremultiply(p[i + 2], a)
-            }
-            i += 4
-        }
-    }
-    return out
-}
-
 /// Writes frames to a handle in index order, whatever order they finish in.
 final class RawFrameWriter: Sendable {
     /// write(2) until every byte is out: a closed pipe is OutputClosed, a full disk an OutputError.

@@ -1,9 +1,9 @@
-// Keyframe tracks: interpolation between keyframes, easing values computed here independently
+// Keyframe tracks: interpolation between keyframes, easing values from HoloMotion's reference
 // (bisection on the Bézier), and springs against REFERENCE.md's closed form and an ODE integration.
 
 import Testing
 import HoloGeometry
-import HoloMotion
+@testable import HoloMotion
 @testable import HoloClips
 
 #if canImport(Glibc)
@@ -11,19 +11,6 @@ import Glibc
 #else
 import Foundation
 #endif
-
-/// The Bézier timing curve, solved by plain bisection (no Newton steps), as an independent reference.
-private func bezierReference(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-    func b(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
-    }
-    var lo = 0.0, hi = 1.0
-    for _ in 0..<200 {
-        let mid = (lo + hi) / 2
-        if b(mid, x1, x2) < x { lo = mid } else { hi = mid }
-    }
-    return b((lo + hi) / 2, y1, y2)
-}
 
 private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
     var decoder = SceneDecoder(drivers: DriverTable(known: ["time", "scroll"]), loadImage: { _ in fatalError() })
@@ -46,7 +33,7 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
     func easedKeyframesMatchTheBezier(name: String, x1: Double, y1: Double, x2: Double, y2: Double) throws {
         let (k, _) = try track(["keyframes": [["t": 1, "value": 100], ["t": 3, "value": 300, "curve": .string(name)]]])
         for x in stride(from: 0.05, through: 0.95, by: 0.15) {
-            let expected = 100 + 200 * bezierReference(x1, y1, x2, y2, at: x)
+            let expected = 100 + 200 * Reference.timingCurve(x1, y1, x2, y2, at: x)
             #expect(abs(k.value(at: 1 + 2 * x) - expected) < 1e-6, "\(name) at \(x)")
         }
         // Sanity of the reference itself: easeInOut is symmetric, easeIn starts slowly.

@@ -29,9 +29,13 @@ import Testing
         }
     }
 
-    /// Against the Bernstein form evaluated directly at known parameters.
+    /// Against the reference (bisection) across x, and the Bernstein form evaluated directly at
+    /// known parameters.
     @Test(arguments: curves)
     func solvesForX(curve: TimingCurve) {
+        for x in stride(from: 0.01, to: 1, by: 0.07) {
+            #expect(abs(curve.value(at: x) - Reference.timingCurve(curve.x1, curve.y1, curve.x2, curve.y2, at: x)) < 1e-9, "x=\(x)")
+        }
         for s in stride(from: 0.0, through: 1.0, by: 0.0625) {
             let u = 1 - s
             let x = 3 * u * u * s * curve.x1 + 3 * u * s * s * curve.x2 + s * s * s

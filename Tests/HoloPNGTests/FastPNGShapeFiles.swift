@@ -18,11 +18,7 @@ import Testing
         shapes.append(("ui frame translucent", Fixtures.uiFrame(width: 390, height: 844, transparentBackground: true)))
         shapes.append(("ui frame", Fixtures.uiFrame(width: 390, height: 844)))
         for (name, canvas) in shapes {
-            var straight = canvas.pixels
-            for i in stride(from: 0, to: straight.count, by: 4) where straight[i + 3] != 255 {
-                for c in 0..<3 { straight[i + c] = unpremultiply(straight[i + c], straight[i + 3]) }
-                if straight[i + 3] == 0 { straight[i] = 0; straight[i + 1] = 0; straight[i + 2] = 0 }
-            }
+            let straight = straightRGBA(canvas)
             for (index, settings) in FastPNGTests.settings.enumerated() {
                 let stem = "\(name.replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "×", with: "x"))-\(canvas.width)x\(canvas.height)-s\(index)"
                 try AtomicFile.write(try FastPNG.encode(canvas, settings: settings, threads: 1 + index % 3), to: "\(folder)/\(stem).png")

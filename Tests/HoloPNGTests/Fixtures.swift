@@ -2,21 +2,10 @@
 // PNG writer (stored deflate blocks, own CRC and Adler) independent of libpng, and a temp directory.
 
 import Foundation
-import HoloPNG
+import HoloGeometry
+@testable import HoloPNG
 import HoloRaster
 
-/// Deterministic generator (SplitMix64) so fuzz and fixtures are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 enum Fixtures {
     /// A canvas whose every pixel is premultiply(straight colour, alpha) with varied alpha,
@@ -124,25 +113,16 @@ enum Fixtures {
     }
 }
 
-/// Hand-made PNG files, written without libpng: chunks with their own CRC, zlib stream of stored
-/// (uncompressed) deflate blocks with its own Adler-32.
+/// Hand-made PNG files, written without libpng: chunks with the reference CRC, zlib stream of
+/// stored (uncompressed) deflate blocks with the reference Adler-32 (HoloPNG/Reference).
 enum HandPNG {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
-        }
-        return ~crc
-    }
 
     static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 255), UInt8((v >> 8) & 255), UInt8(v & 255)] }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
-        return be32(UInt32(data.count)) + typeBytes + data + be32(crc32(typeBytes + data))
+        return be32(UInt32(data.count)) + typeBytes + data + be32(Reference.crc32(typeBytes + data))
     }
 
     static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colourType: UInt8, interlace: UInt8 = 0) -> [UInt8] {
@@ -160,9 +140,7 @@ enum HandPNG {
             out += raw[offset..<offset + n]
             offset += n
         } while offset < raw.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        return out + be32(b << 16 | a)
+        return out + be32(Reference.adler32(raw))
     }
 
     /// A complete PNG: signature, IHDR, extra chunks, one IDAT of unfiltered rows, IEND.

@@ -4,7 +4,8 @@
 // long (.ci/run); otherwise 3,000 mutants.
 
 import Foundation
-import HoloPNG
+import HoloGeometry
+@testable import HoloPNG
 import HoloRaster
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
         while offset + 12 <= out.count {
             let length = Int(out[offset]) << 24 | Int(out[offset + 1]) << 16 | Int(out[offset + 2]) << 8 | Int(out[offset + 3])
             guard length <= out.count - offset - 12 else { break }
-            let crc = HandPNG.crc32(out[offset + 4..<offset + 8 + length])
+            let crc = Reference.crc32(out[offset + 4..<offset + 8 + length])
             out.replaceSubrange(offset + 8 + length..<offset + 12 + length, with: HandPNG.be32(crc))
             offset += 12 + length
         }

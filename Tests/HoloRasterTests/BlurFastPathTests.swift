@@ -1,6 +1,8 @@
-// The fast blur passes against their references, byte for byte (Blend2D style): the fast paths
-// regroup the same integer sums, so any difference is a bug, not rounding.
+// The fast blur passes against the reference (HoloRaster/Reference/ReferenceBlurPasses.swift),
+// byte for byte (Blend2D style): the fast paths regroup the same integer sums, so any difference
+// is a bug, not rounding.
 
+import HoloGeometry
 import Testing
 @testable import HoloRaster
 import CBlurKernels
@@ -8,7 +10,7 @@ import CBlurKernels
 /// A plane of random blocks with zero rows, zero columns and a transparent margin, so the
 /// zero-skipping paths are exercised next to busy content.
 func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPlane {
-    var rng = SplitMix(seed)
+    var rng = SplitMix64(seed: seed)
     var plane = BlurPlane(width: width, height: height, channels: channels)
     let margin = 7
     let zeroRow = Int(rng.next() % UInt64(height)), zeroCol = Int(rng.next() % UInt64(width))
@@ -24,46 +26,47 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
 }
 
 @Suite struct BlurFastPathTests {
-    @Test(arguments: [0.05, 0.2, 0.4, 0.9, 1.3, 2.0])
+    /// Rows then columns (GaussianPasses.swift: two channels per lane, columns without a
+    /// transpose; the one-tap-at-a-time pass for 1-channel planes), including an empty and a full
+    /// row, and σ small enough that the outer taps round to 0.
+    @Test(arguments: [0.05, 0.2, 0.4, 0.9, 1.3, 1.7, 2.0])
     func exactGaussianPassesEqualTheReference(sigma: Double) {
+        #expect(gaussianWeights(sigma: sigma) == Reference.fixedPointTaps(sigma: sigma))
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {
                 let plane = sparsePlane(width: 61, height: 47, channels: channels, seed: UInt64(sigma * 100) + UInt64(channels))
-                var fast = plane, slow = plane
+                var fast = plane
                 blurSeparable(&fast, sigma: sigma, edge: edge)
-                blurSeparable(&slow, sigma: sigma, edge: edge, reference: true)
-                #expect(fast.bytes == slow.bytes, "σ \(sigma) channels \(channels) \(edge)")
+                #expect(fast.bytes == Reference.fixedPointBlur(RefBytes(plane), sigma: sigma, edge: edge).bytes,
+                        "σ \(sigma) channels \(channels) \(edge)")
                 // Under σ ≈ 0.2 px the Gaussian's outer taps round to 0: the identity, skipped.
                 #expect((fast.bytes != plane.bytes) == (sigma >= 0.21))
             }
         }
-    }
-
-    @Test func rowPassEqualsTheReferenceOnAnEmptyAndAFullRow() {
-        var plane = BlurPlane(width: 9, height: 2, channels: 4)
-        for i in 36..<72 { plane.bytes[i] = 255 }
+        var rows = BlurPlane(width: 9, height: 2, channels: 4)
+        for i in 36..<72 { rows.bytes[i] = 255 }
         for edge in [BlurEdge.transparent, .clamp] {
-            var fast = plane, slow = plane
-            let w = gaussianWeights(sigma: 1.7)
-            gaussianBlurRows(&fast, weights: w, edge: edge)
-            gaussianBlurRowsReference(&slow, weights: w, edge: edge)
-            #expect(fast.bytes == slow.bytes)
+            var fast = rows
+            gaussianBlurRows(&fast, weights: gaussianWeights(sigma: sigma), edge: edge)
+            let slow = Reference.tapPass(RefBytes(rows), taps: Reference.fixedPointTaps(sigma: sigma), edge: edge, down: false)
+            #expect(fast.bytes == slow.bytes, "empty and full rows, σ \(sigma) \(edge)")
         }
     }
 }
 
 @Suite struct BoxBlurColumnTests {
-    // Three boxes down the columns against rows on the transposed plane (the reference), byte for
+    // Three boxes along the rows (SSE2 or one channel at a time) and down the columns, byte for
     // byte, for the box regime at full and reduced resolution, both edges, 1 and 4 channels.
     @Test(arguments: [2.5, 4.0, 7.3, 9.9, 16.8])
     func columnPassesEqualTheReference(sigma: Double) {
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {
                 let plane = sparsePlane(width: 53, height: 71, channels: channels, seed: UInt64(sigma * 10) + UInt64(channels))
-                var fast = plane, slow = plane
+                #expect(Reference.boxBlurRadii(sigma: sigma) == boxRadii(sigma: sigma))
+                var fast = plane
                 blurSeparable(&fast, sigma: sigma, edge: edge)
-                blurSeparable(&slow, sigma: sigma, edge: edge, reference: true)
-                #expect(fast.bytes == slow.bytes, "σ \(sigma) channels \(channels) \(edge)")
+                #expect(fast.bytes == Reference.fixedPointBlur(RefBytes(plane), sigma: sigma, edge: edge).bytes,
+                        "σ \(sigma) channels \(channels) \(edge)")
                 #expect(fast.bytes != plane.bytes)
             }
         }
@@ -85,13 +88,12 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
-    @Test func rowPassLanesEqualTheScalarRowPass() {
+    @Test func rowPassLanesEqualTheReference() {
         for edge in [BlurEdge.transparent, .clamp] {
             let plane = sparsePlane(width: 67, height: 21, channels: 4, seed: 11)
-            var fast = plane, slow = plane
+            var fast = plane
             boxBlurRows(&fast, radii: [4, 5, 5], edge: edge)
-            boxBlurRows(&slow, radii: [4, 5, 5], edge: edge, reference: true)
-            #expect(fast.bytes == slow.bytes, "\(edge)")
+            #expect(fast.bytes == Reference.boxPasses(RefBytes(plane), radii: [4, 5, 5], edge: edge, down: false).bytes, "\(edge)")
         }
     }
 
@@ -101,9 +103,8 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 let plane = sparsePlane(width: 19, height: 16, channels: 4, seed: 7)
                 var fast = plane
                 boxBlurColumns(&fast, radii: radii, edge: edge)
-                var t = transposed(plane)
-                boxBlurRows(&t, radii: radii, edge: edge, reference: true)
-                #expect(fast.bytes == transposed(t).bytes, "radii \(radii) \(edge)")
+                #expect(fast.bytes == Reference.boxPasses(RefBytes(plane), radii: radii, edge: edge, down: true).bytes,
+                        "radii \(radii) \(edge)")
             }
         }
     }
@@ -126,4 +127,8 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
         #expect(mismatches == 0)
     }
+}
+
+extension RefBytes {
+    init(_ plane: BlurPlane) { self.init(width: plane.width, height: plane.height, channels: plane.channels, bytes: plane.bytes) }
 }

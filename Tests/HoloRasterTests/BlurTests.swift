@@ -3,31 +3,16 @@ import HoloGeometry
 @testable import HoloRaster
 import Testing
 
-/// Exact Gaussian in Double (taps to 5σ, normalized), clamp edges, separable: the reference.
+/// The reference renderer's exact Gaussian in Double (`Reference.gaussian`), clamp edges, over
+/// the whole canvas.
 func referenceGaussian(_ canvas: Canvas, sigma: Double) -> [Double] {
-    let w = canvas.width, h = canvas.height
-    let r = Int((5 * sigma).rounded(.up))
-    let raw = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-    let total = raw.reduce(0, +)
-    let k = raw.map { $0 / total }
-    var tmp = [Double](repeating: 0, count: w * h * 4)
-    var out = tmp
-    for y in 0..<h { for x in 0..<w { for c in 0..<4 {
-        var acc = 0.0
-        for t in -r...r { acc += k[t + r] * Double(canvas.pixels[(y * w + min(max(x + t, 0), w - 1)) * 4 + c]) }
-        tmp[(y * w + x) * 4 + c] = acc
-    } } }
-    for y in 0..<h { for x in 0..<w { for c in 0..<4 {
-        var acc = 0.0
-        for t in -r...r { acc += k[t + r] * tmp[(min(max(y + t, 0), h - 1) * w + x) * 4 + c] }
-        out[(y * w + x) * 4 + c] = acc
-    } } }
-    return out
+    let box = RefBox(0, 0, canvas.width, canvas.height)
+    return Reference.gaussian(RefPlane(full: box, window: box, channels: 4, bytes: canvas.pixels), sigma: sigma, edge: .clamp, output: box)
 }
 
 /// Blocky random premultiplied content: `block`-px squares of random colours and alphas.
 func blockyCanvas(width: Int, height: Int, block: Int, seed: UInt64) -> Canvas {
-    var rng = SplitMix(seed)
+    var rng = SplitMix64(seed: seed)
     var canvas = Canvas(width: width, height: height)
     let bw = (width + block - 1) / block, bh = (height + block - 1) / block
     let colours = (0..<(bw * bh)).map { _ in
@@ -38,18 +23,6 @@ func blockyCanvas(width: Int, height: Int, block: Int, seed: UInt64) -> Canvas {
     return canvas
 }
 
-struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
 @Suite struct BlurTests {
     /// One σ from each regime: exact taps, full-resolution boxes, ½ and ¼ resolution boxes.

@@ -1,6 +1,6 @@
 // Source-over arithmetic on known values, clips and layer opacity.
 //
-// Expected values come from the spec's formula with 8-bit intermediates, evaluated in Double:
+// Expected values come from the reference's source-over with 8-bit intermediates:
 //   s' = round(S·c/255),  D' = s' + round(D·(255 − s'a)/255).
 
 import Testing
@@ -8,10 +8,11 @@ import HoloGeometry
 import HoloScene
 @testable import HoloRaster
 
-/// The spec formula for one pixel, channel by channel (premultiplied, [r, g, b, a]).
+/// The reference's source-over (`Reference.over`) for one pixel, premultiplied [r, g, b, a].
 func referenceOver(_ s: [Int], coverage c: Int, over d: [Int]) -> [Int] {
-    let sc = s.map { Int((Double($0 * c) / 255).rounded()) }
-    return (0..<4).map { sc[$0] + Int((Double(d[$0] * (255 - sc[3])) / 255).rounded()) }
+    var pixel = d.map { UInt8($0) }
+    Reference.over(&pixel, 0, (s[0], s[1], s[2], s[3]), coverage: c)
+    return pixel.map { Int($0) }
 }
 
 func canvas(filledWith p: [Int], width: Int = 4, height: Int = 4) -> Canvas {

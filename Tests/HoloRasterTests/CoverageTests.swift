@@ -1,6 +1,6 @@
 // Edge coverage against exact areas computed independently of the rasterizer.
 //
-// The reference: for a shape whose every vertical line meets it in one interval [lo(s), hi(s)]
+// The exact area: for a shape whose every vertical line meets it in one interval [lo(s), hi(s)]
 // (true for convex shapes), the area inside pixel (x, y) is
 //   ∫_x^{x+1} |[y, y+1] ∩ [lo(s), hi(s)]| ds,
 // integrated by the midpoint rule (n samples per column). lo/hi come from the shapes' own
@@ -154,15 +154,15 @@ func continuousCornerB(_ a: Double) -> Double? {
         Rect(x: 7.2, y: 7.4, width: 0.5, height: 0.3),       // inside one pixel
         Rect(x: 4.6, y: 1.1, width: 0.8, height: 12.9),      // across a column boundary
     ])
-    func axisAlignedFastPathEqualsReferenceRasterizer(rect: Rect) {
+    func axisAlignedFastPathEqualsTheGeneralRasterizer(rect: Rect) {
         let window = PixelWindow(0, 0, 32, 24)
         var fast = MaskSink(mask: CoverageMask(x: 0, y: 0, width: 32, height: 24))
         rasterizeAxisAlignedRect(rect, window: window, into: &fast)
         let poly = PixelPolygon(points: [Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
                                          Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY)], contourEnds: [4])
-        var reference = MaskSink(mask: CoverageMask(x: 0, y: 0, width: 32, height: 24))
-        rasterize(poly, window: window, into: &reference)
-        #expect(fast.mask == reference.mask)
+        var general = MaskSink(mask: CoverageMask(x: 0, y: 0, width: 32, height: 24))
+        rasterize(poly, window: window, into: &general)
+        #expect(fast.mask == general.mask)
         #expect(fast.mask.coverage.contains { $0 != 0 })
     }
 

@@ -129,21 +129,35 @@ struct ByteDifference: CustomStringConvertible {
         }
     }
 
-    /// c = opacity·clip/255, then source-over: equal bytes.
+    /// c = opacity·clip/255, then source-over: equal bytes. A layer over a larger background
+    /// through a rounded-rect clip, and small layers (widths around the 4-pixel lane step) through
+    /// random clips that start outside the canvas, at offsets that cut the layer on every side.
     @Test func layerCompositeMatchesTheReferenceByteForByte() {
         let layer = noiseCanvas(width: 40, height: 30, seed: 5)
         let background = noiseCanvas(width: 64, height: 48, seed: 6)
         let clip = background.coverage(of: .roundedRect(Rect(x: 5.5, y: 4.5, width: 50, height: 38), cornerRadius: 10, style: .continuous),
                                        transform: .identity)
-        for opacity in [1.0, 0.62, 0.05] {
-            for c in [nil, clip] {
-                for (ox, oy) in [(0, 0), (30, 25), (-8, -5)] {
-                    var fast = background, slow = RefSurface(background)
-                    fast.composite(layer, x: ox, y: oy, opacity: opacity, clip: c)
-                    Reference.composite(RefSurface(layer), origin: (ox, oy), opacity: opacity, clip: c.map { RefMask($0) },
-                                        limit: slow.window, into: &slow)
-                    let same = fast.pixels == slow.pixels
-                    #expect(same, "opacity \(opacity) at (\(ox), \(oy)), clip \(c != nil)")
+        var cases: [(layer: Canvas, background: Canvas, clip: CoverageMask, offsets: [(Int, Int)], opacities: [Double])] = [
+            (layer, background, clip, [(0, 0), (30, 25), (-8, -5)], [1.0, 0.62, 0.05]),
+        ]
+        for (w, h, seed) in [(13, 7, UInt64(3)), (32, 5, 4), (3, 3, 5)] {
+            var rng = SplitMix64(seed: seed &+ 99)
+            let coverage = (0..<(w + 2) * (h + 2)).map { _ in UInt8(truncatingIfNeeded: rng.next() % 3 == 0 ? 0 : rng.next()) }
+            cases.append((noiseCanvas(width: w, height: h, seed: seed), noiseCanvas(width: w + 3, height: h + 3, seed: seed &+ 7),
+                          CoverageMask(x: -1, y: 1, width: w + 2, height: h + 2, coverage: coverage),
+                          [(0, 0), (2, 1), (-1, -2)], [1.0, 0.5, 0.01]))
+        }
+        for k in cases {
+            for opacity in k.opacities {
+                for c in [nil, k.clip] {
+                    for (ox, oy) in k.offsets {
+                        var fast = k.background, slow = RefSurface(k.background)
+                        fast.composite(k.layer, x: ox, y: oy, opacity: opacity, clip: c)
+                        Reference.composite(RefSurface(k.layer), origin: (ox, oy), opacity: opacity, clip: c.map { RefMask($0) },
+                                            limit: slow.window, into: &slow)
+                        let same = fast.pixels == slow.pixels
+                        #expect(same, "\(k.layer.width)×\(k.layer.height) opacity \(opacity) at (\(ox), \(oy)), clip \(c != nil)")
+                    }
                 }
             }
         }
@@ -172,21 +186,38 @@ struct ByteDifference: CustomStringConvertible {
     }
 
     /// The inverse homography there, each pixel solved by Cramer's rule here: same sample points
-    /// up to float rounding, so a bilinear weight can differ by 1/256.
+    /// up to float rounding, so a bilinear weight can differ by 1/256. A gradient card, and random
+    /// translucent blocks in the middle of a transparent layer (the title-layer shape, where the
+    /// fast path computes only the projected bounding box), under tilts from slight to steep, both
+    /// signs, weak to strong perspective and off-centre anchors; an empty layer stays empty.
     @Test func tiltMatchesTheReference() {
-        var layer = Canvas(width: 60, height: 40)
-        layer.fill(.roundedRect(Rect(x: 10, y: 8, width: 40, height: 24), cornerRadius: 6, style: .continuous),
-                   transform: .identity, paint: .linearGradient(stops: Paint.evenStops([.init(hex: 0xFF9F0A), .init(hex: 0x5E5CE6)]),
-                                                                start: Point(10, 8), end: Point(50, 32)))
-        for (dx, dy, p) in [(12.0, 0.0, 1.0), (0.0, -18.0, 0.5), (25.0, 30.0, 1.0), (-40.0, 10.0, 0.5)] {
-            let tilt = Tilt(degreesX: dx, degreesY: dy, perspective: p, anchor: Point(30, 20))
-            let fast = tilted(layer, tilt: tilt)
-            let slow = Reference.tilted(RefSurface(layer), tilt, anchor: Point(30, 20))
-            let d = ByteDifference(fast.pixels, slow.pixels)
-            #expect(d.largest <= 1 && d.differing * 200 <= d.count, "tilt \(dx)° \(dy)°: \(d)")
-            let moved = fast.pixels != layer.pixels
-            #expect(moved)
+        var card = Canvas(width: 60, height: 40)
+        card.fill(.roundedRect(Rect(x: 10, y: 8, width: 40, height: 24), cornerRadius: 6, style: .continuous),
+                  transform: .identity, paint: .linearGradient(stops: Paint.evenStops([.init(hex: 0xFF9F0A), .init(hex: 0x5E5CE6)]),
+                                                               start: Point(10, 8), end: Point(50, 32)))
+        var cases: [(Canvas, Tilt)] = [(12.0, 0.0, 1.0), (0.0, -18.0, 0.5), (25.0, 30.0, 1.0), (-40.0, 10.0, 0.5)].map {
+            (card, Tilt(degreesX: $0.0, degreesY: $0.1, perspective: $0.2, anchor: Point(30, 20)))
         }
+        for (dx, dy) in [(8.0, 0.0), (0.0, -12.0), (-25.0, 17.0), (40.0, 60.0), (75.0, -80.0), (0.3, 0.2)] {
+            var layer = Canvas(width: 90, height: 64, scale: 2)
+            let blocks = noiseCanvas(width: 50, height: 30, seed: UInt64(abs(dx * 7 + dy) + 1))
+            for y in 0..<30 { for x in 0..<50 where (x / 4 + y / 3) % 3 != 0 { layer[x + 20, y + 17] = blocks[x, y] } }
+            for perspective in [0.3, 1.0, 3.0] {
+                for anchor in [Point(22.5, 16), Point(0, 0), Point(40, 30)] {
+                    cases.append((layer, Tilt(degreesX: dx, degreesY: dy, perspective: perspective, anchor: anchor)))
+                }
+            }
+        }
+        cases.append((noiseCanvas(width: 33, height: 21, seed: 9), Tilt(degreesX: 20, degreesY: 10, perspective: 1, anchor: Point(10, 5))))
+        for (layer, tilt) in cases {
+            let fast = tilted(layer, tilt: tilt)
+            let slow = Reference.tilted(RefSurface(layer), tilt, anchor: tilt.anchor * layer.scale)
+            let d = ByteDifference(fast.pixels, slow.pixels)
+            #expect(d.largest <= 1 && d.differing * 200 <= d.count, "tilt \(tilt): \(d)")
+            #expect(fast.pixels != layer.pixels)
+        }
+        let empty = Canvas(width: 20, height: 10, scale: 1)
+        #expect(tilted(empty, tilt: Tilt(degreesX: 20, degreesY: 10, perspective: 1, anchor: Point(10, 5))).pixels == empty.pixels)
     }
 
     /// The shadow of a layer: its alpha blurred (fixed-point taps or boxes at reduced resolution

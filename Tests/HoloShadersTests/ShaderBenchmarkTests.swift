@@ -5,7 +5,7 @@
 // Thread CPU time, best of several runs, so other work on a shared machine does not count.
 import Foundation
 import Testing
-import HoloShaders
+@testable import HoloShaders
 
 func threadNanoseconds() -> UInt64 {
     var ts = timespec()
@@ -41,7 +41,7 @@ struct ShaderBenchmarkTests {
         } / Double(simdRows * width)
         let scalar = bestNanoseconds {
             for r in 0..<scalarRows {
-                HolographicText.shadeSpanReference(u0: du / 2, du: du, v: Float(r % 130) / 130, uniforms: uniforms,
+                Reference.holographicTextSpan(u0: du / 2, du: du, v: Float(r % 130) / 130, uniforms: uniforms,
                                                    coverage: coverage, into: &out)
             }
         } / Double(scalarRows * width)

@@ -1,6 +1,6 @@
 // The SIMD span against the scalar reference, pixel for pixel.
 import Testing
-import HoloShaders
+@testable import HoloShaders
 
 /// Deterministic coverage rows: runs of ink (255), anti-aliased edges, and empty stretches.
 func coverageRow(count: Int, seed: UInt64) -> [UInt8] {
@@ -43,7 +43,7 @@ struct SpanTests {
             var slow = [UInt8](repeating: 0x55, count: 4 * count)
             let du = 1 / Float(count)
             HolographicText.shadeSpan(u0: du / 2, du: du, v: v, uniforms: uniforms, coverage: coverage, into: &fast)
-            HolographicText.shadeSpanReference(u0: du / 2, du: du, v: v, uniforms: uniforms, coverage: coverage, into: &slow)
+            Reference.holographicTextSpan(u0: du / 2, du: du, v: v, uniforms: uniforms, coverage: coverage, into: &slow)
             var worst = 0
             for i in 0..<count {
                 #expect(fast[4 * i + 3] == coverage[i])
@@ -61,7 +61,7 @@ struct SpanTests {
         var expected = [UInt8](repeating: 0, count: 4 * count)
         let uniforms = HolographicTextUniforms(roll: 0.1, accentHue: 0.4)
         HolographicText.shadeSpan(u0: 0.2, du: 0.01, v: 0.5, uniforms: uniforms, coverage: coverage, into: &out)
-        HolographicText.shadeSpanReference(u0: 0.2, du: 0.01, v: 0.5, uniforms: uniforms, coverage: coverage, into: &expected)
+        Reference.holographicTextSpan(u0: 0.2, du: 0.01, v: 0.5, uniforms: uniforms, coverage: coverage, into: &expected)
         for i in 0..<(4 * count) { #expect(abs(Int(out[i]) - Int(expected[i])) <= 1) }
         #expect(out[(4 * count)...].allSatisfy { $0 == 0xEE })
     }

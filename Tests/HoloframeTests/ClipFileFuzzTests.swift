@@ -19,16 +19,6 @@ struct FuzzBudget {
     func allows(_ n: Int) -> Bool { seconds.map { Date().timeIntervalSince(start) < $0 } ?? (n < count) }
 }
 
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct ClipFileFuzzTests {
     static let seeds: [(String, [UInt8])] = {
@@ -86,7 +76,7 @@ struct SplitMix64: RandomNumberGenerator {
 
     @Test func mutatedClipFilesDecodeOrAreRefusedWithTheFileNamed() throws {
         let budget = FuzzBudget(defaultCount: 2_000)
-        var rng = SplitMix64(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         let pipeline = RenderPipeline(fonts: FontLibrary.shared)
         var accepted = 0, refused = 0, rendered = 0, n = 0
         while budget.allows(n) {

@@ -97,7 +97,7 @@ import Testing
         var scratch = [UInt8](repeating: 0, count: hf_fast_scratch_size(UInt32(width)))
         var deflated = [UInt8](repeating: 0, count: lineBytes * rows * 2 + 4096)
         var levelBuffer = [UInt8](repeating: 0, count: hf_isal_level_buffer_size(1))
-        let table: [UInt8] = (0..<65536).map { unpremultiply(UInt8($0 & 0xFF), UInt8($0 >> 8)) }
+        let table = unpremultiplyTable
         let filterMs = medianMs(5) {
             canvas.pixels.withUnsafeBufferPointer { p in
                 for y0 in stride(from: 0, to: height, by: rows) {

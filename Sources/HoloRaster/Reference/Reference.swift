@@ -1,12 +1,21 @@
 // The reference renderer: the slow, obviously-right path the fast renderer is held to
 // (Blend2D's idea: a reference beside every fast path, and tests that compare the two).
 //
-// It renders a Scene into a Canvas in plain scalar Swift, pixel by pixel, with no caches, and
-// shares no raster code with the fast kernels it checks. What it does reuse is geometry and
-// definitions: the flattened outlines of shapes and strokes (ShapePath.swift), text layout (pen
-// positions, FontLibrary), FreeType's glyph bitmaps rendered afresh for every glyph (never from
-// the glyph cache), the material recipe's colour function in Double (`MaterialRecipe.apply`) and
-// the shaders' scalar Double functions (HoloShaders, not the SIMD spans).
+// The one place for HoloRaster's references (every module keeps its own in a `Reference`
+// namespace under Reference/): plain scalar Swift, pixel by pixel, with no caches, sharing no raster
+// code with the fast kernels it checks: a reference never calls the fast kernel it checks, nor a
+// helper that kernel uses. What it does reuse is geometry and definitions: the flattened outlines
+// of shapes and strokes (ShapePath.swift), text layout (pen positions, FontLibrary), layer sizes
+// (SceneRenderer.layerArea: the tilt's perspective depends on them), FreeType's glyph bitmaps
+// rendered afresh for every glyph (never from the glyph cache), the material recipe's colour
+// function in Double (`MaterialRecipe.apply`) and the shaders' scalar Double functions
+// (HoloShaders, not the SIMD spans). `holoframe render --reference` and `golden verify
+// --reference` render through it at run time (ReferenceRenderer).
+//
+// Besides the whole renderer, single fast kernels have their reference here, each held to it by
+// one test: blend spans (`span`), layer composite, group opacity (`mixBack`), the material's
+// tint loop (`materialTint`), the fixed-point blur passes and resampling (ReferenceBlurPasses.swift),
+// coverage, paints, images, glyph masks, tilt and shadows.
 //
 // Which kernels are exact, and which bounded (fast against reference):
 //   exact, byte for byte (same integer formulas, computed independently)

@@ -28,6 +28,24 @@ extension Reference {
         pixels[i + 3] = UInt8(sa + div255(Int(pixels[i + 3]) * k))
     }
 
+    /// The fast renderer's blend spans (SpanBlend), a pixel at a time: pixel i of `dst` (canvas
+    /// words, r in the low byte) gets `colors[i]` at coverage `coverages[i]` through `over`. A span
+    /// of one colour or one coverage is the same value repeated.
+    static func span(_ dst: [UInt32], colors: [UInt32], coverages: [Int]) -> [UInt32] {
+        precondition(colors.count == dst.count && coverages.count == dst.count)
+        var bytes = [UInt8](repeating: 0, count: dst.count * 4)
+        for i in 0..<dst.count { for ch in 0..<4 { bytes[i * 4 + ch] = UInt8((dst[i] >> (8 * UInt32(ch))) & 0xFF) } }
+        for i in 0..<dst.count {
+            let s = colors[i]
+            over(&bytes, i * 4, (Int(s & 0xFF), Int((s >> 8) & 0xFF), Int((s >> 16) & 0xFF), Int(s >> 24)), coverage: coverages[i])
+        }
+        var out = [UInt32](repeating: 0, count: dst.count)
+        for i in 0..<dst.count {
+            for ch in 0..<4 { out[i] |= UInt32(bytes[i * 4 + ch]) << (8 * UInt32(ch)) }
+        }
+        return out
+    }
+
     /// Paints `coverage` with `paint` into the surface (see the file header).
     static func paint(_ coverage: RefMask, with paint: RefPaint, opacity: Double, clip: RefMask?, into s: inout RefSurface) {
         let o = byte(opacity)

@@ -48,6 +48,57 @@ extension Reference {
         }
     }
 
+    /// The fast material's tint and write-back (Material.swift: steps 2–5 in Float, rounded once),
+    /// a pixel and a channel at a time, over `box`, from the blurred backdrop `blurred` (premultiplied
+    /// bytes of `box`'s size). FastPathTests holds the fast loop (remembered tints, lane blends,
+    /// stores at full coverage) to it byte for byte. The Float formula is written here a second
+    /// time on purpose: the fast loop's (`MaterialTint`) is a helper this reference must not call.
+    static func materialTint(_ recipe: MaterialRecipe, scheme: ColorScheme, blurred: [UInt8], box: RefBox, mask: RefMask,
+                             into s: inout RefSurface) {
+        let base: Float = scheme == .light ? 1 : 0
+        let saturation = Float(recipe.saturation), mix = Float(recipe.luminanceMix), brightness = Float(recipe.brightness)
+        let curve = recipe.curve.map { Float($0) }
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 {
+                let m = mask.at(x, y)
+                if m == 0 { continue }
+                let b = ((y - box.y0) * box.width + (x - box.x0)) * 4
+                // Over the opaque base, straight 0…1.
+                let under = Float(255 - Int(blurred[b + 3])) * base
+                var c = (0..<3).map { (Float(blurred[b + $0]) + under) * (1 / 255) }
+                let luma = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+                c = c.map { Swift.min(Swift.max(luma + saturation * ($0 - luma), 0), 1) }
+                let t = (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) * 3
+                let segment = t < 1 ? 0 : (t < 2 ? 1 : 2)
+                let grey = curve[segment] + (curve[segment + 1] - curve[segment]) * (t - Float(segment))
+                var material = c.map { Int(Swift.min(Swift.max($0 + (grey - $0) * mix + brightness, 0), 1) * 255 + 0.5) }
+                material.append(255)
+                let i = s.index(x, y)
+                for ch in 0..<4 {
+                    s.pixels[i + ch] = m == 255 ? UInt8(material[ch])
+                        : UInt8(div255(material[ch] * m + Int(s.pixels[i + ch]) * (255 - m)))
+                }
+            }
+        }
+    }
+
+    /// Group opacity: what a group drew mixed back with what the target held `before` (over
+    /// before's window), keeping `backdropWeight` of it:
+    ///   out = (now·w + before·(255 − w))/255 per channel,  w = round((1 − backdropWeight)·255).
+    static func mixBack(_ s: inout RefSurface, before: RefSurface, keeping backdropWeight: Double) {
+        let w = Int((Swift.max(0, Swift.min(1, 1 - backdropWeight)) * 255).rounded())
+        let box = before.window.intersection(s.window)
+        guard !box.isEmpty else { return }
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 {
+                let i = s.index(x, y), j = before.index(x, y)
+                for ch in 0..<4 {
+                    s.pixels[i + ch] = UInt8(div255(Int(s.pixels[i + ch]) * w + Int(before.pixels[j + ch]) * (255 - w)))
+                }
+            }
+        }
+    }
+
     /// Source-over of `layer` (its window, placed at `origin` in the surface's coordinates) with
     /// group opacity and clip, over the pixels of `limit`.
     static func composite(_ layer: RefSurface, origin: (x: Int, y: Int), opacity: Double, clip: RefMask?,

@@ -175,13 +175,9 @@ public struct ReferenceRenderer: Sendable {
         if isLayer(g) {
             try drawLayer(g, into: &s, transform: local, clip: groupClip, need: context.need(at: path))
         } else if g.opacity < 1 {
-            let before = s.pixels
+            let before = s
             try draw(g.children, into: &s, transform: local, clip: groupClip, path: path, context)
-            let w = Int((Swift.max(0, Swift.min(1, 1 - (1 - g.opacity))) * 255).rounded())
-            if w == 255 { return }
-            for i in 0..<s.pixels.count {
-                s.pixels[i] = UInt8(Reference.div255(Int(s.pixels[i]) * w + Int(before[i]) * (255 - w)))
-            }
+            Reference.mixBack(&s, before: before, keeping: 1 - g.opacity)
         } else {
             try draw(g.children, into: &s, transform: local, clip: groupClip, path: path, context)
         }
@@ -238,60 +234,14 @@ public struct ReferenceRenderer: Sendable {
         Reference.composite(layer, origin: origin, opacity: g.opacity, clip: clip, limit: limit, into: &s)
     }
 
-    // MARK: Layer sizes (as SceneRenderer sizes them: the tilt's perspective depends on it)
-    // Stated here a second time on purpose, not called: a change to the fast renderer's layer
-    // sizes that changes pictures then shows up as a difference instead of moving both sides.
+    // MARK: Layer sizes
+    // SceneRenderer's own (`layerArea`): a layer's size is a definition of the picture (the tilt's
+    // perspective depends on it), like the outlines of shapes, not a raster kernel.
 
     private func layerArea(_ g: Group, transform: AffineTransform, target: RefBox, scale: Double) throws -> RefBox? {
-        var bounds = Rect.zero
-        for child in g.children {
-            if let b = try contentBounds(child, transform: transform) { bounds = bounds.union(b) }
-        }
-        guard !bounds.isEmpty else { return nil }
-        var reach = 3 * g.blur * scale + 2
-        if let shadow = g.shadow {
-            reach += 1.5 * shadow.radius * scale + Swift.max(abs(shadow.offset.x), abs(shadow.offset.y)) * scale
-        }
-        if isTilted(g) { reach += 0.25 * Swift.max(bounds.width, bounds.height) }
-        bounds = bounds.insetBy(dx: -reach, dy: -reach)
-        let limit = Rect(x: Double(target.x0) - reach, y: Double(target.y0) - reach,
-                         width: Double(target.width) + 2 * reach, height: Double(target.height) + 2 * reach)
-        bounds = bounds.intersection(limit)
-        guard !bounds.isEmpty else { return nil }
-        return RefBox(Int(bounds.minX.rounded(.down)), Int(bounds.minY.rounded(.down)),
-                      Int(bounds.maxX.rounded(.up)), Int(bounds.maxY.rounded(.up)))
-    }
-
-    /// Conservative pixel bounds of what a node draws (nil: nothing).
-    private func contentBounds(_ node: Node, transform: AffineTransform) throws -> Rect? {
-        switch node {
-        case .fill(let shape, _), .material(let shape, _, _):
-            return transform.bounds(of: shape.bounds)
-        case .stroke(let shape, _, let width):
-            return transform.bounds(of: shape.bounds.insetBy(dx: -width, dy: -width))
-        case .image(_, let frame):
-            return transform.bounds(of: frame)
-        case .text(let given, _):
-            let run = try SceneRenderer(fonts: fonts).fitted(given)
-            let m = try fonts.measure(run.string, font: run.font)
-            let x = run.alignment == .leading ? run.origin.x
-                : run.alignment == .center ? run.origin.x - m.width / 2 : run.origin.x - m.width
-            return transform.bounds(of: Rect(x: x - 2, y: run.origin.y - m.ascent - 2, width: m.width + 4,
-                                             height: m.ascent + m.descent + 4))
-        case .group(let g):
-            let local = g.transform.concatenating(transform)
-            var bounds = Rect.zero
-            for child in g.children {
-                if let b = try contentBounds(child, transform: local) { bounds = bounds.union(b) }
-            }
-            if let clip = g.clip { bounds = bounds.intersection(local.bounds(of: clip.bounds)) }
-            let perPoint = abs(transform.determinant).squareRoot()
-            var reach = 3 * g.blur * perPoint
-            if let shadow = g.shadow {
-                reach += (1.5 * shadow.radius + Swift.max(abs(shadow.offset.x), abs(shadow.offset.y))) * perPoint
-            }
-            if isTilted(g) { reach += 0.25 * Swift.max(bounds.width, bounds.height) }
-            return bounds.isEmpty ? nil : bounds.insetBy(dx: -reach, dy: -reach)
-        }
+        precondition(target.x0 == 0 && target.y0 == 0, "a target's pixels start at (0, 0)")
+        guard let a = try SceneRenderer(fonts: fonts).layerArea(g, transform: transform, width: target.width,
+                                                                height: target.height, scale: scale) else { return nil }
+        return RefBox(a.x0, a.y0, a.x1, a.y1)
     }
 }
