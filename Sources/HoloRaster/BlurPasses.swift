@@ -1,8 +1,6 @@
 // The 1-D passes of the separable blur, on rows of an 8-bit plane with 1 or 4 interleaved channels.
-//
-// Vertical passes reuse the same row code after a transpose: a row pass streams memory, a column
-// pass on a row-major image would touch one cache line per pixel. Blocked transposes cost far less
-// than that.
+// The vertical passes run straight down the columns, whole rows at a time (GaussianPasses.swift,
+// BoxBlurColumns.swift), so no plane is transposed.
 //
 // All arithmetic is integer: results are identical on every machine and thread count.
 
@@ -145,37 +143,6 @@ func gaussianBlurRowsScalar(_ plane: inout BlurPlane, weights: [Int], edge: Blur
             }
         }
     }
-}
-
-/// Rows become columns. Blocked in 32×32 tiles so both sides stay in cache.
-func transposed(_ plane: BlurPlane) -> BlurPlane {
-    var out = BlurPlane(width: plane.height, height: plane.width, channels: plane.channels)
-    let w = plane.width, h = plane.height, tile = 32
-    plane.bytes.withUnsafeBytes { s in
-        out.bytes.withUnsafeMutableBytes { d in
-            if plane.channels == 4 {
-                let src = s.bindMemory(to: UInt32.self).baseAddress!, dst = d.bindMemory(to: UInt32.self).baseAddress!
-                for by in stride(from: 0, to: h, by: tile) {
-                    for bx in stride(from: 0, to: w, by: tile) {
-                        for y in by..<min(by + tile, h) {
-                            for x in bx..<min(bx + tile, w) { dst[x * h + y] = src[y * w + x] }
-                        }
-                    }
-                }
-            } else {
-                precondition(plane.channels == 1)
-                let src = s.bindMemory(to: UInt8.self).baseAddress!, dst = d.bindMemory(to: UInt8.self).baseAddress!
-                for by in stride(from: 0, to: h, by: tile) {
-                    for bx in stride(from: 0, to: w, by: tile) {
-                        for y in by..<min(by + tile, h) {
-                            for x in bx..<min(bx + tile, w) { dst[x * h + y] = src[y * w + x] }
-                        }
-                    }
-                }
-            }
-        }
-    }
-    return out
 }
 
 /// Three box widths whose successive blurs have variance σ² (Kovesi's "ideal box sizes": widths
