@@ -108,10 +108,12 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: R
 }
 
 /// Fixed-point Gaussian weights for σ (pixels): radius ⌈3σ⌉, w_k ∝ exp(−k²/2σ²), Σ w = 2¹⁶ exactly
-/// (the rounding remainder goes to the centre tap).
+/// (the rounding remainder goes to the centre tap). The centre weight is e⁰ = 1 written out: for a
+/// subnormal σ, 2σ² is 0 and −0/0 would be NaN (a fuzzed shadow radius of 1e-320 pt crashed here);
+/// the outer taps are then e^−∞ = 0, the identity, as for any σ under about 0.2 px.
 func gaussianWeights(sigma: Double) -> [Int] {
     let r = max(1, Int((3 * sigma).rounded(.up)))
-    let raw = (-r...r).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
+    let raw = (-r...r).map { k in k == 0 ? 1 : exp(-Double(k * k) / (2 * sigma * sigma)) }
     let total = raw.reduce(0, +)
     var w = raw.map { Int(($0 / total * 65536).rounded()) }
     w[r] += 65536 - w.reduce(0, +)

@@ -59,9 +59,10 @@ struct GradientLUT: Sendable {
 
     @inline(__always)
     func index(_ t: Double) -> Int {
-        // round(t·1023), clamped; NaN falls to 0.
+        // round(t·1023), clamped; NaN falls to 0, +∞ to the last entry (a radial gradient whose
+        // radii differ by 1e-320 pt divides by nearly 0: a fuzzed clip file crashed on Int(∞)).
         let v = t * Double(GradientLUT.size - 1) + 0.5
-        return v >= 1 ? Swift.min(Int(v), GradientLUT.size - 1) : 0
+        return v >= 1 ? (v < Double(GradientLUT.size) ? Int(v) : GradientLUT.size - 1) : 0
     }
 }
 

@@ -98,4 +98,27 @@ func blockyCanvas(width: Int, height: Int, block: Int, seed: UInt64) -> Canvas {
             #expect(canvas == flat, "σ \(sigma)")
         }
     }
+
+    /// A σ so small that 2σ² underflows to 0 (a fuzzed shadow radius of 1e-320 pt crashed on
+    /// −0/0 = NaN in the weights) is no blur, in the fast path and in both references.
+    @Test func subnormalSigmaIsTheIdentity() {
+        for sigma in [1e-320, 5e-324, 1e-160] {
+            #expect(gaussianWeights(sigma: sigma) == [0, 1 << 16, 0], "σ \(sigma)")
+            #expect(Reference.gaussianWeights(sigma: sigma) == [0, 1, 0], "σ \(sigma)")
+            #expect(Reference.fixedPointTaps(sigma: sigma) == [0, 1 << 16, 0], "σ \(sigma)")
+            let noise = noiseCanvas(width: 21, height: 13, seed: 7)
+            var canvas = noise
+            canvas.gaussianBlur(sigma: sigma)
+            #expect(canvas == noise, "σ \(sigma)")
+            let mask = CoverageMask(x: 2, y: 3, width: 9, height: 5, coverage: (0..<45).map { UInt8($0 * 5) })
+            // The blurred mask is grown by its reach; inside, every value is the original one.
+            let b = mask.gaussianBlurred(sigma: sigma)
+            var inside: [UInt8] = []
+            for y in mask.y..<(mask.y + mask.height) {
+                for x in mask.x..<(mask.x + mask.width) { inside.append(b.coverage[(y - b.y) * b.width + (x - b.x)]) }
+            }
+            #expect(inside == mask.coverage, "σ \(sigma)")
+            #expect(b.coverage.reduce(0) { $0 + Int($1) } == mask.coverage.reduce(0) { $0 + Int($1) }, "σ \(sigma)")
+        }
+    }
 }

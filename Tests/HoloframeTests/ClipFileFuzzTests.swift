@@ -70,6 +70,27 @@ struct FuzzBudget {
         return bytes
     }
 
+    /// Every seed as it is (the corpus keeps inputs that once crashed: a shadow radius of 1e-320
+    /// made a NaN Gaussian weight) decodes or is refused, and a decoded one rasterizes.
+    @Test func seedsThemselvesDecodeAndRasterize() {
+        let pipeline = RenderPipeline(fonts: FontLibrary.shared)
+        var rendered = 0
+        for (name, seed) in Self.seeds {
+            guard var spec = try? ClipSpec.decode(Data(seed), fileName: name) else { continue }
+            spec.device.scale = 0.1
+            guard let clip = try? buildClip(spec, name: name) else { continue }
+            // A frame may be refused with a message (the memory cap); it must not crash.
+            for frame in Set([0, min(3, clip.frameCount - 1)]) {
+                if let canvas = try? pipeline.rasterize(clip.frames().frame(frame, fps: clip.fps), scale: clip.scale) {
+                    #expect(canvas.pixels.count == canvas.width * canvas.height * 4, "\(name)")
+                    rendered += 1
+                }
+            }
+        }
+        #expect(rendered > Self.seeds.count / 2, "frames rasterized: \(rendered) for \(Self.seeds.count) seeds")
+        #expect(Self.seeds.contains { $0.0 == "subnormal-shadow-radius.json" })
+    }
+
     @Test func corpusIsThere() {
         #expect(Self.seeds.contains { $0.0 == "extremes.json" }, "Tests/FuzzCorpus/clips is missing")
     }

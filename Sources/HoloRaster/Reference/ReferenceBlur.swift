@@ -24,7 +24,8 @@ struct RefPlane {
 extension Reference {
     static func gaussianWeights(sigma: Double) -> [Double] {
         let r = Swift.max(1, Int((3 * sigma).rounded(.up)))
-        let raw = (-r...r).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
+        // e⁰ = 1 at the centre, written out: −0/0 is NaN when 2σ² underflows to 0.
+        let raw = (-r...r).map { k in k == 0 ? 1 : exp(-Double(k * k) / (2 * sigma * sigma)) }
         let total = raw.reduce(0, +)
         return raw.map { $0 / total }
     }

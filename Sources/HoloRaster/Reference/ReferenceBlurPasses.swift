@@ -68,7 +68,7 @@ extension Reference {
         let r = Swift.max(1, Int((3 * sigma).rounded(.up)))
         var g: [Double] = [], sum = 0.0
         for k in -r...r {
-            let v = exp(-Double(k * k) / (2 * sigma * sigma))
+            let v = k == 0 ? 1 : exp(-Double(k * k) / (2 * sigma * sigma))   // e⁰; −0/0 if 2σ² underflows
             g.append(v); sum += v
         }
         var taps: [Int] = []

@@ -148,7 +148,7 @@ struct RefPaint {
         case .anyDistance(let roll, _):
             rgb = AnyDistanceGradient.color(u: u, roll: Float(roll))
         }
-        func q(_ c: Float) -> Int { Int(Swift.min(Swift.max(c, 0), 1) * 255 + 0.5) }
+        func q(_ c: Float) -> Int { c.isNaN ? 0 : Int(Swift.min(Swift.max(c, 0), 1) * 255 + 0.5) }
         return (q(rgb.x), q(rgb.y), q(rgb.z), 255)
     }
 }
