@@ -108,8 +108,8 @@ func painted(_ paint: Paint, width: Int = 120, height: Int = 120, transform: Aff
         #expect(close(pixelValues(c, 70, 30), expectedPixel(red)))
     }
 
-    /// Radii 1e-320 pt apart (a fuzzed clip file) divide by nearly 0: t is ±∞ or NaN, and the
-    /// table index clamps instead of converting ∞ to Int. Inside the start radius is the first
+    /// Radii a subnormal apart (a fuzzed clip file had 0 and 1e-320) divide by nearly 0: t is ∞ or NaN, and the
+    /// table index clamps instead of converting ∞ to Int. At the centre (0·∞ = NaN) is the first
     /// stop, outside the (tiny) ring the last.
     @Test func degenerateRadialGradientClampsInsteadOfCrashing() {
         let lut = GradientLUT(stops: [GradientStop(.white, at: 0), GradientStop(.black, at: 1)])
@@ -117,7 +117,7 @@ func painted(_ paint: Paint, width: Int = 120, height: Int = 120, transform: Aff
         #expect(lut.index(1) == GradientLUT.size - 1 && lut.index(0.5) == 512 && lut.index(0) == 0)
         let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
         let c = painted(.radialGradient(stops: [GradientStop(red, at: 0), GradientStop(blue, at: 1)],
-                                        center: Point(60.5, 60.5), startRadius: 10, endRadius: 10 + 1e-320))
+                                        center: Point(60.5, 60.5), startRadius: 0, endRadius: Double.leastNonzeroMagnitude))
         #expect(close(pixelValues(c, 60, 60), expectedPixel(red)))
         #expect(close(pixelValues(c, 100, 100), expectedPixel(blue)))
     }
