@@ -6,11 +6,11 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time every frame of clips against the frame budget; exit 1 when any frame is over it.",
         discussion: """
-            Build in release first: swift build -c release. The clip runs --repeats times in order,
-            each run from a fresh renderer (no rendered content cached); a frame's time is its
-            simulation + scene + rasterization, the median over the runs, on the calling thread at the
-            device's full resolution. Work before the first frame is reported apart as preparation.
-            PNG encoding is timed apart with --encode; --export times a whole multi-threaded render
+            Build in release first: swift build -c release. The clip runs --repeats times in order, \
+            each run from a fresh renderer (no rendered content cached); a frame's time is its \
+            simulation + scene + rasterization, the median over the runs, on the calling thread at the \
+            device's full resolution. Work before the first frame is reported apart as preparation. \
+            PNG encoding is timed apart with --encode; --export times a whole multi-threaded render \
             and reports the export's own peak memory. For one core: taskset -c 0 holoframe bench CLIP.
 
             Examples:

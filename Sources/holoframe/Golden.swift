@@ -7,7 +7,7 @@ struct GoldenCommand: ParsableCommand {
         commandName: "golden",
         abstract: "Check frames against reviewed golden PNGs, or record them.",
         discussion: """
-            Goldens live in Golden/<clip>/<frame>-<device>@<scale>x.png; the name says how to
+            Goldens live in Golden/<clip>/<frame>-<device>@<scale>x.png; the name says how to \
             re-render the frame, so any CI can check them with `holoframe golden verify`.
             """,
         subcommands: [Verify.self, Record.self])
@@ -70,6 +70,7 @@ struct GoldenCommand: ParsableCommand {
             discussion: """
                 Look at every image you record before committing it: a golden is a claim that the picture is right.
                 Goldens are kept small: without --device and --scale they are recorded on iphone-12 at 1x.
+
                 Examples:
                   holoframe golden record demo --frames 0,60,150 --scale 1
                   holoframe golden record demo --mode failed

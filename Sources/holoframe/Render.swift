@@ -6,8 +6,8 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a clip as numbered PNG frames (or raw RGBA on stdout).",
         discussion: """
-            Files are named frame-00000.png, frame-00001.png, … so that ffmpeg reads them with
-            -i DIR/frame-%05d.png. Each file is written to a temporary name and renamed into place,
+            Files are named frame-00000.png, frame-00001.png, … so that ffmpeg reads them with \
+            -i DIR/frame-%05d.png. Each file is written to a temporary name and renamed into place, \
             so an interrupted run never leaves a truncated PNG under a final name.
 
             Examples:
