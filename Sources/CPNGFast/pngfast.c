@@ -77,6 +77,92 @@ static uint32_t diff_pack(uint8_t *out, const uint8_t *cur, const uint8_t *ref, 
     return diff_pack_scalar(out, cur, ref, n, channels);
 }
 
+// MARK: - PAETH
+
+/// PNG's Paeth predictor of one byte: of left a, above b and upper-left c, the one nearest to
+/// p = a + b − c (ties: a, then b), i.e. pa = |b − c|, pb = |a − c|, pc = |a + b − 2c|.
+static inline uint8_t paeth_predictor(int a, int b, int c) {
+    int pa = b - c, pb = a - c, pc = pa + pb;
+    pa = pa < 0 ? -pa : pa; pb = pb < 0 ? -pb : pb; pc = pc < 0 ? -pc : pc;
+    if (pa <= pb && pa <= pc) return (uint8_t)a;
+    return (uint8_t)(pb <= pc ? b : c);
+}
+
+/// out = pack(cur − paeth(left, above, upper-left)) for pixels [x0, n); the neighbours of x0 − 1 are
+/// read from cur and above. Returns the AND of the cur words it read. above != NULL.
+static uint32_t paeth_pack_scalar(uint8_t *out, const uint8_t *cur, const uint8_t *above, size_t x0, size_t n, int channels) {
+    uint32_t all = 0xFFFFFFFFu;
+    for (size_t x = x0; x < n; x++) {
+        uint32_t word;
+        memcpy(&word, cur + 4 * x, 4);
+        all &= word;
+        for (int k = 0; k < channels; k++) {
+            size_t i = 4 * x + (size_t)k;
+            int a = x > 0 ? cur[i - 4] : 0, b = above[i], c = x > 0 ? above[i - 4] : 0;
+            out[(size_t)channels * x + k] = (uint8_t)(cur[i] - paeth_predictor(a, b, c));
+        }
+    }
+    return all;
+}
+
+#if HF_X86
+/// Paeth predictions of 16 bytes (4 RGBA pixels) from their left a, above b and upper-left c, in
+/// 8-bit lanes: pa = |b − c| and pb = |a − c| are max − min; pc = |(b − c) + (a − c)| is pa + pb
+/// when the two differences have the same sign (saturated: only its order against pa and pb
+/// matters, and then pc ≥ both) and |pa − pb| when they differ. Unsigned x ≤ y is x −sat y = 0.
+__attribute__((target("ssse3")))
+static inline __m128i paeth_ssse3(__m128i a, __m128i b, __m128i c) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i pa = _mm_sub_epi8(_mm_max_epu8(b, c), _mm_min_epu8(b, c));
+    __m128i pb = _mm_sub_epi8(_mm_max_epu8(a, c), _mm_min_epu8(a, c));
+    __m128i bUp = _mm_cmpeq_epi8(_mm_max_epu8(b, c), b);   // b ≥ c
+    __m128i aUp = _mm_cmpeq_epi8(_mm_max_epu8(a, c), a);   // a ≥ c
+    __m128i sameSign = _mm_cmpeq_epi8(bUp, aUp);
+    __m128i apart = _mm_sub_epi8(_mm_max_epu8(pa, pb), _mm_min_epu8(pa, pb));
+    __m128i pc = _mm_or_si128(_mm_and_si128(sameSign, _mm_adds_epu8(pa, pb)), _mm_andnot_si128(sameSign, apart));
+    __m128i takeA = _mm_and_si128(_mm_cmpeq_epi8(_mm_subs_epu8(pa, pb), zero), _mm_cmpeq_epi8(_mm_subs_epu8(pa, pc), zero));
+    __m128i takeB = _mm_cmpeq_epi8(_mm_subs_epu8(pb, pc), zero);
+    __m128i bOrC = _mm_or_si128(_mm_and_si128(takeB, b), _mm_andnot_si128(takeB, c));
+    return _mm_or_si128(_mm_and_si128(takeA, a), _mm_andnot_si128(takeA, bOrC));
+}
+
+__attribute__((target("ssse3")))
+static uint32_t paeth_pack_ssse3(uint8_t *out, const uint8_t *cur, const uint8_t *above, size_t n, int channels) {
+    const __m128i pack = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m128i all = _mm_set1_epi32(-1);
+    uint32_t head = paeth_pack_scalar(out, cur, above, 0, n < 1 ? n : 1, channels);
+    size_t x = 1;
+    for (; x + 4 <= n; x += 4) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * x));
+        __m128i p = paeth_ssse3(_mm_loadu_si128((const __m128i *)(cur + 4 * x - 4)),
+                                _mm_loadu_si128((const __m128i *)(above + 4 * x)),
+                                _mm_loadu_si128((const __m128i *)(above + 4 * x - 4)));
+        __m128i r = _mm_sub_epi8(c, p);
+        all = _mm_and_si128(all, c);
+        if (channels == 3) _mm_storeu_si128((__m128i *)(out + 3 * x), _mm_shuffle_epi8(r, pack));
+        else _mm_storeu_si128((__m128i *)(out + 4 * x), r);
+    }
+    uint32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, all);
+    return head & lanes[0] & lanes[1] & lanes[2] & lanes[3] & paeth_pack_scalar(out, cur, above, x, n, channels);
+}
+#endif
+
+/// PAETH of one row; without a row above it is SUB (paeth(a, 0, 0) = a).
+static uint32_t paeth_pack(uint8_t *out, const uint8_t *cur, const uint8_t *above, size_t n, int channels) {
+#if HF_X86
+    if (has_ssse3()) return paeth_pack_ssse3(out, cur, above, n, channels);
+#endif
+    return paeth_pack_scalar(out, cur, above, 0, n, channels);
+}
+
+/// The AND of a row's pixel words (its alpha byte is 255 only if every pixel is opaque).
+static uint32_t and_of_words(const uint8_t *cur, uint32_t width) {
+    uint32_t all = 0xFFFFFFFFu;
+    for (uint32_t x = 0; x < width; x++) { uint32_t word; memcpy(&word, cur + 4 * (size_t)x, 4); all &= word; }
+    return all;
+}
+
 /// One scanline's filtered bytes (without the type byte). Returns the AND of the row's words.
 static uint32_t filter_row(uint8_t *out, const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int filter) {
     switch (filter) {
@@ -86,6 +172,9 @@ static uint32_t filter_row(uint8_t *out, const uint8_t *cur, const uint8_t *abov
     }
     case HF_FAST_FILTER_UP:
         return diff_pack(out, cur, above, width, channels);
+    case HF_FAST_FILTER_PAETH:
+        if (above == NULL) return filter_row(out, cur, NULL, width, channels, HF_FAST_FILTER_SUB);
+        return paeth_pack(out, cur, above, width, channels);
     default:
         return diff_pack(out, cur, NULL, width, channels);
     }
@@ -179,6 +268,153 @@ static int min_sum_choice(const uint8_t *cur, const uint8_t *above, uint32_t wid
     return best;
 }
 
+/// The MOST_ZEROS measure: zero[f] = how many colour bytes (all four when channels is 4) of the
+/// row are 0 after filter f, for f = NONE, SUB, UP and, when `paeth`, PAETH (zero[3]).
+static void zero_counts_scalar(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth, uint64_t zero[4]) {
+    zero[0] = zero[1] = zero[2] = zero[3] = 0;
+    for (size_t i = 0; i < 4 * (size_t)width; i++) {
+        if (channels == 3 && (i & 3) == 3) continue;
+        int a = i >= 4 ? cur[i - 4] : 0, b = above != NULL ? above[i] : 0, c = (above != NULL && i >= 4) ? above[i - 4] : 0;
+        zero[0] += cur[i] == 0;
+        zero[1] += cur[i] == (uint8_t)a;
+        zero[2] += cur[i] == (uint8_t)b;
+        if (paeth) zero[3] += cur[i] == (above != NULL ? paeth_predictor(a, b, c) : (uint8_t)a);
+    }
+}
+
+#if HF_X86
+__attribute__((target("ssse3,popcnt")))
+static void zero_counts_ssse3(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth, uint64_t zero[4]) {
+    // Bytes are compared for equality with their prediction; the alpha lanes of an RGB row are
+    // left out of the mask (colour bytes only, as the scanline holds them).
+    const unsigned keep = channels == 3 ? 0x7777u : 0xFFFFu;
+    const __m128i z = _mm_setzero_si128();
+    uint64_t head[4];
+    zero_counts_scalar(cur, above, width < 1 ? width : 1, channels, paeth, head);
+    uint64_t n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+    size_t x = 1;
+    for (; x + 4 <= width; x += 4) {
+        __m128i c = _mm_loadu_si128((const __m128i *)(cur + 4 * x));
+        __m128i l = _mm_loadu_si128((const __m128i *)(cur + 4 * x - 4));
+        __m128i b = above != NULL ? _mm_loadu_si128((const __m128i *)(above + 4 * x)) : z;
+        n0 += (uint64_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, z)) & keep);
+        n1 += (uint64_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, l)) & keep);
+        n2 += (uint64_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, b)) & keep);
+        if (paeth) {
+            __m128i p = above != NULL ? paeth_ssse3(l, b, _mm_loadu_si128((const __m128i *)(above + 4 * x - 4))) : l;
+            n3 += (uint64_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, p)) & keep);
+        }
+    }
+    uint64_t tail[4] = {0, 0, 0, 0};
+    if (x < width) {
+        // The tail's neighbours are inside the row: count it as a row that starts at x − 1 and
+        // drop that first pixel's own counts.
+        uint64_t both[4], first[4];
+        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, (uint32_t)(width - x + 1), channels, paeth, both);
+        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, 1, channels, paeth, first);
+        for (int f = 0; f < 4; f++) tail[f] = both[f] - first[f];
+    }
+    zero[0] = head[0] + n0 + tail[0];
+    zero[1] = head[1] + n1 + tail[1];
+    zero[2] = head[2] + n2 + tail[2];
+    zero[3] = head[3] + n3 + tail[3];
+}
+/// AVX2, 8 pixels a step: the same counts; with `paethOut` (PAETH wanted and a row above) the PAETH
+/// scanline bytes are written there as a side effect, so a row that chooses PAETH is not filtered twice.
+__attribute__((target("avx2,popcnt")))
+static void zero_counts_avx2(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
+                             uint64_t zero[4], uint8_t *paethOut) {
+    const unsigned keep = channels == 3 ? 0x77777777u : 0xFFFFFFFFu;
+    const __m256i z = _mm256_setzero_si256();
+    if (above == NULL || !paeth) paethOut = NULL;  // PAETH without a row above is SUB: nothing to keep
+    const __m256i pack = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    uint64_t head[4];
+    zero_counts_scalar(cur, above, width < 1 ? width : 1, channels, paeth, head);
+    if (paethOut != NULL) paeth_pack_scalar(paethOut, cur, above, 0, width < 1 ? width : 1, channels);
+    uint64_t n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+    size_t x = 1;
+    for (; x + 8 <= width; x += 8) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)(cur + 4 * x));
+        __m256i l = _mm256_loadu_si256((const __m256i *)(cur + 4 * x - 4));
+        __m256i b = above != NULL ? _mm256_loadu_si256((const __m256i *)(above + 4 * x)) : z;
+        n0 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, z)) & keep);
+        n1 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, l)) & keep);
+        n2 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, b)) & keep);
+        if (paeth) {
+            __m256i p = l;
+            if (above != NULL) {
+                // paeth_ssse3's formula, 32 lanes.
+                __m256i ul = _mm256_loadu_si256((const __m256i *)(above + 4 * x - 4));
+                __m256i pa = _mm256_sub_epi8(_mm256_max_epu8(b, ul), _mm256_min_epu8(b, ul));
+                __m256i pb = _mm256_sub_epi8(_mm256_max_epu8(l, ul), _mm256_min_epu8(l, ul));
+                __m256i sameSign = _mm256_cmpeq_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(b, ul), b),
+                                                     _mm256_cmpeq_epi8(_mm256_max_epu8(l, ul), l));
+                __m256i apart = _mm256_sub_epi8(_mm256_max_epu8(pa, pb), _mm256_min_epu8(pa, pb));
+                __m256i pc = _mm256_blendv_epi8(apart, _mm256_adds_epu8(pa, pb), sameSign);
+                __m256i takeA = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pb), z),
+                                                 _mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pc), z));
+                __m256i takeB = _mm256_cmpeq_epi8(_mm256_subs_epu8(pb, pc), z);
+                p = _mm256_blendv_epi8(_mm256_blendv_epi8(ul, b, takeB), l, takeA);
+            }
+            n3 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, p)) & keep);
+            if (paethOut != NULL) {
+                __m256i r = _mm256_sub_epi8(c, p);
+                if (channels == 3) {
+                    __m256i packed = _mm256_shuffle_epi8(r, pack);
+                    _mm_storeu_si128((__m128i *)(paethOut + 3 * x), _mm256_castsi256_si128(packed));
+                    _mm_storeu_si128((__m128i *)(paethOut + 3 * x + 12), _mm256_extracti128_si256(packed, 1));
+                } else {
+                    _mm256_storeu_si256((__m256i *)(paethOut + 4 * x), r);
+                }
+            }
+        }
+    }
+    uint64_t tail[4] = {0, 0, 0, 0};
+    if (x < width) {
+        uint64_t both[4], first[4];
+        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, (uint32_t)(width - x + 1), channels, paeth, both);
+        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, 1, channels, paeth, first);
+        for (int f = 0; f < 4; f++) tail[f] = both[f] - first[f];
+        if (paethOut != NULL) paeth_pack_scalar(paethOut, cur, above, x, width, channels);
+    }
+    zero[0] = head[0] + n0 + tail[0];
+    zero[1] = head[1] + n1 + tail[1];
+    zero[2] = head[2] + n2 + tail[2];
+    zero[3] = head[3] + n3 + tail[3];
+}
+
+static int has_avx2(void) {
+    static int cached = -1;
+    if (cached < 0) cached = (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) ? 1 : 0;
+    return cached;
+}
+#endif
+
+/// The filter type MOST_ZEROS picks for a row (ties: the earlier of NONE, SUB, UP, PAETH). With
+/// PAETH and AVX2 the PAETH bytes are already in `line` + 1 when it returns PAETH (*filtered = 1).
+static int most_zeros_choice(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
+                             uint8_t *line, int *filtered) {
+    uint64_t zero[4];
+    *filtered = 0;
+#if HF_X86
+    if (has_avx2()) {
+        uint8_t *paethOut = (paeth && above != NULL) ? line + 1 : NULL;
+        zero_counts_avx2(cur, above, width, channels, paeth, zero, paethOut);
+        *filtered = paethOut != NULL;
+    }
+    else if (has_ssse3() && __builtin_cpu_supports("popcnt")) zero_counts_ssse3(cur, above, width, channels, paeth, zero);
+    else zero_counts_scalar(cur, above, width, channels, paeth, zero);
+#else
+    zero_counts_scalar(cur, above, width, channels, paeth, zero);
+#endif
+    static const int types[4] = { HF_FAST_FILTER_NONE, HF_FAST_FILTER_SUB, HF_FAST_FILTER_UP, HF_FAST_FILTER_PAETH };
+    int best = 0;
+    for (int f = 1; f < (paeth ? 4 : 3); f++) if (zero[f] > zero[best]) best = f;
+    if (types[best] != HF_FAST_FILTER_PAETH) *filtered = 0;
+    return types[best];
+}
+
 size_t hf_fast_scratch_size(uint32_t width) {
     // Two straight RGBA rows (current, above) + two candidate scanlines for SUB_OR_UP, + slack.
     return 4 * ((size_t)width * 4 + 16);
@@ -194,7 +430,7 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
     uint32_t all = 0xFFFFFFFFu;
 
     const uint8_t *above = NULL;
-    if (y0 > 0 && filter != HF_FAST_FILTER_NONE && filter != HF_FAST_FILTER_SUB) {  // UP, SUB_OR_UP, MIN_SUM
+    if (y0 > 0 && filter != HF_FAST_FILTER_NONE && filter != HF_FAST_FILTER_SUB) {  // every filter that reads the row above
         const uint8_t *row = pixels + (size_t)(y0 - 1) * rowBytes;
         if (channels == 4) { unpremultiply_row(straight[1], row, width, table); above = straight[1]; }
         else above = row;
@@ -215,9 +451,13 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
             line[0] = useUp ? HF_FAST_FILTER_UP : HF_FAST_FILTER_SUB;
             memcpy(line + 1, candidate[useUp], lineBytes - 1);
         } else {
-            int chosen = filter == HF_FAST_FILTER_MIN_SUM ? min_sum_choice(cur, above, width, channels) : filter;
+            int chosen = filter, filtered = 0;
+            if (filter == HF_FAST_FILTER_MIN_SUM) chosen = min_sum_choice(cur, above, width, channels);
+            else if (filter == HF_FAST_FILTER_MOST_ZEROS) chosen = most_zeros_choice(cur, above, width, channels, 0, line, &filtered);
+            else if (filter == HF_FAST_FILTER_MOST_ZEROS_PAETH) chosen = most_zeros_choice(cur, above, width, channels, 1, line, &filtered);
             line[0] = (uint8_t)chosen;
-            all &= filter_row(line + 1, cur, above, width, channels, chosen);
+            if (filtered) all &= and_of_words(cur, width);
+            else all &= filter_row(line + 1, cur, above, width, channels, chosen);
         }
         above = cur;
     }
@@ -266,6 +506,34 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
 }
 
 // MARK: - Test support
+
+int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
+                        int kernel, uint64_t *zero, uint8_t *paeth_out) {
+    switch (kernel) {
+    case 0: zero_counts_scalar(cur, above, width, channels, paeth, zero); return 1;
+#if HF_X86
+    case 1:
+        if (!(has_ssse3() && __builtin_cpu_supports("popcnt"))) return 0;
+        zero_counts_ssse3(cur, above, width, channels, paeth, zero); return 1;
+    case 2:
+        if (!has_avx2()) return 0;
+        zero_counts_avx2(cur, above, width, channels, paeth, zero, paeth_out); return 1;
+#endif
+    default: return 0;
+    }
+}
+
+void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *out) {
+#if HF_X86
+    if (has_ssse3()) {
+        __m128i p = paeth_ssse3(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b),
+                                _mm_loadu_si128((const __m128i *)c));
+        _mm_storeu_si128((__m128i *)out, p);
+        return;
+    }
+#endif
+    for (int i = 0; i < 16; i++) out[i] = paeth_predictor(a[i], b[i], c[i]);
+}
 
 __attribute__((noinline)) static void scribble(volatile uint16_t *area, uint16_t word, size_t words) {
     for (size_t i = 0; i < words; i++) area[i] = word;

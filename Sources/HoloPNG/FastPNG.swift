@@ -25,11 +25,15 @@ import Synchronization
 /// How the fast writer filters and deflates. `.standard` is what the `fast` profile uses.
 public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
     public enum Filter: Int32, Sendable, Hashable, CaseIterable {
-        case none = 0, sub = 1, up = 2
+        case none = 0, sub = 1, up = 2, paeth = 4
         /// Per row, SUB or UP by the smaller sum of |filtered bytes| (libpng's heuristic, two candidates).
         case subOrUp = 5
         /// Per row, NONE, SUB or UP by the smallest sum of |filtered bytes|, estimated before filtering once.
         case minSum = 6
+        /// Per row, NONE, SUB or UP by the most zero bytes after filtering, counted with SIMD.
+        case mostZeros = 7
+        /// Per row, NONE, SUB, UP or PAETH by the most zero bytes after filtering.
+        case mostZerosPaeth = 8
     }
     /// ISA-L level 0…3 (0 is still compression: a small hash table; 3 the most thorough).
     public var level: Int32
@@ -41,15 +45,17 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
         self.level = level; self.filter = filter; self.stripeRows = stripeRows
     }
 
-    /// The measured choice (README "PNG encoding"; FastPNGMeasurement, thread CPU time, demo /
-    /// titles / reveal / waveform at 1170×2532, size against libpng's defaults):
-    ///   level 1 SUB     4.4–7.1 ms  1.34–1.82×     level 1 NONE  4.1–7.6 ms  1.20–1.74×
-    ///   level 1 UP      4.5–6.7 ms  1.26–1.57×     level 1 MIN_SUM 5.5–7.3 ms  1.22–1.46× ←
-    ///   level 2 MIN_SUM 5.2–7.0 ms  1.22–1.46×     level 3 MIN_SUM  ~36 ms    1.19–1.45×
-    ///   level 0 (any)   3.6–6.6 ms  1.55–2.38×
-    /// MIN_SUM (per row NONE/SUB/UP by Σ|byte|, SIMD-estimated) gives the smallest files of the
-    /// fast levels for ~1 ms more than one fixed filter; 16…256-row stripes change size by ≤ 2 %.
-    public static let standard = FastPNGSettings(level: 1, filter: .minSum, stripeRows: 64)
+    /// The measured choice (README "PNG encoding"; FastPNGMeasurement, thread CPU time on one core
+    /// of a loaded machine, demo / titles / reveal / waveform at 1170×2532, size against libpng's
+    /// defaults, 2026-11-24):
+    ///   level 1 MOST_ZEROS_PAETH 4.6–5.6 ms  1.19–1.39× ←   level 1 MIN_SUM (the old choice) 7.1–8.6 ms  1.23–1.46×
+    ///   level 1 MOST_ZEROS       4.3–5.8 ms  1.22–1.41×     level 1 UP      4.0–5.9 ms  1.26–1.57×
+    ///   level 2 (any)            same sizes, ≥ level 1's time;  level 0: 1.5–1.9×;  level 3: 20+ ms
+    /// Counting zero bytes per candidate (one compare and a popcount per 32 bytes, AVX2) is cheaper
+    /// than MIN_SUM's Σ|byte| and picks rows ISA-L's matcher turns into longer matches, so the
+    /// deflate after it is faster too; PAETH as a fourth candidate wins on smooth gradients, and
+    /// its bytes are kept from the count, so a row that takes it is not filtered twice.
+    public static let standard = FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 64)
 
     public var description: String { "ISA-L level \(level), \(filter), \(stripeRows)-row stripes" }
 }

@@ -6,7 +6,7 @@
 import HoloRaster
 
 public enum PNGProfile: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// The project's own writer (FastPNG.swift): rows filtered NONE/SUB/UP by a per-row estimate, deflated by ISA-L level 1, in
+    /// The project's own writer (FastPNG.swift): rows filtered NONE/SUB/UP/PAETH by a per-row count of zero bytes, deflated by ISA-L level 1, in
     /// stripes that several threads can share. For frame sequences and scratch images.
     case fast
     /// libpng at zlib level 9 with adaptive filters: the smallest files, many times slower.

@@ -33,6 +33,19 @@ import Testing
                                b: UInt8.random(in: 0...255, using: &random), a: 255)
         }))
         out.append(("translucent noise", Fixtures.translucentCanvas(width: 131, height: 129, seed: 9)))
+        // Neighbours a level or two apart: PAETH's three distances tie often, and each tie rule counts.
+        out.append(("opaque low-contrast noise", canvas(67, 45) { _, _ in
+            PremultipliedRGBA8(r: 100 + UInt8.random(in: 0...2, using: &random), g: 7 + UInt8.random(in: 0...1, using: &random),
+                               b: 250 + UInt8.random(in: 0...5, using: &random), a: 255)
+        }))
+        out.append(("translucent low-contrast noise", canvas(45, 67) { _, _ in
+            let a = 200 + UInt8.random(in: 0...2, using: &random)
+            return PremultipliedRGBA8(r: min(a, 100 + UInt8.random(in: 0...2, using: &random)), g: UInt8.random(in: 0...1, using: &random),
+                                      b: min(a, 180 + UInt8.random(in: 0...3, using: &random)), a: a)
+        }))
+        out.append(("opaque gradient", canvas(203, 97) { x, y in
+            PremultipliedRGBA8(r: UInt8((x * 255) / 202), g: UInt8((y * 255) / 96), b: UInt8(((x + y) * 255) / 298), a: 255)
+        }))
         // Opaque except one pixel far from the first and last rows: the RGB attempt must start over as RGBA.
         var inner = Fixtures.opaqueCanvas(width: 90, height: 300)
         inner[45, 150] = PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 4)
@@ -49,6 +62,11 @@ import Testing
         FastPNGSettings(level: 1, filter: .subOrUp, stripeRows: 3),
         FastPNGSettings(level: 1, filter: .minSum, stripeRows: 5),
         FastPNGSettings(level: 0, filter: .minSum, stripeRows: 64),
+        FastPNGSettings(level: 1, filter: .paeth, stripeRows: 1),
+        FastPNGSettings(level: 1, filter: .paeth, stripeRows: 64),
+        FastPNGSettings(level: 1, filter: .mostZeros, stripeRows: 5),
+        FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 3),
+        FastPNGSettings(level: 2, filter: .mostZerosPaeth, stripeRows: 64),
     ]
 
     @Test(arguments: settings)
@@ -59,6 +77,72 @@ import Testing
             let decoded = try PNG.decode(bytes)
             #expect(decoded.width == canvas.width && decoded.height == canvas.height, "\(name)")
             #expect(decoded.pixels == canvas.pixels, "\(name) with \(settings)")
+        }
+    }
+
+    /// The SIMD Paeth predictor (8-bit lanes, pc from pa and pb) against PNG's definition, for all
+    /// 2²⁴ (left, above, upper-left) triples: p = a + b − c; the nearest of a, b, c; ties a, then b.
+    @Test func paethPredictorMatchesTheSpecificationExhaustively() {
+        func paeth(_ a: Int, _ b: Int, _ c: Int) -> UInt8 {
+            let p = a + b - c
+            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            if pa <= pb && pa <= pc { return UInt8(a) }
+            return UInt8(pb <= pc ? b : c)
+        }
+        var mismatches = 0
+        var a = [UInt8](repeating: 0, count: 16), b = a, c = a, out = a
+        for ai in 0..<256 {
+            for i in 0..<16 { a[i] = UInt8(ai) }
+            for bi in 0..<256 {
+                for i in 0..<16 { b[i] = UInt8(bi) }
+                for c0 in stride(from: 0, to: 256, by: 16) {
+                    for i in 0..<16 { c[i] = UInt8(c0 + i) }
+                    hf_fast_paeth16(a, b, c, &out)
+                    for i in 0..<16 where out[i] != paeth(ai, bi, c0 + i) { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    /// MOST_ZEROS picks each row's filter from its counts, so the bytes are the same on every CPU
+    /// only if the SIMD kernels count exactly what the scalar loop counts; and the AVX2 kernel's
+    /// PAETH bytes must be the PAETH filter's. Rows of low-contrast noise (many zeros, many ties)
+    /// at widths around the 4- and 8-pixel steps.
+    @Test func zeroCountsAreTheSameOnEveryKernel() {
+        var random = SplitMix64(seed: 24)
+        for width in [1, 2, 3, 4, 5, 8, 9, 12, 16, 17, 31, 33, 64, 100] {
+            for channels: Int32 in [3, 4] {
+                let cur = (0..<(4 * width + 32)).map { _ in UInt8.random(in: 0...2, using: &random) }
+                let above = (0..<(4 * width + 32)).map { _ in UInt8.random(in: 0...2, using: &random) }
+                for paeth: Int32 in [0, 1] {
+                    for hasAbove in [false, true] {
+                        var expected = [UInt64](repeating: 0, count: 4)
+                        #expect(hf_fast_zero_counts(cur, hasAbove ? above : nil, UInt32(width), channels, paeth, 0, &expected, nil) == 1)
+                        for kernel: Int32 in [1, 2] {
+                            var zero = [UInt64](repeating: 9, count: 4)
+                            var bytes = [UInt8](repeating: 0, count: 4 * width + 32)
+                            guard hf_fast_zero_counts(cur, hasAbove ? above : nil, UInt32(width), channels, paeth, kernel, &zero, &bytes) == 1 else { continue }
+                            let used = paeth == 1 ? 4 : 3
+                            #expect(Array(zero[..<used]) == Array(expected[..<used]), "width \(width), \(channels) channels, paeth \(paeth), above \(hasAbove), kernel \(kernel)")
+                            if kernel == 2 && paeth == 1 && hasAbove {
+                                // The PAETH scanline by PNG's definition, from the same rows.
+                                var want: [UInt8] = []
+                                for x in 0..<width {
+                                    for k in 0..<Int(channels) {
+                                        let i = 4 * x + k
+                                        let a = x > 0 ? Int(cur[i - 4]) : 0, b = Int(above[i]), c = x > 0 ? Int(above[i - 4]) : 0
+                                        let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                                        let predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+                                        want.append(UInt8(truncatingIfNeeded: Int(cur[i]) - predictor))
+                                    }
+                                }
+                                #expect(Array(bytes[..<want.count]) == want, "PAETH bytes, width \(width), \(channels) channels")
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

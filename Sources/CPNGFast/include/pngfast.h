@@ -11,16 +11,23 @@
 extern "C" {
 #endif
 
-/// Row filters: PNG's filter types, plus a per-row choice between SUB and UP.
+/// Row filters: PNG's filter types, plus per-row choices among them.
 enum {
     HF_FAST_FILTER_NONE = 0,
     HF_FAST_FILTER_SUB = 1,
     HF_FAST_FILTER_UP = 2,
+    HF_FAST_FILTER_PAETH = 4,
     /// Per row, SUB or UP, whichever has the smaller sum of |filtered byte as int8| (libpng's heuristic, two candidates).
     HF_FAST_FILTER_SUB_OR_UP = 5,
     /// Per row, NONE, SUB or UP by the smallest Σ |byte as int8| of the colour bytes, estimated
     /// with SIMD before filtering once (the same measure, three candidates, no candidate buffers).
     HF_FAST_FILTER_MIN_SUM = 6,
+    /// Per row, NONE, SUB or UP by the most zero colour bytes after filtering (a run of zeros is
+    /// what a fast deflate's matcher turns into one cheap match; Σ|byte| favours small non-zero
+    /// bytes that it codes one by one).
+    HF_FAST_FILTER_MOST_ZEROS = 7,
+    /// The same with PAETH as a fourth candidate (smooth gradients: PAETH predicts both slopes).
+    HF_FAST_FILTER_MOST_ZEROS_PAETH = 8,
 };
 
 /// Bytes of scratch memory hf_fast_filter_rows needs for a row of `width` pixels.
@@ -51,6 +58,15 @@ size_t hf_isal_level_buffer_size(int level);
 long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int last,
                             uint8_t *level_buffer, size_t level_buffer_size,
                             uint8_t *out, size_t capacity);
+
+/// Test support: the MOST_ZEROS counts of one straight RGBA row (zero[0…3]: NONE, SUB, UP, PAETH)
+/// by kernel 0 (scalar), 1 (SSSE3) or 2 (AVX2, which also writes the PAETH scanline bytes to
+/// `paeth_out` when it and `above` are not NULL). Returns 0 when this CPU lacks the kernel.
+int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
+                        int kernel, uint64_t *zero, uint8_t *paeth_out);
+
+/// Test support: PNG's Paeth predictor of 16 bytes, through the same SIMD kernel the PAETH filter uses.
+void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *out);
 
 /// Test support: writes the 16-bit `word` over about `bytes` of stack below the caller's frame and
 /// returns, so that a call made right after it finds that garbage in its own locals. The tests use
