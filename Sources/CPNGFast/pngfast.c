@@ -321,67 +321,82 @@ static void zero_counts_ssse3(const uint8_t *cur, const uint8_t *above, uint32_t
 }
 /// AVX2, 8 pixels a step: the same counts; with `paethOut` (PAETH wanted and a row above) the PAETH
 /// scanline bytes are written there as a side effect, so a row that chooses PAETH is not filtered twice.
+/// Each candidate's matches are counted per byte lane (cmpeq gives −1, subtracted from a byte
+/// counter); every lane is one channel, since a step is 8 whole pixels, so an RGB row drops the
+/// alpha lanes once at the end. The counters are summed (psadbw) before they can reach 255.
 __attribute__((target("avx2,popcnt")))
 static void zero_counts_avx2(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                              uint64_t zero[4], uint8_t *paethOut) {
-    const unsigned keep = channels == 3 ? 0x77777777u : 0xFFFFFFFFu;
     const __m256i z = _mm256_setzero_si256();
-    if (above == NULL || !paeth) paethOut = NULL;  // PAETH without a row above is SUB: nothing to keep
+    const __m256i keep = channels == 3 ? _mm256_set1_epi32(0x00FFFFFF) : _mm256_set1_epi32(-1);
     const __m256i pack = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
                                           0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    if (above == NULL || !paeth) paethOut = NULL;  // PAETH without a row above is SUB: nothing to keep
     uint64_t head[4];
     zero_counts_scalar(cur, above, width < 1 ? width : 1, channels, paeth, head);
     if (paethOut != NULL) paeth_pack_scalar(paethOut, cur, above, 0, width < 1 ? width : 1, channels);
-    uint64_t n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+    __m256i total[4] = { z, z, z, z };
     size_t x = 1;
-    for (; x + 8 <= width; x += 8) {
-        __m256i c = _mm256_loadu_si256((const __m256i *)(cur + 4 * x));
-        __m256i l = _mm256_loadu_si256((const __m256i *)(cur + 4 * x - 4));
-        __m256i b = above != NULL ? _mm256_loadu_si256((const __m256i *)(above + 4 * x)) : z;
-        n0 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, z)) & keep);
-        n1 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, l)) & keep);
-        n2 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, b)) & keep);
-        if (paeth) {
-            __m256i p = l;
-            if (above != NULL) {
-                // paeth_ssse3's formula, 32 lanes.
-                __m256i ul = _mm256_loadu_si256((const __m256i *)(above + 4 * x - 4));
-                __m256i pa = _mm256_sub_epi8(_mm256_max_epu8(b, ul), _mm256_min_epu8(b, ul));
-                __m256i pb = _mm256_sub_epi8(_mm256_max_epu8(l, ul), _mm256_min_epu8(l, ul));
-                __m256i sameSign = _mm256_cmpeq_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(b, ul), b),
-                                                     _mm256_cmpeq_epi8(_mm256_max_epu8(l, ul), l));
-                __m256i apart = _mm256_sub_epi8(_mm256_max_epu8(pa, pb), _mm256_min_epu8(pa, pb));
-                __m256i pc = _mm256_blendv_epi8(apart, _mm256_adds_epu8(pa, pb), sameSign);
-                __m256i takeA = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pb), z),
-                                                 _mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pc), z));
-                __m256i takeB = _mm256_cmpeq_epi8(_mm256_subs_epu8(pb, pc), z);
-                p = _mm256_blendv_epi8(_mm256_blendv_epi8(ul, b, takeB), l, takeA);
-            }
-            n3 += (uint64_t)__builtin_popcount((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(c, p)) & keep);
-            if (paethOut != NULL) {
+    while (x + 8 <= width) {
+        __m256i k0 = z, k1 = z, k2 = z, k3 = z;
+        for (int steps = 0; steps < 255 && x + 8 <= width; steps++, x += 8) {
+            __m256i c = _mm256_loadu_si256((const __m256i *)(cur + 4 * x));
+            __m256i l = _mm256_loadu_si256((const __m256i *)(cur + 4 * x - 4));
+            __m256i b = above != NULL ? _mm256_loadu_si256((const __m256i *)(above + 4 * x)) : z;
+            k0 = _mm256_sub_epi8(k0, _mm256_cmpeq_epi8(c, z));
+            k1 = _mm256_sub_epi8(k1, _mm256_cmpeq_epi8(c, l));
+            k2 = _mm256_sub_epi8(k2, _mm256_cmpeq_epi8(c, b));
+            if (paeth) {
+                __m256i p = l;
+                if (above != NULL) {
+                    // paeth_ssse3's formula, 32 lanes.
+                    __m256i ul = _mm256_loadu_si256((const __m256i *)(above + 4 * x - 4));
+                    __m256i pa = _mm256_sub_epi8(_mm256_max_epu8(b, ul), _mm256_min_epu8(b, ul));
+                    __m256i pb = _mm256_sub_epi8(_mm256_max_epu8(l, ul), _mm256_min_epu8(l, ul));
+                    __m256i sameSign = _mm256_cmpeq_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(b, ul), b),
+                                                         _mm256_cmpeq_epi8(_mm256_max_epu8(l, ul), l));
+                    __m256i apart = _mm256_sub_epi8(_mm256_max_epu8(pa, pb), _mm256_min_epu8(pa, pb));
+                    __m256i pc = _mm256_blendv_epi8(apart, _mm256_adds_epu8(pa, pb), sameSign);
+                    __m256i takeA = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pb), z),
+                                                     _mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pc), z));
+                    __m256i takeB = _mm256_cmpeq_epi8(_mm256_subs_epu8(pb, pc), z);
+                    p = _mm256_blendv_epi8(_mm256_blendv_epi8(ul, b, takeB), l, takeA);
+                }
                 __m256i r = _mm256_sub_epi8(c, p);
-                if (channels == 3) {
-                    __m256i packed = _mm256_shuffle_epi8(r, pack);
-                    _mm_storeu_si128((__m128i *)(paethOut + 3 * x), _mm256_castsi256_si128(packed));
-                    _mm_storeu_si128((__m128i *)(paethOut + 3 * x + 12), _mm256_extracti128_si256(packed, 1));
-                } else {
-                    _mm256_storeu_si256((__m256i *)(paethOut + 4 * x), r);
+                k3 = _mm256_sub_epi8(k3, _mm256_cmpeq_epi8(r, z));
+                if (paethOut != NULL) {
+                    if (channels == 3) {
+                        __m256i packed = _mm256_shuffle_epi8(r, pack);
+                        _mm_storeu_si128((__m128i *)(paethOut + 3 * x), _mm256_castsi256_si128(packed));
+                        _mm_storeu_si128((__m128i *)(paethOut + 3 * x + 12), _mm256_extracti128_si256(packed, 1));
+                    } else {
+                        _mm256_storeu_si256((__m256i *)(paethOut + 4 * x), r);
+                    }
                 }
             }
         }
+        total[0] = _mm256_add_epi64(total[0], _mm256_sad_epu8(_mm256_and_si256(k0, keep), z));
+        total[1] = _mm256_add_epi64(total[1], _mm256_sad_epu8(_mm256_and_si256(k1, keep), z));
+        total[2] = _mm256_add_epi64(total[2], _mm256_sad_epu8(_mm256_and_si256(k2, keep), z));
+        total[3] = _mm256_add_epi64(total[3], _mm256_sad_epu8(_mm256_and_si256(k3, keep), z));
+    }
+    uint64_t sums[4];
+    for (int f = 0; f < 4; f++) {
+        uint64_t lanes[4];
+        _mm256_storeu_si256((__m256i *)lanes, total[f]);
+        sums[f] = lanes[0] + lanes[1] + lanes[2] + lanes[3];
     }
     uint64_t tail[4] = {0, 0, 0, 0};
     if (x < width) {
+        // The tail's neighbours are inside the row: count it as a row that starts at x − 1 and
+        // drop that first pixel's own counts.
         uint64_t both[4], first[4];
         zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, (uint32_t)(width - x + 1), channels, paeth, both);
         zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, 1, channels, paeth, first);
         for (int f = 0; f < 4; f++) tail[f] = both[f] - first[f];
         if (paethOut != NULL) paeth_pack_scalar(paethOut, cur, above, x, width, channels);
     }
-    zero[0] = head[0] + n0 + tail[0];
-    zero[1] = head[1] + n1 + tail[1];
-    zero[2] = head[2] + n2 + tail[2];
-    zero[3] = head[3] + n3 + tail[3];
+    for (int f = 0; f < 4; f++) zero[f] = head[f] + sums[f] + tail[f];
 }
 
 static int has_avx2(void) {
