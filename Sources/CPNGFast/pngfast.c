@@ -180,16 +180,6 @@ static uint32_t filter_row(uint8_t *out, const uint8_t *cur, const uint8_t *abov
     }
 }
 
-/// Σ |byte as int8|: libpng's "minimum sum of absolute differences" measure of a filtered row.
-static uint64_t row_cost(const uint8_t *bytes, size_t count) {
-    uint64_t sum = 0;
-    for (size_t i = 0; i < count; i++) {
-        int8_t v = (int8_t)bytes[i];
-        sum += (uint64_t)(v < 0 ? -v : v);
-    }
-    return sum;
-}
-
 /// Straight RGBA of one premultiplied row (channels 4 only).
 static void unpremultiply_row(uint8_t *out, const uint8_t *row, uint32_t width, const uint8_t *table) {
     for (uint32_t x = 0; x < width; x++) {
@@ -431,8 +421,8 @@ static int most_zeros_choice(const uint8_t *cur, const uint8_t *above, uint32_t 
 }
 
 size_t hf_fast_scratch_size(uint32_t width) {
-    // Two straight RGBA rows (current, above) + two candidate scanlines for SUB_OR_UP, + slack.
-    return 4 * ((size_t)width * 4 + 16);
+    // Two straight RGBA rows (current, above), each with SIMD slack.
+    return 2 * ((size_t)width * 4 + 16);
 }
 
 int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint32_t y1,
@@ -441,7 +431,6 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
     const size_t rowBytes = (size_t)width * 4;
     const size_t lineBytes = 1 + (size_t)width * (size_t)channels;
     uint8_t *straight[2] = { scratch, scratch + rowBytes + 16 };
-    uint8_t *candidate[2] = { scratch + 2 * (rowBytes + 16), scratch + 3 * (rowBytes + 16) };
     uint32_t all = 0xFFFFFFFFu;
 
     const uint8_t *above = NULL;
@@ -459,21 +448,13 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
             cur = buffer;
         }
         uint8_t *line = out + (size_t)(y - y0) * lineBytes;
-        if (filter == HF_FAST_FILTER_SUB_OR_UP) {
-            all &= filter_row(candidate[0], cur, above, width, channels, HF_FAST_FILTER_SUB);
-            filter_row(candidate[1], cur, above, width, channels, HF_FAST_FILTER_UP);
-            int useUp = row_cost(candidate[1], lineBytes - 1) < row_cost(candidate[0], lineBytes - 1);
-            line[0] = useUp ? HF_FAST_FILTER_UP : HF_FAST_FILTER_SUB;
-            memcpy(line + 1, candidate[useUp], lineBytes - 1);
-        } else {
-            int chosen = filter, filtered = 0;
-            if (filter == HF_FAST_FILTER_MIN_SUM) chosen = min_sum_choice(cur, above, width, channels);
-            else if (filter == HF_FAST_FILTER_MOST_ZEROS) chosen = most_zeros_choice(cur, above, width, channels, 0, line, &filtered);
-            else if (filter == HF_FAST_FILTER_MOST_ZEROS_PAETH) chosen = most_zeros_choice(cur, above, width, channels, 1, line, &filtered);
-            line[0] = (uint8_t)chosen;
-            if (filtered) all &= and_of_words(cur, width);
-            else all &= filter_row(line + 1, cur, above, width, channels, chosen);
-        }
+        int chosen = filter, filtered = 0;
+        if (filter == HF_FAST_FILTER_MIN_SUM) chosen = min_sum_choice(cur, above, width, channels);
+        else if (filter == HF_FAST_FILTER_MOST_ZEROS) chosen = most_zeros_choice(cur, above, width, channels, 0, line, &filtered);
+        else if (filter == HF_FAST_FILTER_MOST_ZEROS_PAETH) chosen = most_zeros_choice(cur, above, width, channels, 1, line, &filtered);
+        line[0] = (uint8_t)chosen;
+        if (filtered) all &= and_of_words(cur, width);
+        else all &= filter_row(line + 1, cur, above, width, channels, chosen);
         above = cur;
     }
     if (channels == 3 && (all >> 24) != 0xFF) return 0;

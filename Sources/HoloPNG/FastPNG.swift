@@ -26,8 +26,6 @@ import Synchronization
 public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
     public enum Filter: Int32, Sendable, Hashable, CaseIterable {
         case none = 0, sub = 1, up = 2, paeth = 4
-        /// Per row, SUB or UP by the smaller sum of |filtered bytes| (libpng's heuristic, two candidates).
-        case subOrUp = 5
         /// Per row, NONE, SUB or UP by the smallest sum of |filtered bytes|, estimated before filtering once.
         case minSum = 6
         /// Per row, NONE, SUB or UP by the most zero bytes after filtering, counted with SIMD.

@@ -17,8 +17,6 @@ enum {
     HF_FAST_FILTER_SUB = 1,
     HF_FAST_FILTER_UP = 2,
     HF_FAST_FILTER_PAETH = 4,
-    /// Per row, SUB or UP, whichever has the smaller sum of |filtered byte as int8| (libpng's heuristic, two candidates).
-    HF_FAST_FILTER_SUB_OR_UP = 5,
     /// Per row, NONE, SUB or UP by the smallest Σ |byte as int8| of the colour bytes, estimated
     /// with SIMD before filtering once (the same measure, three candidates, no candidate buffers).
     HF_FAST_FILTER_MIN_SUM = 6,
