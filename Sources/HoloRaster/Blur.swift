@@ -123,7 +123,7 @@ extension Canvas {
         let work = BlurRegion(x: roi.x - m, y: roi.y - m, width: roi.width + 2 * m, height: roi.height + 2 * m)
             .clipped(width: width, height: height)
         var plane = BlurPlane(width: work.width, height: work.height, channels: 4)
-        pixels.withUnsafeBufferPointer { src in
+        withBytes { src in
             plane.bytes.withUnsafeMutableBufferPointer { dst in
                 for row in 0..<work.height {
                     (dst.baseAddress! + row * work.width * 4).update(
@@ -133,7 +133,7 @@ extension Canvas {
         }
         let kept = blurPlane(plane, sigma: sigma, edge: edge,
                              keep: BlurRegion(x: roi.x - work.x, y: roi.y - work.y, width: roi.width, height: roi.height))
-        return Canvas(width: roi.width, height: roi.height, scale: scale, premultipliedPixels: kept.bytes)
+        return Canvas(width: roi.width, height: roi.height, scale: scale, premultipliedBytes: kept.bytes)
     }
 
     /// Blurs `region` (default: the whole canvas) in place with σ px.
@@ -141,20 +141,19 @@ extension Canvas {
         let roi = (region ?? BlurRegion(x: 0, y: 0, width: width, height: height)).clipped(width: width, height: height)
         guard sigma > 0, !roi.isEmpty else { return }
         if roi.x == 0 && roi.y == 0 && roi.width == width && roi.height == height {
-            // The whole canvas: its pixels become the plane and come back, no copy either way (the
-            // canvas lets go of its array first, so the plane's is the only reference).
-            let plane = BlurPlane(width: width, height: height, channels: 4, bytes: pixels)
-            pixels = []
-            pixels = blurPlane(plane, sigma: sigma, edge: edge).bytes
+            // The whole canvas: its bytes become the plane and the blurred plane comes back.
+            let plane = BlurPlane(width: width, height: height, channels: 4, bytes: bytes)
+            let blurred = blurPlane(plane, sigma: sigma, edge: edge)
+            withMutableBytes { _ = $0.update(fromContentsOf: blurred.bytes) }
             return
         }
         let blurred = gaussianBlurred(sigma: sigma, region: roi, edge: edge)
         let w = width
-        pixels.withUnsafeMutableBufferPointer { dst in
-            blurred.pixels.withUnsafeBufferPointer { src in
+        withMutableWords { dst in
+            blurred.withWords { src in
                 for row in 0..<roi.height {
-                    (dst.baseAddress! + ((roi.y + row) * w + roi.x) * 4).update(
-                        from: src.baseAddress! + row * roi.width * 4, count: roi.width * 4)
+                    (dst.baseAddress! + (roi.y + row) * w + roi.x).update(
+                        from: src.baseAddress! + row * roi.width, count: roi.width)
                 }
             }
         }
