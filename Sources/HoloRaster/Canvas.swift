@@ -6,19 +6,13 @@
 // One pixel representation. The storage is `[UInt32]`, one word per pixel in the layout of
 // `PremultipliedRGBA8.word`: r | g << 8 | b << 16 | a << 24. The blending kernels work on whole
 // words (two channels per 32-bit multiply, four pixels per SIMD quad), so the word is the storage
-// and not a reinterpretation of bytes. On a little-endian machine (the only kind this builds for)
-// the words' memory is the bytes R, G, B, A, R, …: what libpng, the fast PNG row kernels and the
-// golden comparer read. Those byte readers borrow it through `withBytes`, the one place where the
-// words are seen as bytes (the memory is rebound to UInt8 for the closure and back after it).
-// Tests that want a plain array take `bytes`, a copy. Storage is a Swift array (value semantics,
-// copy-on-write); the drawing loops borrow its buffer with unsafe pointers and nothing unsafe
-// escapes them.
+// and not a reinterpretation of bytes. Byte readers (libpng, the fast PNG row kernels, the golden
+// comparer) borrow the same memory as bytes R, G, B, A through `withBytes` (PixelWords.swift, the
+// one place pixel memory is rebound). Tests that want a plain array take `bytes`, a copy. Storage
+// is a Swift array (value semantics, copy-on-write); the drawing loops borrow its buffer with
+// unsafe pointers and nothing unsafe escapes them.
 
 import HoloGeometry
-
-#if _endian(big)
-#error("the canvas's byte view (R, G, B, A in memory) assumes a little-endian machine")
-#endif
 
 public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public let width: Int
@@ -26,7 +20,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     /// Pixels per point.
     public let scale: Double
     /// Premultiplied RGBA8, `width * height` words in the layout of `PremultipliedRGBA8.word`.
-    public private(set) var words: [UInt32]
+    public internal(set) var words: [UInt32]
 
     /// A transparent canvas of `width × height` pixels.
     public init(width: Int, height: Int, scale: Double = 1) {
@@ -54,11 +48,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     /// Copies premultiplied RGBA8 bytes (R, G, B, A per pixel) into a canvas.
     public init(width: Int, height: Int, scale: Double = 1, premultipliedBytes: [UInt8]) {
         precondition(premultipliedBytes.count == width * height * 4, "pixel buffer size does not match")
-        let words = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, initialized in
-            premultipliedBytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
-            initialized = width * height
-        }
-        self.init(width: width, height: height, scale: scale, premultipliedWords: words)
+        self.init(width: width, height: height, scale: scale, premultipliedWords: [UInt32](copyingSampleBytes: premultipliedBytes))
     }
 
     /// `Canvas(1170×2532 @3x)`: short, so a failing test prints its size, not its pixels.
@@ -108,22 +98,17 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Borrows the pixels as bytes, R, G, B, A per pixel (`width * height * 4`), for C kernels,
-    /// libpng and byte-wise readers. With `withMutableBytes`, the one place the word memory is
-    /// rebound, and only for the closure's duration.
+    /// libpng and byte-wise readers (PixelWords.swift).
     public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try words.withUnsafeBufferPointer { try $0.withMemoryRebound(to: UInt8.self, body) }
+        try words.withSampleBytes(count: words.count * 4, body)
     }
 
     /// Borrows the pixels as bytes for writing (see `withBytes`).
     public mutating func withMutableBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try words.withUnsafeMutableBufferPointer { try $0.withMemoryRebound(to: UInt8.self, body) }
+        let count = words.count * 4
+        return try words.withMutableSampleBytes(count: count, body)
     }
 
     /// A copy of the pixels as bytes, R, G, B, A per pixel: for tests and callers that want an array.
-    public var bytes: [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: words.count * 4) { buffer, initialized in
-            words.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
-            initialized = words.count * 4
-        }
-    }
+    public var bytes: [UInt8] { words.sampleBytes(count: words.count * 4) }
 }

@@ -28,33 +28,33 @@ func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) 
     let n = plane.width, padded = n + 2 * r
     var row32 = [UInt32](repeating: 0, count: padded)
     var even = [UInt64](repeating: 0, count: padded), odd = even
-    // The plane's bytes are read and written as raw memory, 4 bytes (one RGBA8 pixel) at a time:
-    // a row is copied into the padded word row `p`, and each output pixel is stored as one word.
-    plane.bytes.withUnsafeMutableBytes { raw in
-        let bytes = raw.baseAddress!
+    // An RGBA plane is one word a pixel (BlurPlane), r | g<<8 | b<<16 | a<<24.
+    let height = plane.height
+    plane.words.withUnsafeMutableBufferPointer { planeWords in
+        let words = planeWords.baseAddress!
         row32.withUnsafeMutableBufferPointer { pw in
             even.withUnsafeMutableBufferPointer { ev in
                 odd.withUnsafeMutableBufferPointer { od in
                     weights.withUnsafeBufferPointer { wt in
                         let p = pw.baseAddress!, e = ev.baseAddress!, o = od.baseAddress!
                         let centre = UInt64(wt[r])
-                        for y in 0..<plane.height {
-                            let row = bytes + y * n * 4
+                        for y in 0..<height {
+                            let row = words + y * n
                             // The padded row: edge rule as in padRow.
-                            UnsafeMutableRawPointer(p + r).copyMemory(from: row, byteCount: n * 4)
-                            let left: UInt32 = edge == .clamp ? p[r] : 0
-                            let right: UInt32 = edge == .clamp ? p[r + n - 1] : 0
+                            (p + r).update(from: row, count: n)
+                            let left: UInt32 = edge == .clamp ? row[0] : 0
+                            let right: UInt32 = edge == .clamp ? row[n - 1] : 0
                             for i in 0..<r { p[i] = left; p[r + n + i] = right }
                             // Nonzero span [first, last] of the padded row.
                             var first = 0
                             while first < padded && p[first] == 0 { first += 1 }
-                            if first == padded { row.initializeMemory(as: UInt8.self, repeating: 0, count: n * 4); continue }
+                            if first == padded { row.update(repeating: 0, count: n); continue }
                             var last = padded - 1
                             while p[last] == 0 { last -= 1 }
                             // Output x reads padded x…x+2r: nonzero only for x in [first−2r, last].
                             let x0 = max(0, first - 2 * r), x1 = min(n - 1, last)
-                            row.initializeMemory(as: UInt8.self, repeating: 0, count: x0 * 4)
-                            if x1 + 1 < n { (row + (x1 + 1) * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (n - x1 - 1) * 4) }
+                            for x in 0..<x0 { row[x] = 0 }
+                            if x1 + 1 < n { (row + x1 + 1).update(repeating: 0, count: n - x1 - 1) }
                             let s0 = x0, s1 = min(padded, x1 + 2 * r + 1)
                             for i in s0..<s1 {
                                 let v = UInt64(p[i])
@@ -72,8 +72,7 @@ func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) 
                                 }
                                 let c0 = (ae >> 16) & 0xFF, c2 = (ae >> 48) & 0xFF
                                 let c1 = (ao >> 16) & 0xFF, c3 = (ao >> 48) & 0xFF
-                                row.storeBytes(of: UInt32(truncatingIfNeeded: c0 | c1 << 8 | c2 << 16 | c3 << 24),
-                                               toByteOffset: x * 4, as: UInt32.self)
+                                row[x] = UInt32(truncatingIfNeeded: c0 | c1 << 8 | c2 << 16 | c3 << 24)
                             }
                         }
                     }
@@ -92,7 +91,8 @@ func gaussianBlurColumns(_ plane: BlurPlane, weights: [Int], edge: BlurEdge) -> 
     var out = BlurPlane(width: plane.width, height: h, channels: plane.channels)
     // Rows that are entirely zero add nothing to any sum.
     var rowIsZero = [Bool](repeating: false, count: h)
-    plane.bytes.withUnsafeBytes { raw in
+    plane.withBytes { planeBytes in
+        let raw = UnsafeRawBufferPointer(planeBytes)
         for y in 0..<h {
             let row = UnsafeRawBufferPointer(rebasing: raw[(y * stride)..<((y + 1) * stride)])
             var nonzero = false
@@ -107,8 +107,8 @@ func gaussianBlurColumns(_ plane: BlurPlane, weights: [Int], edge: BlurEdge) -> 
     }
     let chunk = 4096
     var acc = [UInt32](repeating: 0, count: min(chunk, stride))
-    plane.bytes.withUnsafeBufferPointer { srcBuf in
-        out.bytes.withUnsafeMutableBufferPointer { dstBuf in
+    plane.withBytes { srcBuf in
+        out.withMutableBytes { dstBuf in
             acc.withUnsafeMutableBufferPointer { accBuf in
                 let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, a = accBuf.baseAddress!
                 for y in 0..<h {

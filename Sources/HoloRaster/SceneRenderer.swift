@@ -204,8 +204,11 @@ public enum FrameMemory {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
         precondition(width >= 0 && height >= 0, "canvas size must not be negative")
         let word = background.premultipliedRGBA8.word
-        return Canvas(width: width, height: height, scale: scale,
-                      premultipliedWords: [UInt32](repeating: word, count: width * height))
+        let words = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+            buffer.initialize(repeating: word)
+            count = width * height
+        }
+        return Canvas(width: width, height: height, scale: scale, premultipliedWords: words)
     }
 }
 
