@@ -31,7 +31,7 @@ public func straightRGBA(_ canvas: Canvas) -> [UInt8] {
                         let b = UInt32(table[row | Int((word >> 16) & 0xFF)])
                         result = r | g << 8 | b << 16 | a << 24
                     }
-                    // Bytes R, G, B, A: the word's little-endian image (Canvas.swift).
+                    // Bytes R, G, B, A: the word stored little-endian (PixelWords.swift).
                     destination.storeBytes(of: result.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                 }
             }
