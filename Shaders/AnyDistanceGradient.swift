@@ -59,15 +59,15 @@ public enum AnyDistanceGradient {
     // MARK: Span (SIMD8 lanes)
 
     /// Shades `count` pixels at u = u0, u0 + du, … writing premultiplied RGBA8 (colour·coverage,
-    /// alpha = coverage) to `out[0 ..< 4·count]`. The gradient does not depend on v.
-    /// Both neighbouring stop colours are computed per lane from their hues (no table gather).
+    /// alpha = coverage) to bytes `out[0 ..< 4·count]`, R, G, B, A a pixel. The gradient does not
+    /// depend on v. Both neighbouring stop colours are computed per lane from their hues (no table gather).
     public static func shadeSpan(u0: Float, du: Float, count: Int, roll: Float, isStatic: Bool = false,
-                                 coverage: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+                                 coverage: UnsafePointer<UInt8>, into out: UnsafeMutableRawPointer) {
         guard count > 0 else { return }
         let start = Float((isStatic ? 0 : Double(roll)) - kGradientLead)
         let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         let source = UnsafeRawPointer(coverage)
-        let destination = UnsafeMutableRawPointer(out)
+        let destination = out
         var i = 0
         while i < count {
             let n = min(8, count - i)

@@ -51,17 +51,18 @@ extension HolographicText {
     }
 
     /// Shades `count` pixels at u = u0, u0 + du, … on the row at v, writing premultiplied RGBA8
-    /// (colour·coverage, alpha = coverage) to `out[0 ..< 4·count]`. `coverage[0 ..< count]` is the
-    /// glyph coverage 0…255. The caller composites the result; this only writes the source.
+    /// (colour·coverage, alpha = coverage) to bytes `out[0 ..< 4·count]`, R, G, B, A a pixel (a
+    /// canvas's words or a byte row). `coverage[0 ..< count]` is the glyph coverage 0…255. The
+    /// caller composites the result; this only writes the source.
     public static func shadeSpan(u0: Float, du: Float, v: Float, count: Int,
                                  uniforms: HolographicTextUniforms,
                                  coverage: UnsafePointer<UInt8>,
-                                 into out: UnsafeMutablePointer<UInt8>) {
+                                 into out: UnsafeMutableRawPointer) {
         guard count > 0 else { return }
         let row = RowSetup(v: v, uniforms: uniforms)
         let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         let source = UnsafeRawPointer(coverage)
-        let destination = UnsafeMutableRawPointer(out)
+        let destination = out
         var i = 0
         while i + 8 <= count {
             let cover = source.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self)

@@ -56,8 +56,8 @@ public enum ContactSheet {
     /// Source-over, row by row: D' = S + D·(1 − Sa) with div255 rounding.
     static func composite(_ source: Canvas, onto sheet: inout Canvas, x: Int, y: Int) {
         let sheetWidth = sheet.width
-        source.pixels.withUnsafeBufferPointer { s in
-            sheet.pixels.withUnsafeMutableBufferPointer { d in
+        source.withBytes { s in
+            sheet.withMutableBytes { d in
                 for row in 0..<source.height {
                     var si = row * source.width * 4
                     var di = ((y + row) * sheetWidth + x) * 4

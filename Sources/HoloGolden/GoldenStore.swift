@@ -136,7 +136,7 @@ public struct GoldenStore: Sendable {
         }
         // Goldens are stored at scale 1; compare pixels, not the points-per-pixel label.
         let result = ImageComparison.compare(expected: expected,
-                                             actual: Canvas(width: actual.width, height: actual.height, premultipliedPixels: actual.pixels),
+                                             actual: actual.relabelled(scale: 1),
                                              tolerance: tolerance)
         if result.passed {
             return GoldenVerdict(passed: true, recorded: false, message: "\(path) matches (\(result.summary))",

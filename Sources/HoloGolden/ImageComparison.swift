@@ -42,9 +42,10 @@ public enum ImageComparison {
         let width = expected.width, height = expected.height
         let maxYIQ = tolerance.perceptualThreshold.map { Pixelmatch.maxYIQDelta * $0 * $0 }
         var differing = 0, excused = 0, largest = 0
-        var diff = [UInt8](repeating: 0, count: width * height * 4)
-        expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
+        var diff = [UInt32](repeating: 0, count: width * height)
+        // Both canvases as bytes (their one representation, Canvas.swift), read channel by channel.
+        expected.withBytes { e in
+            actual.withBytes { a in
                 let ev = PixelView(bytes: e, width: width, height: height)
                 let av = PixelView(bytes: a, width: width, height: height)
                 for y in 0..<height {
@@ -77,14 +78,14 @@ public enum ImageComparison {
                             let g = UInt8(max(0, min(255, (255 + 0.1 * (luma - Double(e[i + 3]))).rounded())))
                             return PremultipliedRGBA8(r: g, g: g, b: g, a: 255)
                         }()
-                        diff[i] = p.r; diff[i + 1] = p.g; diff[i + 2] = p.b; diff[i + 3] = p.a
+                        diff[y * width + x] = p.word
                     }
                 }
             }
         }
         let passed = differing <= tolerance.allowedDifferingPixels(of: width * height)
         return ComparisonResult(differingPixels: differing, excusedAntialiasedPixels: excused, largestChannelDelta: largest,
-                                passed: passed, diffImage: Canvas(width: width, height: height, premultipliedPixels: diff),
+                                passed: passed, diffImage: Canvas(width: width, height: height, premultipliedWords: diff),
                                 sizeMismatch: nil)
     }
 }

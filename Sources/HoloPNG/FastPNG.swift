@@ -76,9 +76,9 @@ public enum FastPNG {
         guard (1 + 4 * width) * min(settings.stripeRows, height) < Int(Int32.max) else {
             throw PNGError.invalidArgument("a \(width)-pixel-wide canvas is too wide for the fast PNG writer; use the small profile")
         }
-        precondition(canvas.pixels.count == width * height * 4, "canvas pixel buffer does not match its size")
-        return try canvas.pixels.withUnsafeBufferPointer { pixels in
-            try unpremultiplyTable.withUnsafeBufferPointer { table in
+        return try canvas.withBytes { pixels in
+            precondition(pixels.count == width * height * 4, "canvas pixel buffer does not match its size")
+            return try unpremultiplyTable.withUnsafeBufferPointer { table in
                 let job = Job(pixels: pixels.baseAddress!, table: table.baseAddress!, width: width, height: height,
                               settings: settings)
                 if job.edgeRowsOpaque(), let bytes = try job.run(channels: 3, threads: threads) { return bytes }

@@ -33,7 +33,7 @@ extension PNG {
         }
         let count = Int(width) * Int(height) * 4
         precondition(rgba.length == count, "libpng shim returned \(rgba.length) bytes for \(width)×\(height)")
-        let pixels = AlphaConversion.premultiplied(UnsafeRawBufferPointer(start: rgba.data, count: count))
-        return Canvas(width: Int(width), height: Int(height), scale: 1, premultipliedPixels: pixels)
+        let words = AlphaConversion.premultiplied(UnsafeRawBufferPointer(start: rgba.data, count: count))
+        return Canvas(width: Int(width), height: Int(height), scale: 1, premultipliedWords: words)
     }
 }

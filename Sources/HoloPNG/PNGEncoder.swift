@@ -50,24 +50,27 @@ extension PNG {
             throw PNGError.invalidArgument("canvas of \(canvas.width)×\(canvas.height) is too large for PNG")
         }
         if canvas.isOpaque {
-            return try encodeRGBA(canvas.pixels, width: canvas.width, height: canvas.height, outputChannels: 3, options)
+            // Opaque: premultiplied equals straight, so libpng reads the canvas bytes directly.
+            return try canvas.withBytes {
+                try encodeRGBA($0, width: canvas.width, height: canvas.height, outputChannels: 3, options)
+            }
         }
         let straight = straightRGBA(canvas)
-        return try encodeRGBA(straight, width: canvas.width, height: canvas.height, outputChannels: 4, options)
+        return try straight.withUnsafeBufferPointer {
+            try encodeRGBA($0, width: canvas.width, height: canvas.height, outputChannels: 4, options)
+        }
     }
 
     /// Straight RGBA8 rows → PNG bytes with 3 or 4 output channels.
-    static func encodeRGBA(_ rgba: [UInt8], width: Int, height: Int, outputChannels: Int32,
+    static func encodeRGBA(_ rgba: UnsafeBufferPointer<UInt8>, width: Int, height: Int, outputChannels: Int32,
                            _ options: PNGOptions) throws -> [UInt8] {
         var output = hf_buffer()
         defer { hf_buffer_free(&output) }
         var message = [CChar](repeating: 0, count: 512)
-        let status = rgba.withUnsafeBufferPointer { pixels in
-            message.withUnsafeMutableBufferPointer { text in
-                hf_png_encode(pixels.baseAddress, UInt32(width), UInt32(height), 4, outputChannels,
-                              options.compressionLevel, options.filter.mask, options.strategy.zlibValue,
-                              &output, text.baseAddress, text.count)
-            }
+        let status = message.withUnsafeMutableBufferPointer { text in
+            hf_png_encode(rgba.baseAddress, UInt32(width), UInt32(height), 4, outputChannels,
+                          options.compressionLevel, options.filter.mask, options.strategy.zlibValue,
+                          &output, text.baseAddress, text.count)
         }
         guard status == Int32(HF_PNG_OK) else {
             let text = shimMessage(message)

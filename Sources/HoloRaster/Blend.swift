@@ -1,9 +1,9 @@
 // Source-over compositing of premultiplied RGBA8, two channels per 32-bit multiply.
 //
-// A pixel is one UInt32 read from the canvas bytes [r, g, b, a] on a little-endian machine
-// (r in bits 0–7, a in bits 24–31). Splitting it into r·b and g·a halves (0x00FF00FF masks) gives
-// two 16-bit lanes per word; a lane product c·k ≤ 255·255 = 65025 never spills into its neighbour,
-// and the rounded division by 255 works lane-wise, bit-identical to PixelMath's div255.
+// A pixel is one canvas word (Canvas.swift): r in bits 0–7, a in bits 24–31. Splitting it into
+// r·b and g·a halves (0x00FF00FF masks) gives two 16-bit lanes per word; a lane product
+// c·k ≤ 255·255 = 65025 never spills into its neighbour, and the rounded division by 255 works
+// lane-wise, bit-identical to PixelMath's div255.
 //
 //   with coverage c (0…255, already multiplied by clip and opacity):
 //   s' = S·c/255                       (each premultiplied channel, rounded)
@@ -29,19 +29,6 @@ func scalePixel(_ p: UInt32, by k: UInt32) -> UInt32 {
 @inlinable @inline(__always)
 func sourceOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
     s &+ scalePixel(d, by: 255 &- (s >> 24))
-}
-
-/// Packs a premultiplied pixel into the canvas word layout.
-@inlinable @inline(__always)
-func packedPixel(_ p: PremultipliedRGBA8) -> UInt32 {
-    UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
-}
-
-/// The canvas word as a pixel.
-@inlinable @inline(__always)
-func unpackedPixel(_ w: UInt32) -> PremultipliedRGBA8 {
-    PremultipliedRGBA8(r: UInt8(truncatingIfNeeded: w), g: UInt8(truncatingIfNeeded: w >> 8),
-                       b: UInt8(truncatingIfNeeded: w >> 16), a: UInt8(truncatingIfNeeded: w >> 24))
 }
 
 /// Blending loops over `count` pixels at `dst`.

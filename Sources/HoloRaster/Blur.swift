@@ -73,8 +73,8 @@ private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
     if r.x == 0 && r.y == 0 && r.width == plane.width && r.height == plane.height { return plane }
     let c = plane.channels
     var out = BlurPlane(width: r.width, height: r.height, channels: c)
-    plane.bytes.withUnsafeBufferPointer { src in
-        out.bytes.withUnsafeMutableBufferPointer { dst in
+    plane.withBytes { src in
+        out.withMutableBytes { dst in
             for row in 0..<r.height {
                 (dst.baseAddress! + row * r.width * c).update(
                     from: src.baseAddress! + ((r.y + row) * plane.width + r.x) * c, count: r.width * c)
@@ -123,8 +123,8 @@ extension Canvas {
         let work = BlurRegion(x: roi.x - m, y: roi.y - m, width: roi.width + 2 * m, height: roi.height + 2 * m)
             .clipped(width: width, height: height)
         var plane = BlurPlane(width: work.width, height: work.height, channels: 4)
-        pixels.withUnsafeBufferPointer { src in
-            plane.bytes.withUnsafeMutableBufferPointer { dst in
+        withBytes { src in
+            plane.withMutableBytes { dst in
                 for row in 0..<work.height {
                     (dst.baseAddress! + row * work.width * 4).update(
                         from: src.baseAddress! + ((work.y + row) * width + work.x) * 4, count: work.width * 4)
@@ -133,7 +133,7 @@ extension Canvas {
         }
         let kept = blurPlane(plane, sigma: sigma, edge: edge,
                              keep: BlurRegion(x: roi.x - work.x, y: roi.y - work.y, width: roi.width, height: roi.height))
-        return Canvas(width: roi.width, height: roi.height, scale: scale, premultipliedPixels: kept.bytes)
+        return Canvas(width: roi.width, height: roi.height, scale: scale, premultipliedWords: kept.words)
     }
 
     /// Blurs `region` (default: the whole canvas) in place with σ px.
@@ -141,20 +141,20 @@ extension Canvas {
         let roi = (region ?? BlurRegion(x: 0, y: 0, width: width, height: height)).clipped(width: width, height: height)
         guard sigma > 0, !roi.isEmpty else { return }
         if roi.x == 0 && roi.y == 0 && roi.width == width && roi.height == height {
-            // The whole canvas: its pixels become the plane and come back, no copy either way (the
+            // The whole canvas: its words become the plane and come back, no copy either way (the
             // canvas lets go of its array first, so the plane's is the only reference).
-            let plane = BlurPlane(width: width, height: height, channels: 4, bytes: pixels)
-            pixels = []
-            pixels = blurPlane(plane, sigma: sigma, edge: edge).bytes
+            let plane = BlurPlane(width: width, height: height, channels: 4, words: words)
+            words = []
+            words = blurPlane(plane, sigma: sigma, edge: edge).words
             return
         }
         let blurred = gaussianBlurred(sigma: sigma, region: roi, edge: edge)
         let w = width
-        pixels.withUnsafeMutableBufferPointer { dst in
-            blurred.pixels.withUnsafeBufferPointer { src in
+        withMutableWords { dst in
+            blurred.withWords { src in
                 for row in 0..<roi.height {
-                    (dst.baseAddress! + ((roi.y + row) * w + roi.x) * 4).update(
-                        from: src.baseAddress! + row * roi.width * 4, count: roi.width * 4)
+                    (dst.baseAddress! + (roi.y + row) * w + roi.x).update(
+                        from: src.baseAddress! + row * roi.width, count: roi.width)
                 }
             }
         }
@@ -174,7 +174,7 @@ extension CoverageMask {
         let w = width + 2 * m, h = height + 2 * m
         var plane = BlurPlane(width: w, height: h, channels: 1)
         coverage.withUnsafeBufferPointer { src in
-            plane.bytes.withUnsafeMutableBufferPointer { dst in
+            plane.withMutableBytes { dst in
                 for row in 0..<height {
                     (dst.baseAddress! + (row + m) * w + m).update(from: src.baseAddress! + row * width, count: width)
                 }

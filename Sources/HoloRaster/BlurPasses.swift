@@ -7,20 +7,56 @@
 import CBlurKernels
 
 /// An 8-bit image with `channels` interleaved channels (4 = premultiplied RGBA, 1 = alpha).
+/// The samples live in words (PixelWords.swift): an RGBA plane is one word a pixel, like a canvas,
+/// so a canvas's words become a plane and come back without a copy; a mask plane packs four
+/// samples a word. The passes borrow them as bytes (`withBytes`) or, RGBA, as words.
 @usableFromInline
 struct BlurPlane: Sendable {
     @usableFromInline var width: Int
     @usableFromInline var height: Int
     @usableFromInline var channels: Int
-    @usableFromInline var bytes: [UInt8]
+    @usableFromInline var words: [UInt32]
 
+    /// `width × height` pixels of `channels` samples in `words` (at least that many bytes of them).
+    @usableFromInline init(width: Int, height: Int, channels: Int, words: [UInt32]) {
+        precondition(words.count == (width * height * channels + 3) / 4)
+        self.width = width; self.height = height; self.channels = channels; self.words = words
+    }
+    /// A copy of `bytes` as a plane.
     @usableFromInline init(width: Int, height: Int, channels: Int, bytes: [UInt8]) {
         precondition(bytes.count == width * height * channels)
-        self.width = width; self.height = height; self.channels = channels; self.bytes = bytes
+        self.init(width: width, height: height, channels: channels, words: [UInt32](copyingSampleBytes: bytes))
     }
+    /// A zero plane.
     @usableFromInline init(width: Int, height: Int, channels: Int) {
         self.init(width: width, height: height, channels: channels,
-                  bytes: [UInt8](repeating: 0, count: width * height * channels))
+                  words: [UInt32](repeating: 0, count: (width * height * channels + 3) / 4))
+    }
+    /// A plane whose every sample the caller writes before reading.
+    init(uninitializedWidth width: Int, height: Int, channels: Int) {
+        let count = (width * height * channels + 3) / 4
+        self.init(width: width, height: height, channels: channels,
+                  words: [UInt32](unsafeUninitializedCapacity: count) { _, n in n = count })
+    }
+
+    var byteCount: Int { width * height * channels }
+
+    /// The samples as bytes, borrowed for `body`.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try words.withSampleBytes(count: byteCount, body)
+    }
+    /// The samples as bytes, borrowed for writing for `body`.
+    mutating func withMutableBytes<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let count = byteCount
+        return try words.withMutableSampleBytes(count: count, body)
+    }
+    /// A copy of the samples as bytes (masks leaving the blur; tests). Setting it copies them in.
+    var bytes: [UInt8] {
+        get { words.sampleBytes(count: byteCount) }
+        set {
+            precondition(newValue.count == byteCount)
+            words = [UInt32](copyingSampleBytes: newValue)
+        }
     }
 }
 
@@ -66,7 +102,7 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: R
     let n = plane.width, c = plane.channels
     var a = [UInt8](repeating: 0, count: (n + 2 * total + 1) * c)
     var b = a
-    plane.bytes.withUnsafeMutableBufferPointer { buf in
+    plane.withMutableBytes { buf in
         a.withUnsafeMutableBufferPointer { abuf in
             b.withUnsafeMutableBufferPointer { bbuf in
                 for y in rows {
@@ -127,11 +163,12 @@ func gaussianBlurRowsScalar(_ plane: inout BlurPlane, weights: [Int], edge: Blur
     guard r > 0, plane.width > 0 else { return }
     let n = plane.width, c = plane.channels, taps = weights.count
     var padded = [UInt8](repeating: 0, count: (n + 2 * r) * c)
-    plane.bytes.withUnsafeMutableBufferPointer { buf in
+    let height = plane.height
+    plane.withMutableBytes { buf in
         padded.withUnsafeMutableBufferPointer { pbuf in
             weights.withUnsafeBufferPointer { wt in
                 let p = pbuf.baseAddress!
-                for y in 0..<plane.height {
+                for y in 0..<height {
                     let row = buf.baseAddress! + y * n * c
                     padRow(row, n: n, channels: c, pad: r, edge: edge, into: p)
                     for i in 0..<(n * c) {

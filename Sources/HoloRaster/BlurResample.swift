@@ -23,8 +23,8 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
     // Fine source column for each inner coarse column's f taps: clamped, or −1 (transparent).
     let colMap = (0..<(iw * f)).map { x in x < w ? x : (clamp ? w - 1 : -1) }
     var acc = [Int](repeating: 0, count: iw * c)
-    plane.bytes.withUnsafeBufferPointer { src in
-        out.bytes.withUnsafeMutableBufferPointer { dst in
+    plane.withBytes { src in
+        out.withMutableBytes { dst in
             colMap.withUnsafeBufferPointer { cols in
                 acc.withUnsafeMutableBufferPointer { a in
                     // Inner cells: sum f rows column by column, then f columns per cell.
@@ -130,11 +130,10 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
         }
         // Past the last pixel of a partial group: repeat its taps (the lanes are not stored).
         for x in width..<(groups * 4) { left[x] = left[width - 1] }
-        var out = BlurPlane(width: width, height: height, channels: 4,
-                            bytes: [UInt8](unsafeUninitializedCapacity: width * height * 4) { _, n in n = width * height * 4 })
+        var out = BlurPlane(uninitializedWidth: width, height: height, channels: 4)
         var column = [UInt16](repeating: 0, count: (cw + 1) * 4)
-        plane.bytes.withUnsafeBufferPointer { src in
-            out.bytes.withUnsafeMutableBufferPointer { dst in
+        plane.withBytes { src in
+            out.withMutableBytes { dst in
                 column.withUnsafeMutableBufferPointer { colBuf in
                   left.withUnsafeBufferPointer { leftBuf in
                     let col = colBuf.baseAddress!
@@ -174,10 +173,9 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
         return out
     }
     if c == 1 {
-        var out = BlurPlane(width: width, height: height, channels: 1,
-                            bytes: [UInt8](unsafeUninitializedCapacity: width * height) { _, n in n = width * height })
-        plane.bytes.withUnsafeBufferPointer { src in
-            out.bytes.withUnsafeMutableBufferPointer { dst in
+        var out = BlurPlane(uninitializedWidth: width, height: height, channels: 1)
+        plane.withBytes { src in
+            out.withMutableBytes { dst in
                 upsampleMask(src.baseAddress!, coarseWidth: cw, den: den, shift: shift, tx: tx, ty: ty, into: dst.baseAddress!)
             }
         }
@@ -185,8 +183,8 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
     }
     var out = BlurPlane(width: width, height: height, channels: c)
     var column = [Int](repeating: 0, count: cw * c)
-    plane.bytes.withUnsafeBufferPointer { src in
-        out.bytes.withUnsafeMutableBufferPointer { dst in
+    plane.withBytes { src in
+        out.withMutableBytes { dst in
             column.withUnsafeMutableBufferPointer { col in
                 tx.withUnsafeBufferPointer { tx in
                     for y in 0..<height {

@@ -37,7 +37,7 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows
     let zeros = scratch + 2 * extended * rowLength
     zeros.initialize(repeating: 0, count: rowLength)
 
-    plane.bytes.withUnsafeMutableBufferPointer { buf in
+    plane.withMutableBytes { buf in
         let base = buf.baseAddress!
         // Row y of the first pass's input: extended row first + y (plane row first + y − total).
         func sourceRow(_ y: Int) -> UnsafePointer<UInt8> {

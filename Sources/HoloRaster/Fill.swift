@@ -148,14 +148,12 @@ extension Canvas {
         let clipBytes = clip?.coverage ?? []
         let clipWindow = clip.map { PixelWindow($0.x, $0.y, $0.x + $0.width, $0.y + $0.height) } ?? window
         clipBytes.withUnsafeBufferPointer { clipBuf in
-            pixels.withUnsafeMutableBytes { raw in
-                raw.withMemoryRebound(to: UInt32.self) { words in
-                    var blitter = PaintBlitter(
-                        pixels: words.baseAddress!, width: width, sampler: sampler, solid: sampler.solidColor,
-                        opaque: sampler.isOpaque, opacity: o, clip: clip == nil ? nil : clipBuf.baseAddress,
-                        clipWindow: clipWindow, colorScratch: colorScratch, coverScratch: coverScratch)
-                    body(&blitter, window)
-                }
+            withMutableWords { words in
+                var blitter = PaintBlitter(
+                    pixels: words.baseAddress!, width: width, sampler: sampler, solid: sampler.solidColor,
+                    opaque: sampler.isOpaque, opacity: o, clip: clip == nil ? nil : clipBuf.baseAddress,
+                    clipWindow: clipWindow, colorScratch: colorScratch, coverScratch: coverScratch)
+                body(&blitter, window)
             }
         }
     }

@@ -28,15 +28,17 @@ func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) 
     let n = plane.width, padded = n + 2 * r
     var row32 = [UInt32](repeating: 0, count: padded)
     var even = [UInt64](repeating: 0, count: padded), odd = even
-    plane.bytes.withUnsafeMutableBytes { raw in
-        let words = raw.bindMemory(to: UInt32.self).baseAddress!
+    // An RGBA plane is one word a pixel (BlurPlane), r | g<<8 | b<<16 | a<<24.
+    let height = plane.height
+    plane.words.withUnsafeMutableBufferPointer { planeWords in
+        let words = planeWords.baseAddress!
         row32.withUnsafeMutableBufferPointer { pw in
             even.withUnsafeMutableBufferPointer { ev in
                 odd.withUnsafeMutableBufferPointer { od in
                     weights.withUnsafeBufferPointer { wt in
                         let p = pw.baseAddress!, e = ev.baseAddress!, o = od.baseAddress!
                         let centre = UInt64(wt[r])
-                        for y in 0..<plane.height {
+                        for y in 0..<height {
                             let row = words + y * n
                             // The padded row: edge rule as in padRow.
                             (p + r).update(from: row, count: n)
@@ -89,7 +91,8 @@ func gaussianBlurColumns(_ plane: BlurPlane, weights: [Int], edge: BlurEdge) -> 
     var out = BlurPlane(width: plane.width, height: h, channels: plane.channels)
     // Rows that are entirely zero add nothing to any sum.
     var rowIsZero = [Bool](repeating: false, count: h)
-    plane.bytes.withUnsafeBytes { raw in
+    plane.withBytes { planeBytes in
+        let raw = UnsafeRawBufferPointer(planeBytes)
         for y in 0..<h {
             let row = UnsafeRawBufferPointer(rebasing: raw[(y * stride)..<((y + 1) * stride)])
             var nonzero = false
@@ -104,8 +107,8 @@ func gaussianBlurColumns(_ plane: BlurPlane, weights: [Int], edge: BlurEdge) -> 
     }
     let chunk = 4096
     var acc = [UInt32](repeating: 0, count: min(chunk, stride))
-    plane.bytes.withUnsafeBufferPointer { srcBuf in
-        out.bytes.withUnsafeMutableBufferPointer { dstBuf in
+    plane.withBytes { srcBuf in
+        out.withMutableBytes { dstBuf in
             acc.withUnsafeMutableBufferPointer { accBuf in
                 let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!, a = accBuf.baseAddress!
                 for y in 0..<h {

@@ -34,7 +34,7 @@ struct GradientLUT: Sendable {
         for i in 0..<GradientLUT.size {
             let t = Double(i) / Double(GradientLUT.size - 1)
             let c = GradientLUT.color(at: t, stops: stops, hint: &k)
-            let p = packedPixel(c.premultipliedRGBA8)
+            let p = c.premultipliedRGBA8.word
             if p >> 24 != 255 { opaque = false }
             entries[i] = p
         }
@@ -85,12 +85,12 @@ struct PaintSampler {
         guard let inv = transform.inverted() else { kind = .nothing; return }
         switch paint {
         case .solid(let c):
-            kind = .solid(packedPixel(c.premultipliedRGBA8))
+            kind = .solid(c.premultipliedRGBA8.word)
         case .linearGradient(let stops, let start, let end):
             if let s = PaintSampler.single(stops) { kind = .solid(s); return }
             // t(p) = (p − start)·v / |v|², v = end − start; p = inv(x, y) is affine in (x, y).
             let vx = end.x - start.x, vy = end.y - start.y, len2 = vx * vx + vy * vy
-            guard len2 > 0 else { kind = .solid(packedPixel((stops.max { $0.location < $1.location }!.color).premultipliedRGBA8)); return }
+            guard len2 > 0 else { kind = .solid((stops.max { $0.location < $1.location }!.color).premultipliedRGBA8.word); return }
             let ux = vx / len2, uy = vy / len2
             let o = inv.apply(Point(0.5, 0.5))
             kind = .linear(GradientLUT(stops: stops), t0: (o.x - start.x) * ux + (o.y - start.y) * uy,
@@ -108,7 +108,7 @@ struct PaintSampler {
 
     private static func single(_ stops: [GradientStop]) -> UInt32? {
         if stops.isEmpty { return 0 }
-        if stops.count == 1 { return packedPixel(stops[0].color.premultipliedRGBA8) }
+        if stops.count == 1 { return stops[0].color.premultipliedRGBA8.word }
         return nil
     }
 

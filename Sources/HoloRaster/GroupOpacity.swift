@@ -10,16 +10,16 @@ extension Canvas {
         let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(width, x1), cy1 = min(height, y1)
         guard cx1 > cx0, cy1 > cy0 else { return Canvas(width: 0, height: 0, scale: scale) }
         let w = cx1 - cx0
-        var out = [UInt8](repeating: 0, count: w * (cy1 - cy0) * 4)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        var out = Canvas(width: w, height: cy1 - cy0, scale: scale)
+        withWords { src in
+            out.withMutableWords { dst in
                 for y in cy0..<cy1 {
-                    let s = (y * width + cx0) * 4, d = (y - cy0) * w * 4
-                    (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: w * 4)
+                    let s = y * width + cx0, d = (y - cy0) * w
+                    (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: w)
                 }
             }
         }
-        return Canvas(width: w, height: cy1 - cy0, scale: scale, premultipliedPixels: out)
+        return out
     }
 
     /// Mixes the pixels under `backdrop` (placed with its top-left at `x`, `y`) with it, keeping
@@ -30,14 +30,14 @@ extension Canvas {
         let w = UInt32((max(0, min(1, 1 - backdropWeight)) * 255).rounded())
         if w == 255 { return }
         let iw = 255 - w
-        let bw = backdrop.width
+        let bw = backdrop.width, width = self.width
         // Two channels per 32-bit lane pair (Blend.swift): d·w + s·(255 − w) ≤ 255·255 per lane, so
         // laneDiv255 gives every channel's div255 exactly. Equal pixels stay as they are
         // (div255(d·255) = d), which skips the untouched part of a faded group's bounds.
-        backdrop.pixels.withUnsafeBytes { srcRaw in
-            pixels.withUnsafeMutableBytes { dstRaw in
-                let src = srcRaw.bindMemory(to: UInt32.self).baseAddress!
-                let dst = dstRaw.bindMemory(to: UInt32.self).baseAddress!
+        backdrop.withWords { srcWords in
+            withMutableWords { dstWords in
+                let src = srcWords.baseAddress!
+                let dst = dstWords.baseAddress!
                 for y in 0..<backdrop.height {
                     let s = src + y * bw, d = dst + ((oy + y) * width + ox)
                     for i in 0..<bw {

@@ -18,7 +18,7 @@ extension Canvas {
         let sx = Double(iw) / frame.width, sy = Double(ih) / frame.height
         let canvasWidth = width
         image.pixels.withUnsafeBufferPointer { src in
-            pixels.withUnsafeMutableBufferPointer { dst in
+            withMutableBytes { dst in
                 for y in y0..<y1 {
                     for x in x0..<x1 {
                         let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))

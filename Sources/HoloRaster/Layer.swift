@@ -18,22 +18,18 @@ extension Canvas {
         let clipBytes = clip?.coverage ?? []
         // c for each clip coverage value: div255(o · coverage).
         let factors = (0..<256).map { UInt8(div255(o &* UInt32($0))) }
-        layer.pixels.withUnsafeBytes { srcRaw in
-            srcRaw.withMemoryRebound(to: UInt32.self) { src in
-                pixels.withUnsafeMutableBytes { dstRaw in
-                    dstRaw.withMemoryRebound(to: UInt32.self) { dst in
-                        clipBytes.withUnsafeBufferPointer { clipBuf in
-                            factors.withUnsafeBufferPointer { table in
-                                for y in window.y0..<window.y1 {
-                                    let base = y * width
-                                    let sbase = (y - oy) * lw - ox
-                                    let crow = clip.map { (y - $0.y) * $0.width - $0.x } ?? 0
-                                    compositeRow(src.baseAddress! + sbase + window.x0, dst.baseAddress! + base + window.x0,
-                                                 count: window.x1 - window.x0, opacity: o,
-                                                 coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
-                                                 factors: table.baseAddress!)
-                                }
-                            }
+        layer.withWords { src in
+            withMutableWords { dst in
+                clipBytes.withUnsafeBufferPointer { clipBuf in
+                    factors.withUnsafeBufferPointer { table in
+                        for y in window.y0..<window.y1 {
+                            let base = y * width
+                            let sbase = (y - oy) * lw - ox
+                            let crow = clip.map { (y - $0.y) * $0.width - $0.x } ?? 0
+                            compositeRow(src.baseAddress! + sbase + window.x0, dst.baseAddress! + base + window.x0,
+                                         count: window.x1 - window.x0, opacity: o,
+                                         coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
+                                         factors: table.baseAddress!)
                         }
                     }
                 }

@@ -97,11 +97,11 @@ extension Canvas {
     /// (`blurred`, roi-sized). Held byte for byte to `Reference.materialTint` (FastPathTests).
     mutating func applyTint(_ tint: MaterialTint, blurred: Canvas, region roi: BlurRegion, mask: CoverageMask) {
         let w = width, mw = mask.width
-        pixels.withUnsafeMutableBytes { dstRaw in
-            blurred.pixels.withUnsafeBytes { srcRaw in
+        withMutableWords { dstWords in
+            blurred.withWords { srcWords in
                 mask.coverage.withUnsafeBufferPointer { cov in
-                    let dst = dstRaw.bindMemory(to: UInt32.self).baseAddress!
-                    let src = srcRaw.bindMemory(to: UInt32.self).baseAddress!
+                    let dst = dstWords.baseAddress!
+                    let src = srcWords.baseAddress!
                     // A blurred backdrop is smooth: neighbours often share a colour, so the last
                     // input and its tint are remembered, and a small direct-mapped table keeps the
                     // tints of the colours seen before (every slot always holds a true pair: it

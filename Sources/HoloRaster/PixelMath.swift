@@ -31,6 +31,18 @@ public struct PremultipliedRGBA8: Hashable, Sendable {
     public var r, g, b, a: UInt8
     @inlinable public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) { self.r = r; self.g = g; self.b = b; self.a = a }
     public static let transparent = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+
+    /// The pixel as the canvas stores it: r | g << 8 | b << 16 | a << 24 (Canvas.swift).
+    @inlinable public var word: UInt32 {
+        @inline(__always) get { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24 }
+    }
+
+    /// The pixel of a canvas word.
+    @inlinable @inline(__always)
+    public init(word w: UInt32) {
+        self.init(r: UInt8(truncatingIfNeeded: w), g: UInt8(truncatingIfNeeded: w >> 8),
+                  b: UInt8(truncatingIfNeeded: w >> 16), a: UInt8(truncatingIfNeeded: w >> 24))
+    }
 }
 
 import HoloGeometry

@@ -203,12 +203,12 @@ public enum FrameMemory {
     static func canvas(size: Size, scale: Double, background: Color) -> Canvas {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
         precondition(width >= 0 && height >= 0, "canvas size must not be negative")
-        let word = packedPixel(background.premultipliedRGBA8)
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buf, count in
-            buf.withMemoryRebound(to: UInt32.self) { $0.initialize(repeating: word) }
-            count = width * height * 4
+        let word = background.premultipliedRGBA8.word
+        let words = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+            buffer.initialize(repeating: word)
+            count = width * height
         }
-        return Canvas(width: width, height: height, scale: scale, premultipliedPixels: pixels)
+        return Canvas(width: width, height: height, scale: scale, premultipliedWords: words)
     }
 }
 

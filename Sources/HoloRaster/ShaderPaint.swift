@@ -27,7 +27,7 @@ internal func shaderSpan(_ shader: ShaderPaint, inverse: AffineTransform, x: Int
     let u0 = (start.x - bounds.minX) / bounds.width
     let v0 = (start.y - bounds.minY) / bounds.height
     let du = inverse.a / bounds.width
-    let bytes = UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
+    let bytes = UnsafeMutableRawPointer(out)  // the shaders store whole words, R, G, B, A in memory
 
     if inverse.b == 0 {
         // v is constant along the row.
@@ -54,7 +54,7 @@ internal func shaderSpan(_ shader: ShaderPaint, inverse: AffineTransform, x: Int
 
 @inline(__always)
 private func shade(_ shader: ShaderPaint, u0: Float, du: Float, v: Float, count: Int,
-                   coverage: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) {
+                   coverage: UnsafePointer<UInt8>, into out: UnsafeMutableRawPointer) {
     switch shader {
     case .holographic(let p):
         let uniforms = HolographicTextUniforms(roll: Float(p.roll), pitch: Float(p.pitch), time: Float(p.time),

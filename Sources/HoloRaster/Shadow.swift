@@ -16,8 +16,8 @@ import HoloScene
 /// The shadow's alpha in layer pixels: blurred, offset, grown by the blur margin (not tinted).
 public func shadowMask(of layer: Canvas, shadow: Shadow) -> CoverageMask {
     var alpha = [UInt8](repeating: 0, count: layer.width * layer.height)
-    layer.pixels.withUnsafeBufferPointer { src in
-        for i in 0..<alpha.count { alpha[i] = src[i * 4 + 3] }
+    layer.withWords { src in
+        for i in 0..<alpha.count { alpha[i] = UInt8(truncatingIfNeeded: src[i] >> 24) }
     }
     var mask = CoverageMask(x: 0, y: 0, width: layer.width, height: layer.height, coverage: alpha)
         .gaussianBlurred(sigma: shadowSigma(radius: shadow.radius) * layer.scale)
@@ -35,18 +35,16 @@ public func shadow(of layer: Canvas, shadow: Shadow) -> Canvas {
     let x0 = max(0, mask.x), y0 = max(0, mask.y)
     let x1 = min(layer.width, mask.x + mask.width), y1 = min(layer.height, mask.y + mask.height)
     guard x1 > x0, y1 > y0 else { return out }
-    out.pixels.withUnsafeMutableBufferPointer { dst in
+    out.withMutableWords { dst in
         mask.coverage.withUnsafeBufferPointer { cov in
             for y in y0..<y1 {
                 for x in x0..<x1 {
                     // shadow = tint · alpha   (premultiplied tint scaled by the blurred coverage)
                     let a = UInt32(cov[(y - mask.y) * mask.width + (x - mask.x)])
                     if a == 0 { continue }
-                    let d = (y * w + x) * 4
-                    dst[d] = UInt8(div255(UInt32(tint.r) * a))
-                    dst[d + 1] = UInt8(div255(UInt32(tint.g) * a))
-                    dst[d + 2] = UInt8(div255(UInt32(tint.b) * a))
-                    dst[d + 3] = UInt8(div255(UInt32(tint.a) * a))
+                    dst[y * w + x] = PremultipliedRGBA8(
+                        r: UInt8(div255(UInt32(tint.r) * a)), g: UInt8(div255(UInt32(tint.g) * a)),
+                        b: UInt8(div255(UInt32(tint.b) * a)), a: UInt8(div255(UInt32(tint.a) * a))).word
                 }
             }
         }

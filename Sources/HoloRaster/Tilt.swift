@@ -97,10 +97,10 @@ public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
         if ox1 <= ox0 || oy1 <= oy0 { return out }
     }
     let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
-    layer.pixels.withUnsafeBytes { srcRaw in
-        out.pixels.withUnsafeMutableBytes { dstRaw in
-            let src = srcRaw.bindMemory(to: UInt32.self).baseAddress!
-            let dst = dstRaw.bindMemory(to: UInt32.self).baseAddress!
+    layer.withWords { srcWords in
+        out.withMutableWords { dstWords in
+            let src = srcWords.baseAddress!
+            let dst = dstWords.baseAddress!
             for y in oy0..<oy1 {
                 let uy = Double(y) + 0.5 - ay
                 let qy = m7 * uy, xy = m1 * uy, yy = m4 * uy
@@ -123,8 +123,7 @@ public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
 func nonzeroBounds(_ layer: Canvas) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
     let w = layer.width, h = layer.height
     var x0 = w, y0 = h, x1 = -1, y1 = -1
-    layer.pixels.withUnsafeBytes { raw in
-        let p = raw.bindMemory(to: UInt32.self)
+    layer.withWords { p in
         for y in 0..<h {
             let row = p.baseAddress! + y * w
             var first = 0

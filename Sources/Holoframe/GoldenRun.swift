@@ -206,8 +206,7 @@ extension GoldenRunner {
             return GoldenVerdict(passed: false, recorded: false, message: "\(c): cannot read the golden \(path): \(error)",
                                  comparison: nil, artifacts: [])
         }
-        let difference = ReferenceDifference(expected, Canvas(width: actual.width, height: actual.height,
-                                                              premultipliedPixels: actual.pixels))
+        let difference = ReferenceDifference(expected, actual.relabelled(scale: 1))
         if difference.isWithinBound {
             return GoldenVerdict(passed: true, recorded: false, message: "\(path) is within the reference bound (\(difference))",
                                  comparison: nil, artifacts: [])

@@ -77,7 +77,7 @@ public final class InputPolicy: @unchecked Sendable {
         lock.unlock()
         let bytes = try readFile(resolved, what: "the image")
         let canvas = try PNG.decode(bytes, maxPixels: maxImagePixels)
-        let image = ImageData(width: canvas.width, height: canvas.height, pixels: canvas.pixels)
+        let image = ImageData(width: canvas.width, height: canvas.height, pixels: canvas.bytes)
         lock.lock(); defer { lock.unlock() }
         images[resolved] = image
         imagesDecoded += 1

@@ -11,8 +11,8 @@ import HoloPNG
         let x = try PNG.read(contentsOf: a), y = try PNG.read(contentsOf: b)
         #expect(x.width == y.width && x.height == y.height)
         var sum = 0
-        for i in 0..<min(x.pixels.count, y.pixels.count) { sum += abs(Int(x.pixels[i]) - Int(y.pixels[i])) }
-        return (Double(sum) / Double(max(1, x.pixels.count)), x.pixels == y.pixels)
+        for i in 0..<min(x.bytes.count, y.bytes.count) { sum += abs(Int(x.bytes[i]) - Int(y.bytes[i])) }
+        return (Double(sum) / Double(max(1, x.bytes.count)), x.bytes == y.bytes)
     }
 
     /// Reveal mid-morph blurs at reduced resolution in the fast renderer and exactly in the

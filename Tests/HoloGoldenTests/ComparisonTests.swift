@@ -61,14 +61,14 @@ func box(_ w: Int, _ h: Int, left: Int, top: Int, right: Int, bottom: Int) -> Ca
     }
 
     @Test func transparentPixelsWithDifferentColourBytesAreEqual() {
-        let expected = Canvas(width: 3, height: 3, premultipliedPixels: [UInt8](repeating: 0, count: 36))
+        let expected = Canvas(width: 3, height: 3, premultipliedBytes: [UInt8](repeating: 0, count: 36))
         var bytes = [UInt8](repeating: 0, count: 36)
         for i in stride(from: 0, to: 36, by: 4) { bytes[i] = 9; bytes[i + 1] = 200; bytes[i + 2] = 77 }  // a stays 0
-        let result = ImageComparison.compare(expected: expected, actual: Canvas(width: 3, height: 3, premultipliedPixels: bytes))
+        let result = ImageComparison.compare(expected: expected, actual: Canvas(width: 3, height: 3, premultipliedBytes: bytes))
         #expect(result.passed && result.differingPixels == 0 && result.largestChannelDelta == 0)
         // But alpha 0 against alpha 1 is a difference.
         var other = bytes; other[3] = 1
-        #expect(!ImageComparison.compare(expected: expected, actual: Canvas(width: 3, height: 3, premultipliedPixels: other)).passed)
+        #expect(!ImageComparison.compare(expected: expected, actual: Canvas(width: 3, height: 3, premultipliedBytes: other)).passed)
     }
 
     @Test func diffImageMarksExactlyTheDifferingPixels() throws {

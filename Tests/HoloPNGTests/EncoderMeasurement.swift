@@ -55,7 +55,7 @@ import Testing
                 var bytes: [UInt8] = []
                 let ms = try Self.best(of: 5) { bytes = try PNG.encode(frame, options: options) }
                 if reference == 0 { reference = bytes.count }
-                #expect(try PNG.decode(bytes).pixels == frame.pixels)
+                #expect(try PNG.decode(bytes).bytes == frame.bytes)
                 let line = "\(label.padding(toLength: 42, withPad: " ", startingAt: 0)) "
                     + String(format: "%7.1f ms %9d bytes  %.2fx", ms, bytes.count, Double(bytes.count) / Double(reference))
                 print(line)

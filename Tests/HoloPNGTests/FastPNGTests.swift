@@ -76,7 +76,7 @@ import Testing
             #expect(bytes[25] == (canvas.isOpaque ? 2 : 6), "\(name): colour type")
             let decoded = try PNG.decode(bytes)
             #expect(decoded.width == canvas.width && decoded.height == canvas.height, "\(name)")
-            #expect(decoded.pixels == canvas.pixels, "\(name) with \(settings)")
+            #expect(decoded.bytes == canvas.bytes, "\(name) with \(settings)")
         }
     }
 
@@ -181,7 +181,7 @@ import Testing
         flat.clear(to: .white)
         for canvas in [flat, Fixtures.uiFrame(width: 1170, height: 2532), Fixtures.uiFrame(width: 390, height: 844, transparentBackground: true)] {
             let bytes = try PNG.encode(canvas, profile: .fast, threads: 4)
-            #expect(try PNG.decode(bytes).pixels == canvas.pixels)
+            #expect(try PNG.decode(bytes).bytes == canvas.bytes)
         }
         // Flat areas compress to almost nothing: 3 bytes a pixel raw, well under 1 % here.
         #expect(try PNG.encode(flat).count < 2000 * 1500 * 3 / 100)
@@ -209,7 +209,7 @@ import Testing
     @Test func smallProfileIsLibpngLevel9() throws {
         let canvas = Fixtures.translucentCanvas(width: 40, height: 40, seed: 5)
         #expect(try PNG.encode(canvas, profile: .small) == PNG.encode(canvas, options: .small))
-        #expect(try PNG.decode(PNG.encode(canvas, profile: .small)).pixels == canvas.pixels)
+        #expect(try PNG.decode(PNG.encode(canvas, profile: .small)).bytes == canvas.bytes)
     }
 
     @Test func emptyAndBadSettingsAreRefused() {

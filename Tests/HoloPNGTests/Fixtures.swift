@@ -109,7 +109,7 @@ enum Fixtures {
                 card += 1
             }
         }
-        return Canvas(width: width, height: height, scale: 3, premultipliedPixels: pixels)
+        return Canvas(width: width, height: height, scale: 3, premultipliedBytes: pixels)
     }
 }
 

@@ -77,13 +77,13 @@ import Testing
             if n % 2 == 1 { mutant = Self.repairCRCs(mutant) }
             do {
                 let canvas = try PNG.decode(mutant, maxPixels: 1 << 20)
-                #expect(canvas.pixels.count == canvas.width * canvas.height * 4)
+                #expect(canvas.bytes.count == canvas.width * canvas.height * 4)
                 #expect(canvas.width * canvas.height <= 1 << 20)
                 // A decoded canvas is validly premultiplied: no channel exceeds its alpha.
                 var valid = true
-                for i in stride(from: 0, to: canvas.pixels.count, by: 4) {
-                    let a = canvas.pixels[i + 3]
-                    if canvas.pixels[i] > a || canvas.pixels[i + 1] > a || canvas.pixels[i + 2] > a { valid = false }
+                for i in stride(from: 0, to: canvas.bytes.count, by: 4) {
+                    let a = canvas.bytes[i + 3]
+                    if canvas.bytes[i] > a || canvas.bytes[i + 1] > a || canvas.bytes[i + 2] > a { valid = false }
                 }
                 #expect(valid)
                 decoded += 1

@@ -62,10 +62,10 @@ import Testing
     }
 
     @Test func decodedCanvasHasScaleOne() throws {
-        let canvas = Canvas(width: 3, height: 2, scale: 3, premultipliedPixels: Fixtures.opaqueCanvas(width: 3, height: 2).pixels)
+        let canvas = Canvas(width: 3, height: 2, scale: 3, premultipliedBytes: Fixtures.opaqueCanvas(width: 3, height: 2).bytes)
         let decoded = try PNG.decode(try PNG.encode(canvas))
         #expect(decoded.scale == 1)
-        #expect(decoded.pixels == canvas.pixels)
+        #expect(decoded.bytes == canvas.bytes)
     }
 
     @Test func emptyCanvasIsRefused() {

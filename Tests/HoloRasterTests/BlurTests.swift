@@ -7,7 +7,7 @@ import Testing
 /// the whole canvas.
 func referenceGaussian(_ canvas: Canvas, sigma: Double) -> [Double] {
     let box = RefBox(0, 0, canvas.width, canvas.height)
-    return Reference.gaussian(RefPlane(full: box, window: box, channels: 4, bytes: canvas.pixels), sigma: sigma, edge: .clamp, output: box)
+    return Reference.gaussian(RefPlane(full: box, window: box, channels: 4, bytes: canvas.bytes), sigma: sigma, edge: .clamp, output: box)
 }
 
 /// Blocky random premultiplied content: `block`-px squares of random colours and alphas.
@@ -33,11 +33,11 @@ func blockyCanvas(width: Int, height: Int, block: Int, seed: UInt64) -> Canvas {
         var blurred = canvas
         blurred.gaussianBlur(sigma: sigma)
         var worst = 0.0
-        for i in 0..<reference.count { worst = max(worst, abs(Double(blurred.pixels[i]) - reference[i])) }
+        for i in 0..<reference.count { worst = max(worst, abs(Double(blurred.bytes[i]) - reference[i])) }
         #expect(worst <= Double(blurErrorBound), "σ = \(sigma): max channel error \(worst)")
         // Premultiplied stays valid: no channel above alpha.
-        for i in stride(from: 0, to: blurred.pixels.count, by: 4) {
-            #expect(blurred.pixels[i] <= blurred.pixels[i + 3] && blurred.pixels[i + 2] <= blurred.pixels[i + 3])
+        for i in stride(from: 0, to: blurred.bytes.count, by: 4) {
+            #expect(blurred.bytes[i] <= blurred.bytes[i + 3] && blurred.bytes[i + 2] <= blurred.bytes[i + 3])
         }
     }
 

@@ -184,7 +184,7 @@ func continuousCornerB(_ a: Double) -> Double? {
         #expect(canvas[6, 10].a == 0 && canvas[10, 10].a == 0)       // interior
         #expect(canvas[3, 10].a == 0)                                // outside
         #expect(canvas[4, 4].a == 255)                               // miter corner
-        let total = canvas.pixels.enumerated().filter { $0.offset % 4 == 3 }.reduce(0) { $0 + Int($1.element) }
+        let total = canvas.bytes.enumerated().filter { $0.offset % 4 == 3 }.reduce(0) { $0 + Int($1.element) }
         #expect(total == 255 * (12 * 12 - 8 * 8))
     }
 

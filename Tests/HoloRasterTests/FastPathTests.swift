@@ -23,13 +23,13 @@ extension SplitMix64 {
 /// A busy opaque-and-translucent background, so blending has something to mix with.
 func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
     var rng = SplitMix64(seed: seed)
-    var c = Canvas(width: width, height: height)
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
     for i in 0..<(width * height) {
         let a = UInt8(truncatingIfNeeded: rng.next() % 2 == 0 ? 255 : rng.next())
-        for k in 0..<3 { c.pixels[i * 4 + k] = UInt8(truncatingIfNeeded: rng.next() % (UInt64(a) + 1)) }
-        c.pixels[i * 4 + 3] = a
+        for k in 0..<3 { bytes[i * 4 + k] = UInt8(truncatingIfNeeded: rng.next() % (UInt64(a) + 1)) }
+        bytes[i * 4 + 3] = a
     }
-    return c
+    return Canvas(width: width, height: height, premultipliedBytes: bytes)
 }
 
 @Suite struct FastPathTests {
@@ -63,7 +63,7 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
         var s = RefSurface(canvas)
         Reference.paint(RefMask(coverage), with: RefPaint(paint, transform: .identity), opacity: opacity,
                         clip: clip.map { RefMask($0) }, into: &s)
-        return s.pixels
+        return s.bytes
     }
 
     /// The fast draw against the reference: solid paints byte for byte; gradients within one
@@ -71,9 +71,9 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
     /// ReferenceKernelTests.paintFillsMatchTheReference).
     static func expectMatches(_ fast: Canvas, _ slow: [UInt8], _ paint: Paint, _ what: String) {
         if case .solid = paint {
-            #expect(fast.pixels == slow, "\(what)")
+            #expect(fast.bytes == slow, "\(what)")
         } else {
-            let d = ByteDifference(fast.pixels, slow)
+            let d = ByteDifference(fast.bytes, slow)
             #expect(d.largest <= 1, "\(what): \(d)")
         }
     }
@@ -143,12 +143,12 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
         let backdrop = noiseCanvas(width: 37, height: 11, seed: 9)
         var fast = noiseCanvas(width: 50, height: 20, seed: 10)
         // Some pixels equal to the backdrop (the untouched part of a group's bounds).
-        for i in 0..<(37 * 4) { fast.pixels[(3 * 50 + 5) * 4 + i] = backdrop.pixels[i] }
+        fast.withMutableWords { f in backdrop.withWords { b in for i in 0..<37 { f[3 * 50 + 5 + i] = b[i] } } }
         var slow = RefSurface(fast), before = RefSurface(full: slow.full, window: RefBox(5, 3, 5 + 37, 3 + 11), scale: 1)
-        before.pixels = backdrop.pixels
+        before.bytes = backdrop.bytes
         fast.blend(from: backdrop, x: 5, y: 3, keeping: keeping)
         Reference.mixBack(&slow, before: before, keeping: keeping)
-        #expect(fast.pixels == slow.pixels)
+        #expect(fast.bytes == slow.bytes)
     }
 
     /// The series arctangent stays 50× inside the slack the angular shader trusts it with.
@@ -212,9 +212,9 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
             let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height).clipped(width: fast.width, height: fast.height)
             let blurred = fast.gaussianBlurred(sigma: recipe.blur * fast.scale, region: roi, edge: .clamp)
             fast.applyMaterial(recipe, scheme: scheme, in: mask)
-            Reference.materialTint(recipe, scheme: scheme, blurred: blurred.pixels,
+            Reference.materialTint(recipe, scheme: scheme, blurred: blurred.bytes,
                                    box: RefBox(roi.x, roi.y, roi.x + roi.width, roi.y + roi.height), mask: RefMask(mask), into: &slow)
-            #expect(fast.pixels == slow.pixels, "\(kind) \(scheme)")
+            #expect(fast.bytes == slow.bytes, "\(kind) \(scheme)")
         }
     }
 
@@ -226,7 +226,7 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
         for (w, h, seed) in [(37, 23, UInt64(1)), (64, 9, 2), (5, 41, 3)] {
             let canvas = noiseCanvas(width: w, height: h, seed: seed)
             for channels in [4, 1] {
-                let bytes = channels == 4 ? canvas.pixels : (0..<(w * h)).map { canvas.pixels[$0 * 4 + 3] }
+                let bytes = channels == 4 ? canvas.bytes : (0..<(w * h)).map { canvas.bytes[$0 * 4 + 3] }
                 let plane = BlurPlane(width: w, height: h, channels: channels, bytes: bytes)
                 for edge in [BlurEdge.clamp, .transparent] {
                     let fast = downsampled(plane, by: factor, pad: 3, edge: edge)

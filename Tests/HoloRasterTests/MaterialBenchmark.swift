@@ -55,10 +55,10 @@ func materialBenchBackdrop() -> Canvas {
         let bar = backdrop.coverage(of: .rect(Rect(x: 0, y: 0, width: 390, height: 125)), transform: backdrop.pixelTransform)
         var c = backdrop
         let material = medianMilliseconds {
-            c.pixels = backdrop.pixels
+            c = backdrop
             c.applyMaterial(.ultraThin, scheme: .light, in: bar)
         }
-        let copy = medianMilliseconds { c.pixels = backdrop.pixels; c.pixels[0] = 1 }
+        let copy = medianMilliseconds { c = backdrop; c.withMutableWords { $0[0] = 1 } }
         let blur = medianMilliseconds {
             _ = backdrop.gaussianBlurred(sigma: 22.5 * 3, region: BlurRegion(x: 0, y: 0, width: 1170, height: 375))
         }

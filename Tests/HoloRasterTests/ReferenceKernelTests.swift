@@ -66,7 +66,7 @@ struct ByteDifference: CustomStringConvertible {
                 fast.stroke(shape, width: width, transform: t, paint: .solid(.white))
                 let cov = Reference.coverage(contours: Reference.strokeContours(shape, width: width, transform: t), limit: slow.window)
                 Reference.paint(cov, with: RefPaint(.solid(.white), transform: t), opacity: 1, clip: nil, into: &slow)
-                let d = ByteDifference(fast.pixels, slow.pixels)
+                let d = ByteDifference(fast.bytes, slow.bytes)
                 #expect(d.largest <= 1 && d.differing * 100 <= d.count, "stroke \(width) of \(shape): \(d)")
             }
         }
@@ -100,9 +100,9 @@ struct ByteDifference: CustomStringConvertible {
             fast.fill(shape, transform: t, paint: paint)
             let cov = Reference.coverage(contours: Reference.fillContours(shape, transform: t), limit: slow.window)
             Reference.paint(cov, with: RefPaint(paint, transform: t), opacity: 1, clip: nil, into: &slow)
-            let d = ByteDifference(fast.pixels, slow.pixels)
+            let d = ByteDifference(fast.bytes, slow.bytes)
             #expect(d.largest <= 1, "\(paint) under \(t): \(d)")
-            let drew = fast.pixels != background.pixels
+            let drew = fast.bytes != background.bytes
             #expect(drew)
         }
     }
@@ -110,7 +110,7 @@ struct ByteDifference: CustomStringConvertible {
     /// Same integer formula (weights in 1/256, one rounding, then clip and source-over): equal bytes.
     @Test func imagesMatchTheReferenceByteForByte() {
         let image = noiseCanvas(width: 9, height: 7, seed: 11)
-        let data = ImageData(width: 9, height: 7, pixels: image.pixels)
+        let data = ImageData(width: 9, height: 7, pixels: image.bytes)
         let background = noiseCanvas(width: 64, height: 48, seed: 3)
         let clipShape = Shape.ellipse(Rect(x: 4, y: 2, width: 50, height: 44))
         let clip = background.coverage(of: clipShape, transform: .identity)
@@ -121,9 +121,9 @@ struct ByteDifference: CustomStringConvertible {
                 fast.draw(data, in: Rect(x: 3.4, y: 2.2, width: 30, height: 17), transform: t, clip: c)
                 Reference.drawImage(data, in: Rect(x: 3.4, y: 2.2, width: 30, height: 17), transform: t,
                                     clip: c.map { RefMask($0) }, into: &slow)
-                let same = fast.pixels == slow.pixels
-                #expect(same, "image under \(t), clip \(c != nil): \(ByteDifference(fast.pixels, slow.pixels))")
-                let drew = fast.pixels != background.pixels
+                let same = fast.bytes == slow.bytes
+                #expect(same, "image under \(t), clip \(c != nil): \(ByteDifference(fast.bytes, slow.bytes))")
+                let drew = fast.bytes != background.bytes
                 #expect(drew)
             }
         }
@@ -155,7 +155,7 @@ struct ByteDifference: CustomStringConvertible {
                         fast.composite(k.layer, x: ox, y: oy, opacity: opacity, clip: c)
                         Reference.composite(RefSurface(k.layer), origin: (ox, oy), opacity: opacity, clip: c.map { RefMask($0) },
                                             limit: slow.window, into: &slow)
-                        let same = fast.pixels == slow.pixels
+                        let same = fast.bytes == slow.bytes
                         #expect(same, "\(k.layer.width)×\(k.layer.height) opacity \(opacity) at (\(ox), \(oy)), clip \(c != nil)")
                     }
                 }
@@ -212,12 +212,12 @@ struct ByteDifference: CustomStringConvertible {
         for (layer, tilt) in cases {
             let fast = tilted(layer, tilt: tilt)
             let slow = Reference.tilted(RefSurface(layer), tilt, anchor: tilt.anchor * layer.scale)
-            let d = ByteDifference(fast.pixels, slow.pixels)
+            let d = ByteDifference(fast.bytes, slow.bytes)
             #expect(d.largest <= 1 && d.differing * 200 <= d.count, "tilt \(tilt): \(d)")
-            #expect(fast.pixels != layer.pixels)
+            #expect(fast.bytes != layer.bytes)
         }
         let empty = Canvas(width: 20, height: 10, scale: 1)
-        #expect(tilted(empty, tilt: Tilt(degreesX: 20, degreesY: 10, perspective: 1, anchor: Point(10, 5))).pixels == empty.pixels)
+        #expect(tilted(empty, tilt: Tilt(degreesX: 20, degreesY: 10, perspective: 1, anchor: Point(10, 5))).bytes == empty.bytes)
     }
 
     /// The shadow of a layer: its alpha blurred (fixed-point taps or boxes at reduced resolution
@@ -230,9 +230,9 @@ struct ByteDifference: CustomStringConvertible {
         let s = Shadow(color: Color(hex: 0xFFD60A, alpha: 0.7), radius: radius, offset: Point(2.4, 3.6))
         let fast = shadow(of: layer, shadow: s)
         let slow = Reference.shadow(of: RefSurface(layer), s, output: RefBox(0, 0, 120, 90))
-        let d = ByteDifference(fast.pixels, slow.pixels)
+        let d = ByteDifference(fast.bytes, slow.bytes)
         #expect(d.largest <= blurErrorBound, "shadow radius \(radius): \(d)")
-        let shaded = slow.pixels.contains { $0 != 0 }
+        let shaded = slow.bytes.contains { $0 != 0 }
         #expect(shaded)
     }
 
@@ -252,9 +252,9 @@ struct ByteDifference: CustomStringConvertible {
             let mask = backdrop.coverage(of: shape, transform: .identity)
             fast.applyMaterial(kind, scheme: scheme, in: mask)
             Reference.material(MaterialRecipe(kind, scheme), scheme: scheme, mask: RefMask(mask), compute: slow.window, into: &slow)
-            let d = ByteDifference(fast.pixels, slow.pixels)
+            let d = ByteDifference(fast.bytes, slow.bytes)
             #expect(d.largest <= blurErrorBound, "\(kind) \(scheme): \(d)")
-            let drew = fast.pixels != backdrop.pixels
+            let drew = fast.bytes != backdrop.bytes
             #expect(drew)
         }
     }

@@ -26,7 +26,7 @@ func inkColumns(_ c: Canvas, row: Int) -> [Int] { (0..<c.width).filter { c[$0, r
         // 0.001° changes positions by < 0.001 px: the bilinear path must reproduce the input.
         let t = tilted(layer, tilt: Tilt(degreesX: 0.001, degreesY: 0.001, perspective: 0.5, anchor: center))
         var worst = 0
-        for i in t.pixels.indices { worst = max(worst, abs(Int(t.pixels[i]) - Int(layer.pixels[i]))) }
+        for i in t.bytes.indices { worst = max(worst, abs(Int(t.bytes[i]) - Int(layer.bytes[i]))) }
         #expect(worst <= 1)
     }
 
@@ -38,7 +38,7 @@ func inkColumns(_ c: Canvas, row: Int) -> [Int] { (0..<c.width).filter { c[$0, r
         #expect(t[60, 25].a > 0 && t[60, 15].a == 0)
         // Exactly edge-on: nothing is visible.
         let edgeOn = tilted(layer, tilt: Tilt(degreesX: 0, degreesY: 90, perspective: 1, anchor: center))
-        #expect(edgeOn.pixels.allSatisfy { $0 == 0 })
+        #expect(edgeOn.bytes.allSatisfy { $0 == 0 })
     }
 
     @Test func perspectiveShrinksTheEdgeThatMovesAway() {

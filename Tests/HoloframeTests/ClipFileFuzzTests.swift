@@ -82,7 +82,7 @@ struct FuzzBudget {
             // A frame may be refused with a message (the memory cap); it must not crash.
             for frame in Set([0, min(3, clip.frameCount - 1)]) {
                 if let canvas = try? pipeline.rasterize(clip.frames().frame(frame, fps: clip.fps), scale: clip.scale) {
-                    #expect(canvas.pixels.count == canvas.width * canvas.height * 4, "\(name)")
+                    #expect(canvas.bytes.count == canvas.width * canvas.height * 4, "\(name)")
                     rendered += 1
                 }
             }
@@ -113,7 +113,7 @@ struct FuzzBudget {
                 if let clip = try? buildClip(spec, name: name) {
                     let record = clip.frames().frame(min(3, clip.frameCount - 1), fps: clip.fps)
                     if let canvas = try? pipeline.rasterize(record, scale: clip.scale) {
-                        #expect(canvas.pixels.count == canvas.width * canvas.height * 4)
+                        #expect(canvas.bytes.count == canvas.width * canvas.height * 4)
                         rendered += 1
                     }
                 }

@@ -82,7 +82,7 @@ import Testing
                     var bytes: [UInt8] = []
                     times.append(try Self.medianMs(5) { bytes = try FastPNG.encode(canvas, settings: settings, threads: threads) })
                     total += bytes.count
-                    #expect(try PNG.decode(bytes).pixels == canvas.pixels)
+                    #expect(try PNG.decode(bytes).bytes == canvas.bytes)
                 }
                 let mark = settings == .standard ? " ←" : ""
                 print(String(format: "  %@ %7.2f ms  %8d B  %.2f×%@", settings.description.padding(toLength: 45, withPad: " ", startingAt: 0),
@@ -101,7 +101,7 @@ import Testing
         var levelBuffer = [UInt8](repeating: 0, count: hf_isal_level_buffer_size(1))
         let table = unpremultiplyTable
         let filterMs = medianMs(5) {
-            canvas.pixels.withUnsafeBufferPointer { p in
+            canvas.withBytes { p in
                 for y0 in stride(from: 0, to: height, by: rows) {
                     _ = hf_fast_filter_rows(p.baseAddress, UInt32(width), UInt32(y0), UInt32(min(height, y0 + rows)), 3,
                                             FastPNGSettings.standard.filter.rawValue, table, &scratch, &scanlines[y0 * lineBytes])
@@ -119,7 +119,7 @@ import Testing
             }
         }
         let adlerMs = medianMs(5) { _ = scanlines.withUnsafeBytes { PNGChecksum.adler32($0) } }
-        let copyMs = medianMs(5) { _ = Array(canvas.pixels) }
+        let copyMs = medianMs(5) { _ = canvas.bytes }
         print(String(format: "  breakdown, standard filter, level 1: filter+pack %.2f ms, deflate %.2f ms (%d B), Adler-32 %.2f ms; a 12 MB array copy %.2f ms",
                      filterMs, deflateMs, total, adlerMs, copyMs))
     }

@@ -113,7 +113,7 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
         for r in regions {
             let alone = try Self.reference.render(scene, scale: 0.5, region: r)
             let crop = whole.region(x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height)
-            let same = alone.pixels == crop.pixels
+            let same = alone.bytes == crop.bytes
             #expect(same, "\(clipName) frame \(index), region \(r): \(ReferenceDifference(alone, crop))")
         }
     }

@@ -97,7 +97,7 @@ import Testing
     func artifacts(in dir: String) throws -> [GoldenReviewPage.ImageKind: String] {
         var images: [GoldenReviewPage.ImageKind: String] = [:]
         for (i, kind) in GoldenReviewPage.ImageKind.allCases.enumerated() {
-            let canvas = Canvas(width: 4, height: 3, premultipliedPixels: [UInt8](repeating: UInt8(60 * i), count: 48))
+            let canvas = Canvas(width: 4, height: 3, premultipliedBytes: [UInt8](repeating: UInt8(60 * i), count: 48))
             try PNG.write(canvas, to: "\(dir)/\(kind.rawValue).png")
             images[kind] = "\(dir)/\(kind.rawValue).png"
         }

@@ -101,19 +101,20 @@ struct RefBox: Equatable, CustomStringConvertible {
 struct RefSurface {
     let full: RefBox
     let window: RefBox
-    var pixels: [UInt8]
+    /// Premultiplied RGBA8, 4 bytes a pixel: the reference works channel by channel.
+    var bytes: [UInt8]
     let scale: Double
 
     init(full: RefBox, window: RefBox, scale: Double) {
         self.full = full; self.window = window; self.scale = scale
-        pixels = [UInt8](repeating: 0, count: window.width * window.height * 4)
+        bytes = [UInt8](repeating: 0, count: window.width * window.height * 4)
     }
 
     @inline(__always) func index(_ x: Int, _ y: Int) -> Int { ((y - window.y0) * window.width + (x - window.x0)) * 4 }
 
     /// The window as a canvas of its size.
     func canvas() -> Canvas {
-        Canvas(width: window.width, height: window.height, scale: scale, premultipliedPixels: pixels)
+        Canvas(width: window.width, height: window.height, scale: scale, premultipliedBytes: bytes)
     }
 }
 
@@ -147,7 +148,7 @@ extension RefSurface {
     init(_ canvas: Canvas) {
         let box = RefBox(0, 0, canvas.width, canvas.height)
         self.init(full: box, window: box, scale: canvas.scale)
-        pixels = canvas.pixels
+        bytes = canvas.bytes
     }
 }
 

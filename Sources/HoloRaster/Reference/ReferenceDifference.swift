@@ -25,15 +25,20 @@ public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible 
             return
         }
         var sum = 0, over = 0, largest = 0, differing = 0
-        for i in 0..<a.pixels.count {
-            let d = abs(Int(a.pixels[i]) - Int(b.pixels[i]))
-            sum += d
-            if d > Self.largeDelta { over += 1 }
-            if d != 0 { differing += 1 }
-            largest = max(largest, d)
+        let count = a.width * a.height * 4
+        a.withBytes { a in
+            b.withBytes { b in
+                for i in 0..<count {
+                    let d = abs(Int(a[i]) - Int(b[i]))
+                    sum += d
+                    if d > Self.largeDelta { over += 1 }
+                    if d != 0 { differing += 1 }
+                    largest = max(largest, d)
+                }
+            }
         }
-        let n = max(1, a.pixels.count)
-        values = a.pixels.count
+        let n = max(1, count)
+        values = count
         meanDelta = Double(sum) / Double(n)
         shareOverLargeDelta = Double(over) / Double(n)
         largestDelta = largest

@@ -59,7 +59,7 @@ extension Reference {
                 var c = div255(cov * o)
                 if let clip { c = div255(c * clip.at(x, y)) }
                 if c == 0 { continue }
-                over(&s.pixels, s.index(x, y), paint.color(x: x, y: y), coverage: c)
+                over(&s.bytes, s.index(x, y), paint.color(x: x, y: y), coverage: c)
             }
         }
     }
@@ -90,7 +90,7 @@ extension Reference {
                     let bottom = texel(ix, iy + 1, ch) * (256 - wx) + texel(ix + 1, iy + 1, ch) * wx
                     sample[ch] = (top * (256 - wy) + bottom * wy + 32768) >> 16
                 }
-                over(&s.pixels, s.index(x, y), (sample[0], sample[1], sample[2], sample[3]), coverage: c)
+                over(&s.bytes, s.index(x, y), (sample[0], sample[1], sample[2], sample[3]), coverage: c)
             }
         }
     }

@@ -28,7 +28,7 @@ extension Reference {
     static func material(_ recipe: MaterialRecipe, scheme: ColorScheme, mask: RefMask, compute: RefBox, into s: inout RefSurface) {
         let box = mask.window.intersection(compute).intersection(s.window)
         guard !box.isEmpty else { return }
-        let plane = RefPlane(full: s.full, window: s.window, channels: 4, bytes: s.pixels)
+        let plane = RefPlane(full: s.full, window: s.window, channels: 4, bytes: s.bytes)
         let blurred = gaussian(plane, sigma: recipe.blur * s.scale, edge: .clamp, output: box)
         let base = scheme == .light ? 1.0 : 0.0
         for y in box.y0..<box.y1 {
@@ -42,7 +42,7 @@ extension Reference {
                 let material = [Reference.byte(c.red), Reference.byte(c.green), Reference.byte(c.blue), 255]
                 let i = s.index(x, y)
                 for ch in 0..<4 {
-                    s.pixels[i + ch] = UInt8(div255(material[ch] * m + Int(s.pixels[i + ch]) * (255 - m)))
+                    s.bytes[i + ch] = UInt8(div255(material[ch] * m + Int(s.bytes[i + ch]) * (255 - m)))
                 }
             }
         }
@@ -75,8 +75,8 @@ extension Reference {
                 material.append(255)
                 let i = s.index(x, y)
                 for ch in 0..<4 {
-                    s.pixels[i + ch] = m == 255 ? UInt8(material[ch])
-                        : UInt8(div255(material[ch] * m + Int(s.pixels[i + ch]) * (255 - m)))
+                    s.bytes[i + ch] = m == 255 ? UInt8(material[ch])
+                        : UInt8(div255(material[ch] * m + Int(s.bytes[i + ch]) * (255 - m)))
                 }
             }
         }
@@ -93,7 +93,7 @@ extension Reference {
             for x in box.x0..<box.x1 {
                 let i = s.index(x, y), j = before.index(x, y)
                 for ch in 0..<4 {
-                    s.pixels[i + ch] = UInt8(div255(Int(s.pixels[i + ch]) * w + Int(before.pixels[j + ch]) * (255 - w)))
+                    s.bytes[i + ch] = UInt8(div255(Int(s.bytes[i + ch]) * w + Int(before.bytes[j + ch]) * (255 - w)))
                 }
             }
         }
@@ -112,9 +112,9 @@ extension Reference {
                 let c = clip.map { div255(o * $0.at(x, y)) } ?? o
                 if c == 0 { continue }
                 let j = layer.index(x - origin.x, y - origin.y)
-                let p = (Int(layer.pixels[j]), Int(layer.pixels[j + 1]), Int(layer.pixels[j + 2]), Int(layer.pixels[j + 3]))
+                let p = (Int(layer.bytes[j]), Int(layer.bytes[j + 1]), Int(layer.bytes[j + 2]), Int(layer.bytes[j + 3]))
                 if p == (0, 0, 0, 0) { continue }
-                over(&s.pixels, s.index(x, y), p, coverage: c)
+                over(&s.bytes, s.index(x, y), p, coverage: c)
             }
         }
     }
@@ -122,9 +122,9 @@ extension Reference {
     /// The blurred layer: the exact Gaussian (transparent edges) over `output`, rounded.
     static func blurred(_ layer: RefSurface, sigma: Double, output: RefBox) -> RefSurface {
         var out = RefSurface(full: layer.full, window: output, scale: layer.scale)
-        let g = gaussian(RefPlane(full: layer.full, window: layer.window, channels: 4, bytes: layer.pixels),
+        let g = gaussian(RefPlane(full: layer.full, window: layer.window, channels: 4, bytes: layer.bytes),
                          sigma: sigma, edge: .transparent, output: output)
-        for i in 0..<g.count { out.pixels[i] = UInt8(Swift.min(255, Swift.max(0, g[i].rounded()))) }
+        for i in 0..<g.count { out.bytes[i] = UInt8(Swift.min(255, Swift.max(0, g[i].rounded()))) }
         return out
     }
 
@@ -135,7 +135,7 @@ extension Reference {
         let tint = premultiplied(shadow.color)
         let source = output.shifted(-dx, -dy)
         var alpha = [UInt8](repeating: 0, count: layer.window.width * layer.window.height)
-        for i in 0..<alpha.count { alpha[i] = layer.pixels[i * 4 + 3] }
+        for i in 0..<alpha.count { alpha[i] = layer.bytes[i * 4 + 3] }
         let sigma = shadowSigma(radius: shadow.radius) * layer.scale
         let a: [Double]
         if sigma > 0 {
@@ -153,10 +153,10 @@ extension Reference {
                 let v = a[(y - output.y0) * output.width + (x - output.x0)] / 255
                 if v <= 0 { continue }
                 let i = out.index(x, y)
-                out.pixels[i] = UInt8((Double(tint.0) * v).rounded())
-                out.pixels[i + 1] = UInt8((Double(tint.1) * v).rounded())
-                out.pixels[i + 2] = UInt8((Double(tint.2) * v).rounded())
-                out.pixels[i + 3] = UInt8((Double(tint.3) * v).rounded())
+                out.bytes[i] = UInt8((Double(tint.0) * v).rounded())
+                out.bytes[i + 1] = UInt8((Double(tint.1) * v).rounded())
+                out.bytes[i + 2] = UInt8((Double(tint.2) * v).rounded())
+                out.bytes[i + 3] = UInt8((Double(tint.3) * v).rounded())
             }
         }
         return out
@@ -175,7 +175,7 @@ extension Reference {
         let h20 = k * sin(ay), h21 = -k * cos(ay) * sin(ax), h22 = 1.0
         func at(_ x: Int, _ y: Int, _ ch: Int) -> Int {
             guard x >= 0, y >= 0, x < w, y < hgt else { return 0 }
-            return Int(layer.pixels[(y * w + x) * 4 + ch])
+            return Int(layer.bytes[(y * w + x) * 4 + ch])
         }
         for y in 0..<hgt {
             for x in 0..<w {
@@ -196,7 +196,7 @@ extension Reference {
                 for ch in 0..<4 {
                     let sum = at(ix, iy, ch) * (256 - wx) * (256 - wy) + at(ix + 1, iy, ch) * wx * (256 - wy)
                         + at(ix, iy + 1, ch) * (256 - wx) * wy + at(ix + 1, iy + 1, ch) * wx * wy
-                    out.pixels[i + ch] = UInt8((sum + 32768) >> 16)
+                    out.bytes[i + ch] = UInt8((sum + 32768) >> 16)
                 }
             }
         }

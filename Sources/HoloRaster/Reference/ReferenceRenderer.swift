@@ -52,10 +52,10 @@ public struct ReferenceRenderer: Sendable {
         for y in need.y0..<need.y1 {
             for x in need.x0..<need.x1 {
                 let i = surface.index(x, y), o = ((y - need.y0) * need.width + (x - need.x0)) * 4
-                for ch in 0..<4 { pixels[o + ch] = surface.pixels[i + ch] }
+                for ch in 0..<4 { pixels[o + ch] = surface.bytes[i + ch] }
             }
         }
-        return Canvas(width: need.width, height: need.height, scale: scale, premultipliedPixels: pixels)
+        return Canvas(width: need.width, height: need.height, scale: scale, premultipliedBytes: pixels)
     }
 
     static func pixelSize(_ scene: Scene, scale: Double) -> (Int, Int) {
@@ -81,9 +81,9 @@ public struct ReferenceRenderer: Sendable {
         }
         var surface = RefSurface(full: full, window: v.intersection(full), scale: scale)
         if let bg = background {
-            for i in stride(from: 0, to: surface.pixels.count, by: 4) {
-                surface.pixels[i] = UInt8(bg.0); surface.pixels[i + 1] = UInt8(bg.1)
-                surface.pixels[i + 2] = UInt8(bg.2); surface.pixels[i + 3] = UInt8(bg.3)
+            for i in stride(from: 0, to: surface.bytes.count, by: 4) {
+                surface.bytes[i] = UInt8(bg.0); surface.bytes[i + 1] = UInt8(bg.1)
+                surface.bytes[i + 2] = UInt8(bg.2); surface.bytes[i + 3] = UInt8(bg.3)
             }
         }
         let context = Context(needAfter: needAfter, need: need)
@@ -214,7 +214,7 @@ public struct ReferenceRenderer: Sendable {
                 var whole = RefSurface(full: layerFull, window: layerFull, scale: scale)
                 for y in layer.window.y0..<layer.window.y1 {
                     for x in layer.window.x0..<layer.window.x1 {
-                        for ch in 0..<4 { whole.pixels[whole.index(x, y) + ch] = layer.pixels[layer.index(x, y) + ch] }
+                        for ch in 0..<4 { whole.bytes[whole.index(x, y) + ch] = layer.bytes[layer.index(x, y) + ch] }
                     }
                 }
                 layer = whole

@@ -21,7 +21,7 @@ extension Diffing where Value == Canvas {
     public static func holoframePNG(tolerance: Tolerance = .exact) -> Diffing<Canvas> {
         .diff(
             toData: { canvas in (try? PNG.encode(canvas, options: .small)).map { Data($0) } ?? Data() },
-            fromData: { data in (try? PNG.decode([UInt8](data))) ?? Canvas(width: 0, height: 0, premultipliedPixels: []) },
+            fromData: { data in (try? PNG.decode([UInt8](data))) ?? Canvas(width: 0, height: 0, premultipliedBytes: []) },
             diffV2: { reference, actual in
                 let result = ImageComparison.compare(expected: reference, actual: actual, tolerance: tolerance)
                 guard !result.passed else { return nil }

@@ -77,11 +77,11 @@ enum SnapshotRendering {
             #if canImport(Testing)
             if Test.current != nil {
                 Issue.record(Comment(rawValue: message))
-                return Canvas(width: 0, height: 0, premultipliedPixels: [])
+                return Canvas(width: 0, height: 0, premultipliedBytes: [])
             }
             #endif
             XCTFail(message)
-            return Canvas(width: 0, height: 0, premultipliedPixels: [])
+            return Canvas(width: 0, height: 0, premultipliedBytes: [])
         }
     }
 
