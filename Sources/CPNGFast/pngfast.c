@@ -503,6 +503,18 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
 
 // MARK: - Test support
 
+long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size_t capacity) {
+    if (length > UINT32_MAX || capacity > UINT32_MAX) return -1;
+    struct inflate_state state;
+    isal_inflate_init(&state);
+    state.next_in = (uint8_t *)zlib;
+    state.avail_in = (uint32_t)length;
+    state.next_out = out;
+    state.avail_out = (uint32_t)capacity;
+    state.crc_flag = ISAL_ZLIB;
+    return isal_inflate_stateless(&state) == ISAL_DECOMP_OK ? (long)state.total_out : -1;
+}
+
 int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                         int kernel, uint64_t *zero, uint8_t *paeth_out) {
     switch (kernel) {
