@@ -34,7 +34,10 @@ let package = Package(
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
-        .target(name: "HoloShaders", path: "Shaders", exclude: ["HolographicText.metal"], resources: []),
+        // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports nothing).
+        .target(name: "HoloMSL"),
+        // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
+        .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
         .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast", "CISAL"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
@@ -51,6 +54,7 @@ let package = Package(
         .testTarget(name: "HoloGeometryTests", dependencies: ["HoloGeometry"]),
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
+        .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
