@@ -43,6 +43,7 @@ let package = Package(
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL"]),
         .target(name: "Holoframe", dependencies: [
+            "HoloMSL",
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
         .target(name: "HoloframeTesting", dependencies: ["Holoframe"]),
