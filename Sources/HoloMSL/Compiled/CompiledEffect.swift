@@ -36,7 +36,10 @@ public final class MSLCompiledEffect: @unchecked Sendable {
     public let entry: MSLEntry
     let slotCount: Int
     let constants: [(slot: Int, value: Float)]
-    let prologue: Op
+    /// The file's constants, once per machine.
+    let globals: Op
+    /// The uniform values, once per span (after the arguments are set).
+    let prologue: [Op]
     let body: Op
     let positionSlots: [Int]
     /// A colour effect's `color` parameter.
@@ -48,16 +51,28 @@ public final class MSLCompiledEffect: @unchecked Sendable {
 
     public init(_ entry: MSLEntry) {
         self.entry = entry
-        var compiler = LaneCompiler(program: entry.library.program)
-        prologue = compiler.compileGlobals()
+        let fixed = entry.kind == .distortion ? 1 : 2
+        // Twice: the first compile measures the uniform region, the second lays it out.
+        func compile(_ uniformCount: Int?) -> LaneCompiler {
+            var compiler = LaneCompiler(program: entry.library.program, uniformCount: uniformCount)
+            compiler.entryArguments = fixed..<entry.library.program.functions[entry.function].parameterTypes.count
+            _ = compiler.compileGlobals()
+            let f = entry.library.program.functions[entry.function]
+            let result = compiler.allocate(f.returnType.componentCount)
+            _ = compiler.nested { c in _ = c.function(entry.function, arguments: nil, result: result) }
+            return compiler
+        }
+        let count = compile(nil).uniformCount
+        var compiler = LaneCompiler(program: entry.library.program, uniformCount: count)
+        compiler.entryArguments = fixed..<entry.library.program.functions[entry.function].parameterTypes.count
+        globals = compiler.compileGlobals()
         let f = entry.library.program.functions[entry.function]
         let result = compiler.allocate(f.returnType.componentCount)
-        var parameterSlots: [[Int]] = []
-        body = compiler.nested { c in
-            c.function(entry.function, result: result) { _, parameters in parameterSlots = parameters }
-        }
+        body = compiler.nested { c in _ = c.function(entry.function, arguments: nil, result: result) }
+        precondition(compiler.uniformCount == count, "the two compiles laid out the same program")
+        let parameterSlots = compiler.entryParameters
+        prologue = compiler.prologue
         positionSlots = parameterSlots[0]
-        let fixed = entry.kind == .distortion ? 1 : 2
         colorSlots = entry.kind == .color ? parameterSlots[1] : []
         argumentSlots = parameterSlots[fixed...].flatMap { $0 }
         resultSlots = result
@@ -71,7 +86,7 @@ public final class MSLCompiledEffect: @unchecked Sendable {
         for (slot, value) in constants { m.fill(slot, value) }
         m.fill(0, 1)
         m.refreshMask()
-        prologue(m)
+        globals(m)
         return m
     }
 
@@ -100,6 +115,7 @@ public final class MSLCompiledEffect: @unchecked Sendable {
     func setArguments(_ m: Machine, _ arguments: MSLArguments) {
         precondition(arguments.values.count == argumentSlots.count, "arguments for another function")
         for (slot, value) in zip(argumentSlots, arguments.values) { m.fill(slot, value) }
+        for op in prologue { op(m) }
     }
 
     /// A colour effect over `count` pixels: input colours premultiplied RGBA8 (`colors`, one

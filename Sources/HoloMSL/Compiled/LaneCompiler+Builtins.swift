@@ -31,7 +31,16 @@ extension LaneCompiler {
         case .log2: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { eachLane($0, log2f) } } }
         case .log10: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { eachLane($0, log10f) } } }
         case .atan2: emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { eachLane($0, $1, atan2f) } } }
-        case .pow: emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { eachLane($0, $1, powf) } } }
+        case .pow:
+            // xⁿ for a whole constant n from 0 to 16 by repeated squaring (within an ulp or two of
+            // powf, and several times faster); any other exponent through powf.
+            if let n = y.first.flatMap({ constantValues[$0] }), y.allSatisfy({ constantValues[$0] == n }),
+               n == n.rounded(), n >= 0, n <= 16 {
+                let k = Int(n)
+                emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { powWhole($0, k) } } }
+            } else {
+                emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { eachLane($0, $1, powf) } } }
+            }
         case .sqrt: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { $0.squareRoot() } } }
         case .rsqrt: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { 1 / $0.squareRoot() } } }
         case .abs: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { abs($0) } } }
@@ -71,13 +80,13 @@ extension LaneCompiler {
             let r = d[0]
             emit { m in lanes1(m, r, r) { $0.squareRoot() } }
         case .distance:
-            let difference = allocate(x.count)
+            let difference = scratch(x.count)
             emit { m in for c in 0..<x.count { lanes2(m, difference[c], x[c], y[c]) { $0 - $1 } } }
             sumOfProducts(d[0], Array(zip(difference, difference)))
             let r = d[0]
             emit { m in lanes1(m, r, r) { $0.squareRoot() } }
         case .normalize:
-            let inverse = allocate(1)[0]
+            let inverse = scratch(1)[0]
             sumOfProducts(inverse, Array(zip(x, x)))
             emit { m in
                 lanes1(m, inverse, inverse) { 1 / $0.squareRoot() }

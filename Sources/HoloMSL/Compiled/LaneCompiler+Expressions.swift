@@ -19,43 +19,36 @@ extension LaneCompiler {
             return out
         case .convert(let inner, let t): return convert(inner, to: t)
         case .unary(let op, let inner, let t):
-            let d = allocate(t.componentCount)
-            let mark = top
-            let a = operand(inner)
-            switch op {
-            case .negate: emit { m in for c in 0..<d.count { lanes1(m, d[c], a[c]) { -$0 } } }
-            case .not: emit { m in for c in 0..<d.count { lanes1(m, d[c], a[c]) { 1 - $0 } } }
+            return computed(t.componentCount, { c in [c.operand(inner)] }) { c, d, inputs in
+                let a = inputs[0]
+                switch op {
+                case .negate: c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { -$0 } } }
+                case .not: c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { 1 - $0 } } }
+                }
             }
-            top = mark
-            return d
         case .binary(let op, let x, let y, let t):
-            let d = allocate(t.componentCount)
-            let mark = top
-            let a = operand(x), b = operand(y)
-            binary(op, d, a, b, x.type, y.type)
-            top = mark
-            return d
-        case .select(let condition, let x, let y, let t):
-            let d = allocate(t.componentCount)
-            let mark = top
-            let c = operand(condition)[0], a = operand(x), b = operand(y)
-            emit { m in for i in 0..<d.count { lanes3(m, d[i], c, a[i], b[i]) { choose($0 .!= 0, $1, $2) } } }
-            top = mark
-            return d
-        case .builtin(let f, let args, let t):
-            let d = allocate(t.componentCount)
-            let mark = top
-            let a = args.map { operand($0) }
-            builtin(f, d, a)
-            top = mark
-            return d
-        case .call(let f, let args, let t):
-            let d = allocate(t.componentCount)
-            let mark = top
-            let a = args.map { operand($0) }
-            function(f, result: d) { c, parameters in
-                for (p, v) in zip(parameters, a) { c.store(p, v, masked: false) }
+            return computed(t.componentCount, { c in [c.operand(x), c.operand(y)] }) { c, d, inputs in
+                c.binary(op, d, inputs[0], inputs[1], x.type, y.type)
             }
+        case .select(let condition, let x, let y, let t):
+            return computed(t.componentCount, { c in [c.operand(condition), c.operand(x), c.operand(y)] }) { c, d, inputs in
+                let (k, a, b) = (inputs[0][0], inputs[1], inputs[2])
+                c.emit { m in for i in 0..<d.count { lanes3(m, d[i], k, a[i], b[i]) { choose($0 .!= 0, $1, $2) } } }
+            }
+        case .builtin(let f, let args, let t):
+            return computed(t.componentCount, { c in args.map { c.operand($0) } }) { c, d, inputs in
+                c.builtin(f, d, inputs)
+            }
+        case .call(let f, let args, let t):
+            if straightLine[f] {
+                // No masks, no result copy: the returned value's slots, freed with the statement's.
+                let a = args.map { operand($0) }
+                return function(f, arguments: a, result: nil)
+            }
+            let d = allocate(t.componentCount)
+            let mark = top
+            let a = args.map { operand($0) }
+            _ = function(f, arguments: a, result: d)
             top = mark
             return d
         case .sample(let position, _):
@@ -77,24 +70,20 @@ extension LaneCompiler {
     /// Scalar-type conversions: to float (and int → half inside its range) rename; the rest compute.
     mutating func convert(_ inner: TExpr, to t: MSLType) -> [Int] {
         let from = inner.type.scalar
-        let a = operand(inner)
         switch t.scalar {
-        case .float: return a
-        case .half where from == .half: return a
-        case .int, .uint:
-            if !from.isFloating { return a }
-            let d = allocate(a.count)
-            emit { m in for c in 0..<d.count { lanes1(m, d[c], a[c]) { trunc8($0) } } }
-            return d
-        case .bool:
-            if from == .bool { return a }
-            let d = allocate(a.count)
-            emit { m in for c in 0..<d.count { lanes1(m, d[c], a[c]) { truth($0 .!= 0) } } }
-            return d
-        case .half:
-            let d = allocate(a.count)
-            emit { m in for c in 0..<d.count { lanes1(m, d[c], a[c]) { roundToHalf($0) } } }
-            return d
+        case .float: return operand(inner)
+        case .half where from == .half: return operand(inner)
+        case .int where !from.isFloating, .uint where !from.isFloating: return operand(inner)
+        case .bool where from == .bool: return operand(inner)
+        default: break
+        }
+        return computed(t.componentCount, { c in [c.operand(inner)] }) { c, d, inputs in
+            let a = inputs[0]
+            switch t.scalar {
+            case .int, .uint: c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { trunc8($0) } } }
+            case .bool: c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { truth($0 .!= 0) } } }
+            default: c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { roundToHalf($0) } } }
+            }
         }
     }
 

@@ -31,6 +31,8 @@ struct FlowContext {
 struct LaneCompiler {
     let program: TProgram
     var constantSlots: [UInt32: Int] = [:]
+    /// Each constant slot's value.
+    var constantValues: [Int: Float] = [:]
     var globalSlots: [[Int]] = []
     var top: Int
     var highWater: Int
@@ -38,15 +40,99 @@ struct LaneCompiler {
     var locals: [[Int]] = []
     var flow = FlowContext(returned: 0, result: [], broke: nil, continued: nil)
 
-    init(program: TProgram) {
+    // Uniform values: those that depend only on constants, the file's constants and the entry's
+    // arguments are the same in every lane and every block, so their ops run once per span (the
+    // `prologue`), into slots of their own (the uniform region, after the constants), instead of
+    // once per block. `uniformSlots` are the slots known to hold such values.
+    var uniformSlots: Set<Int> = []
+    var prologue: [Op] = []
+    var hoisting = false
+    var allowHoist = true
+    var uniformTop: Int
+    let uniformBase: Int
+
+    // Per function: how often each local is stored to; whether the body is straight-line
+    // (stores, then one `return` at the end), so a call needs no masks and no result copy.
+    let storeCounts: [[Int: Int]]
+    let straightLine: [Bool]
+    var currentFunction = -1
+    /// The entry's parameters that are arguments (uniform unless assigned to).
+    var entryArguments: Range<Int> = 0..<0
+    /// The entry's parameter slots, once compiled.
+    var entryParameters: [[Int]] = []
+
+    /// `uniformCount`: the size of the uniform region, from a first compile (nil in that first
+    /// compile, which puts the region far away and only counts it).
+    init(program: TProgram, uniformCount: Int?) {
         self.program = program
         var values = Set<UInt32>()
         for g in program.globals { Self.collectConstants(g.value, into: &values) }
         for f in program.functions { for s in f.body { Self.collectConstants(s, into: &values) } }
         var next = 1
-        for v in values.sorted() { constantSlots[v] = next; next += 1 }
+        for v in values.sorted() {
+            constantSlots[v] = next
+            constantValues[next] = Float(bitPattern: v)
+            uniformSlots.insert(next)
+            next += 1
+        }
+        if let uniformCount {
+            uniformBase = next
+            next += uniformCount
+        } else {
+            uniformBase = 1 << 24
+        }
+        uniformTop = uniformBase
         top = next
         highWater = next
+        storeCounts = program.functions.map { f in
+            var counts: [Int: Int] = [:]
+            Self.countStores(f.body, into: &counts)
+            return counts
+        }
+        straightLine = program.functions.map { f in
+            guard case .returnValue(let e)? = f.body.last, e != nil else { return false }
+            return f.body.dropLast().allSatisfy { if case .store = $0 { return true } else { return false } }
+        }
+    }
+
+    var uniformCount: Int { uniformTop - uniformBase }
+
+    static func countStores(_ statements: [TStmt], into counts: inout [Int: Int]) {
+        for s in statements {
+            switch s {
+            case .store(let local, _, _): counts[local, default: 0] += 1
+            case .ifElse(_, let a, let b): countStores(a + b, into: &counts)
+            case .loop(_, let body, let step, _, _): countStores(body + step, into: &counts)
+            case .breakLoop, .continueLoop, .returnValue: break
+            }
+        }
+    }
+
+    mutating func allocateUniform(_ n: Int) -> [Int] {
+        let slots = Array(uniformTop..<(uniformTop + n))
+        uniformTop += n
+        return slots
+    }
+
+    /// Working slots for an op being emitted: uniform ones while hoisting.
+    mutating func scratch(_ n: Int) -> [Int] { hoisting ? allocateUniform(n) : allocate(n) }
+
+    func isUniform(_ slots: [[Int]]) -> Bool { slots.allSatisfy { $0.allSatisfy(uniformSlots.contains) } }
+
+    /// Allocates an n-slot result, compiles the operands (`children`), and emits the op
+    /// (`body`): into the prologue, with a uniform result, when every operand is uniform.
+    mutating func computed(_ n: Int, _ children: (inout LaneCompiler) -> [[Int]],
+                           _ body: (inout LaneCompiler, [Int], [[Int]]) -> Void) -> [Int] {
+        let base = top
+        var d = allocate(n)
+        let mark = top
+        let inputs = children(&self)
+        let hoist = allowHoist && isUniform(inputs)
+        if hoist { d = allocateUniform(n); hoisting = true }
+        body(&self, d, inputs)
+        hoisting = false
+        if hoist { uniformSlots.formUnion(d); top = base } else { top = mark }
+        return d
     }
 
     /// The constants' values by slot (filled once per machine).
@@ -97,7 +183,9 @@ struct LaneCompiler {
 
     mutating func constant(_ v: Double, _ s: MSLType.Scalar) -> Int { constantSlots[Self.constantBits(v, s)]! }
 
-    mutating func emit(_ op: @escaping Op) { ops.append(op) }
+    mutating func emit(_ op: @escaping Op) {
+        if hoisting { prologue.append(op) } else { ops.append(op) }
+    }
 
     /// Compiles `body` into its own op list.
     mutating func nested(_ body: (inout LaneCompiler) -> Void) -> Op {
@@ -124,7 +212,12 @@ struct LaneCompiler {
 
     /// Ops computing every file-scope constant into its slots (run once per machine).
     mutating func compileGlobals() -> Op {
-        nested { c in
+        allowHoist = false
+        defer {
+            allowHoist = true
+            for g in globalSlots { uniformSlots.formUnion(g) }
+        }
+        return nested { c in
             for g in c.program.globals {
                 let value = c.operand(g.value)
                 if case .constant = g.value { c.globalSlots.append(value); continue }
@@ -135,13 +228,36 @@ struct LaneCompiler {
         }
     }
 
-    /// Allocates a function's locals (parameters first) and compiles its body, returning the
-    /// result slots. The caller fills the parameters before the body runs.
-    mutating func function(_ index: Int, result: [Int], parameters: (inout LaneCompiler, [[Int]]) -> Void) {
+    /// Compiles a call of function `index`: its locals (parameters first) and its body.
+    /// `arguments` are the argument slots (nil for the entry, whose parameters get fresh slots,
+    /// kept in `entryParameters`); a parameter the body never assigns is the argument's slots
+    /// themselves. Returns the result's slots: `result` when given, else, for a straight-line
+    /// body, the returned value's own slots (left allocated until the caller's statement ends).
+    mutating func function(_ index: Int, arguments: [[Int]]?, result given: [Int]?) -> [Int] {
         let f = program.functions[index]
-        let savedLocals = locals, savedFlow = flow
-        locals = f.localTypes.map { allocate($0.componentCount) }
-        parameters(&self, Array(locals[0..<f.parameterTypes.count]))
+        let savedLocals = locals, savedFlow = flow, savedFunction = currentFunction
+        defer { locals = savedLocals; flow = savedFlow; currentFunction = savedFunction }
+        currentFunction = index
+        var fresh: [[Int]] = []
+        for (i, t) in f.localTypes.enumerated() {
+            if i < f.parameterTypes.count, let arguments, storeCounts[index][i] == nil {
+                fresh.append(arguments[i])
+            } else {
+                fresh.append(allocate(t.componentCount))
+            }
+        }
+        locals = fresh
+        if let arguments {
+            for i in 0..<f.parameterTypes.count where locals[i] != arguments[i] { store(locals[i], arguments[i], masked: false) }
+        } else {
+            entryParameters = Array(locals[0..<f.parameterTypes.count])
+            for i in entryArguments where storeCounts[index][i] == nil { uniformSlots.formUnion(locals[i]) }
+        }
+        if given == nil, straightLine[index], case .returnValue(let e?)? = f.body.last {
+            block(Array(f.body.dropLast()))
+            return operand(e)
+        }
+        let result = given ?? allocate(f.returnType.componentCount)
         let returned = allocate(1)[0], saved = allocate(1)[0]
         flow = FlowContext(returned: returned, result: result, broke: nil, continued: nil)
         // The body runs as one op so a `return` (which empties exec) stops only the body.
@@ -154,8 +270,7 @@ struct LaneCompiler {
             for k in 0..<MSLLanes.vectors { e[k] = s[k] }
             m.refreshMask()
         }
-        locals = savedLocals
-        flow = savedFlow
+        return result
     }
 
     // MARK: Statements
@@ -172,6 +287,13 @@ struct LaneCompiler {
         switch s {
         case .store(let local, let components, let e):
             let value = operand(e)
+            // A local stored once (its declaration) with a uniform value is that value's slots.
+            let f = program.functions[currentFunction]
+            if local >= f.parameterTypes.count, storeCounts[currentFunction][local] == 1,
+               components == Array(0..<f.localTypes[local].componentCount), isUniform([value]) {
+                locals[local] = value
+                return
+            }
             store(components.map { locals[local][$0] }, value, masked: true)
         case .ifElse(let condition, let then, let otherwise):
             let c = operand(condition)[0]

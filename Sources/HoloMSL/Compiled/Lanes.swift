@@ -158,3 +158,15 @@ func roundToHalf(_ x: Lane8) -> Lane8 {
     let finite = choose(abs(x) .< 65520, rounded, infinity)
     return choose(x .== x, finite, x)
 }
+
+/// xⁿ for a whole n ≥ 0, by squaring: x¹² = x⁸·x⁴.
+@inline(__always)
+func powWhole(_ x: Lane8, _ n: Int) -> Lane8 {
+    var result = Lane8(repeating: 1), base = x, e = n
+    while e > 0 {
+        if e & 1 == 1 { result *= base }
+        e >>= 1
+        if e > 0 { base *= base }
+    }
+    return result
+}
