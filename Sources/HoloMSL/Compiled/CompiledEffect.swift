@@ -160,7 +160,7 @@ public final class MSLCompiledEffect: @unchecked Sendable {
         let r = m.slot(resultSlots[0]), g = m.slot(resultSlots[1]), b = m.slot(resultSlots[2]), a = m.slot(resultSlots[3])
         @inline(__always) func byte(_ x: Lane8) -> SIMD8<UInt32> {
             let clean = choose(x .== x, x, .zero)
-            let c = pointwiseMin(pointwiseMax(clean, .zero), .one) * 255
+            let c = min8(max8(clean, .zero), .one) * 255
             return bits(c + 8_388_608) & 0x007F_FFFF
         }
         var k = 0

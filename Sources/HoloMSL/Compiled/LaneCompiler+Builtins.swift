@@ -50,13 +50,13 @@ extension LaneCompiler {
         case .round: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { round8($0) } } }
         case .trunc: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { trunc8($0) } } }
         // fract(x) = x − ⌊x⌋, kept below 1 (x slightly below an integer would round to 1).
-        case .fract: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { pointwiseMin($0 - floor8($0), Lane8(repeating: 0x1.fffffep-1)) } } }
+        case .fract: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { min8($0 - floor8($0), Lane8(repeating: 0x1.fffffep-1)) } } }
         // fmod(x, y) = x − y·trunc(x/y).
         case .fmod: emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { $0 - $1 * trunc8($0 / $1) } } }
-        case .min: emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { pointwiseMin($0, $1) } } }
-        case .max: emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { pointwiseMax($0, $1) } } }
-        case .clamp: emit { m in for c in 0..<d.count { lanes3(m, d[c], x[c], y[c], z[c]) { pointwiseMin(pointwiseMax($0, $1), $2) } } }
-        case .saturate: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { pointwiseMin(pointwiseMax($0, .zero), .one) } } }
+        case .min: emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { min8($0, $1) } } }
+        case .max: emit { m in for c in 0..<d.count { lanes2(m, d[c], x[c], y[c]) { max8($0, $1) } } }
+        case .clamp: emit { m in for c in 0..<d.count { lanes3(m, d[c], x[c], y[c], z[c]) { min8(max8($0, $1), $2) } } }
+        case .saturate: emit { m in for c in 0..<d.count { lanes1(m, d[c], x[c]) { min8(max8($0, .zero), .one) } } }
         // mix(a, b, t) = a + (b − a)·t.
         case .mix: emit { m in for c in 0..<d.count { lanes3(m, d[c], x[c], y[c], z[c]) { $0 + ($1 - $0) * $2 } } }
         // step(edge, x) = x < edge ? 0 : 1.
@@ -66,7 +66,7 @@ extension LaneCompiler {
             emit { m in
                 for c in 0..<d.count {
                     lanes3(m, d[c], x[c], y[c], z[c]) { e0, e1, v in
-                        let t = pointwiseMin(pointwiseMax((v - e0) / (e1 - e0), .zero), .one)
+                        let t = min8(max8((v - e0) / (e1 - e0), .zero), .one)
                         return t * t * (3 - 2 * t)
                     }
                 }
@@ -108,7 +108,7 @@ extension LaneCompiler {
         case .any:
             emit { m in
                 m.fill(d[0], 0)
-                for c in 0..<x.count { lanes2(m, d[0], d[0], x[c]) { pointwiseMax($0, $1) } }
+                for c in 0..<x.count { lanes2(m, d[0], d[0], x[c]) { max8($0, $1) } }
             }
         }
     }

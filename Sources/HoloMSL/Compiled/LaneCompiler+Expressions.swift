@@ -108,7 +108,7 @@ extension LaneCompiler {
         case .equal: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { truth($0 .== $1) } } }
         case .notEqual: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { truth($0 .!= $1) } } }
         case .and: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { $0 * $1 } } }
-        case .or: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { pointwiseMax($0, $1) } } }
+        case .or: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { max8($0, $1) } } }
         case .matrixTimesVector:
             // (M·v)_r = Σ_c M[c][r]·v_c
             for r in 0..<ta.rows { sumOfProducts(d[r], (0..<ta.columns).map { (a[$0 * ta.rows + r], b[$0]) }) }

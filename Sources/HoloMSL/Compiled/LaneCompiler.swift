@@ -200,10 +200,13 @@ struct LaneCompiler {
     static func sequence(_ ops: [Op]) -> Op {
         if ops.isEmpty { return { _ in } }
         if ops.count == 1 { return ops[0] }
+        let list = ContiguousArray(ops)
         return { m in
-            for op in ops {
-                if !m.anyOn { return }
-                op(m)
+            list.withUnsafeBufferPointer { ops in
+                for i in 0..<ops.count {
+                    if !m.anyOn { return }
+                    ops[i](m)
+                }
             }
         }
     }
@@ -344,7 +347,7 @@ struct LaneCompiler {
                     if let conditionOp, checkFirst || trips > 0, m.anyOn {
                         conditionOp(m)
                         let cp = m.slot(cs)
-                        for k in 0..<MSLLanes.vectors { b[k] = pointwiseMax(b[k], e[k] * (1 - cp[k])); e[k] = e[k] * cp[k] }
+                        for k in 0..<MSLLanes.vectors { b[k] = max8(b[k], e[k] * (1 - cp[k])); e[k] = e[k] * cp[k] }
                         m.refreshMask()
                     }
                     if !m.anyOn { break }
@@ -373,7 +376,7 @@ struct LaneCompiler {
     /// The running lanes leave: recorded in `mask`, and exec becomes empty.
     static func retire(_ m: Machine, into mask: Int) {
         let e = m.slot(0), p = m.slot(mask)
-        for k in 0..<MSLLanes.vectors { p[k] = pointwiseMax(p[k], e[k]); e[k] = .zero }
+        for k in 0..<MSLLanes.vectors { p[k] = max8(p[k], e[k]); e[k] = .zero }
         m.anyOn = false
         m.allOn = false
     }
