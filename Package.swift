@@ -4,6 +4,8 @@
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
+//   HoloMSL (users' .metal shaders on the CPU) imports nothing; HoloClips and Holoframe import it, and
+//   reach HoloScene/HoloRaster only through HoloScene's ColorEffectProgram protocol.
 import PackageDescription
 
 let package = Package(

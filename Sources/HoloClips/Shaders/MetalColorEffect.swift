@@ -20,8 +20,10 @@ public struct MetalColorEffect: ColorEffectProgram {
     public let effect: MSLCompiledEffect
     public let arguments: [Argument]
     public let identity: String
-    /// Bound once when no argument depends on the bounds.
-    let fixed: MSLArguments?
+    /// Bound once, with (0, 0) where the bounds' size goes.
+    let bound: MSLArguments
+    /// Component offsets of the `.boundsSize` arguments.
+    let sizeOffsets: [Int]
 
     /// `name` identifies the source (a path, or a built-in's name) in `identity`.
     public init(_ effect: MSLCompiledEffect, arguments: [Argument], name: String) throws(MSLError) {
@@ -29,8 +31,13 @@ public struct MetalColorEffect: ColorEffectProgram {
         self.arguments = arguments
         identity = "\(name)#\(effect.entry.name)(\(arguments.map { "\($0)" }.joined(separator: ",")))"
         let concrete = arguments.map { a -> [Double] in if case .values(let v) = a { return v } else { return [0, 0] } }
-        let bound = try effect.entry.arguments(concrete)
-        fixed = arguments.contains(.boundsSize) ? nil : bound
+        bound = try effect.entry.arguments(concrete)
+        var offsets: [Int] = [], offset = 0
+        for (a, t) in zip(arguments, effect.entry.argumentTypes) {
+            if a == .boundsSize { offsets.append(offset) }
+            offset += t.componentCount
+        }
+        sizeOffsets = offsets
     }
 
     func values(_ bounds: Rect) -> [[Double]] {
@@ -44,9 +51,11 @@ public struct MetalColorEffect: ColorEffectProgram {
 
     public func shade(bounds: Rect, x0: Double, y0: Double, dx: Double, dy: Double, count: Int,
                       into out: UnsafeMutablePointer<UInt32>) {
-        // Sizes were checked in init; only the numbers differ here.
-        let bound = fixed ?? (try? effect.entry.arguments(values(bounds)))
-        guard let bound else { out.update(repeating: 0, count: count); return }
+        // Counts were checked in init; only the size's numbers differ here.
+        var bound = self.bound
+        for offset in sizeOffsets {
+            bound = bound.replacing(componentsFrom: offset, with: [Float(bounds.width), Float(bounds.height)])
+        }
         effect.shadeColorEffect(x0: Float(x0), y0: Float(y0), dx: Float(dx), dy: Float(dy), count: count,
                                 arguments: bound, into: out)
     }

@@ -10,7 +10,16 @@ import Synchronization
 
 /// Argument values bound to an entry's argument types (components in order, as Floats).
 public struct MSLArguments: Sendable, Hashable {
-    let values: [Float]
+    var values: [Float]
+
+    /// The same arguments with components `offset ..< offset + values.count` replaced, unchecked
+    /// beyond a precondition (for a renderer patching a size per span without re-validating).
+    public func replacing(componentsFrom offset: Int, with values: [Float]) -> MSLArguments {
+        precondition(offset >= 0 && offset + values.count <= self.values.count, "components out of range")
+        var copy = self
+        copy.values.replaceSubrange(offset..<(offset + values.count), with: values)
+        return copy
+    }
 }
 
 extension MSLEntry {
@@ -114,8 +123,10 @@ public final class MSLCompiledEffect: @unchecked Sendable {
 
     func setArguments(_ m: Machine, _ arguments: MSLArguments) {
         precondition(arguments.values.count == argumentSlots.count, "arguments for another function")
+        if m.arguments == arguments.values { return }
         for (slot, value) in zip(argumentSlots, arguments.values) { m.fill(slot, value) }
         for op in prologue { op(m) }
+        m.arguments = arguments.values
     }
 
     /// A colour effect over `count` pixels: input colours premultiplied RGBA8 (`colors`, one

@@ -6,8 +6,17 @@
 //
 // Why this shape: the closures the compiler builds are called once per block, not once per pixel,
 // so their call overhead (a few ns) is spread over `width` pixels, and each one's loop is over
-// SIMD8 vectors the optimizer keeps in registers. Measured (release, this machine, holographicText
-// over a 1170-pixel row): width 32 and 64 within 5 % of each other; 16 about 25 % slower.
+// SIMD8 vectors the optimizer keeps in registers. The width trades long rows against the short
+// glyph spans a title is shaded in (a block is run whole even for a 3-pixel span). Measured
+// (release, taskset -c 0, this 2-core x86-64; HOLOMSL_BENCH=1 and HOLOFRAME_BENCH=1 swift test -c
+// release -Xswiftc -enable-testing --filter "CompiledBenchmark|titlesFrameTimeBothWays"):
+//
+//   width   holographicText, 1170-px rows   titles frame 0 at 3x, compiled vs hand port
+//   16      87 ns/px                         13.97 vs 10.26 ms (1.36×)
+//   32      66 ns/px                         15.57 vs 10.41 ms (1.50×)
+//   64      58 ns/px                         20.14 vs 10.53 ms (1.91×, before arguments were cached)
+//
+// (The hand port is 6.8 ns/px on the same rows.) 16 it is: frames are what the budget counts.
 //
 // Every value is a Float, whatever its MSL type: int and uint as whole-numbered Floats (exact to
 // 2²⁴; division truncates), bool as 0 or 1, half as a Float rounded to half precision where it is
@@ -23,7 +32,7 @@ import Darwin
 
 public enum MSLLanes {
     /// Pixels per block.
-    public static let width = 32
+    public static let width = 16
     /// SIMD8 vectors per slot.
     static let vectors = width / 8
 }
@@ -41,6 +50,9 @@ final class Machine: @unchecked Sendable {
     var allOn = true
     /// The layer a layer effect samples, in points: writes premultiplied rgba of `count` points.
     var sampler: ((UnsafePointer<Float>, UnsafePointer<Float>, Int, UnsafeMutablePointer<Float>) -> Void)?
+    /// The arguments the uniform slots were last computed for (a renderer calls once per span,
+    /// often hundreds of times a frame with the same arguments).
+    var arguments: [Float]?
 
     init(slots: Int) {
         slotCount = slots
