@@ -78,3 +78,31 @@ struct ErrorMessageTests {
         }
     }
 }
+
+@Suite("HoloMSL hostile sources")
+struct HostileSourceTests {
+    @Test func deepNestingIsRefusedNotACrash() throws {
+        let parens = colorEffectSource("float x = " + String(repeating: "(", count: 5000) + "1.0" + String(repeating: ")", count: 5000) + "; return color;")
+        #expect(refusal(parens)?.message.hasPrefix("nesting deeper than 200 levels is unsupported") == true)
+        let chain = colorEffectSource("float x = 1.0" + String(repeating: " + 1.0", count: 5000) + "; return color;")
+        #expect(refusal(chain)?.message.hasPrefix("nesting deeper than 200 levels is unsupported") == true)
+        let blocks = colorEffectSource(String(repeating: "{", count: 5000) + String(repeating: "}", count: 5000) + " return color;")
+        #expect(refusal(blocks)?.message.hasPrefix("nesting deeper than 200 levels is unsupported") == true)
+        let assignments = colorEffectSource("float x; x = " + String(repeating: "x = ", count: 5000) + "1.0; return color;")
+        #expect(refusal(assignments) != nil)
+    }
+
+    @Test func inliningThatWouldExplodeIsRefused() throws {
+        // Each helper calls the one before it four times: 4³⁰ operations once inlined.
+        var helpers = "static float h0(float x) { return x * 2.0; }\n"
+        for i in 1...30 { helpers += "static float h\(i)(float x) { return h\(i - 1)(x) + h\(i - 1)(x) + h\(i - 1)(x) + h\(i - 1)(x); }\n" }
+        let error = try #require(refusal(colorEffectSource("return color;", helpers: helpers)))
+        #expect(error.message.contains("once its calls are inlined; at most 100000 are supported"), "\(error)")
+    }
+
+    @Test func hugeIndexIsAnErrorNotATrap() throws {
+        let source = colorEffectSource("float3 v = float3(1); float x = v[100000000000000000000.0]; return color;")
+        #expect(refusal(source)?.message.hasPrefix("only constant indices are supported") == true
+                || refusal(source)?.message.hasPrefix("index") == true)
+    }
+}

@@ -16,6 +16,10 @@ struct Checker {
     var globalNames: [String: Int] = [:]
     var functions: [TFunction] = []
     var functionNames: [String: Int] = [:]
+    /// Each function's size with every call inlined (the compiled path inlines all calls).
+    var inlinedSizes: [Int] = []
+    /// The most operations a function may have once its calls are inlined.
+    static let inlinedLimit = 100_000
 
     // The function being checked.
     var scopes: [[String: Int]] = []
@@ -82,6 +86,11 @@ struct Checker {
             parameterTypes.append(t)
         }
         let body = try block(f.body)
+        let size = body.reduce(0) { $0 + Self.size($1, inlinedSizes) }
+        if size > Self.inlinedLimit {
+            throw MSLError("'\(f.name)' has \(size) operations once its calls are inlined; at most \(Self.inlinedLimit) are supported", at: f.location)
+        }
+        inlinedSizes.append(size)
         functionNames[f.name] = functions.count
         functions.append(TFunction(name: f.name, returnType: returnType, parameterTypes: parameterTypes,
                                    localTypes: localTypes, body: body, isStitchable: f.isStitchable, location: f.location))
@@ -323,7 +332,7 @@ struct Checker {
         guard let v = Self.literal(e), v == v.rounded(), v >= 0 else {
             throw MSLError("only constant indices are supported (a literal integer)", at: e.location)
         }
-        guard Int(v) < count else { throw MSLError("index \(Int(v)) is out of range for \(t)", at: e.location) }
+        guard v < Double(count) else { throw MSLError("index \(v) is out of range for \(t)", at: e.location) }
         return Int(v)
     }
 
@@ -338,5 +347,31 @@ struct Checker {
             return picked
         }
         throw MSLError("'.\(name)' is not a swizzle of \(t) (xyzw or rgba, not mixed)", at: at)
+    }
+
+    // MARK: Size once inlined
+
+    static func size(_ s: TStmt, _ functions: [Int]) -> Int {
+        switch s {
+        case .store(_, _, let e): return 1 + size(e, functions)
+        case .ifElse(let c, let a, let b):
+            return 1 + size(c, functions) + (a + b).reduce(0) { $0 + size($1, functions) }
+        case .loop(let c, let body, let step, _, _):
+            return 1 + (c.map { size($0, functions) } ?? 0) + (body + step).reduce(0) { $0 + size($1, functions) }
+        case .breakLoop, .continueLoop: return 1
+        case .returnValue(let e): return 1 + (e.map { size($0, functions) } ?? 0)
+        }
+    }
+
+    static func size(_ e: TExpr, _ functions: [Int]) -> Int {
+        switch e {
+        case .constant, .variable: return 1
+        case .components(let a, _, _), .convert(let a, _), .splat(let a, _), .unary(_, let a, _), .sample(let a, _):
+            return 1 + size(a, functions)
+        case .concat(let parts, _), .builtin(_, let parts, _): return parts.reduce(1) { $0 + size($1, functions) }
+        case .call(let f, let parts, _): return parts.reduce(functions[f]) { $0 + size($1, functions) }
+        case .binary(_, let a, let b, _): return 1 + size(a, functions) + size(b, functions)
+        case .select(let c, let a, let b, _): return 1 + size(c, functions) + size(a, functions) + size(b, functions)
+        }
     }
 }

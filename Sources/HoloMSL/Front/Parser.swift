@@ -9,6 +9,17 @@
 struct Parser {
     var tokens: [Token]
     var position = 0
+    /// Statements and parenthesized or unary expressions nested deeper than this are refused
+    /// (recursive descent would otherwise run out of stack on a hostile file).
+    static let maxNesting = 200
+    var depth = 0
+
+    mutating func enter() throws(MSLError) {
+        depth += 1
+        if depth > Self.maxNesting {
+            throw MSLError("nesting deeper than \(Self.maxNesting) levels is unsupported", at: location)
+        }
+    }
 
     static func parse(file: String, source: String) throws(MSLError) -> SourceFile {
         var parser = Parser(tokens: try Lexer.tokenize(file: file, source: source))
@@ -188,6 +199,8 @@ struct Parser {
     }
 
     mutating func statement() throws(MSLError) -> Stmt {
+        try enter()
+        defer { depth -= 1 }
         let at = location
         if take("{") {
             var body: [Stmt] = []
@@ -274,6 +287,8 @@ struct Parser {
     static let assignmentOperators: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
 
     mutating func assignment() throws(MSLError) -> Expr {
+        try enter()
+        defer { depth -= 1 }
         let target = try ternary()
         if case .punct(let p) = current.kind, Self.assignmentOperators.contains(p) {
             let at = location
@@ -304,8 +319,12 @@ struct Parser {
     mutating func binary(level: Int) throws(MSLError) -> Expr {
         if level == Self.levels.count { return try unary() }
         var left = try binary(level: level + 1)
+        // A chain `a + b + c …` is a tree as deep as it is long: it counts as nesting too.
+        let outer = depth
+        defer { depth = outer }
         while case .punct(let p) = current.kind, Self.levels[level].contains(p) {
             let at = location
+            try enter()
             position += 1
             let right = try binary(level: level + 1)
             left = .binary(p, left, right, at)
@@ -314,6 +333,8 @@ struct Parser {
     }
 
     mutating func unary() throws(MSLError) -> Expr {
+        try enter()
+        defer { depth -= 1 }
         let at = location
         if case .punct(let p) = current.kind, ["-", "+", "!", "~", "++", "--"].contains(p) {
             position += 1
