@@ -132,3 +132,39 @@ struct LanguageFeatureTests {
         }
     }
 }
+
+@Suite("HoloMSL entry inputs")
+struct EntryInputTests {
+    @Test func perPixelColoursReachTheShader() throws {
+        let source = colorEffectSource("return half4(color.gbr, color.a) * 0.5h;")
+        let entry = try MSLLibrary(source: source, file: "c.metal").entry("f", as: .color)
+        let effect = MSLCompiledEffect(entry)
+        var colors: [UInt32] = []
+        for i in 0..<40 {
+            let red = UInt32(i * 6), green = UInt32(200 - i) << 8, blue = UInt32(i * 3) << 16
+            colors.append(red | green | blue | (0xFF << 24))
+        }
+        var out = [UInt32](repeating: 0, count: 40)
+        colors.withUnsafeBufferPointer { c in
+            effect.shadeColorEffect(x0: 0.5, y0: 0.5, dx: 1, dy: 0, count: 40, arguments: try! entry.arguments([]),
+                                    colors: c.baseAddress, into: &out)
+        }
+        for i in 0..<40 {
+            let input = (0..<4).map { Double((colors[i] >> (8 * UInt32($0))) & 0xFF) / 255 }
+            let expected = Reference.colorEffectRGBA8(entry, position: (Double(i) + 0.5, 0.5), color: input, arguments: [])
+            for c in 0..<4 { #expect(abs(Int((out[i] >> (8 * UInt32(c))) & 0xFF) - Int(expected[c])) <= 1, "pixel \(i)") }
+        }
+    }
+
+    @Test func anArgumentTheFunctionAssignsIsFreshInEveryBlock() throws {
+        // `amount` is changed by the body; every pixel must still start from the caller's value.
+        let source = colorEffectSource("amount = amount * 0.5; return half4(amount, 0, 0, 1);", parameters: ", float amount")
+        let entry = try MSLLibrary(source: source, file: "a.metal").entry("f", as: .color)
+        let effect = MSLCompiledEffect(entry)
+        var out = [UInt32](repeating: 0, count: 100)
+        for _ in 0..<2 {
+            effect.shadeColorEffect(x0: 0.5, y0: 0.5, dx: 1, dy: 0, count: 100, arguments: try entry.arguments([[0.8]]), into: &out)
+            #expect(out.allSatisfy { $0 & 0xFF == 102 })
+        }
+    }
+}

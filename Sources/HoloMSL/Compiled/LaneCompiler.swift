@@ -254,7 +254,17 @@ struct LaneCompiler {
             for i in 0..<f.parameterTypes.count where locals[i] != arguments[i] { store(locals[i], arguments[i], masked: false) }
         } else {
             entryParameters = Array(locals[0..<f.parameterTypes.count])
-            for i in entryArguments where storeCounts[index][i] == nil { uniformSlots.formUnion(locals[i]) }
+            for i in entryArguments {
+                if storeCounts[index][i] == nil {
+                    uniformSlots.formUnion(locals[i])
+                } else {
+                    // An argument the function assigns to: set once per span into slots of its
+                    // own, copied into the parameter at the start of every block.
+                    let input = allocate(f.parameterTypes[i].componentCount)
+                    entryParameters[i] = input
+                    store(locals[i], input, masked: false)
+                }
+            }
         }
         if given == nil, straightLine[index], case .returnValue(let e?)? = f.body.last {
             block(Array(f.body.dropLast()))

@@ -30,9 +30,7 @@ extension Reference {
         case .layer: parameters.append([])
         case .distortion: break
         }
-        let f = entry.library.program.functions[entry.function]
         for (a, t) in zip(arguments, entry.argumentTypes) { parameters.append(a.map { convert($0, to: t.scalar) }) }
-        _ = f
         return evaluator.call(entry.function, parameters)
     }
 
