@@ -4,6 +4,8 @@
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
+//   HoloMSL (users' .metal shaders on the CPU) imports nothing; HoloClips and Holoframe import it, and
+//   reach HoloScene/HoloRaster only through HoloScene's ColorEffectProgram protocol.
 import PackageDescription
 
 let package = Package(
@@ -34,12 +36,16 @@ let package = Package(
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
-        .target(name: "HoloShaders", path: "Shaders", exclude: ["HolographicText.metal"], resources: []),
+        // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports nothing).
+        .target(name: "HoloMSL"),
+        // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
+        .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
         .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast", "CISAL"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
-        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene"]),
+        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL"]),
         .target(name: "Holoframe", dependencies: [
+            "HoloMSL",
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
         .target(name: "HoloframeTesting", dependencies: ["Holoframe"]),
@@ -51,11 +57,12 @@ let package = Package(
         .testTarget(name: "HoloGeometryTests", dependencies: ["HoloGeometry"]),
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
+        .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips"]),
-        .testTarget(name: "HoloframeTests", dependencies: ["Holoframe"]),
+        .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "CLITests", dependencies: ["HoloPNG"]),
     ]

@@ -25,13 +25,14 @@ public enum CustomDesign {
     /// The clip for a spec whose design is "custom". `loadImage` resolves an image node's path
     /// (relative to the clip file) to pixels; `fileName` is named in errors.
     public static func clip(_ spec: ClipSpec, fileName: String,
-                            loadImage: (String) throws -> ImageData) throws -> Clip {
+                            loadImage: (String) throws -> ImageData,
+                            loadShader: (String) throws -> String = { _ in throw UserSceneError(path: "", reason: "shader files are not available here") }) throws -> Clip {
         guard let json = spec.scene else {
             throw ClipFileError(fileName: fileName, path: "scene", reason: "is required when design is \"custom\" (see examples/)")
         }
         let scene: UserScene
         do {
-            scene = try UserScene.decode(json, driverNames: driverNames, loadImage: loadImage)
+            scene = try UserScene.decode(json, driverNames: driverNames, loadImage: loadImage, loadShader: loadShader)
         } catch let e as UserSceneError {
             throw ClipFileError(fileName: fileName, path: e.path, reason: e.reason)
         }

@@ -216,7 +216,17 @@ extension SceneRenderer {
     /// A holographic paint asking for its text's box (`widthFromText`) gets the run's laid-out extent:
     /// x from the run's start (after alignment) across its measured advance.
     func textSized(_ paint: Paint, to run: TextRun) throws -> Paint {
+        if case .shader(.program(var p)) = paint, p.widthFromText {
+            p.bounds = try textBox(run, p.bounds)
+            return .shader(.program(p))
+        }
         guard case .shader(.holographic(var u)) = paint, u.widthFromText else { return paint }
+        u.bounds = try textBox(run, u.bounds)
+        return .shader(.holographic(u))
+    }
+
+    /// x from the run's start (after alignment) across its measured advance; y and height kept.
+    func textBox(_ run: TextRun, _ bounds: Rect) throws -> Rect {
         let width = try fonts.measure(run.string, font: run.font).width
         let x: Double
         switch run.alignment {
@@ -224,8 +234,7 @@ extension SceneRenderer {
         case .center: x = run.origin.x - width / 2
         case .trailing: x = run.origin.x - width
         }
-        u.bounds = Rect(x: x, y: u.bounds.minY, width: width, height: u.bounds.height)
-        return .shader(.holographic(u))
+        return Rect(x: x, y: bounds.minY, width: width, height: bounds.height)
     }
 }
 

@@ -21,12 +21,19 @@ internal func shaderSpan(_ shader: ShaderPaint, inverse: AffineTransform, x: Int
     switch shader {
     case .holographic(let u): bounds = u.bounds
     case .anyDistance(_, let b): bounds = b
+    case .program(let p): bounds = p.bounds
     }
     guard bounds.width > 0, bounds.height > 0 else { out.update(repeating: 0, count: count); return }
     let start = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
     let u0 = (start.x - bounds.minX) / bounds.width
     let v0 = (start.y - bounds.minY) / bounds.height
     let du = inverse.a / bounds.width
+    if case .program(let p) = shader {
+        // Positions in points from the bounds' corner, linear along the row under any affine map.
+        p.program.shade(bounds: bounds, x0: start.x - bounds.minX, y0: start.y - bounds.minY,
+                        dx: inverse.a, dy: inverse.b, count: count, into: out)
+        return
+    }
     let bytes = UnsafeMutableRawPointer(out)  // the shaders store whole words, R, G, B, A in memory
 
     if inverse.b == 0 {
@@ -62,5 +69,7 @@ private func shade(_ shader: ShaderPaint, u0: Float, du: Float, v: Float, count:
         HolographicText.shadeSpan(u0: u0, du: du, v: v, count: count, uniforms: uniforms, coverage: coverage, into: out)
     case .anyDistance(let roll, _):
         AnyDistanceGradient.shadeSpan(u0: u0, du: du, count: count, roll: Float(roll), coverage: coverage, into: out)
+    case .program:
+        preconditionFailure("program shaders are shaded by shaderSpan directly")
     }
 }

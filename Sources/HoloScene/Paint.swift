@@ -34,6 +34,40 @@ public enum ShaderPaint: Hashable, Sendable {
     case holographic(HolographicUniforms)
     /// Any Distance's ten-hue gradient that slides with roll.
     case anyDistance(roll: Double, bounds: Rect)
+    /// A user's colour effect, compiled from its `.metal` source (by HoloMSL, through HoloClips).
+    case program(ProgramShader)
+}
+
+/// A colour effect as the renderer calls it: SwiftUI's `colorEffect` over a shape filled with
+/// opaque white (so `color` is (1, 1, 1, 1) and the fill loop applies coverage). It lives here as a
+/// protocol so HoloScene and HoloRaster need not import the compiler: HoloClips makes the values.
+public protocol ColorEffectProgram: Sendable {
+    /// Identifies the program and its arguments (scenes compare and hash paints by it).
+    var identity: String { get }
+    /// Premultiplied RGBA8 (one UInt32 per pixel, memory order r, g, b, a) for `count` pixels at
+    /// positions (x0 + i·dx, y0 + i·dy) in points, relative to the top-left of `bounds`.
+    func shade(bounds: Rect, x0: Double, y0: Double, dx: Double, dy: Double, count: Int,
+               into out: UnsafeMutablePointer<UInt32>)
+    /// The slow reference's premultiplied rgba (0…1) at one position (points, relative to `bounds`).
+    func referenceColor(bounds: Rect, x: Double, y: Double) -> (Double, Double, Double, Double)
+}
+
+/// A compiled colour effect over `bounds` (local points; `position` is measured from its corner).
+public struct ProgramShader: Hashable, Sendable {
+    public var bounds: Rect
+    public var program: any ColorEffectProgram
+    /// As `HolographicUniforms.widthFromText`: filling a text run, the renderer replaces x and
+    /// width by the run's laid-out extent.
+    public var widthFromText: Bool
+    public init(bounds: Rect, program: any ColorEffectProgram, widthFromText: Bool = false) {
+        self.bounds = bounds; self.program = program; self.widthFromText = widthFromText
+    }
+    public static func == (a: ProgramShader, b: ProgramShader) -> Bool {
+        a.bounds == b.bounds && a.widthFromText == b.widthFromText && a.program.identity == b.program.identity
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(bounds); h.combine(widthFromText); h.combine(program.identity)
+    }
 }
 
 public struct HolographicUniforms: Hashable, Sendable {

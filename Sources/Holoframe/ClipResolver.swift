@@ -57,9 +57,9 @@ public enum ClipResolver {
         apply(overrides, to: &spec)
         if spec.design == CustomDesign.name {
             let folder = isFile(argument) ? (argument as NSString).deletingLastPathComponent : "."
-            return try CustomDesign.clip(spec, fileName: (argument as NSString).lastPathComponent) { path in
-                try inputs.image(path, clipFolder: folder)
-            }
+            return try CustomDesign.clip(spec, fileName: (argument as NSString).lastPathComponent,
+                                         loadImage: { path in try inputs.image(path, clipFolder: folder) },
+                                         loadShader: { path in try inputs.shaderSource(path, clipFolder: folder) })
         }
         // Whatever a design refuses in a spec (a variant value, a tap target) is the user's to fix: exit 2.
         do { return try ClipCatalog.clip(for: spec) } catch let error as ClipFileError { throw error } catch {

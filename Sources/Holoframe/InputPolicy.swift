@@ -84,6 +84,18 @@ public final class InputPolicy: @unchecked Sendable {
         return image
     }
 
+    /// The text of the shader source `path` (as written in a clip file in `clipFolder`), under the
+    /// same rules as images: inside the clip's folder or an --allow-path folder, a regular file of
+    /// at most maxInputBytes, UTF-8.
+    public func shaderSource(_ path: String, clipFolder: String) throws -> String {
+        let resolved = try confine(path, to: clipFolder)
+        let bytes = try readFile(resolved, what: "the shader")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputFileError(path: path, reason: "is not UTF-8 text")
+        }
+        return text
+    }
+
     /// The real path of `path` (relative paths against `folder`), refused unless it lies inside
     /// `folder` or an allowed folder once symbolic links are resolved.
     public func confine(_ path: String, to folder: String) throws -> String {

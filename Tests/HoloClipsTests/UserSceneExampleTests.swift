@@ -26,6 +26,8 @@ func loadExample(_ name: String) throws -> UserScene {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }
         return ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0])
+    }, loadShader: { path in
+        try String(contentsOf: examplesFolder.appendingPathComponent(path), encoding: .utf8)
     })
 }
 
@@ -62,6 +64,7 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
     ("clip.json", ["time"], "group[fill:rect:linear, text]"),
     ("image.json", ["time"], "group[fill:rect:solid, group[image], group[image]]"),
+    ("metal-shader.json", ["time"], "group[fill:rect:solid, fill:roundedRect:shader, text]"),
     ("component-drivers.json", ["scroll", "header.offset", "header.opacity", "time"],
      "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material, group[fill:rect:shader]]]"),
 ]

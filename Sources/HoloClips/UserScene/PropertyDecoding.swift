@@ -1,6 +1,7 @@
 // Reading animatable properties out of the JSON tree (the forms are listed in Property.swift).
 
 import HoloGeometry
+import HoloMSL
 import HoloMotion
 import HoloScene
 
@@ -9,6 +10,10 @@ import HoloScene
 struct SceneDecoder {
     var drivers: DriverTable
     let loadImage: (String) throws -> ImageData
+    /// The text of a shader node's "source" (as written; the host resolves it like an image path).
+    var loadShader: (String) throws -> String = { _ in throw UserSceneError(path: "", reason: "shader files are not available here") }
+    /// Compiled shaders by source and function, so nodes sharing one compile it once.
+    var compiledEffects: [String: MSLCompiledEffect] = [:]
 
     mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
         switch raw {

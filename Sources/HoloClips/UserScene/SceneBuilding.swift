@@ -38,6 +38,8 @@ extension UserNode {
                                                          time: time.value(d), accentHue: hue.value(d), isStatic: isStatic))
             case .anyDistance(let roll):
                 paint = .anyDistance(roll: roll.value(d), bounds: shape.bounds)
+            case .metal(let spec):
+                paint = .program(ProgramShader(bounds: shape.bounds, program: spec.program(d)))
             }
             return leaf([.fill(shape, .shader(paint))], anchor: shape.bounds.center, d)
         }

@@ -45,6 +45,8 @@ public enum PaintSpec: Hashable, Sendable {
 public enum ShaderSpec: Hashable, Sendable {
     case holographic(roll: AnimatableValue, pitch: AnimatableValue, time: AnimatableValue, accentHue: AnimatableValue, isStatic: Bool)
     case anyDistance(roll: AnimatableValue)
+    /// A colour effect from the scene's own `.metal` file.
+    case metal(MetalShaderSpec)
 }
 
 public struct ShadowSpec: Hashable, Sendable {

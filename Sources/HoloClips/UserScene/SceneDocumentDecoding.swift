@@ -62,7 +62,13 @@ extension SceneDecoder {
             content = .material(try shapeObject(try o.required("shape"), path: o.path(of: "shape")), kind, scheme)
         default: // "shaderFill"
             let shape = try shapeObject(try o.required("shape"), path: o.path(of: "shape"))
-            let which = try o.required("shader").choice(at: o.path(of: "shader"), ["holographic": true, "anyDistance": false])
+            let shaderValue = try o.required("shader")
+            if case .object = shaderValue {
+                content = .shaderFill(shape, .metal(try metalShader(shaderValue, &o, path: o.path(of: "shader"))))
+                try o.finish()
+                return UserNode(path: path, content: content, modifiers: modifiers)
+            }
+            let which = try shaderValue.choice(at: o.path(of: "shader"), ["holographic": true, "anyDistance": false])
             if which {
                 let isStatic = try o.optional("static").map { (v: JSONValue) throws(UserSceneError) in try v.bool(at: o.path(of: "static")) } ?? false
                 content = .shaderFill(shape, .holographic(

@@ -24,9 +24,11 @@ public struct UserScene: Sendable {
     ///   - loadImage: turns an image node's "path" (as written; the host resolves it against the
     ///     clip file's folder) into premultiplied pixels; called once per image node, here.
     public static func decode(_ json: JSONValue, path: String = "scene", driverNames: Set<String>,
-                              loadImage: (String) throws -> ImageData) throws -> UserScene {
+                              loadImage: (String) throws -> ImageData,
+                              loadShader: (String) throws -> String = { _ in throw UserSceneError(path: "", reason: "shader files are not available here") }) throws -> UserScene {
         try withoutActuallyEscaping(loadImage) { loadImage throws(UserSceneError) in
-            var decoder = SceneDecoder(drivers: DriverTable(known: driverNames), loadImage: loadImage)
+          try withoutActuallyEscaping(loadShader) { loadShader throws(UserSceneError) in
+            var decoder = SceneDecoder(drivers: DriverTable(known: driverNames), loadImage: loadImage, loadShader: loadShader)
             var nodes: [UserNode] = []
             if case .array(let list) = json {
                 for (i, item) in list.enumerated() { nodes.append(try decoder.node(item, path: "\(path)[\(i)]")) }
@@ -34,6 +36,7 @@ public struct UserScene: Sendable {
                 nodes = [try decoder.node(json, path: path)]
             }
             return UserScene(nodes: nodes, driverTable: decoder.drivers)
+          }
         }
     }
 

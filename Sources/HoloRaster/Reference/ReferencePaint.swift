@@ -136,8 +136,14 @@ struct RefPaint {
         switch shader {
         case .holographic(let h): bounds = h.bounds
         case .anyDistance(_, let b): bounds = b
+        case .program(let p): bounds = p.bounds
         }
         guard bounds.width > 0, bounds.height > 0 else { return (0, 0, 0, 0) }
+        if case .program(let program) = shader {
+            let c = program.program.referenceColor(bounds: bounds, x: p.x - bounds.minX, y: p.y - bounds.minY)
+            func q(_ x: Double) -> Int { x.isNaN ? 0 : Int((Swift.min(Swift.max(x, 0), 1) * 255).rounded()) }
+            return (q(c.0), q(c.1), q(c.2), q(c.3))
+        }
         let u = Float((p.x - bounds.minX) / bounds.width), v = Float((p.y - bounds.minY) / bounds.height)
         let rgb: SIMD4<Float>
         switch shader {
@@ -147,6 +153,8 @@ struct RefPaint {
             rgb = HolographicText.color(u: u, v: v, uniforms: uniforms)
         case .anyDistance(let roll, _):
             rgb = AnyDistanceGradient.color(u: u, roll: Float(roll))
+        case .program:
+            return (0, 0, 0, 0)
         }
         func q(_ c: Float) -> Int { c.isNaN ? 0 : Int(Swift.min(Swift.max(c, 0), 1) * 255 + 0.5) }
         return (q(rgb.x), q(rgb.y), q(rgb.z), 255)
