@@ -54,24 +54,43 @@ func worstChannelDifference(_ a: Canvas, _ b: Canvas) -> Int {
 @Suite("HolographicText.metal compiled against the hand port")
 struct CompiledTitleShaderTests {
 
-    @Test(arguments: [("titles", [0, 45, 130, 200]), ("titles-reduce-motion", [0, 20, 60])])
-    func titlesFramesAgreeWithinOneLevel(clipName: String, frames: [Int]) throws {
-        let clip = try ClipCatalog.clip(for: ClipCatalog.named(clipName)!.defaults())
+    /// Every golden frame of every titles clip (Golden/titles*/NNNNN-DEVICE@Sx.png), at the golden's
+    /// scale, and two frames at the device's 3x.
+    static var goldenFrames: [(clip: String, frame: Int, scale: Double)] {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Golden")
+        var cases: [(clip: String, frame: Int, scale: Double)] = []
+        let clips = (try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? []
+        for clip in clips.sorted() where clip.hasPrefix("titles") {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent(clip).path)) ?? []
+            for file in files.sorted() where file.hasSuffix("x.png") {
+                // 00114-iphone-12@1x.png → frame 114, scale 1
+                guard let frame = Int(file.prefix(5)), let at = file.lastIndex(of: "@"),
+                      let scale = Double(file[file.index(after: at)...].dropLast(5)) else { continue }
+                cases.append((clip, frame, scale))
+            }
+        }
+        return cases + [("titles", 0, 3), ("titles", 45, 3)]
+    }
+
+    @Test func everyTitlesGoldenFrameAgreesWithinOneLevel() throws {
+        let cases = Self.goldenFrames
+        #expect(cases.count >= 14, "the titles goldens were found")
         let renderer = SceneRenderer(fonts: FontLibrary.shared)
-        let source = clip.frames()
         var swapped = 0
-        for index in frames {
-            let scene = source.scene(index, fps: clip.fps).scene
+        for (clipName, index, scale) in cases {
+            let clip = try ClipCatalog.clip(for: ClipCatalog.named(clipName)!.defaults())
+            let scene = clip.frames().scene(index, fps: clip.fps).scene
             var compiled = scene
             compiled.root = try compiledTitles(scene.root)
             if compiled != scene { swapped += 1 }
-            let hand = try renderer.render(scene, scale: clip.scale)
-            let metal = try renderer.render(compiled, scale: clip.scale)
-            #expect(worstChannelDifference(hand, metal) <= 1, "\(clipName) frame \(index)")
+            let hand = try renderer.render(scene, scale: scale)
+            let metal = try renderer.render(compiled, scale: scale)
+            #expect(worstChannelDifference(hand, metal) <= 1, "\(clipName) frame \(index) at \(scale)x")
         }
         // Frames whose large title has collapsed into the bar have no holographic paint.
-        #expect(swapped >= 1, "some frames have a holographic title")
-        print("\(clipName): \(swapped) of \(frames.count) frames had a holographic paint")
+        #expect(swapped >= cases.count / 2, "most frames have a holographic title")
+        print("titles goldens: \(swapped) of \(cases.count) frames had a holographic paint, each within 1 level")
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["HOLOFRAME_BENCH"] == "1"))
