@@ -6,19 +6,20 @@ struct Shader: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render a SwiftUI [[ stitchable ]] colour effect from a .metal file over a filled rectangle, as PNG.",
         discussion: """
-            The function must have SwiftUI's colorEffect shape, half4 NAME(float2 position, half4 color, args…):
-            position is in points of the rectangle, color is --color premultiplied. Give one --arg per
-            parameter after color, typed as in the source (float, float2, half4, int …). Source that is
+            The function must have SwiftUI's colorEffect shape, half4 NAME(float2 position, half4 color, args…): \
+            position is in points of the rectangle, color is --color premultiplied. Give one --arg per \
+            parameter after color, typed as in the source (float, float2, half4, int …). Source that is \
             outside the supported subset is refused with file:line:column and what is unsupported.
 
-            With --time-arg K (the K-th --arg, from 1), --frames A-B and --fps F, writes a sequence
+            With --time-arg K (the K-th --arg, from 1), --frames A-B and --fps F, writes a sequence \
             DIR/frame-NNNNN.png with that argument set to the frame's time in seconds.
 
             Examples:
               holoframe shader Shaders/HolographicText.metal --function holographicText --size 200x60 --scale 2 \\
                 --arg float2:200,60 --arg float:0.2 --arg float:0 --arg float:0 --arg float:0.55 --out title.png
-              holoframe shader ripple.metal --function ripple --size 120x120 --color '#3366FFFF' --arg float:0 \\
-                --time-arg 1 --frames 0-59 --fps 30 --out frames/ripple
+              holoframe shader examples/ripple.metal --function ripple --size 120x120 --color '#3366FFFF' \\
+                --arg float2:120,120 --arg float:0 --arg float2:60,60 --arg half4:1,0.5,0,1 \\
+                --time-arg 2 --frames 0-59 --fps 30 --out frames/ripple
             """)
 
     @Argument(help: "The .metal source file.")
