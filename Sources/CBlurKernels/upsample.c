@@ -79,8 +79,8 @@ void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, 
 
 // The 1-channel (mask) upsample, the same way: the vertical mix above (at most 2f·255 a lane),
 // then along x four groups of f fine pixels a step (16 or 8 bytes) from five coarse values.
-// Same integers as upsampleMask in BlurResampleMask.swift (there in UInt32; nothing here
-// exceeds (2f)²·255 + 2f² < 2¹⁶ either), same bytes.
+// Same integers as the channel loop of `upsampled` and Reference.upsampled (there in Int; nothing
+// here exceeds (2f)²·255 + 2f² < 2¹⁶ either), same bytes.
 
 // Four groups of f = 4: out[4g + t] = (l[g]·(7 − 2t) + l[g + 1]·(2t + 1) + 32) >> 6.
 static inline void groups4_mask(const uint16_t *l, uint8_t *out) {
