@@ -5,6 +5,8 @@
 // measures it). The two resampling steps blur a little themselves; Blur.swift subtracts their
 // variance from σ²: box of f → (f²−1)/12, linear interpolation at spacing f → f²/6 (px²).
 
+import CBlurKernels
+
 /// Each coarse pixel is the rounded mean of an f×f block; pixels past the edge repeat the edge
 /// pixel (clamp) or count as 0 (transparent). `pad` extra coarse cells on every side hold that
 /// extension computed at full resolution: clamping only at the coarse level would repeat a block
@@ -110,73 +112,28 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
     let total = den * den, half = total / 2
     precondition(total.nonzeroBitCount == 1, "f must be a power of two")
     let shift = total.trailingZeroBitCount
-    if c == 4 {
-        // SIMD in 16-bit lanes: a vertical mix is at most 2f·255 and the horizontal one
-        // (2f)²·255 = 16320 (f ≤ 4) per lane, so nothing overflows; same integers, same bytes as
-        // the channel-by-channel loop. Four fine pixels per step: their left and right coarse taps
-        // gathered as 4 × 8 bytes, their weights precomputed per group of four.
+    if c == 4 || c == 1 {
+        // In C (CBlurKernels/upsample.c): per fine row the vertical mix of its two coarse rows in
+        // 16-bit lanes (at most 2f·255), then along x whole groups of f fine pixels (fx = 1, 3, …,
+        // 2f − 1) from two coarse pixels and constant weights, (2f)²·255 + 2f² < 2¹⁶ for f ≤ 4:
+        // same integers, same bytes as the channel-by-channel loop below.
         precondition(f <= 4, "16-bit lanes hold (2f)²·255 only for f ≤ 4")
-        let groups = (width + 3) / 4
-        var left = [Int](repeating: 0, count: groups * 4)
-        var weightsL = [SIMD16<UInt16>](repeating: .zero, count: groups)
-        var weightsR = weightsL
-        for x in 0..<width {
-            let (x0, fx) = tx[x]
-            left[x] = x0
-            for k in 0..<4 {
-                weightsL[x / 4][(x % 4) * 4 + k] = UInt16(den - fx)
-                weightsR[x / 4][(x % 4) * 4 + k] = UInt16(fx)
-            }
-        }
-        // Past the last pixel of a partial group: repeat its taps (the lanes are not stored).
-        for x in width..<(groups * 4) { left[x] = left[width - 1] }
-        var out = BlurPlane(uninitializedWidth: width, height: height, channels: 4)
-        var column = [UInt16](repeating: 0, count: (cw + 1) * 4)
+        var out = BlurPlane(uninitializedWidth: width, height: height, channels: c)
+        var column = [UInt16](repeating: 0, count: cw * c)
         plane.withBytes { src in
             out.withMutableBytes { dst in
-                column.withUnsafeMutableBufferPointer { colBuf in
-                  left.withUnsafeBufferPointer { leftBuf in
-                    let col = colBuf.baseAddress!
-                    let colRaw = UnsafeRawPointer(col)
-                    let halfLanes = SIMD16<UInt16>(repeating: UInt16(half))
+                column.withUnsafeMutableBufferPointer { col in
                     for y in 0..<height {
                         let (y0, fy) = ty[y]
-                        let r0 = src.baseAddress! + y0 * cw * 4, r1 = r0 + cw * 4
-                        let w0 = UInt16(den - fy), w1 = UInt16(fy)
-                        for i in 0..<(cw * 4) { col[i] = UInt16(r0[i]) &* w0 &+ UInt16(r1[i]) &* w1 }
-                        let o = dst.baseAddress! + y * width * 4
-                        for g in 0..<groups {
-                            let l = leftBuf.baseAddress! + g * 4
-                            let a = SIMD4<UInt64>(colRaw.loadUnaligned(fromByteOffset: l[0] * 8, as: UInt64.self),
-                                                  colRaw.loadUnaligned(fromByteOffset: l[1] * 8, as: UInt64.self),
-                                                  colRaw.loadUnaligned(fromByteOffset: l[2] * 8, as: UInt64.self),
-                                                  colRaw.loadUnaligned(fromByteOffset: l[3] * 8, as: UInt64.self))
-                            let b = SIMD4<UInt64>(colRaw.loadUnaligned(fromByteOffset: l[0] * 8 + 8, as: UInt64.self),
-                                                  colRaw.loadUnaligned(fromByteOffset: l[1] * 8 + 8, as: UInt64.self),
-                                                  colRaw.loadUnaligned(fromByteOffset: l[2] * 8 + 8, as: UInt64.self),
-                                                  colRaw.loadUnaligned(fromByteOffset: l[3] * 8 + 8, as: UInt64.self))
-                            let v = unsafeBitCast(a, to: SIMD16<UInt16>.self) &* weightsL[g]
-                                &+ unsafeBitCast(b, to: SIMD16<UInt16>.self) &* weightsR[g] &+ halfLanes
-                            let bytes = SIMD16<UInt8>(truncatingIfNeeded: v &>> UInt16(shift))
-                            let pixels = min(4, width - g * 4)
-                            if pixels == 4 {
-                                UnsafeMutableRawPointer(o + g * 16).storeBytes(of: bytes, as: SIMD16<UInt8>.self)
-                            } else {
-                                for i in 0..<(pixels * 4) { o[g * 16 + i] = bytes[i] }
-                            }
+                        let r0 = src.baseAddress! + y0 * cw * c, o = dst.baseAddress! + y * width * c
+                        hf_upsample_mix(r0, r0 + cw * c, col.baseAddress!, cw * c, UInt16(den - fy), UInt16(fy))
+                        if c == 4 {
+                            hf_upsample_row_rgba(col.baseAddress!, o, keep.x, width, f, pad)
+                        } else {
+                            hf_upsample_row_mask(col.baseAddress!, o, keep.x, width, f, pad)
                         }
                     }
-                  }
                 }
-            }
-        }
-        return out
-    }
-    if c == 1 {
-        var out = BlurPlane(uninitializedWidth: width, height: height, channels: 1)
-        plane.withBytes { src in
-            out.withMutableBytes { dst in
-                upsampleMask(src.baseAddress!, coarseWidth: cw, den: den, shift: shift, tx: tx, ty: ty, into: dst.baseAddress!)
             }
         }
         return out

@@ -1,8 +1,8 @@
 // One-channel (alpha mask) fast paths of the reduced-resolution blur: shadows and glows blur an
 // 8-bit coverage mask, not RGBA. Same integers, same rounding, same bytes as the channel loops in
 // BlurResample.swift (held to the reference resamplers in the tests); only the memory access
-// differs: whole blocks read as one 16- or 32-bit word per fine row, taps from precomputed
-// tables, no checked arithmetic in the inner loops.
+// differs: whole blocks read as one 16- or 32-bit word per fine row, no checked arithmetic in the
+// inner loops. (The 1-channel upsample is in C, beside the 4-channel one: CBlurKernels/upsample.c.)
 
 /// The inner cells of a 1-channel `downsampled` by f = 2 or 4. A block row's f bytes are one
 /// little-endian word; its bytes are summed in two 16-bit halves, (v & 0x00FF00FF) +
@@ -55,35 +55,6 @@ func downsampleMaskBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: I
                     }
                 }
                 out[cx] = UInt8(truncatingIfNeeded: (sum &+ half) >> shift)
-            }
-        }
-    }
-}
-
-/// The 1-channel `upsampled`: per fine row one vertically interpolated coarse row (×2f, at most
-/// 2f·255), then per fine pixel the horizontal mix of its two coarse taps, (col[x₀]·(2f − fx) +
-/// col[x₀ + 1]·fx + (2f)²/2) >> log₂ (2f)², at most (2f)²·255 + (2f)²/2 < 2³²: exact in UInt32.
-/// `tx`/`ty` are the taps the channel loop uses: (coarse index with the pad, numerator fx).
-func upsampleMask(_ src: UnsafePointer<UInt8>, coarseWidth cw: Int, den: Int, shift: Int,
-                  tx: [(Int, Int)], ty: [(Int, Int)], into dst: UnsafeMutablePointer<UInt8>) {
-    let width = tx.count
-    let half = UInt32(den * den / 2), d = UInt32(den), s = UInt32(shift)
-    let left = tx.map { Int32($0.0) }, right = tx.map { UInt32($0.1) }
-    var column = [UInt32](repeating: 0, count: cw)
-    column.withUnsafeMutableBufferPointer { colBuf in
-        left.withUnsafeBufferPointer { l in
-            right.withUnsafeBufferPointer { fr in
-                let col = colBuf.baseAddress!
-                for (y, (y0, fy)) in ty.enumerated() {
-                    let r0 = src + y0 * cw, r1 = r0 + cw
-                    let w0 = d &- UInt32(fy), w1 = UInt32(fy)
-                    for i in 0..<cw { col[i] = UInt32(r0[i]) &* w0 &+ UInt32(r1[i]) &* w1 }
-                    let o = dst + y * width
-                    for x in 0..<width {
-                        let i = Int(l[x]), fx = fr[x]
-                        o[x] = UInt8(truncatingIfNeeded: (col[i] &* (d &- fx) &+ col[i + 1] &* fx &+ half) >> s)
-                    }
-                }
             }
         }
     }

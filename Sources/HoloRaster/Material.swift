@@ -102,16 +102,18 @@ extension Canvas {
                 mask.coverage.withUnsafeBufferPointer { cov in
                     let dst = dstWords.baseAddress!
                     let src = srcWords.baseAddress!
-                    // A blurred backdrop is smooth: neighbours often share a colour, so the last
-                    // input and its tint are remembered, and a small direct-mapped table keeps the
-                    // tints of the colours seen before (every slot always holds a true pair: it
-                    // starts as (0, tint(0))), so each distinct colour costs one Float pass.
-                    var lastIn: UInt32 = 0, lastOut = tint.tinted(0)
+                    // A blurred backdrop is smooth: few distinct colours, so a small direct-mapped
+                    // table keeps the tints of the colours seen before (every slot always holds a
+                    // true pair: it starts as (0, tint(0))), and each distinct colour costs one
+                    // Float pass. Every pixel looks its colour up (a hit is the predictable branch);
+                    // remembering the last pixel's colour as well cost more than it saved: whether
+                    // a neighbour repeats is a branch the CPU cannot predict in an upsampled blur.
+                    let tint0 = tint.tinted(0)
                     let slots = 4096
                     let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
                     let tints = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
                     keys.initialize(repeating: 0, count: slots)
-                    tints.initialize(repeating: lastOut, count: slots)
+                    tints.initialize(repeating: tint0, count: slots)
                     defer { keys.deallocate(); tints.deallocate() }
                     for row in 0..<roi.height {
                         let c = cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x)
@@ -120,21 +122,15 @@ extension Canvas {
                             let coverage = UInt32(c[col])
                             if coverage == 0 { continue }
                             let p = s[col]
-                            if p != lastIn {
-                                lastIn = p
-                                let h = Int((p &* 0x9E37_79B1) >> 20)  // 12 bits of a multiplicative hash
-                                if keys[h] == p {
-                                    lastOut = tints[h]
-                                } else {
-                                    lastOut = tint.tinted(p); keys[h] = p; tints[h] = lastOut
-                                }
-                            }
-                            if coverage == 255 { d[col] = lastOut; continue }
+                            let h = Int((p &* 0x9E37_79B1) >> 20)  // 12 bits of a multiplicative hash
+                            var material = tints[h]
+                            if keys[h] != p { material = tint.tinted(p); keys[h] = p; tints[h] = material }
+                            if coverage == 255 { d[col] = material; continue }
                             // dst ← material·cov + dst·(1 − cov)   (the material is opaque), per
                             // channel in two 16-bit lanes: m·cov + d·(255 − cov) ≤ 255·255.
                             let inv = 255 - coverage, dv = d[col]
-                            let rb = laneDiv255((lastOut & 0x00FF_00FF) &* coverage &+ (dv & 0x00FF_00FF) &* inv)
-                            let ga = laneDiv255(((lastOut >> 8) & 0x00FF_00FF) &* coverage &+ ((dv >> 8) & 0x00FF_00FF) &* inv)
+                            let rb = laneDiv255((material & 0x00FF_00FF) &* coverage &+ (dv & 0x00FF_00FF) &* inv)
+                            let ga = laneDiv255(((material >> 8) & 0x00FF_00FF) &* coverage &+ ((dv >> 8) & 0x00FF_00FF) &* inv)
                             d[col] = rb | (ga << 8)
                         }
                     }

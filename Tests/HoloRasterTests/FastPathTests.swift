@@ -218,7 +218,7 @@ func noiseCanvas(width: Int, height: Int, seed: UInt64) -> Canvas {
         }
     }
 
-    /// Reduced-resolution resampling (16-bit lanes for 4 channels, word-wide blocks and UInt32 taps for 1)
+    /// Reduced-resolution resampling (16-bit lanes for 4 channels, word-wide blocks for 1; the upsample in C)
     /// against the reference, for both factors, both edge rules and sizes that are not multiples
     /// of the factor.
     @Test(arguments: [2, 4])

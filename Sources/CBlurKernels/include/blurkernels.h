@@ -1,4 +1,4 @@
-// One box-blur pass over a row of premultiplied RGBA pixels, for HoloRaster's three-box blur.
+// The box-blur row pass and the 4-channel upsample, for HoloRaster's reduced-resolution blur.
 #ifndef HOLOFRAME_BLURKERNELS_H
 #define HOLOFRAME_BLURKERNELS_H
 
@@ -14,5 +14,15 @@ void hf_box_pass_rgba(const uint8_t *src, uint8_t *out, size_t n, size_t w);
 void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w);
 /// … and sums[i] += add[i] − drop[i].
 void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n);
+
+/// The 4-channel bilinear upsample by f (f ≤ 4) of BlurResample.swift, per fine row: first the
+/// vertical mix col[i] = r0[i]·w0 + r1[i]·w1 of two coarse rows' n bytes (any channel count) …
+void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1);
+/// … then fine pixels x0 … x0 + n − 1 along x: out[x] = (col[i]·(2f − fx) + col[i + 1]·fx + 2f²) >> log₂ 4f²
+/// per channel, with 2x + 1 − f = 2f·(i − pad) + fx, 0 ≤ fx < 2f (every tap inside col).
+void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
+/// The same along x for a 1-channel mask (after hf_upsample_mix): out[x] = (col[i]·(2f − fx) +
+/// col[i + 1]·fx + 2f²) >> log₂ 4f².
+void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
 
 #endif
