@@ -122,6 +122,30 @@ private let clear: [UInt8] = [0, 0, 0, 0]
         #expect(reason(##""effect": "color", "frame": {"x": 0, "y": 0, "width": 8, "height": 4}, "shader": {"source": "fx.metal", "function": "swapLeft"}, "arguments": [1]"##) == "decoded")
     }
 
+    @Test(arguments: ["color", "distortion", "layer"])
+    func rotatedAndScaledEffectsAgreeWithTheReference(kind: String) throws {
+        // A disc and a bar, the effect node scaled 1.5× and turned 30° about its frame's centre, at 2x.
+        let fields: String
+        switch kind {
+        case "color": fields = ##""effect": "color", "shader": {"source": "fx.metal", "function": "swapLeft"}, "arguments": [10]"##
+        case "distortion": fields = ##""effect": "distortion", "maxSampleOffset": [3, 0], "shader": {"source": "fx.metal", "function": "shift"}, "arguments": [2.5]"##
+        default: fields = ##""effect": "layer", "maxSampleOffset": [1, 0], "shader": {"source": "fx.metal", "function": "average"}"##
+        }
+        let json = effectNode(##"\##(fields), "frame": {"x": 8, "y": 8, "width": 24, "height": 24}, "scale": 1.5, "rotation": 30"##,
+                              children: ##"{"type": "circle", "center": {"x": 16, "y": 18}, "radius": 7, "fill": "#FF8000FF"}, "## +
+                                        ##"{"type": "rect", "frame": {"x": 10, "y": 26, "width": 20, "height": 3}, "fill": "#20C0FFC0"}"##)
+        let built = try scene(json).scene(size: Size(40, 40), background: .clear, drivers: [:])
+        let fast = try SceneRenderer(fonts: FontLibrary.shared).render(built, scale: 2).bytes
+        let reference = try ReferenceRenderer(fonts: FontLibrary.shared).render(built, scale: 2).bytes
+        var worst = 0, drawn = 0
+        for i in fast.indices {
+            worst = max(worst, abs(Int(fast[i]) - Int(reference[i])))
+            if i % 4 == 3 && fast[i] > 0 { drawn += 1 }
+        }
+        #expect(drawn > 500, "the effect drew \(drawn) pixels")
+        #expect(worst <= 1)
+    }
+
     @Test func theEffectLayerCountsAgainstTheMemoryBound() throws {
         let plain = try scene(##"{"type": "group", "children": [\##(column)]}"##).scene(size: Size(100, 100), background: .clear, drivers: [:])
         let effect = try scene(effectNode(##""effect": "distortion", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}, "maxSampleOffset": [10, 0], "shader": {"source": "fx.metal", "function": "shift"}, "arguments": [1]"##,
