@@ -5,7 +5,8 @@
 // Each layer row is one span for the compiled program: local positions are linear along a row
 // under any affine map, and the region is convex, so the pixels inside it are one run.
 // Samples (a distortion's source, `layer.sample`) are bilinear between pixel centres in Float,
-// transparent outside the layer, rounded once to bytes. The reference (Reference/
+// transparent outside the layer, rounded once to bytes. A colour or layer effect's result has
+// each colour channel held to its alpha (`holdToAlpha`). The reference (Reference/
 // ReferenceShaderEffect.swift) does the same per pixel in Double, through the program's
 // reference entry points.
 
@@ -49,6 +50,7 @@ extension SceneRenderer {
                         case .color:
                             program.shadeColors(size: size, x0: lx, y0: ly, dx: inverse.a, dy: inverse.b, count: n,
                                                 colors: src + y * w + x0 + first, into: row)
+                            holdToAlpha(row, n)
                         case .distortion:
                             program.distort(size: size, x0: lx, y0: ly, dx: inverse.a, dy: inverse.b, count: n, into: pos.baseAddress!)
                             for i in 0..<n {
@@ -69,12 +71,25 @@ extension SceneRenderer {
                                     for ch in 0..<4 { rgba[ch * stride + i] = c[ch] }
                                 }
                             }, into: row)
+                            holdToAlpha(row, n)
                         }
                     }
                 }
             }
         }
         return out
+    }
+}
+
+/// A shader may return a colour channel above its alpha (not premultiplied); the layer composite
+/// needs r, g, b ≤ a, so each is held to a (SwiftUI on the GPU would add the excess instead).
+@inline(__always)
+func holdToAlpha(_ p: UnsafeMutablePointer<UInt32>, _ n: Int) {
+    for i in 0..<n {
+        let v = UInt32(littleEndian: p[i])
+        let a = v >> 24
+        let r = min(v & 0xFF, a), g = min((v >> 8) & 0xFF, a), b = min((v >> 16) & 0xFF, a)
+        p[i] = UInt32(littleEndian: r | g << 8 | b << 16 | a << 24)
     }
 }
 

@@ -15,6 +15,7 @@ private let effectsSource = """
     [[ stitchable ]] half4 swapLeft(float2 position, half4 color, float edge) {
         return position.x < edge ? color.bgra : color;
     }
+    [[ stitchable ]] half4 glow(float2 position, half4 color) { return half4(1.0, 0.25, 0.0, 0.5); }
     [[ stitchable ]] float2 shift(float2 position, float dx) { return position + float2(dx, 0.0); }
     [[ stitchable ]] half4 average(float2 position, SwiftUI::Layer layer) {
         return (layer.sample(position) + layer.sample(position + float2(1.0, 0.0))) * 0.5;
@@ -61,6 +62,17 @@ private let clear: [UInt8] = [0, 0, 0, 0]
                               children: red)
         let blue: [UInt8] = [0, 0, 255, 255], r: [UInt8] = [255, 0, 0, 255]
         let expected = [clear, clear, blue, blue, r, r, clear, clear]
+        let (fast, reference) = try rows(json)
+        #expect(fast == expected)
+        #expect(reference == expected)
+    }
+
+    @Test func colourAboveAlphaIsHeldToAlpha() throws {
+        // (1, 0.25, 0, 0.5) → bytes (255, 64, 0, 128): red is above alpha and is held to 128.
+        let json = effectNode(##""effect": "color", "frame": {"x": 0, "y": 0, "width": 2, "height": 4}, "shader": {"source": "fx.metal", "function": "glow"}"##,
+                              children: red)
+        let held: [UInt8] = [128, 64, 0, 128]
+        let expected = [held, held, clear, clear, clear, clear, clear, clear]
         let (fast, reference) = try rows(json)
         #expect(fast == expected)
         #expect(reference == expected)

@@ -5,7 +5,7 @@
 //   colour effect   f(p, its own colour)
 //   distortion      the layer at q = f(p), q held to p ± maxSampleOffset
 //   layer effect    f(p, layer) with layer.sample(q) the layer at q
-// and outside it is transparent. "The layer at q": q in layer pixels, bilinear between the four
+// and outside it is transparent; a colour channel above alpha is held to alpha. "The layer at q": q in layer pixels, bilinear between the four
 // pixel centres around it (centres at integer + ½), taps outside the layer transparent.
 
 import HoloGeometry
@@ -43,7 +43,10 @@ extension Reference {
                     rgba = program.referenceLayer(size: size, x: px, y: py, sample: { qx, qy in at(qx, qy).map { $0 / 255 } })
                         .map { $0.isNaN ? 0 : min(max($0, 0), 1) * 255 }
                 }
-                for ch in 0..<4 { out.bytes[i + ch] = UInt8(rgba[ch].rounded(.toNearestOrAwayFromZero)) }
+                // Premultiplied: no colour channel above alpha (a shader may return one; it is held to alpha).
+                let alpha = UInt8(rgba[3].rounded(.toNearestOrAwayFromZero))
+                for ch in 0..<3 { out.bytes[i + ch] = Swift.min(UInt8(rgba[ch].rounded(.toNearestOrAwayFromZero)), alpha) }
+                out.bytes[i + 3] = alpha
             }
         }
         return out
