@@ -78,6 +78,16 @@ private let clear: [UInt8] = [0, 0, 0, 0]
         #expect(reference == expected)
     }
 
+    @Test func shaderFillColourAboveAlphaIsHeldToAlphaToo() throws {
+        // Before: the fast composite carried red's excess into green, and the reference trapped.
+        let json = ##"{"type": "shaderFill", "shape": {"type": "rect", "frame": {"x": 0, "y": 0, "width": 2, "height": 4}}, "shader": {"source": "fx.metal", "function": "glow"}}"##
+        let held: [UInt8] = [128, 64, 0, 128]
+        let expected = [held, held, clear, clear, clear, clear, clear, clear]
+        let (fast, reference) = try rows(json)
+        #expect(fast == expected)
+        #expect(reference == expected)
+    }
+
     @Test func distortionShiftsByAWholePixelAndIsHeldToMaxSampleOffset() throws {
         let white: [UInt8] = [255, 255, 255, 255]
         // Each pixel takes the colour one point to its right: the column moves from x = 3 to x = 2.
