@@ -6,7 +6,7 @@
 // result C), and blends the copy back as  B·(1 − o) + o·(C + B·(1 − Ca)) = B·(1 − o·Ca) + o·C,
 // which is exactly "the group composited at opacity o". Unlike a transparent offscreen layer, it
 // lets materials inside a fading group blur the real backdrop, as UIKit's visual-effect views do.
-// Groups with blur, shadow or a 3D tilt do need a transparent layer; materials inside such a group
+// Groups with blur, shadow, a 3D tilt or a shader effect do need a transparent layer; materials inside such a group
 // see only the group's own content (documented limit).
 
 import HoloGeometry
@@ -67,12 +67,15 @@ public struct SceneRenderer: Sendable {
         }
 
         let isTilted = group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false
-        if group.blur > 0 || group.shadow != nil || isTilted {
+        if group.blur > 0 || group.shadow != nil || isTilted || group.effect != nil {
             // A transparent layer sized to the group's content (plus room for blur, shadow and tilt).
             guard let area = try layerArea(group, transform: local, width: canvas.width, height: canvas.height, scale: canvas.scale) else { return }
             var layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
             let toLayer = local.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
             try draw(group.children, into: &layer, transform: toLayer, clip: nil)
+            if let effect = group.effect {
+                layer = applying(effect, to: layer, toLayer: toLayer)
+            }
             if let tilt = group.tilt, isTilted {
                 var t = tilt
                 t.anchor = toLayer.apply(tilt.anchor) * (1 / canvas.scale)
@@ -114,8 +117,15 @@ public struct SceneRenderer: Sendable {
         for child in group.children {
             if let b = try pixelBounds(of: child, transform: transform) { bounds = bounds.union(b) }
         }
+        if let effect = group.effect {
+            // The effect draws its region; samples read the content up to maxSampleOffset beyond it.
+            bounds = bounds.union(transform.bounds(of: effect.region))
+        }
         guard !bounds.isEmpty else { return nil }
         var reach = 3 * group.blur * scale + 2
+        if let effect = group.effect {
+            reach += max(effect.maxSampleOffset.width, effect.maxSampleOffset.height) * scale
+        }
         if let shadow = group.shadow {
             reach += 1.5 * shadow.radius * scale + max(abs(shadow.offset.x), abs(shadow.offset.y)) * scale
         }
@@ -156,6 +166,8 @@ public struct SceneRenderer: Sendable {
             for child in g.children {
                 if let b = try pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
             }
+            // An effect draws its region and nothing else.
+            if let effect = g.effect { bounds = local.bounds(of: effect.region) }
             if let clip = g.clip { bounds = bounds.intersection(local.bounds(of: clip.bounds)) }
             let pixelsPerPoint = abs(transform.determinant).squareRoot()
             var reach = 3 * g.blur * pixelsPerPoint

@@ -32,6 +32,7 @@ internal func shaderSpan(_ shader: ShaderPaint, inverse: AffineTransform, x: Int
         // Positions in points from the bounds' corner, linear along the row under any affine map.
         p.program.shade(bounds: bounds, x0: start.x - bounds.minX, y0: start.y - bounds.minY,
                         dx: inverse.a, dy: inverse.b, count: count, into: out)
+        holdToAlpha(out, count)  // a user's shader may return a channel above alpha
         return
     }
     let bytes = UnsafeMutableRawPointer(out)  // the shaders store whole words, R, G, B, A in memory

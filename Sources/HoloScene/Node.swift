@@ -114,10 +114,13 @@ public struct Group: Hashable, Sendable {
     public var blur: Double
     public var shadow: Shadow?
     public var tilt: Tilt?
+    /// A shader effect on the children (always a layer), applied before tilt, blur and shadow.
+    public var effect: ShaderEffect?
     public init(_ children: [Node], transform: AffineTransform = .identity, opacity: Double = 1,
-                clip: Shape? = nil, blur: Double = 0, shadow: Shadow? = nil, tilt: Tilt? = nil) {
+                clip: Shape? = nil, blur: Double = 0, shadow: Shadow? = nil, tilt: Tilt? = nil,
+                effect: ShaderEffect? = nil) {
         self.children = children; self.transform = transform; self.opacity = opacity
-        self.clip = clip; self.blur = blur; self.shadow = shadow; self.tilt = tilt
+        self.clip = clip; self.blur = blur; self.shadow = shadow; self.tilt = tilt; self.effect = effect
     }
 }
 

@@ -91,3 +91,70 @@ public struct HolographicUniforms: Hashable, Sendable {
         self.accentHue = accentHue; self.isStatic = isStatic; self.widthFromText = widthFromText
     }
 }
+
+/// Which of SwiftUI's shader modifiers a `ShaderEffect` is.
+public enum ShaderEffectKind: String, Hashable, Sendable {
+    /// `.colorEffect`: each pixel's premultiplied colour through f(position, color, args…).
+    case color
+    /// `.distortionEffect`: each pixel takes the content's colour at f(position, args…).
+    case distortion
+    /// `.layerEffect`: each pixel is f(position, layer, args…), sampling the content anywhere.
+    case layer
+}
+
+/// A group's shader effect as the renderers call it (HoloClips makes the values over HoloMSL, as
+/// for `ColorEffectProgram`). Positions are in points relative to the effect's `rect`'s top-left;
+/// `size` is that rect's size (SwiftUI's `.float2(size)` argument). Each renderer calls only the
+/// entry points of the program's `kind`.
+public protocol ShaderEffectProgram: Sendable {
+    var identity: String { get }
+    var kind: ShaderEffectKind { get }
+    /// Colour effect over `count` pixels at (x0 + i·dx, y0 + i·dy): premultiplied RGBA8 `colors`
+    /// in (one UInt32 a pixel, memory order r, g, b, a), the results out.
+    func shadeColors(size: Size, x0: Double, y0: Double, dx: Double, dy: Double, count: Int,
+                     colors: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>)
+    /// Distortion over `count` pixels: each one's source position (points, relative to the rect).
+    func distort(size: Size, x0: Double, y0: Double, dx: Double, dy: Double, count: Int,
+                 into out: UnsafeMutablePointer<SIMD2<Float>>)
+    /// Layer effect over `count` pixels. `sample(xs, ys, n, rgba)` gives the content's premultiplied
+    /// colour (0…1) at n positions (points, relative to the rect): rgba[c·stride + i] is channel c
+    /// of point i, where stride is `layerSampleStride`. Writes premultiplied RGBA8.
+    func shadeLayer(size: Size, x0: Double, y0: Double, dx: Double, dy: Double, count: Int,
+                    sample: @escaping (UnsafePointer<Float>, UnsafePointer<Float>, Int, UnsafeMutablePointer<Float>) -> Void,
+                    into out: UnsafeMutablePointer<UInt32>)
+    /// The channel stride of `shadeLayer`'s sample buffer.
+    var layerSampleStride: Int { get }
+    /// The slow reference's colour effect: premultiplied rgba (0…1, unclamped) for `color` (0…1).
+    func referenceColor(size: Size, x: Double, y: Double, color: [Double]) -> [Double]
+    /// The slow reference's distortion: the source position.
+    func referenceDistortion(size: Size, x: Double, y: Double) -> (Double, Double)
+    /// The slow reference's layer effect, sampling through `sample` (premultiplied rgba, 0…1).
+    func referenceLayer(size: Size, x: Double, y: Double, sample: @escaping (Double, Double) -> [Double]) -> [Double]
+}
+
+/// SwiftUI's `.colorEffect`, `.distortionEffect` or `.layerEffect` on a group: the group's children
+/// are drawn into a layer, the effect turns that layer into another, and that is what the group
+/// composites (then tilted, blurred, shadowed like any layer).
+///
+/// The effect draws exactly the pixels whose centres lie in `rect` grown by `maxSampleOffset`
+/// (local points; half-open), transparent elsewhere. A distortion's source position is held to
+/// within `maxSampleOffset` of the pixel's own on each axis; samples (distortion and
+/// `layer.sample`) are bilinear between pixel centres, transparent outside the content's layer.
+public struct ShaderEffect: Hashable, Sendable {
+    /// The view's bounds, in the group's local points: positions are measured from its corner.
+    public var rect: Rect
+    /// SwiftUI's `maxSampleOffset` (points, zero for a colour effect).
+    public var maxSampleOffset: Size
+    public var program: any ShaderEffectProgram
+    public init(rect: Rect, maxSampleOffset: Size = Size(0, 0), program: any ShaderEffectProgram) {
+        self.rect = rect; self.maxSampleOffset = maxSampleOffset; self.program = program
+    }
+    /// Where the effect draws (local points).
+    public var region: Rect { rect.insetBy(dx: -maxSampleOffset.width, dy: -maxSampleOffset.height) }
+    public static func == (a: ShaderEffect, b: ShaderEffect) -> Bool {
+        a.rect == b.rect && a.maxSampleOffset == b.maxSampleOffset && a.program.identity == b.program.identity
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(rect); h.combine(maxSampleOffset); h.combine(program.identity)
+    }
+}

@@ -19,6 +19,8 @@ public enum SceneLimits {
     public static let shadowOffset = -2_000.0...2_000.0
     /// Font size in points; at scale 4 a glyph is at most 2,000 px tall.
     public static let fontSize = 0.0...500.0
+    /// A shader effect's maxSampleOffset on each axis, in points.
+    public static let sampleOffset = 0.0...2_000.0
 
     /// `value` held to `range`; NaN is the range's value nearest 0.
     @inlinable public static func clamp(_ value: Double, _ range: ClosedRange<Double>) -> Double {

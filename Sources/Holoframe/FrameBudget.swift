@@ -3,10 +3,12 @@
 //
 // The raster (SceneRenderer) allocates, per frame:
 //   - the frame canvas, W·H·4 bytes;
-//   - for each group with a blur, a shadow or a 3D tilt, a layer of its content's pixel bounds
-//     grown by the reach r = 3·blur·s + 2 + 1.5·shadow.radius·s + |shadow offset|·s (+ a quarter of
-//     the content's size for a tilt), cut to the canvas grown by r; blurring, tilting and the
-//     shadow each make a copy of that size, so a layer counts 4 × its bytes;
+//   - for each group with a blur, a shadow, a 3D tilt or a shader effect, a layer of its content's
+//     pixel bounds (with a shader effect's region) grown by the reach r = 3·blur·s + 2 +
+//     1.5·shadow.radius·s + |shadow offset|·s (+ a quarter of the content's size for a tilt, + the
+//     larger maxSampleOffset·s for an effect), cut to the canvas grown by r; the effect, blurring,
+//     tilting and the shadow each make a copy of that size, so a layer counts 4 × its bytes (the
+//     effect's input is freed when its output replaces it);
 //   - for a group with opacity < 1, a copy of the backdrop under its content, at most W·H·4.
 // Layers of sibling groups are freed before the next is made, but nested ones are alive at once;
 // summing every group bounds both. The walk also refuses transforms whose numbers are so large
@@ -57,12 +59,14 @@ public enum FrameBudget {
         }
         var total = 0.0
         let isTilted = group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false
-        if group.blur > 0 || group.shadow != nil || isTilted || group.opacity < 1 {
+        let isLayer = group.blur > 0 || group.shadow != nil || isTilted || group.effect != nil
+        if isLayer || group.opacity < 1 {
             var bounds = Rect.zero
             if precise || isTilted {
                 for child in group.children {
                     if let b = try renderer.pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
                 }
+                if let effect = group.effect { bounds = bounds.union(local.bounds(of: effect.region)) }
             } else {
                 bounds = Rect(x: 0, y: 0, width: canvas.0, height: canvas.1)  // quick: the whole canvas
             }
@@ -71,11 +75,12 @@ public enum FrameBudget {
                 var reach = 3 * group.blur * s + 2
                 if let shadow = group.shadow { reach += 1.5 * shadow.radius * s + max(abs(shadow.offset.x), abs(shadow.offset.y)) * s }
                 if isTilted { reach += 0.25 * max(bounds.width, bounds.height) }
+                if let effect = group.effect { reach += max(effect.maxSampleOffset.width, effect.maxSampleOffset.height) * s }
                 let canvasGrown = Rect(x: -reach, y: -reach, width: canvas.0 + 2 * reach, height: canvas.1 + 2 * reach)
                 let grown = (precise || isTilted) ? bounds.insetBy(dx: -reach, dy: -reach).intersection(canvasGrown) : canvasGrown
                 if !grown.isEmpty {
                     let layer = grown.width * grown.height * 4
-                    total += (group.blur > 0 || group.shadow != nil || isTilted) ? 4 * layer : min(layer, canvas.0 * canvas.1 * 4)
+                    total += isLayer ? 4 * layer : min(layer, canvas.0 * canvas.1 * 4)
                 }
             }
         }

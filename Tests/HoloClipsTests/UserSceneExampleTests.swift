@@ -43,7 +43,7 @@ func outline(_ node: Node) -> String {
         }
     }
     switch node {
-    case .group(let g): return "group[" + g.children.map(outline).joined(separator: ", ") + "]"
+    case .group(let g): return (g.effect.map { "effect:\($0.program.kind.rawValue)" } ?? "group") + "[" + g.children.map(outline).joined(separator: ", ") + "]"
     case .fill(let s, let p): return "fill:\(shape(s)):\(paint(p))"
     case .stroke(let s, let p, _): return "stroke:\(shape(s)):\(paint(p))"
     case .text: return "text"
@@ -65,6 +65,10 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("clip.json", ["time"], "group[fill:rect:linear, text]"),
     ("image.json", ["time"], "group[fill:rect:solid, group[image], group[image]]"),
     ("metal-shader.json", ["time"], "group[fill:rect:solid, fill:roundedRect:shader, text]"),
+    ("metal-effect.json", ["time"],
+     "group[fill:rect:solid, effect:color[fill:roundedRect:linear, fill:ellipse:solid, fill:rect:solid, text], " +
+     "effect:distortion[fill:roundedRect:linear, fill:ellipse:solid, fill:rect:solid, text], " +
+     "effect:layer[fill:roundedRect:linear, fill:ellipse:solid, fill:rect:solid, text]]"),
     ("component-drivers.json", ["scroll", "header.offset", "header.opacity", "time"],
      "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material, group[fill:rect:shader]]]"),
 ]

@@ -2,11 +2,13 @@
 // `"arguments"`, compiled once when the scene is read (the source resolved by the host inside the
 // scene's folder, under the same rules as image paths) and evaluated per frame.
 //
-// Arguments, in the order of the function's parameters after `position` and `color`:
+// Arguments, in the order of the function's parameters after `position` and `color` (a
+// `shaderEffect` node's: after `position`, or `position` and `layer`):
 //   1.5 or "time * 0.5"      a number or expression (float, half, int…)
 //   [3, "scroll / 100"]      a vector, one number or expression per component
 //   "#RRGGBBAA"              a colour: four components r, g, b, a in 0…1, as written (straight)
-//   "size"                   the shape's box (width, height) in points: SwiftUI's `.float2(size)`
+//   "size"                   the shape's box (a shaderEffect's frame), (width, height) in points:
+//                            SwiftUI's `.float2(size)`
 
 import HoloGeometry
 import HoloMSL
@@ -32,7 +34,18 @@ public struct MetalShaderSpec: Hashable, Sendable {
 
     /// The paint's program at this frame's driver values.
     func program(_ d: DriverSlots) -> MetalColorEffect {
-        let values: [MetalColorEffect.Argument] = arguments.map { a in
+        // Counts were checked against the function when the scene was read.
+        try! MetalColorEffect(effect, arguments: arguments(d), name: source)
+    }
+
+    /// The `shaderEffect` node's program at this frame's driver values.
+    func effectProgram(_ d: DriverSlots) -> MetalShaderEffect {
+        // Counts were checked against the function when the scene was read.
+        try! MetalShaderEffect(effect, arguments: arguments(d), name: source)
+    }
+
+    private func arguments(_ d: DriverSlots) -> [MetalColorEffect.Argument] {
+        arguments.map { a in
             switch a {
             case .values(let v): return .values(v.map { $0.value(d) })
             case .color(let c):
@@ -41,15 +54,15 @@ public struct MetalShaderSpec: Hashable, Sendable {
             case .boundsSize: return .boundsSize
             }
         }
-        // Counts were checked against the function when the scene was read.
-        return try! MetalColorEffect(effect, arguments: values, name: source)
     }
 }
 
 extension SceneDecoder {
 
-    /// `{"source": "file.metal", "function": "name"}` and the node's "arguments".
-    mutating func metalShader(_ raw: JSONValue, _ node: inout JSONObject, path: String) throws(UserSceneError) -> MetalShaderSpec {
+    /// `{"source": "file.metal", "function": "name"}` and the node's "arguments", for an entry of
+    /// `kind` (a `shaderFill` is a colour effect; a `shaderEffect` says which).
+    mutating func metalShader(_ raw: JSONValue, _ node: inout JSONObject, path: String,
+                              kind: MSLEffectKind = .color) throws(UserSceneError) -> MetalShaderSpec {
         var o = try JSONObject(raw, path: path, kind: "a shader")
         let source = try o.required("source").string(at: o.path(of: "source"))
         let function = try o.required("function").string(at: o.path(of: "function"))
@@ -61,7 +74,7 @@ extension SceneDecoder {
         let entry: MSLEntry
         do {
             let library = try MSLLibrary(source: text, file: source)
-            entry = try library.entry(function, as: .color)
+            entry = try library.entry(function, as: kind)
         } catch {
             throw UserSceneError(path: path, reason: "\(error)")
         }
@@ -69,7 +82,7 @@ extension SceneDecoder {
         let list = try node.optional("arguments").map { (v: JSONValue) throws(UserSceneError) in try v.array(at: argumentsPath) } ?? []
         guard list.count == entry.argumentTypes.count else {
             let types = entry.argumentTypes.map(\.description).joined(separator: ", ")
-            throw UserSceneError(path: argumentsPath, reason: "'\(function)' takes \(entry.argumentTypes.count) argument\(entry.argumentTypes.count == 1 ? "" : "s") after position and color (\(types.isEmpty ? "none" : types)), got \(list.count)")
+            throw UserSceneError(path: argumentsPath, reason: "'\(function)' takes \(entry.argumentTypes.count) argument\(entry.argumentTypes.count == 1 ? "" : "s") after \(kind == .distortion ? "position" : "position and \(kind == .color ? "color" : "layer")") (\(types.isEmpty ? "none" : types)), got \(list.count)")
         }
         var arguments: [MetalArgumentSpec] = []
         for (i, (item, type)) in zip(list, entry.argumentTypes).enumerated() {

@@ -29,6 +29,11 @@ extension UserNode {
         case .material(let spec, let kind, let scheme):
             let shape = spec.value(d)
             return leaf([.material(shape, kind, scheme)], anchor: shape.bounds.center, d)
+        case .shaderEffect(let children, let spec):
+            let frame = spec.frame.value(d)
+            var g = group(children.map { $0.build(d) }, defaultAnchor: frame.center, d)
+            g.effect = ShaderEffect(rect: frame, maxSampleOffset: spec.maxSampleOffset, program: spec.shader.effectProgram(d))
+            return .group(g)
         case .shaderFill(let spec, let shader):
             let shape = spec.value(d)
             let paint: ShaderPaint

@@ -9,6 +9,7 @@
 //   rect, roundedRect, capsule, circle (fill or stroke) → .fill / .stroke
 //   text                      → .text          image → .image       material → .material
 //   shaderFill                → .fill(shape, .shader(…))
+//   shaderEffect              → .group with an `effect`
 //   a leaf with modifiers (opacity, offset, scale, rotation, tilt, clip, blur, shadow) or with both
 //   fill and stroke           → .group around it
 //
@@ -47,6 +48,15 @@ public enum ShaderSpec: Hashable, Sendable {
     case anyDistance(roll: AnimatableValue)
     /// A colour effect from the scene's own `.metal` file.
     case metal(MetalShaderSpec)
+}
+
+/// A `shaderEffect` node's effect: SwiftUI's `.colorEffect`, `.distortionEffect(_:maxSampleOffset:)`
+/// or `.layerEffect(_:maxSampleOffset:)` on a view whose bounds are `frame`.
+public struct ShaderEffectSpec: Hashable, Sendable {
+    public var frame: AnimatableRect
+    public var shader: MetalShaderSpec
+    /// Points on each axis (zero for a colour effect).
+    public var maxSampleOffset: Size
 }
 
 public struct ShadowSpec: Hashable, Sendable {
@@ -102,6 +112,8 @@ public indirect enum UserNodeContent: Hashable, Sendable {
     case image(ImageData, frame: AnimatableRect)
     case material(ShapeSpec, MaterialKind, ColorScheme)
     case shaderFill(ShapeSpec, ShaderSpec)
+    /// A colour, distortion or layer effect from the scene's own `.metal` file on the children.
+    case shaderEffect([UserNode], ShaderEffectSpec)
 
 }
 

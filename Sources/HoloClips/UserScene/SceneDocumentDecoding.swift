@@ -2,10 +2,11 @@
 // is left over is an unknown property and an error, so a typo never silently draws the wrong thing.
 
 import HoloGeometry
+import HoloMSL
 import HoloScene
 
 extension SceneDecoder {
-    static let nodeTypes = ["group", "rect", "roundedRect", "capsule", "circle", "text", "image", "material", "shaderFill", "glow"]
+    static let nodeTypes = ["group", "rect", "roundedRect", "capsule", "circle", "text", "image", "material", "shaderFill", "shaderEffect", "glow"]
     static let shapeTypes = ["rect", "roundedRect", "capsule", "circle"]
 
     /// The node's "type", checked against `allowed`, and the object to read the rest from.
@@ -45,6 +46,8 @@ extension SceneDecoder {
             content = .shape(shape, fill: fill, stroke: stroke)
         case "text":
             content = .text(try text(&o))
+        case "shaderEffect":
+            content = try shaderEffect(&o)
         case "image":
             let file = try o.string("path")
             let image: ImageData
@@ -81,6 +84,42 @@ extension SceneDecoder {
         }
         try o.finish()
         return UserNode(path: path, content: content, modifiers: modifiers)
+    }
+
+    /// {"effect": "color" | "distortion" | "layer", "frame", "shader", "arguments", "maxSampleOffset", "children"}.
+    mutating func shaderEffect(_ o: inout JSONObject) throws(UserSceneError) -> UserNodeContent {
+        let kind = try o.required("effect").choice(at: o.path(of: "effect"),
+                                                   ["color": MSLEffectKind.color, "distortion": .distortion, "layer": .layer])
+        guard let frameValue = o.optional("frame") else {
+            throw UserSceneError(path: o.path(of: "frame"), reason: "missing; a shaderEffect node needs a \"frame\": the view's bounds, which the shader's positions are measured from")
+        }
+        let frame = try rect(frameValue, path: o.path(of: "frame"))
+        let shaderValue = try o.required("shader")
+        guard case .object = shaderValue else {
+            throw UserSceneError(path: o.path(of: "shader"), reason: "expected {\"source\": \"file.metal\", \"function\": \"name\"}, got \(shaderValue.shown)")
+        }
+        let shader = try metalShader(shaderValue, &o, path: o.path(of: "shader"), kind: kind)
+        var offset = Size(0, 0)
+        let offsetPath = o.path(of: "maxSampleOffset")
+        if let raw = o.optional("maxSampleOffset") {
+            guard kind != .color else {
+                throw UserSceneError(path: offsetPath, reason: "a color effect samples nothing but its own pixel; maxSampleOffset is for \"distortion\" and \"layer\"")
+            }
+            let list = try raw.array(at: offsetPath)
+            guard list.count == 2 else { throw UserSceneError(path: offsetPath, reason: "expected [width, height] in points, got \(raw.shown)") }
+            var v: [Double] = []
+            for (i, item) in list.enumerated() {
+                let n = try item.number(at: "\(offsetPath)[\(i)]")
+                guard SceneLimits.sampleOffset.contains(n) else {
+                    throw UserSceneError(path: "\(offsetPath)[\(i)]", reason: "maxSampleOffset \(n) is outside \(SceneLimits.sampleOffset.lowerBound)…\(SceneLimits.sampleOffset.upperBound)")
+                }
+                v.append(n)
+            }
+            offset = Size(v[0], v[1])
+        } else if kind != .color {
+            throw UserSceneError(path: offsetPath, reason: "missing; a \(kind == .distortion ? "distortion" : "layer") effect needs [width, height]: how far (points) its samples may be from the pixel, as SwiftUI's maxSampleOffset")
+        }
+        return .shaderEffect(try children(&o, required: true), ShaderEffectSpec(frame: frame, shader: shader, maxSampleOffset: offset))
     }
 
     mutating func children(_ o: inout JSONObject, required: Bool) throws(UserSceneError) -> [UserNode] {

@@ -1,9 +1,9 @@
 // Distortion and layer effects over a span: the same compiled closures, other ends.
 //
 // A distortion returns, for each destination pixel, the point (in points) whose colour SwiftUI
-// draws there; a layer effect samples the layer (premultiplied) wherever it likes. The renderer
-// that would apply them to a node's children (a `shaderEffect` node) is not written yet; these
-// are the entry points it would call, and tests hold them to the reference.
+// draws there; a layer effect samples the layer (premultiplied) wherever it likes. A scene's
+// `shaderEffect` node reaches them through HoloClips' MetalShaderEffect and HoloRaster's
+// ShaderEffectLayer.swift; tests hold them to the reference.
 
 extension MSLCompiledEffect {
 

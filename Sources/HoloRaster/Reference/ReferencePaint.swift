@@ -142,7 +142,9 @@ struct RefPaint {
         if case .program(let program) = shader {
             let c = program.program.referenceColor(bounds: bounds, x: p.x - bounds.minX, y: p.y - bounds.minY)
             func q(_ x: Double) -> Int { x.isNaN ? 0 : Int((Swift.min(Swift.max(x, 0), 1) * 255).rounded()) }
-            return (q(c.0), q(c.1), q(c.2), q(c.3))
+            // Premultiplied: a channel the shader returns above alpha is held to alpha.
+            let a = q(c.3)
+            return (Swift.min(q(c.0), a), Swift.min(q(c.1), a), Swift.min(q(c.2), a), a)
         }
         let u = Float((p.x - bounds.minX) / bounds.width), v = Float((p.y - bounds.minY) / bounds.height)
         let rgb: SIMD4<Float>

@@ -2,9 +2,10 @@
 //
 // The same scene semantics as SceneRenderer, stated plainly:
 //   • a group's transform, then its clip (coverage of the clip shape × the parent clip);
-//   • blur, shadow or a 3D tilt: the children drawn into a transparent layer sized to their pixel
-//     bounds grown by the blur/shadow/tilt reach (3σ + 2 px; 1.5·radius + offset; ¼ of the larger
-//     side), cut to the target grown by that reach; the layer tilted, then blurred; its shadow
+//   • blur, shadow, a 3D tilt or a shader effect: the children drawn into a transparent layer sized
+//     to their pixel bounds (and the effect's region) grown by the blur/shadow/tilt/sample reach
+//     (3σ + 2 px; 1.5·radius + offset; ¼ of the larger side; maxSampleOffset), cut to the target
+//     grown by that reach; the effect applied (ReferenceShaderEffect.swift), tilted, blurred; its shadow
 //     composited under it; both with the group's opacity and clip;
 //   • opacity alone: the children drawn straight onto the target, then the target mixed back
 //     with what it held before, out = (now·w + before·(255 − w))/255, w = round(opacity·255) —
@@ -125,7 +126,7 @@ public struct ReferenceRenderer: Sendable {
     }
 
     private func isTilted(_ g: Group) -> Bool { g.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false }
-    private func isLayer(_ g: Group) -> Bool { g.blur > 0 || g.shadow != nil || isTilted(g) }
+    private func isLayer(_ g: Group) -> Bool { g.blur > 0 || g.shadow != nil || isTilted(g) || g.effect != nil }
 
     // MARK: Drawing
 
@@ -205,12 +206,13 @@ public struct ReferenceRenderer: Sendable {
             blurredNeed = blurredNeed.union(shadowReads).intersection(layerFull)
         }
         let tilted = isTilted(g)
-        let contentNeed = tilted ? layerFull : blurredNeed.grown(blurReach).intersection(layerFull)
+        // A tilt and a shader effect read anywhere: the whole layer.
+        let contentNeed = (tilted || g.effect != nil) ? layerFull : blurredNeed.grown(blurReach).intersection(layerFull)
         guard !contentNeed.isEmpty else { return }
         var layer = try drawTarget(g.children, full: layerFull, need: contentNeed, scale: scale, transform: toLayer, background: nil)
-        if let tilt = g.tilt, tilted {
+        if tilted || g.effect != nil {
             if layer.window != layerFull {
-                // The plan stores only what is needed; a tilt reads anywhere, so pad to the whole layer.
+                // The plan stores only what is needed; a tilt or an effect reads anywhere, so pad to the whole layer.
                 var whole = RefSurface(full: layerFull, window: layerFull, scale: scale)
                 for y in layer.window.y0..<layer.window.y1 {
                     for x in layer.window.x0..<layer.window.x1 {
@@ -219,6 +221,11 @@ public struct ReferenceRenderer: Sendable {
                 }
                 layer = whole
             }
+        }
+        if let effect = g.effect {
+            layer = Reference.shaderEffect(effect, on: layer, toLayer: toLayer)
+        }
+        if let tilt = g.tilt, tilted {
             layer = Reference.tilted(layer, tilt, anchor: toLayer.apply(tilt.anchor))
         }
         if g.blur > 0 {
