@@ -18,7 +18,8 @@ public struct GoldenSelection: Sendable {
         guard FileManager.default.fileExists(atPath: root) else {
             throw ClipUsageError("no golden folder at '\(root)' (give --golden DIR)")
         }
-        let folders = clips.isEmpty ? nil : clips
+        // A clip is named as for `golden record`: a built-in name, `example-NAME`, or examples/NAME.json.
+        let folders = clips.isEmpty ? nil : clips.map(GoldenCase.folder(forClipArgument:))
         let stray = GoldenCase.strayFileProblems(root: root, clips: folders)
         let bad = Set(stray.map(\.path))
         let cases = GoldenCase.discover(root: root, clips: folders).filter { !bad.contains("\(root)/\($0.clip)") }

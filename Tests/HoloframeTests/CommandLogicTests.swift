@@ -100,6 +100,16 @@ import HoloPNG
         #expect(all.stray.map(\.path) == ["\(dir)/not-a-clip", "\(dir)/titles/frame.png"])
         let demo = try GoldenSelection.verifying(root: dir, clips: ["demo"])
         #expect(demo.stray.isEmpty && demo.cases.count == 2)
+        // An example is named as `golden record` takes it: its file or its folder.
+        let golden = "\(dir)/repo/Golden"
+        try FileManager.default.createDirectory(atPath: "\(golden)/example-card", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(dir)/repo/examples", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: "\(golden)/example-card/00000-iphone-12@0.5x.png", contents: Data())
+        _ = FileManager.default.createFile(atPath: "\(dir)/repo/examples/card.json", contents: Data("{}".utf8))
+        for spelling in ["examples/card.json", "example-card"] {
+            let example = try GoldenSelection.verifying(root: golden, clips: [spelling])
+            #expect(example.cases.map(\.description) == ["example-card/00000-iphone-12@0.5x.png"], "\(spelling)")
+        }
     }
 
     @Test func goldenRecordTakesTheFramesGivenOrThoseRecorded() throws {
