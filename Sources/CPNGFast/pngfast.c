@@ -272,6 +272,20 @@ static void zero_counts_scalar(const uint8_t *cur, const uint8_t *above, uint32_
     }
 }
 
+/// The counts of pixels [x, width) of a row whose pixels before x were counted with SIMD: their
+/// neighbours are inside the row, so they are counted as a row that starts at x − 1, less that
+/// first pixel's own counts. All zero when x ≥ width. x ≥ 1.
+static void zero_counts_tail(const uint8_t *cur, const uint8_t *above, size_t x, uint32_t width, int channels, int paeth,
+                             uint64_t tail[4]) {
+    tail[0] = tail[1] = tail[2] = tail[3] = 0;
+    if (x >= width) return;
+    uint64_t both[4], first[4];
+    const uint8_t *aboveFrom = above != NULL ? above + 4 * (x - 1) : NULL;
+    zero_counts_scalar(cur + 4 * (x - 1), aboveFrom, (uint32_t)(width - x + 1), channels, paeth, both);
+    zero_counts_scalar(cur + 4 * (x - 1), aboveFrom, 1, channels, paeth, first);
+    for (int f = 0; f < 4; f++) tail[f] = both[f] - first[f];
+}
+
 #if HF_X86
 __attribute__((target("ssse3,popcnt")))
 static void zero_counts_ssse3(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth, uint64_t zero[4]) {
@@ -295,15 +309,8 @@ static void zero_counts_ssse3(const uint8_t *cur, const uint8_t *above, uint32_t
             n3 += (uint64_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, p)) & keep);
         }
     }
-    uint64_t tail[4] = {0, 0, 0, 0};
-    if (x < width) {
-        // The tail's neighbours are inside the row: count it as a row that starts at x − 1 and
-        // drop that first pixel's own counts.
-        uint64_t both[4], first[4];
-        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, (uint32_t)(width - x + 1), channels, paeth, both);
-        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, 1, channels, paeth, first);
-        for (int f = 0; f < 4; f++) tail[f] = both[f] - first[f];
-    }
+    uint64_t tail[4];
+    zero_counts_tail(cur, above, x, width, channels, paeth, tail);
     zero[0] = head[0] + n0 + tail[0];
     zero[1] = head[1] + n1 + tail[1];
     zero[2] = head[2] + n2 + tail[2];
@@ -376,16 +383,9 @@ static void zero_counts_avx2(const uint8_t *cur, const uint8_t *above, uint32_t 
         _mm256_storeu_si256((__m256i *)lanes, total[f]);
         sums[f] = lanes[0] + lanes[1] + lanes[2] + lanes[3];
     }
-    uint64_t tail[4] = {0, 0, 0, 0};
-    if (x < width) {
-        // The tail's neighbours are inside the row: count it as a row that starts at x − 1 and
-        // drop that first pixel's own counts.
-        uint64_t both[4], first[4];
-        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, (uint32_t)(width - x + 1), channels, paeth, both);
-        zero_counts_scalar(cur + 4 * (x - 1), above != NULL ? above + 4 * (x - 1) : NULL, 1, channels, paeth, first);
-        for (int f = 0; f < 4; f++) tail[f] = both[f] - first[f];
-        if (paethOut != NULL) paeth_pack_scalar(paethOut, cur, above, x, width, channels);
-    }
+    uint64_t tail[4];
+    zero_counts_tail(cur, above, x, width, channels, paeth, tail);
+    if (paethOut != NULL && x < width) paeth_pack_scalar(paethOut, cur, above, x, width, channels);
     for (int f = 0; f < 4; f++) zero[f] = head[f] + sums[f] + tail[f];
 }
 

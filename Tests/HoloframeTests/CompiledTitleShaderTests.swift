@@ -44,11 +44,18 @@ func program(_ u: HolographicUniforms) throws -> ProgramShader {
     return ProgramShader(bounds: u.bounds, program: effect, widthFromText: u.widthFromText)
 }
 
-func worstChannelDifference(_ a: Canvas, _ b: Canvas) -> Int {
-    var worst = 0
+func worstChannelDifference(_ a: Canvas, _ b: Canvas) -> Int { channelDifferences(a, b).worst }
+
+/// The largest difference between two canvases' channels, and how many channels differ by more than 1.
+func channelDifferences(_ a: Canvas, _ b: Canvas) -> (worst: Int, overOne: Int, channels: Int) {
+    var worst = 0, overOne = 0
     let a = a.bytes, b = b.bytes
-    for i in a.indices { worst = max(worst, abs(Int(a[i]) - Int(b[i]))) }
-    return worst
+    for i in a.indices {
+        let d = abs(Int(a[i]) - Int(b[i]))
+        worst = max(worst, d)
+        if d > 1 { overOne += 1 }
+    }
+    return (worst, overOne, a.count)
 }
 
 @Suite("HolographicText.metal compiled against the hand port")
@@ -127,14 +134,8 @@ struct MetalShaderExampleReferenceTests {
         let clip = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 0.25))
         let fast = try RenderPipeline(fonts: FontLibrary.shared).renderFrame(45, of: clip)
         let reference = try RenderPipeline(fonts: FontLibrary.shared, reference: true).renderFrame(45, of: clip)
-        var worst = 0, overOne = 0
-        let fastBytes = fast.bytes, referenceBytes = reference.bytes
-        for i in fastBytes.indices {
-            let d = abs(Int(fastBytes[i]) - Int(referenceBytes[i]))
-            worst = max(worst, d)
-            if d > 1 { overOne += 1 }
-        }
-        print("metal-shader frame 45 at 0.25x: worst channel difference \(worst), \(overOne) of \(fastBytes.count) channels over 1")
+        let (worst, overOne, channels) = channelDifferences(fast, reference)
+        print("metal-shader frame 45 at 0.25x: worst channel difference \(worst), \(overOne) of \(channels) channels over 1")
         // Measured: worst 1 level over the whole frame (shader, rounded corners and text).
         #expect(worst <= 1)
     }

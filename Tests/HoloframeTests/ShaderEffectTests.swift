@@ -188,14 +188,8 @@ struct MetalEffectExampleReferenceTests {
         let clip = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 0.5))
         let fast = try RenderPipeline(fonts: FontLibrary.shared).renderFrame(30, of: clip)
         let reference = try RenderPipeline(fonts: FontLibrary.shared, reference: true).renderFrame(30, of: clip)
-        var worst = 0, overOne = 0
-        let fastBytes = fast.bytes, referenceBytes = reference.bytes
-        for i in fastBytes.indices {
-            let d = abs(Int(fastBytes[i]) - Int(referenceBytes[i]))
-            worst = max(worst, d)
-            if d > 1 { overOne += 1 }
-        }
-        print("metal-effect frame 30 at 0.5x: worst channel difference \(worst), \(overOne) of \(fastBytes.count) channels over 1")
+        let (worst, overOne, channels) = channelDifferences(fast, reference)
+        print("metal-effect frame 30 at 0.5x: worst channel difference \(worst), \(overOne) of \(channels) channels over 1")
         #expect(worst <= 1)
     }
 }
