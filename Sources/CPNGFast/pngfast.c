@@ -316,23 +316,63 @@ static void zero_counts_ssse3(const uint8_t *cur, const uint8_t *above, uint32_t
     zero[2] = head[2] + n2 + tail[2];
     zero[3] = head[3] + n3 + tail[3];
 }
-/// AVX2, 8 pixels a step: the same counts; with `paethOut` (PAETH wanted and a row above) the PAETH
-/// scanline bytes are written there as a side effect, so a row that chooses PAETH is not filtered twice.
+/// PAETH predictions of 32 bytes (8 RGBA pixels): paeth_ssse3's formula in 32 lanes.
+__attribute__((target("avx2")))
+static inline __m256i paeth_avx2(__m256i a, __m256i b, __m256i c) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i pa = _mm256_sub_epi8(_mm256_max_epu8(b, c), _mm256_min_epu8(b, c));
+    __m256i pb = _mm256_sub_epi8(_mm256_max_epu8(a, c), _mm256_min_epu8(a, c));
+    __m256i sameSign = _mm256_cmpeq_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(b, c), b),
+                                         _mm256_cmpeq_epi8(_mm256_max_epu8(a, c), a));
+    __m256i apart = _mm256_sub_epi8(_mm256_max_epu8(pa, pb), _mm256_min_epu8(pa, pb));
+    __m256i pc = _mm256_blendv_epi8(apart, _mm256_adds_epu8(pa, pb), sameSign);
+    __m256i takeA = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pb), z),
+                                     _mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pc), z));
+    __m256i takeB = _mm256_cmpeq_epi8(_mm256_subs_epu8(pb, pc), z);
+    return _mm256_blendv_epi8(_mm256_blendv_epi8(c, b, takeB), a, takeA);
+}
+
+/// Stores 8 filtered pixels: 32 bytes for RGBA; for RGB the 24 colour bytes, packed in each lane
+/// (pshufb) and the lanes joined (vpermd), as one 32-byte store whose last 8 bytes are junk that
+/// the next store or the row's tail overwrites (or the scanline buffer's slack takes).
+__attribute__((target("avx2")))
+static inline void store_pixels_avx2(uint8_t *out, __m256i r, int channels) {
+    if (channels == 3) {
+        const __m256i pack = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                              0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+        const __m256i join = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+        _mm256_storeu_si256((__m256i *)out, _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(r, pack), join));
+    } else {
+        _mm256_storeu_si256((__m256i *)out, r);
+    }
+}
+
+/// The AND of 8-pixel AVX2 words folded to one 32-bit word.
+__attribute__((target("avx2")))
+static inline uint32_t and_lanes_avx2(__m256i all) {
+    __m128i half = _mm_and_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));
+    half = _mm_and_si128(half, _mm_shuffle_epi32(half, 0x4E));
+    half = _mm_and_si128(half, _mm_shuffle_epi32(half, 0xB1));
+    return (uint32_t)_mm_cvtsi128_si32(half);
+}
+
+/// AVX2, 8 pixels a step: the same counts as zero_counts_scalar; returns the AND of the row's words.
 /// Each candidate's matches are counted per byte lane (cmpeq gives −1, subtracted from a byte
 /// counter); every lane is one channel, since a step is 8 whole pixels, so an RGB row drops the
 /// alpha lanes once at the end. The counters are summed (psadbw) before they can reach 255.
+/// Nothing is stored: the chosen filter is written afterwards by filter_row_avx2 (a second pass
+/// over a row that is in L1 by then is cheaper than storing PAETH for every row).
 __attribute__((target("avx2,popcnt")))
-static void zero_counts_avx2(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
-                             uint64_t zero[4], uint8_t *paethOut) {
+static uint32_t zero_counts_avx2(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
+                                 uint64_t zero[4]) {
     const __m256i z = _mm256_setzero_si256();
     const __m256i keep = channels == 3 ? _mm256_set1_epi32(0x00FFFFFF) : _mm256_set1_epi32(-1);
-    const __m256i pack = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
-                                          0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
-    if (above == NULL || !paeth) paethOut = NULL;  // PAETH without a row above is SUB: nothing to keep
     uint64_t head[4];
-    zero_counts_scalar(cur, above, width < 1 ? width : 1, channels, paeth, head);
-    if (paethOut != NULL) paeth_pack_scalar(paethOut, cur, above, 0, width < 1 ? width : 1, channels);
+    size_t first = width < 1 ? width : 1;
+    zero_counts_scalar(cur, above, (uint32_t)first, channels, paeth, head);
+    uint32_t all = and_of_words(cur, (uint32_t)first);
     __m256i total[4] = { z, z, z, z };
+    __m256i allv = _mm256_set1_epi32(-1);
     size_t x = 1;
     while (x + 8 <= width) {
         __m256i k0 = z, k1 = z, k2 = z, k3 = z;
@@ -340,36 +380,13 @@ static void zero_counts_avx2(const uint8_t *cur, const uint8_t *above, uint32_t 
             __m256i c = _mm256_loadu_si256((const __m256i *)(cur + 4 * x));
             __m256i l = _mm256_loadu_si256((const __m256i *)(cur + 4 * x - 4));
             __m256i b = above != NULL ? _mm256_loadu_si256((const __m256i *)(above + 4 * x)) : z;
+            allv = _mm256_and_si256(allv, c);
             k0 = _mm256_sub_epi8(k0, _mm256_cmpeq_epi8(c, z));
             k1 = _mm256_sub_epi8(k1, _mm256_cmpeq_epi8(c, l));
             k2 = _mm256_sub_epi8(k2, _mm256_cmpeq_epi8(c, b));
             if (paeth) {
-                __m256i p = l;
-                if (above != NULL) {
-                    // paeth_ssse3's formula, 32 lanes.
-                    __m256i ul = _mm256_loadu_si256((const __m256i *)(above + 4 * x - 4));
-                    __m256i pa = _mm256_sub_epi8(_mm256_max_epu8(b, ul), _mm256_min_epu8(b, ul));
-                    __m256i pb = _mm256_sub_epi8(_mm256_max_epu8(l, ul), _mm256_min_epu8(l, ul));
-                    __m256i sameSign = _mm256_cmpeq_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(b, ul), b),
-                                                         _mm256_cmpeq_epi8(_mm256_max_epu8(l, ul), l));
-                    __m256i apart = _mm256_sub_epi8(_mm256_max_epu8(pa, pb), _mm256_min_epu8(pa, pb));
-                    __m256i pc = _mm256_blendv_epi8(apart, _mm256_adds_epu8(pa, pb), sameSign);
-                    __m256i takeA = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pb), z),
-                                                     _mm256_cmpeq_epi8(_mm256_subs_epu8(pa, pc), z));
-                    __m256i takeB = _mm256_cmpeq_epi8(_mm256_subs_epu8(pb, pc), z);
-                    p = _mm256_blendv_epi8(_mm256_blendv_epi8(ul, b, takeB), l, takeA);
-                }
-                __m256i r = _mm256_sub_epi8(c, p);
-                k3 = _mm256_sub_epi8(k3, _mm256_cmpeq_epi8(r, z));
-                if (paethOut != NULL) {
-                    if (channels == 3) {
-                        __m256i packed = _mm256_shuffle_epi8(r, pack);
-                        _mm_storeu_si128((__m128i *)(paethOut + 3 * x), _mm256_castsi256_si128(packed));
-                        _mm_storeu_si128((__m128i *)(paethOut + 3 * x + 12), _mm256_extracti128_si256(packed, 1));
-                    } else {
-                        _mm256_storeu_si256((__m256i *)(paethOut + 4 * x), r);
-                    }
-                }
+                __m256i p = above != NULL ? paeth_avx2(l, b, _mm256_loadu_si256((const __m256i *)(above + 4 * x - 4))) : l;
+                k3 = _mm256_sub_epi8(k3, _mm256_cmpeq_epi8(c, p));
             }
         }
         total[0] = _mm256_add_epi64(total[0], _mm256_sad_epu8(_mm256_and_si256(k0, keep), z));
@@ -385,8 +402,60 @@ static void zero_counts_avx2(const uint8_t *cur, const uint8_t *above, uint32_t 
     }
     uint64_t tail[4];
     zero_counts_tail(cur, above, x, width, channels, paeth, tail);
-    if (paethOut != NULL && x < width) paeth_pack_scalar(paethOut, cur, above, x, width, channels);
+    if (x < width) all &= and_of_words(cur + 4 * x, (uint32_t)(width - x));
     for (int f = 0; f < 4; f++) zero[f] = head[f] + sums[f] + tail[f];
+    return all & and_lanes_avx2(allv);
+}
+
+/// filter_row's bytes with AVX2, 8 pixels a step (`filter` a constant after inlining); pixel 0 and
+/// the last width − 1 mod 8 pixels go through the scalar loops. Returns the AND of the row's words.
+__attribute__((target("avx2"), always_inline))
+static inline uint32_t filter_row_avx2_body(uint8_t *out, const uint8_t *cur, const uint8_t *above, uint32_t width,
+                                            int channels, int filter) {
+    size_t first = width < 1 ? width : 1;
+    uint32_t all = filter == HF_FAST_FILTER_PAETH ? paeth_pack_scalar(out, cur, above, 0, first, channels)
+                                                  : diff_pack_scalar(out, cur, (filter == HF_FAST_FILTER_UP && above != NULL) ? above : NULL, first, channels);
+    __m256i allv = _mm256_set1_epi32(-1);
+    size_t x = 1;
+    for (; x + 8 <= width; x += 8) {
+        __m256i c = _mm256_loadu_si256((const __m256i *)(cur + 4 * x)), r;
+        switch (filter) {
+        case HF_FAST_FILTER_SUB: r = _mm256_sub_epi8(c, _mm256_loadu_si256((const __m256i *)(cur + 4 * x - 4))); break;
+        case HF_FAST_FILTER_UP: r = _mm256_sub_epi8(c, _mm256_loadu_si256((const __m256i *)(above + 4 * x))); break;
+        case HF_FAST_FILTER_PAETH:
+            r = _mm256_sub_epi8(c, paeth_avx2(_mm256_loadu_si256((const __m256i *)(cur + 4 * x - 4)),
+                                              _mm256_loadu_si256((const __m256i *)(above + 4 * x)),
+                                              _mm256_loadu_si256((const __m256i *)(above + 4 * x - 4))));
+            break;
+        default: r = c; break;
+        }
+        allv = _mm256_and_si256(allv, c);
+        store_pixels_avx2(out + (size_t)channels * x, r, channels);
+    }
+    if (x < width) {
+        uint8_t *tailOut = out + (size_t)channels * x;
+        switch (filter) {
+        case HF_FAST_FILTER_SUB: all &= diff_pack_scalar(tailOut, cur + 4 * x, cur + 4 * x - 4, width - x, channels); break;
+        case HF_FAST_FILTER_UP: all &= diff_pack_scalar(tailOut, cur + 4 * x, above + 4 * x, width - x, channels); break;
+        case HF_FAST_FILTER_PAETH: all &= paeth_pack_scalar(out, cur, above, x, width, channels); break;
+        default: all &= diff_pack_scalar(tailOut, cur + 4 * x, NULL, width - x, channels); break;
+        }
+    }
+    return all & and_lanes_avx2(allv);
+}
+
+/// One scanline's filtered bytes with AVX2. UP without a row above is NONE, PAETH without one SUB
+/// (PNG takes the missing row as zeros).
+__attribute__((target("avx2")))
+static uint32_t filter_row_avx2(uint8_t *out, const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int filter) {
+    if (above == NULL && filter == HF_FAST_FILTER_UP) filter = HF_FAST_FILTER_NONE;
+    if (above == NULL && filter == HF_FAST_FILTER_PAETH) filter = HF_FAST_FILTER_SUB;
+    switch (filter) {
+    case HF_FAST_FILTER_SUB: return filter_row_avx2_body(out, cur, above, width, channels, HF_FAST_FILTER_SUB);
+    case HF_FAST_FILTER_UP: return filter_row_avx2_body(out, cur, above, width, channels, HF_FAST_FILTER_UP);
+    case HF_FAST_FILTER_PAETH: return filter_row_avx2_body(out, cur, above, width, channels, HF_FAST_FILTER_PAETH);
+    default: return filter_row_avx2_body(out, cur, above, width, channels, HF_FAST_FILTER_NONE);
+    }
 }
 
 static int has_avx2(void) {
@@ -397,17 +466,12 @@ static int has_avx2(void) {
 #endif
 
 /// The filter type MOST_ZEROS picks for a row (ties: the earlier of NONE, SUB, UP, PAETH). With
-/// PAETH and AVX2 the PAETH bytes are already in `line` + 1 when it returns PAETH (*filtered = 1).
+/// AVX2 the count also gives the AND of the row's words (*all; else *all is left alone).
 static int most_zeros_choice(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
-                             uint8_t *line, int *filtered) {
+                             uint32_t *all) {
     uint64_t zero[4];
-    *filtered = 0;
 #if HF_X86
-    if (has_avx2()) {
-        uint8_t *paethOut = (paeth && above != NULL) ? line + 1 : NULL;
-        zero_counts_avx2(cur, above, width, channels, paeth, zero, paethOut);
-        *filtered = paethOut != NULL;
-    }
+    if (has_avx2()) *all = zero_counts_avx2(cur, above, width, channels, paeth, zero);
     else if (has_ssse3() && __builtin_cpu_supports("popcnt")) zero_counts_ssse3(cur, above, width, channels, paeth, zero);
     else zero_counts_scalar(cur, above, width, channels, paeth, zero);
 #else
@@ -416,7 +480,6 @@ static int most_zeros_choice(const uint8_t *cur, const uint8_t *above, uint32_t 
     static const int types[4] = { HF_FAST_FILTER_NONE, HF_FAST_FILTER_SUB, HF_FAST_FILTER_UP, HF_FAST_FILTER_PAETH };
     int best = 0;
     for (int f = 1; f < (paeth ? 4 : 3); f++) if (zero[f] > zero[best]) best = f;
-    if (types[best] != HF_FAST_FILTER_PAETH) *filtered = 0;
     return types[best];
 }
 
@@ -448,17 +511,93 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
             cur = buffer;
         }
         uint8_t *line = out + (size_t)(y - y0) * lineBytes;
-        int chosen = filter, filtered = 0;
+        int chosen = filter;
+        uint32_t counted = 0xFFFFFFFFu;  // the count's AND of the words, when it gives one
         if (filter == HF_FAST_FILTER_MIN_SUM) chosen = min_sum_choice(cur, above, width, channels);
-        else if (filter == HF_FAST_FILTER_MOST_ZEROS) chosen = most_zeros_choice(cur, above, width, channels, 0, line, &filtered);
-        else if (filter == HF_FAST_FILTER_MOST_ZEROS_PAETH) chosen = most_zeros_choice(cur, above, width, channels, 1, line, &filtered);
+        else if (filter == HF_FAST_FILTER_MOST_ZEROS) chosen = most_zeros_choice(cur, above, width, channels, 0, &counted);
+        else if (filter == HF_FAST_FILTER_MOST_ZEROS_PAETH) chosen = most_zeros_choice(cur, above, width, channels, 1, &counted);
         line[0] = (uint8_t)chosen;
-        if (filtered) all &= and_of_words(cur, width);
+#if HF_X86
+        if (has_avx2()) all &= counted & filter_row_avx2(line + 1, cur, above, width, channels, chosen);
         else all &= filter_row(line + 1, cur, above, width, channels, chosen);
+#else
+        all &= filter_row(line + 1, cur, above, width, channels, chosen);
+#endif
         above = cur;
     }
     if (channels == 3 && (all >> 24) != 0xFF) return 0;
     return 1;
+}
+
+// MARK: - Adler-32
+
+/// Adler-32 (zlib's: a = 1 + Σ bytes, b = Σ a after each byte, both mod 65521), continuing from
+/// `adler`, one byte at a time.
+static uint32_t adler32_scalar(uint32_t adler, const uint8_t *bytes, size_t length) {
+    uint64_t a = adler & 0xFFFF, b = adler >> 16;
+    while (length > 0) {
+        size_t n = length < 4096 ? length : 4096;  // 4096 × 255 × 4096 and the rest stay far below 2^64
+        for (size_t i = 0; i < n; i++) { a += bytes[i]; b += a; }
+        a %= 65521; b %= 65521;
+        bytes += n; length -= n;
+    }
+    return (uint32_t)(b << 16 | a);
+}
+
+#if HF_X86
+/// AVX2, 32 bytes a step. Over a block of n steps from sums (a, b), with step k's bytes d_k[0…31]:
+///   a' = a + Σ_k Σ_i d_k[i],   b' = b + 32·n·a + Σ_k (32 · Σ_{j<k} Σ_i d_j[i] + Σ_i (32 − i) · d_k[i]).
+/// Σ_i d[i] is psadbw against zero; Σ_i (32 − i) · d[i] is pmaddubsw with the weights 32…1, then
+/// pmaddwd with ones; Σ_{j<k} is a running sum of the first. Every lane stays below 2^32 for
+/// blocks of up to 1,024 steps (the running sum of sums grows as n²/2 × 2,040 < 2^31).
+__attribute__((target("avx2")))
+static uint32_t adler32_avx2(uint32_t adler, const uint8_t *bytes, size_t length) {
+    uint64_t a = adler & 0xFFFF, b = adler >> 16;
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i weights = _mm256_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17,
+                                             16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
+    const __m256i ones = _mm256_set1_epi16(1);
+    while (length >= 32) {
+        size_t steps = length / 32;
+        if (steps > 1024) steps = 1024;
+        __m256i sum = zero, weighted = zero, prior = zero;
+        for (size_t k = 0; k < steps; k++) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(bytes + 32 * k));
+            prior = _mm256_add_epi32(prior, sum);
+            sum = _mm256_add_epi32(sum, _mm256_sad_epu8(d, zero));
+            weighted = _mm256_add_epi32(weighted, _mm256_madd_epi16(_mm256_maddubs_epi16(d, weights), ones));
+        }
+        uint32_t lanes[3][8];
+        _mm256_storeu_si256((__m256i *)lanes[0], sum);
+        _mm256_storeu_si256((__m256i *)lanes[1], weighted);
+        _mm256_storeu_si256((__m256i *)lanes[2], prior);
+        uint64_t s = 0, w = 0, p = 0;
+        for (int i = 0; i < 8; i++) { s += lanes[0][i]; w += lanes[1][i]; p += lanes[2][i]; }
+        b = (b + 32 * steps * a + 32 * p + w) % 65521;
+        a = (a + s) % 65521;
+        bytes += 32 * steps; length -= 32 * steps;
+    }
+    return adler32_scalar((uint32_t)(b << 16 | a), bytes, length);
+}
+#endif
+
+uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length) {
+#if HF_X86
+    if (has_avx2()) return adler32_avx2(adler, bytes, length);
+#endif
+    return adler32_scalar(adler, bytes, length);
+}
+
+int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out) {
+    switch (kernel) {
+    case 0: *out = adler32_scalar(adler, bytes, length); return 1;
+#if HF_X86
+    case 2:
+        if (!has_avx2()) return 0;
+        *out = adler32_avx2(adler, bytes, length); return 1;
+#endif
+    default: return 0;
+    }
 }
 
 // MARK: - Deflate
@@ -525,7 +664,9 @@ int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width
         zero_counts_ssse3(cur, above, width, channels, paeth, zero); return 1;
     case 2:
         if (!has_avx2()) return 0;
-        zero_counts_avx2(cur, above, width, channels, paeth, zero, paeth_out); return 1;
+        zero_counts_avx2(cur, above, width, channels, paeth, zero);
+        if (paeth_out != NULL) filter_row_avx2(paeth_out, cur, above, width, channels, paeth ? HF_FAST_FILTER_PAETH : HF_FAST_FILTER_NONE);
+        return 1;
 #endif
     default: return 0;
     }

@@ -1,9 +1,10 @@
-// The fast PNG writer: canvas ─► filtered scanlines ─► ISA-L deflate ─► PNG bytes, in stripes.
+// The fast PNG writer: canvas ─► filtered scanlines ─► deflate ─► PNG bytes, in stripes.
 //
 // The image is cut into stripes of `stripeRows` rows (a constant, never derived from the thread
-// count). Each stripe is filtered and deflated on its own (CPNGFast: SIMD row kernels, ISA-L's
-// one-shot deflate), ending in a FULL flush so its blocks are byte-aligned and refer to nothing
-// before them; the stripes' outputs, in order, are then one valid deflate stream, like pigz's.
+// count). Each stripe is filtered and deflated on its own (CPNGFast: SIMD row kernels, then the
+// project's run-and-copy coder or ISA-L's one-shot deflate), ending in a FULL flush so its blocks
+// are byte-aligned and refer to nothing before them; the stripes' outputs, in order, are then
+// one valid deflate stream, like pigz's.
 // The zlib wrapper needs the Adler-32 of all scanlines: each stripe's Adler-32 is joined with
 // adler32Combine (PNGContainer.swift). So one image can be deflated on any number of threads and
 // the bytes are the same for every count; a frame sequence uses one thread per frame instead.
@@ -33,29 +34,43 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
         /// Per row, NONE, SUB, UP or PAETH by the most zero bytes after filtering.
         case mostZerosPaeth = 8
     }
-    /// ISA-L level 0…3 (0 is still compression: a small hash table; 3 the most thorough).
+    /// Which deflate compresses the filtered scanlines.
+    public enum Deflater: Sendable, Hashable, CaseIterable {
+        /// Intel's ISA-L, one-shot, at `level`.
+        case isal
+        /// The project's own coder (CPNGFast/deflate.c): zero runs, copies of the row above one
+        /// pixel left, straight up or one pixel right, literals, one dynamic Huffman block a stripe.
+        case runsAndCopies
+    }
+    public var deflater: Deflater
+    /// ISA-L level 0…3 (0 is still compression: a small hash table; 3 the most thorough); only for `.isal`.
     public var level: Int32
     public var filter: Filter
     /// Rows per independently deflated stripe: a constant of the format, not of the machine.
     public var stripeRows: Int
 
-    public init(level: Int32, filter: Filter, stripeRows: Int) {
-        self.level = level; self.filter = filter; self.stripeRows = stripeRows
+    public init(deflater: Deflater = .isal, level: Int32 = 1, filter: Filter, stripeRows: Int) {
+        self.deflater = deflater; self.level = level; self.filter = filter; self.stripeRows = stripeRows
     }
 
-    /// The measured choice (README "PNG encoding"; FastPNGMeasurement, thread CPU time on one core
-    /// of a loaded machine, demo / titles / reveal / waveform at 1170×2532, size against libpng's
-    /// defaults, 2026-11-24):
-    ///   level 1 MOST_ZEROS_PAETH 4.6–5.6 ms  1.19–1.39× ←   level 1 MIN_SUM (the old choice) 7.1–8.6 ms  1.23–1.46×
-    ///   level 1 MOST_ZEROS       4.3–5.8 ms  1.22–1.41×     level 1 UP      4.0–5.9 ms  1.26–1.57×
-    ///   level 2 (any)            same sizes, ≥ level 1's time;  level 0: 1.5–1.9×;  level 3: 20+ ms
-    /// Counting zero bytes per candidate (one compare and a popcount per 32 bytes, AVX2) is cheaper
-    /// than MIN_SUM's Σ|byte| and picks rows ISA-L's matcher turns into longer matches, so the
-    /// deflate after it is faster too; PAETH as a fourth candidate wins on smooth gradients, and
-    /// its bytes are kept from the count, so a row that takes it is not filtered twice.
-    public static let standard = FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 64)
+    /// The measured choice (README "PNG encoding"; FastPNGMeasurement and a C probe of the same
+    /// kernels, thread CPU time on one core, demo / titles / reveal / waveform at 1170×2532, size
+    /// against libpng's defaults, 2026-11-24):
+    ///   runs and copies, MOST_ZEROS        3.5–4.9 ms  1.06–1.14× ←
+    ///   runs and copies, MOST_ZEROS_PAETH  3.6–5.8 ms  1.02–1.07×   (PAETH's count costs more than it saves)
+    ///   runs and copies, SUB               2.6–4.6 ms  1.14–1.39×   (too near the 1.4× bound)
+    ///   ISA-L level 1, MOST_ZEROS_PAETH    3.9–5.1 ms  1.19–1.39×   (the choice before this coder)
+    /// The project's coder (deflate.c) codes the zero runs and row-above copies that filtered UI
+    /// frames are made of and spends no time hashing; its files are a fifth smaller than ISA-L
+    /// level 1's, and its bytes depend only on the pixels (ISA-L's did not, across processes).
+    public static let standard = FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: 64)
 
-    public var description: String { "ISA-L level \(level), \(filter), \(stripeRows)-row stripes" }
+    public var description: String {
+        switch deflater {
+        case .isal: "ISA-L level \(level), \(filter), \(stripeRows)-row stripes"
+        case .runsAndCopies: "runs and copies, \(filter), \(stripeRows)-row stripes"
+        }
+    }
 }
 
 public enum FastPNG {
@@ -155,12 +170,17 @@ public enum FastPNG {
             let maxScanlines = lineBytes * min(settings.stripeRows, height)
             let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: hf_fast_scratch_size(UInt32(width)))
             let scanlines = UnsafeMutablePointer<UInt8>.allocate(capacity: maxScanlines + 16)
-            let levelBufferSize = hf_isal_level_buffer_size(settings.level)
+            let own = settings.deflater == .runsAndCopies
+            let levelBufferSize = own ? hf_fast_deflate_scratch_size(maxScanlines) : hf_isal_level_buffer_size(settings.level)
             let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, levelBufferSize))
             var capacity = maxScanlines + maxScanlines / 8 + 1024
             var deflated = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
             defer {
                 scratch.deallocate(); scanlines.deallocate(); levelBuffer.deallocate(); deflated.deallocate()
+            }
+            let deflate = { (length: Int, last: Int32) -> Int in
+                own ? hf_fast_deflate_stripe(scanlines, length, lineBytes, Int32(channels), last, levelBuffer, deflated, capacity)
+                    : hf_isal_deflate_stripe(scanlines, length, self.settings.level, last, levelBuffer, levelBufferSize, deflated, capacity)
             }
             var stripe = worker
             while stripe < count {
@@ -171,16 +191,14 @@ public enum FastPNG {
                 if opaque == 0 { results.notOpaque.store(true, ordering: .relaxed); return }
                 let length = (y1 - y0) * lineBytes
                 let last: Int32 = stripe == count - 1 ? 1 : 0
-                var written = hf_isal_deflate_stripe(scanlines, length, settings.level, last, levelBuffer, levelBufferSize,
-                                                     deflated, capacity)
+                var written = deflate(length, last)
                 while written == -1 {  // incompressible beyond the estimate: grow and retry
                     deflated.deallocate()
                     capacity *= 2
                     deflated = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-                    written = hf_isal_deflate_stripe(scanlines, length, settings.level, last, levelBuffer, levelBufferSize,
-                                                     deflated, capacity)
+                    written = deflate(length, last)
                 }
-                guard written >= 0 else { throw PNGError.encodeFailed("ISA-L deflate failed (status \(-2 - written))") }
+                guard written >= 0 else { throw PNGError.encodeFailed("deflate failed (status \(written))") }
                 results.slots[stripe] = Stripe(deflated: Array(UnsafeBufferPointer(start: deflated, count: written)),
                                        adler: PNGContainer.adler32(UnsafeRawBufferPointer(start: scanlines, count: length)),
                                        scanlineBytes: length)

@@ -67,6 +67,11 @@ import Testing
         FastPNGSettings(level: 1, filter: .mostZeros, stripeRows: 5),
         FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 3),
         FastPNGSettings(level: 2, filter: .mostZerosPaeth, stripeRows: 64),
+        FastPNGSettings(deflater: .runsAndCopies, filter: .none, stripeRows: 1),
+        FastPNGSettings(deflater: .runsAndCopies, filter: .sub, stripeRows: 3),
+        FastPNGSettings(deflater: .runsAndCopies, filter: .up, stripeRows: 7),
+        FastPNGSettings(deflater: .runsAndCopies, filter: .paeth, stripeRows: 64),
+        FastPNGSettings(deflater: .runsAndCopies, filter: .mostZerosPaeth, stripeRows: 1000),
     ]
 
     @Test(arguments: settings)
@@ -147,15 +152,22 @@ import Testing
     }
 
     /// What the encoder decides does not depend on the thread count: the stripes (one IDAT each),
-    /// every row's filter type and filtered bytes (the inflated zlib stream), and the pixels.
-    /// The deflate bytes themselves are ISA-L's: Debian 12's ISA-L 2.30 on this AVX-512 machine
-    /// was seen to emit a different, equally valid stream for the same scanlines from one process
-    /// to the next (about 1 stripe in 5,000 in a C probe that compresses a fixed sequence; never
-    /// with address-space randomisation turned off), so the test does not compare them.
+    /// every row's filter type and filtered bytes (the inflated zlib stream), and the pixels; with
+    /// the project's own deflate (the `fast` profile), every byte of the file. ISA-L's deflate
+    /// bytes are not compared: Debian 12's ISA-L 2.30 on this AVX-512 machine was seen to emit a
+    /// different, equally valid stream for the same scanlines from one process to the next (about
+    /// 1 stripe in 5,000 in a C probe that compresses a fixed sequence; never with address-space
+    /// randomisation turned off).
     @Test func stripesFiltersAndPixelsDoNotDependOnThreadCount() throws {
         for (name, canvas) in Self.shapes() + [("UI frame", Fixtures.uiFrame(width: 390, height: 844))] {
-            for settings in [FastPNGSettings.standard, FastPNGSettings(level: 1, filter: .up, stripeRows: 5)] {
+            for settings in [FastPNGSettings.standard, FastPNGSettings(level: 1, filter: .up, stripeRows: 5),
+                             FastPNGSettings(deflater: .runsAndCopies, filter: .paeth, stripeRows: 5)] {
                 let one = try FastPNG.encode(canvas, settings: settings, threads: 1)
+                if settings.deflater == .runsAndCopies {
+                    for threads in [1, 2, 3, 8] {
+                        #expect(try FastPNG.encode(canvas, settings: settings, threads: threads) == one, "\(name), \(threads) threads: bytes")
+                    }
+                }
                 let oneLayout = Self.layout(one)
                 #expect(oneLayout.idats == (canvas.height + settings.stripeRows - 1) / settings.stripeRows, "\(name)")
                 for threads in [2, 3, 8] {
@@ -165,6 +177,36 @@ import Testing
                     #expect(layout.scanlines == oneLayout.scanlines && layout.scanlines != nil, "\(name), \(threads) threads: scanlines")
                     #expect(try PNG.decode(other) == PNG.decode(one), "\(name), \(threads) threads: pixels")
                 }
+            }
+        }
+    }
+
+    /// The `fast` profile's scanlines (the inflated zlib stream) are the reference's, byte for byte:
+    /// each row's filter chosen by its count of zeros and its bytes filtered as PNG defines them,
+    /// through the AVX2 count and the AVX2 row writer (8 pixels a step; the widths here end in
+    /// every remainder of 8), across stripe edges (the row above comes from the canvas).
+    @Test func scanlinesAreTheReferenceFiltersChoiceAndBytes() throws {
+        var random = SplitMix64(seed: 19)
+        var cases = Self.shapes() + [("UI frame", Fixtures.uiFrame(width: 390, height: 844)),
+                                     ("translucent UI frame", Fixtures.uiFrame(width: 203, height: 300, transparentBackground: true))]
+        for width in [8, 9, 10, 11, 12, 14, 15, 16, 23, 24] {  // low-contrast noise: all four filters win rows
+            var canvas = Canvas(width: width, height: 70)
+            for y in 0..<70 { for x in 0..<width {
+                let v = UInt8(40 + (x + y) % 3) &+ UInt8.random(in: 0...1, using: &random)
+                canvas[x, y] = PremultipliedRGBA8(r: v, g: v &+ UInt8(x % 2), b: UInt8(y % 4), a: 255)
+            } }
+            cases.append(("\(width)×70 low-contrast", canvas))
+        }
+        for (name, canvas) in cases {
+            for filter in [FastPNGSettings.Filter.mostZeros, .mostZerosPaeth] {
+                let png = try FastPNG.encode(canvas, settings: FastPNGSettings(deflater: .runsAndCopies, filter: filter, stripeRows: 64))
+                let channels = canvas.isOpaque ? 3 : 4
+                let want = Reference.mostZerosScanlines(straight: straightRGBA(canvas), width: canvas.width, height: canvas.height,
+                                                        channels: channels, paeth: filter == .mostZerosPaeth)
+                guard let got = Self.layout(png).scanlines else { Issue.record("\(name): the zlib stream does not inflate"); continue }
+                let same = got == want  // (not inside #expect: it would print both arrays)
+                let first = got.indices.first { $0 >= want.count || got[$0] != want[$0] }
+                #expect(same, "\(name), \(filter): first difference at byte \(first ?? want.count), row \((first ?? want.count) / (1 + channels * canvas.width))")
             }
         }
     }
@@ -264,7 +306,33 @@ import Testing
         }
     }
 
-    /// Adler-32 of ISA-L against the reference (the definition), and joining two parts equals the whole.
+    /// The AVX2 Adler-32 kernel and the scalar one against the reference: every length up to 300
+    /// (the 32-byte steps and their tails), the 1,024-step blocks' edges, all-0xFF input (the
+    /// largest sums a lane can hold), continuing from values other than 1, at odd addresses.
+    @Test func adler32KernelsMatchTheDefinition() {
+        var random = SplitMix64(seed: 32)
+        let noise = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let ones = [UInt8](repeating: 0xFF, count: 70_000)
+        for bytes in [noise, ones] {
+            for length in Array(0...300) + [32 * 1024 - 1, 32 * 1024, 32 * 1024 + 1, 65_521, 65_536 + 33, 69_999] {
+                let slice = Array(bytes[1..<(1 + length)])
+                let want = Reference.adler32(slice)
+                for kernel: Int32 in [0, 2] {
+                    var got: UInt32 = 0
+                    guard slice.withUnsafeBufferPointer({ hf_fast_adler32_kernel(1, $0.baseAddress, length, kernel, &got) }) == 1 else {
+                        continue  // no AVX2 on this CPU
+                    }
+                    #expect(got == want, "kernel \(kernel), length \(length)")
+                }
+            }
+        }
+        // Continuing: adler(X) then Y gives adler(XY).
+        let first = Array(noise[..<1000]), second = Array(ones[..<40_000])
+        let start = Reference.adler32(first)
+        #expect(second.withUnsafeBufferPointer { hf_fast_adler32(start, $0.baseAddress, $0.count) } == Reference.adler32(first + second))
+    }
+
+    /// Adler-32 (PNGChecksum's) against the reference (the definition), and joining two parts equals the whole.
     @Test func adler32AndItsCombination() {
         var random = SplitMix64(seed: 4)
         // 0xFF runs push the sums past 65521 many times; lengths pass multiples of 65521.

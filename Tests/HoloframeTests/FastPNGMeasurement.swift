@@ -25,6 +25,13 @@ import Testing
             }
         }
         for rows in [16, 32, 128, 256] { list.append(FastPNGSettings(level: 1, filter: FastPNGSettings.standard.filter, stripeRows: rows)) }
+        for filter in FastPNGSettings.Filter.allCases {
+            list.append(FastPNGSettings(deflater: .runsAndCopies, filter: filter, stripeRows: 64))
+        }
+        for rows in [32, 128] { list.append(FastPNGSettings(deflater: .runsAndCopies, filter: .mostZerosPaeth, stripeRows: rows)) }
+        if ProcessInfo.processInfo.environment["HOLOFRAME_PNG_SHORT"] == "1" {
+            list = list.filter { $0.deflater == .runsAndCopies || $0 == FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 64) }
+        }
         return list
     }
 

@@ -1,7 +1,8 @@
 #ifndef HOLOFRAME_PNGFAST_H
 #define HOLOFRAME_PNGFAST_H
 // The fast PNG profile's inner loops, in C for SIMD: turning canvas rows into filtered PNG
-// scanlines, and one ISA-L deflate call per stripe of scanlines. The PNG container (chunks,
+// scanlines (pngfast.c), and deflating a stripe of scanlines, with the project's own coder
+// (deflate.c) or one ISA-L call (pngfast.c). The PNG container (chunks,
 // CRC-32, the zlib wrapper, Adler-32 joining, threads) is written in Swift (HoloPNG/FastPNG*.swift).
 
 #include <stddef.h>
@@ -45,6 +46,13 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
                         int channels, int filter, const uint8_t *unpremultiply_table,
                         uint8_t *scratch, uint8_t *out);
 
+/// Adler-32 of `length` bytes continuing from `adler` (1 to start), with AVX2 where the CPU has it.
+uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length);
+
+/// Test support: hf_fast_adler32 by kernel 0 (scalar) or 2 (AVX2) into *out. Returns 0 when this
+/// CPU lacks the kernel.
+int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out);
+
 /// Bytes of working memory ISA-L's deflate wants at `level` (0…3); 0 for level 0.
 size_t hf_isal_level_buffer_size(int level);
 
@@ -57,9 +65,26 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
                             uint8_t *level_buffer, size_t level_buffer_size,
                             uint8_t *out, size_t capacity);
 
+/// Bytes of scratch memory hf_fast_deflate_stripe needs for `length` bytes of scanlines.
+size_t hf_fast_deflate_scratch_size(size_t length);
+
+/// Raw deflate of one stripe of PNG scanlines with the project's own coder (deflate.c): runs of
+/// zeros, copies of the row above one pixel left, straight up or one pixel right (rows of
+/// `line_bytes`, pixels of `pixel_bytes`), literals, in one dynamic Huffman block. last = 0: the
+/// block ends with a full flush, so stripes deflated apart concatenate into one stream; last = 1:
+/// the final block. The bytes depend only on the input. Returns the compressed length, or -1 when
+/// `capacity` is too small (length + length / 8 + 64 always suffices).
+long hf_fast_deflate_stripe(const uint8_t *input, size_t length, size_t line_bytes, int pixel_bytes, int last,
+                            uint8_t *scratch, uint8_t *out, size_t capacity);
+
+/// Test support: hf_fast_deflate_stripe with the parse byte by byte (kernel 0) or in AVX2 windows
+/// (kernel 2); the bytes must be the same. -3 when this CPU lacks the kernel.
+long hf_fast_deflate_stripe_kernel(const uint8_t *input, size_t length, size_t line_bytes, int pixel_bytes, int last,
+                                   uint8_t *scratch, uint8_t *out, size_t capacity, int kernel);
+
 /// Test support: the MOST_ZEROS counts of one straight RGBA row (zero[0…3]: NONE, SUB, UP, PAETH)
-/// by kernel 0 (scalar), 1 (SSSE3) or 2 (AVX2, which also writes the PAETH scanline bytes to
-/// `paeth_out` when it and `above` are not NULL). Returns 0 when this CPU lacks the kernel.
+/// by kernel 0 (scalar), 1 (SSSE3) or 2 (AVX2; with `paeth_out`, the AVX2 row writer's PAETH
+/// bytes of the row, or its NONE bytes when `paeth` is 0). Returns 0 when this CPU lacks the kernel.
 int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                         int kernel, uint64_t *zero, uint8_t *paeth_out);
 

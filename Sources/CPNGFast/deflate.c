@@ -1,0 +1,613 @@
+// The fast profile's own deflate for filtered PNG scanlines. See include/pngfast.h for the contract.
+//
+// After PNG's row filters a UI frame is mostly zero bytes: whole rows of them where a row equals
+// the one above, long runs inside rows, and between them short stretches of small residuals
+// (edges, text, gradient steps). A general LZ77 matcher (ISA-L level 1, zlib) spends its time
+// hashing every position and takes 4-byte matches that cost more bits than the literals they
+// replace. This coder looks for only two things, with SIMD compares:
+//   - runs of zeros: the first zero a literal, the rest matches at distance 1;
+//   - copies of the row above, one pixel left, straight up, or one pixel right (distances
+//     line − bpp, line, line + bpp): a diagonal gradient or a repeated pattern shifts by a
+//     pixel from row to row, and its residuals repeat at those distances;
+// and codes everything else as literals, with one dynamic Huffman block a stripe whose codes come
+// from the stripe's own symbol counts (two passes: tokens and counts, then bits). The parse is
+// greedy and fixed (a zero starts a run; else the longest copy of at least COPY_MIN bytes, ties to
+// the nearer distance; else a literal), so the bytes depend only on the input.
+//
+// A stripe is one block that ends on a byte boundary with an empty stored block (a full flush)
+// unless it is the last, and refers to nothing before it: stripes deflated apart concatenate
+// into one valid stream, as with ISA-L's stateless calls. A stripe that would not shrink is
+// written as stored blocks.
+
+#include "pngfast.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define HF_X86 1
+#else
+#define HF_X86 0
+#endif
+
+enum {
+    COPY_MIN = 10,          // shortest copy of the row above worth its ~20 bits of length and distance
+    MAX_MATCH = 258,
+    LITLEN_SYMBOLS = 286,   // 0…255 literals, 256 end of block, 257…285 lengths
+    DIST_SYMBOLS = 30,
+    CODE_LIMIT = 15,        // deflate's longest literal/length and distance code
+    CL_SYMBOLS = 19,
+    CL_LIMIT = 7,           // longest code-length code
+    TOKEN_MATCH = 1u << 31, // token: a literal byte, or TOKEN_MATCH | kind << 16 | length
+};
+
+static const uint16_t length_base[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+                                          35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258 };
+static const uint8_t length_extra[29] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+                                          3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0 };
+static const uint8_t cl_order[CL_SYMBOLS] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
+
+/// Length symbol (0…28, i.e. 257…285 less 257) of each match length 3…258 (0 for 0…2).
+static const uint8_t length_symbol_of[259] = {
+    0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 12, 12, 13,
+    13, 13, 13, 14, 14, 14, 14, 15, 15, 15, 15, 16, 16, 16, 16, 16, 16, 16, 16, 17, 17, 17, 17, 17,
+    17, 17, 17, 18, 18, 18, 18, 18, 18, 18, 18, 19, 19, 19, 19, 19, 19, 19, 19, 20, 20, 20, 20, 20,
+    20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21, 21,
+    21, 21, 21, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 22, 23, 23, 23, 23, 23,
+    23, 23, 23, 23, 23, 23, 23, 23, 23, 23, 23, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24,
+    24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 25, 25, 25, 25, 25,
+    25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25, 25,
+    25, 25, 25, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26,
+    26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 26, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27,
+    27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 27, 28,
+};
+
+static inline int length_symbol(unsigned length) { return length_symbol_of[length]; }
+
+/// Distance symbol (0…29) and its extra bits of a distance 1…32768.
+static int distance_symbol(unsigned distance, unsigned *extraBits, unsigned *extraValue) {
+    if (distance <= 4) { *extraBits = 0; *extraValue = 0; return (int)distance - 1; }
+    unsigned d = distance - 1, bits = 0;
+    while ((d >> bits) >= 4) bits++;  // d has bits + 2 significant bits: the top two choose the symbol, the rest are extra
+    *extraBits = bits;
+    *extraValue = d & ((1u << bits) - 1);
+    return (int)(2 * bits + 2 + ((d >> bits) & 1));
+}
+
+// MARK: - Huffman code lengths
+
+typedef struct { uint32_t count; uint16_t symbol; } Weighted;
+
+/// Sorts by ascending count, ties in ascending symbol order (the input's order: the passes are
+/// stable): a least-significant-digit radix sort, one pass per byte of the counts.
+static void sort_by_count(Weighted *w, int n) {
+    Weighted tmp[LITLEN_SYMBOLS];
+    uint32_t largest = 0;
+    for (int i = 0; i < n; i++) if (w[i].count > largest) largest = w[i].count;
+    Weighted *from = w, *to = tmp;
+    for (int shift = 0; shift < 32 && (largest >> shift) != 0; shift += 8) {
+        int start[257] = { 0 };
+        for (int i = 0; i < n; i++) start[((from[i].count >> shift) & 0xFF) + 1]++;
+        for (int d = 0; d < 256; d++) start[d + 1] += start[d];
+        for (int i = 0; i < n; i++) to[start[(from[i].count >> shift) & 0xFF]++] = from[i];
+        Weighted *swap = from; from = to; to = swap;
+    }
+    if (from != w) memcpy(w, from, sizeof w[0] * (size_t)n);
+}
+
+/// Code lengths for `n` symbols from their counts, none longer than `limit`; symbols with count 0
+/// get length 0. At least two symbols get a code (a lone one is paired with the next symbol), so
+/// every code is complete, as every inflater accepts.
+static void code_lengths(const uint32_t *counts, int n, int limit, uint8_t *lengths) {
+    Weighted w[LITLEN_SYMBOLS];
+    int used = 0;
+    memset(lengths, 0, (size_t)n);
+    for (int s = 0; s < n; s++) if (counts[s] > 0) w[used++] = (Weighted){ counts[s], (uint16_t)s };
+    for (int s = 0; used < 2 && s < n; s++) if (counts[s] == 0) w[used++] = (Weighted){ 1, (uint16_t)s };
+    sort_by_count(w, used);
+    // Moffat and Katajainen's in-place minimum-redundancy lengths, over the ascending counts.
+    uint32_t a[LITLEN_SYMBOLS];
+    for (int i = 0; i < used; i++) a[i] = w[i].count;
+    int m = used;
+    {
+        int root = 0, leaf = 2;
+        a[0] += a[1];
+        for (int next = 1; next < m - 1; next++) {
+            if (leaf >= m || a[root] < a[leaf]) { a[next] = a[root]; a[root++] = (uint32_t)next; }
+            else a[next] = a[leaf++];
+            if (leaf >= m || (root < next && a[root] < a[leaf])) { a[next] += a[root]; a[root++] = (uint32_t)next; }
+            else a[next] += a[leaf++];
+        }
+        a[m - 2] = 0;
+        for (int next = m - 3; next >= 0; next--) a[next] = a[a[next]] + 1;
+        int avail = 1, usedAt = 0, depth = 0, r = m - 2, next = m - 1;
+        while (avail > 0) {
+            while (r >= 0 && (int)a[r] == depth) { usedAt++; r--; }
+            while (avail > usedAt) { a[next--] = (uint32_t)depth; avail--; }
+            avail = 2 * usedAt; depth++; usedAt = 0;
+        }
+    }
+    // a[i] is now the length of the i-th least frequent symbol (non-increasing in i). Limit the
+    // lengths the way JPEG does (ITU T.81 K.3): count codes per length, move the overlong ones up.
+    int perLength[64] = { 0 };
+    int longest = 0;
+    for (int i = 0; i < m; i++) { perLength[a[i]]++; if ((int)a[i] > longest) longest = (int)a[i]; }
+    for (int len = longest; len > limit; len--) {
+        while (perLength[len] > 0) {
+            int j = len - 2;
+            while (perLength[j] == 0) j--;
+            perLength[len] -= 2;
+            perLength[len - 1] += 1;
+            perLength[j + 1] += 2;
+            perLength[j] -= 1;
+        }
+    }
+    // Longest codes to the least frequent symbols.
+    int i = 0;
+    for (int len = limit < longest ? limit : longest; len >= 1; len--) {
+        for (int k = 0; k < perLength[len]; k++) lengths[w[i++].symbol] = (uint8_t)len;
+    }
+}
+
+/// Canonical codes (RFC 1951 §3.2.2) from lengths, bit-reversed for an LSB-first stream.
+static void canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
+    int perLength[CODE_LIMIT + 2] = { 0 };
+    for (int s = 0; s < n; s++) perLength[lengths[s]]++;
+    perLength[0] = 0;
+    unsigned next[CODE_LIMIT + 2] = { 0 }, code = 0;
+    for (int len = 1; len <= CODE_LIMIT; len++) { code = (code + (unsigned)perLength[len - 1]) << 1; next[len] = code; }
+    for (int s = 0; s < n; s++) {
+        int len = lengths[s];
+        if (len == 0) { codes[s] = 0; continue; }
+        unsigned c = next[len]++, reversed = 0;
+        for (int b = 0; b < len; b++) reversed |= ((c >> b) & 1u) << (len - 1 - b);
+        codes[s] = (uint16_t)reversed;
+    }
+}
+
+// MARK: - Bits
+
+typedef struct {
+    uint8_t *out, *end;
+    uint64_t pending;
+    unsigned count;   // bits in `pending`, < 8 after every put
+} Bits;
+
+/// Appends `n` ≤ 56 bits, least significant first, without a branch: the pending bits are stored
+/// as a whole 8-byte word every time and the whole bytes among them passed (`count` < 8 between
+/// calls). The store needs 8 bytes of room.
+static inline void put(Bits *b, uint64_t value, unsigned n) {
+    b->pending |= value << b->count;
+    b->count += n;                      // ≤ 63
+    memcpy(b->out, &b->pending, 8);
+    b->out += b->count >> 3;
+    b->pending >>= b->count & ~7u;      // ≤ 56
+    b->count &= 7;
+}
+
+/// Writes out the last partial word's whole bytes (count < 8 afterwards).
+static inline void drain(Bits *b) {
+    while (b->count >= 8) { *b->out++ = (uint8_t)b->pending; b->pending >>= 8; b->count -= 8; }
+}
+
+// MARK: - Parse
+
+#if HF_X86
+static int has_avx2_deflate(void) {
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return cached;
+}
+#endif
+
+/// The length of the run of equal bytes at p and p − distance, at most `limit`.
+static inline unsigned copy_length(const uint8_t *p, size_t distance, unsigned limit) {
+    unsigned m = 0;
+#if HF_X86
+    while (m + 16 <= limit) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(p + m)), y = _mm_loadu_si128((const __m128i *)(p + m - distance));
+        unsigned differ = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xFFFFu;
+        if (differ != 0) return m + (unsigned)__builtin_ctz(differ);
+        m += 16;
+    }
+#endif
+    while (m < limit && p[m] == p[m - distance]) m++;
+    return m;
+}
+
+/// The length of the run of zeros at p, at most `limit`.
+static inline size_t zero_run(const uint8_t *p, size_t limit) {
+    size_t m = 0;
+#if HF_X86
+    const __m128i z = _mm_setzero_si128();
+    while (m + 16 <= limit) {
+        unsigned nonzero = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + m)), z)) & 0xFFFFu;
+        if (nonzero != 0) return m + (size_t)__builtin_ctz(nonzero);
+        m += 16;
+    }
+#endif
+    while (m < limit && p[m] == 0) m++;
+    return m;
+}
+
+typedef struct {
+    uint32_t *tokens;
+    size_t count;
+    uint32_t litlen[LITLEN_SYMBOLS];
+    uint32_t dist[DIST_SYMBOLS];
+} Parse;
+
+/// The parse's output while it runs. Literals are counted after the parse (count_literals);
+/// matches as they come, by length and by kind (turned into symbol counts at the end).
+typedef struct {
+    uint32_t *tokens;
+    size_t count;
+    uint32_t lengths[MAX_MATCH + 1];
+    uint32_t kinds[4];
+} Tokens;
+
+static inline void literal(Tokens *t, uint8_t byte) {
+    t->tokens[t->count++] = byte;
+}
+
+/// Adds the literal tokens' counts to litlen[0…255]: four tables by position (a run of equal
+/// literals would otherwise wait on one counter's store before each increment), matches counted
+/// into a spare slot rather than branched around.
+static void count_literals(const uint32_t *tokens, size_t count, uint32_t *litlen) {
+    uint32_t tables[4][257];
+    memset(tables, 0, sizeof tables);
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        for (int k = 0; k < 4; k++) {
+            uint32_t token = tokens[i + k];
+            tables[k][token < 256 ? token : 256]++;
+        }
+    }
+    for (; i < count; i++) { uint32_t token = tokens[i]; tables[0][token < 256 ? token : 256]++; }
+    for (int v = 0; v < 256; v++) litlen[v] += tables[0][v] + tables[1][v] + tables[2][v] + tables[3][v];
+}
+
+static inline void match(Tokens *t, unsigned kind, unsigned length) {
+    t->tokens[t->count++] = TOKEN_MATCH | kind << 16 | length;
+    t->lengths[length]++;
+    t->kinds[kind]++;
+}
+
+/// The tokens of a zero run of `run` bytes: a literal zero, then matches at distance 1 (runs of
+/// fewer than 4 zeros are literals).
+static inline void zero_tokens(Tokens *t, size_t run) {
+    literal(t, 0);
+    size_t rest = run - 1;
+    while (rest >= 3) {
+        unsigned m = rest > MAX_MATCH ? MAX_MATCH : (unsigned)rest;
+        if (rest - m > 0 && rest - m < 3) m = (unsigned)rest - 3;  // leave ≥ 3 for the next match
+        match(t, 0, m);
+        rest -= m;
+    }
+    while (rest-- > 0) literal(t, 0);
+}
+
+/// At a nonzero byte: the longest copy of at least COPY_MIN bytes (kind 1…3; ties to the nearer
+/// distance), or 0.
+__attribute__((always_inline)) static inline unsigned best_copy(const uint8_t *in, size_t i, size_t n, const size_t distances[4], unsigned *kind) {
+    unsigned best = 0;
+    unsigned limit = n - i < MAX_MATCH ? (unsigned)(n - i) : MAX_MATCH;
+    if (limit < COPY_MIN) return 0;
+    for (unsigned k = 1; k < 4; k++) {
+        if (i < distances[k]) continue;
+        unsigned m = copy_length(in + i, distances[k], limit);
+        if (m > best) { best = m; *kind = k; }
+    }
+    return best >= COPY_MIN ? best : 0;
+}
+
+/// One step of the parse at i, byte by byte (the stripe's first row and its last bytes): a zero
+/// run, a copy or a literal. Returns the bytes consumed.
+static size_t parse_step(const uint8_t *in, size_t i, size_t n, const size_t distances[4], Tokens *t) {
+    if (in[i] == 0) {
+        size_t run = zero_run(in + i, n - i);
+        zero_tokens(t, run);
+        return run;
+    }
+    unsigned kind = 0, best = best_copy(in, i, n, distances, &kind);
+    if (best > 0) { match(t, kind, best); return best; }
+    literal(t, in[i]);
+    return 1;
+}
+
+#if HF_X86
+/// Bits j of a 64-bit equality mask where bits j … j + COPY_MIN − 1 are all set: a copy of
+/// COPY_MIN bytes starts at j (exact for j < 64 − COPY_MIN + 1).
+static inline uint64_t copy_starts(uint64_t eq) {
+    uint64_t r = eq & (eq >> 1);       // 2 in a row
+    r &= r >> 2;                       // 4
+    r &= r >> 4;                       // 8
+    return r & (eq >> 8) & (eq >> 9);  // 10 = COPY_MIN
+}
+
+/// zero_run with AVX2, 64 bytes a step.
+__attribute__((target("avx2")))
+static inline size_t zero_run_avx2(const uint8_t *p, size_t limit) {
+    const __m256i z = _mm256_setzero_si256();
+    size_t m = 0;
+    while (m + 64 <= limit) {
+        uint64_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + m)), z))
+                       | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + m + 32)), z)) << 32;
+        if (zeros != ~(uint64_t)0) return m + (size_t)__builtin_ctzll(~zeros);
+        m += 64;
+    }
+    return m + zero_run(p + m, limit - m);
+}
+
+/// Positions among the 32 at p where a copy of COPY_MIN bytes at any of the three distances
+/// starts (each distance: 64 bytes compared, two AVX2 compares).
+__attribute__((target("avx2")))
+static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4]) {
+    __m256i lo = _mm256_loadu_si256((const __m256i *)p), hi = _mm256_loadu_si256((const __m256i *)(p + 32));
+    uint64_t starts = 0;
+    for (int k = 1; k < 4; k++) {
+        const uint8_t *ref = p - distances[k];
+        uint64_t eq = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, _mm256_loadu_si256((const __m256i *)ref)))
+                    | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, _mm256_loadu_si256((const __m256i *)(ref + 32)))) << 32;
+        starts |= copy_starts(eq);
+    }
+    return (uint32_t)starts;
+}
+
+/// The parse over windows of 32 positions. Two compares find the zeros of 64 bytes, and from them
+/// where a run of at least 4 zeros starts (a shorter run is literals, as zero_tokens writes it);
+/// the copy starts are found (copy_mask) once a window has a byte that is not in such a run, and
+/// never at a zero (the parse tries no copy at a zero). Then the window is consumed event by event:
+/// a run (its end from the mask, or scanned on past the window), a copy, or the literals up to the
+/// next event. The token count stays in a register; positions up to n − 64.
+__attribute__((target("avx2")))
+static size_t parse_windows(const uint8_t *in, size_t i, size_t n, const size_t distances[4], int copies, Tokens *t) {
+    const __m256i z0 = _mm256_setzero_si256();
+    uint32_t *tokens = t->tokens;
+    size_t count = t->count;
+    while (i + 64 <= n) {
+        uint64_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i)), z0))
+                       | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i + 32)), z0)) << 32;
+        uint32_t runs = (uint32_t)(zeros & (zeros >> 1) & (zeros >> 2) & (zeros >> 3));
+        uint32_t starts = 0;
+        int startsKnown = !copies;
+        unsigned p = 0;
+        while (p < 32) {
+            if ((runs >> p) & 1) {
+                size_t run = (size_t)__builtin_ctzll(~(zeros >> p));  // ≤ 64 − p
+                if (p + run >= 64) run += zero_run_avx2(in + i + 64, n - i - 64);
+                t->count = count;
+                zero_tokens(t, run);
+                count = t->count;
+                p += (unsigned)run;
+                continue;
+            }
+            if (!startsKnown) { starts = copy_mask(in + i, distances) & ~(uint32_t)zeros; startsKnown = 1; }
+            if ((starts >> p) & 1) {
+                unsigned kind = 0, best = best_copy(in, i + p, n, distances, &kind);
+                tokens[count] = TOKEN_MATCH | kind << 16 | best;
+                count++;
+                t->lengths[best]++;
+                t->kinds[kind]++;
+                p += best;
+                continue;
+            }
+            uint32_t events = (runs | starts) >> p;
+            unsigned q = events != 0 ? (unsigned)__builtin_ctz(events) : 32 - p;
+            // The next 32 bytes as tokens, whatever q is (the ones past q are overwritten by the
+            // tokens that follow; the token buffer has the slack): no branch on q.
+            const uint8_t *bytes = in + i + p;
+            for (int k = 0; k < 4; k++) {
+                __m128i eight = _mm_loadl_epi64((const __m128i *)(bytes + 8 * k));
+                _mm256_storeu_si256((__m256i *)(tokens + count + 8 * k), _mm256_cvtepu8_epi32(eight));
+            }
+            count += q;
+            p += q;
+        }
+        i += p;
+    }
+    t->count = count;
+    return i;
+}
+#endif
+
+/// Greedy parse of one stripe into tokens and symbol counts (see the file comment): at each
+/// position a zero starts a run; else the longest copy of at least COPY_MIN bytes; else a literal.
+static void parse(const uint8_t *in, size_t n, const size_t distances[4], const int distSymbol[4], int simd, Parse *out) {
+    Tokens t;
+    t.tokens = out->tokens;
+    t.count = 0;
+    memset(t.lengths, 0, sizeof t.lengths);
+    memset(t.kinds, 0, sizeof t.kinds);
+    int copies = distances[3] != (size_t)-1;
+    size_t from = copies ? distances[3] : 0;  // from here on every distance's reference is inside the stripe
+    size_t i = 0;
+    while (i < n && i < from) i += parse_step(in, i, n, distances, &t);
+#if HF_X86
+    if (simd) i = parse_windows(in, i, n, distances, copies, &t);
+#endif
+    while (i < n) i += parse_step(in, i, n, distances, &t);
+    out->count = t.count;
+    memset(out->litlen, 0, sizeof out->litlen);
+    memset(out->dist, 0, sizeof out->dist);
+    count_literals(t.tokens, t.count, out->litlen);
+    out->litlen[256] = 1;
+    for (unsigned length = 3; length <= MAX_MATCH; length++) out->litlen[257 + length_symbol(length)] += t.lengths[length];
+    for (int k = 0; k < 4; k++) out->dist[distSymbol[k]] += t.kinds[k];
+}
+
+// MARK: - Blocks
+
+/// Writes the empty stored block of a full flush (byte-aligned 00 00 FF FF), or pads the last block to a byte.
+static void finish(Bits *b, int last) {
+    if (!last) put(b, 0, 3);                  // BFINAL 0, BTYPE 00
+    drain(b);
+    if (b->count > 0) { *b->out++ = (uint8_t)b->pending; b->pending = 0; b->count = 0; }
+    if (!last) { b->out[0] = 0; b->out[1] = 0; b->out[2] = 0xFF; b->out[3] = 0xFF; b->out += 4; }  // LEN 0000, NLEN FFFF
+}
+
+/// Stored blocks for the whole stripe (what incompressible input takes).
+static long stored(const uint8_t *in, size_t n, int last, uint8_t *out, size_t capacity) {
+    size_t blocks = n == 0 ? 1 : (n + 65534) / 65535;
+    size_t need = n + 5 * blocks + (last ? 0 : 5);
+    if (need > capacity) return -1;
+    uint8_t *o = out;
+    size_t i = 0;
+    for (size_t k = 0; k < blocks; k++) {
+        size_t len = n - i < 65535 ? n - i : 65535;
+        int final = last && k == blocks - 1;
+        *o++ = (uint8_t)final;  // BFINAL, BTYPE 00, then padding to the byte
+        *o++ = (uint8_t)(len & 0xFF); *o++ = (uint8_t)(len >> 8);
+        *o++ = (uint8_t)(~len & 0xFF); *o++ = (uint8_t)((~len >> 8) & 0xFF);
+        memcpy(o, in + i, len);
+        o += len; i += len;
+    }
+    if (!last) { *o++ = 0; *o++ = 0; *o++ = 0; *o++ = 0xFF; *o++ = 0xFF; }
+    return (long)(o - out);
+}
+
+size_t hf_fast_deflate_scratch_size(size_t length) {
+    return sizeof(Parse) + sizeof(uint32_t) * (length + 1 + 32);  // + 32: parse_windows's whole-window token stores
+}
+
+static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
+                           uint8_t *scratch, uint8_t *out, size_t capacity, int simd) {
+    Parse *t = (Parse *)scratch;
+    t->tokens = (uint32_t *)(scratch + sizeof(Parse));
+    // Distances: 1 (zero runs), then the row above one pixel left, straight up, one pixel right.
+    size_t distances[4] = { 1, line_bytes - (size_t)pixel_bytes, line_bytes, line_bytes + (size_t)pixel_bytes };
+    if (line_bytes + (size_t)pixel_bytes > 32768 || line_bytes <= (size_t)pixel_bytes) {
+        distances[1] = distances[2] = distances[3] = (size_t)-1;  // out of deflate's window: runs only
+    }
+    int distSymbol[4];
+    unsigned distExtraBits[4], distExtraValue[4];
+    for (int k = 0; k < 4; k++) {
+        size_t d = distances[k] == (size_t)-1 ? 1 : distances[k];
+        distSymbol[k] = distance_symbol((unsigned)d, &distExtraBits[k], &distExtraValue[k]);
+    }
+    parse(in, length, distances, distSymbol, simd, t);
+
+    uint8_t litLengths[LITLEN_SYMBOLS], distLengths[DIST_SYMBOLS];
+    code_lengths(t->litlen, LITLEN_SYMBOLS, CODE_LIMIT, litLengths);
+    code_lengths(t->dist, DIST_SYMBOLS, CODE_LIMIT, distLengths);
+    int nlit = LITLEN_SYMBOLS, ndist = DIST_SYMBOLS;
+    while (nlit > 257 && litLengths[nlit - 1] == 0) nlit--;
+    while (ndist > 1 && distLengths[ndist - 1] == 0) ndist--;
+
+    // The code lengths as one sequence, run-length coded with 16 (repeat the last 3–6 times),
+    // 17 (3–10 zeros) and 18 (11–138 zeros).
+    uint8_t sequence[LITLEN_SYMBOLS + DIST_SYMBOLS];
+    int total = nlit + ndist;
+    memcpy(sequence, litLengths, (size_t)nlit);
+    memcpy(sequence + nlit, distLengths, (size_t)ndist);
+    uint8_t clSymbol[LITLEN_SYMBOLS + DIST_SYMBOLS], clExtra[LITLEN_SYMBOLS + DIST_SYMBOLS];
+    int clCount = 0;
+    uint32_t clCounts[CL_SYMBOLS] = { 0 };
+    for (int i = 0; i < total;) {
+        int value = sequence[i], run = 1;
+        while (i + run < total && sequence[i + run] == value) run++;
+        int left = run;
+        if (value == 0) {
+            while (left >= 11) { int r = left > 138 ? 138 : left; clSymbol[clCount] = 18; clExtra[clCount++] = (uint8_t)(r - 11); left -= r; }
+            if (left >= 3) { clSymbol[clCount] = 17; clExtra[clCount++] = (uint8_t)(left - 3); left = 0; }
+        } else {
+            clSymbol[clCount] = (uint8_t)value; clExtra[clCount++] = 0; left--;
+            while (left >= 3) { int r = left > 6 ? 6 : left; clSymbol[clCount] = 16; clExtra[clCount++] = (uint8_t)(r - 3); left -= r; }
+        }
+        while (left-- > 0) { clSymbol[clCount] = (uint8_t)value; clExtra[clCount++] = 0; }
+        i += run;
+    }
+    for (int k = 0; k < clCount; k++) clCounts[clSymbol[k]]++;
+    uint8_t clLengths[CL_SYMBOLS];
+    code_lengths(clCounts, CL_SYMBOLS, CL_LIMIT, clLengths);
+    int nclen = CL_SYMBOLS;
+    while (nclen > 4 && clLengths[cl_order[nclen - 1]] == 0) nclen--;
+
+    // The exact size of the block, to choose stored blocks when it does not shrink and to check room.
+    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)nclen;
+    static const uint8_t clExtraBits[CL_SYMBOLS] = { [16] = 2, [17] = 3, [18] = 7 };
+    for (int k = 0; k < clCount; k++) bits += clLengths[clSymbol[k]] + clExtraBits[clSymbol[k]];
+    for (int s = 0; s < 256; s++) bits += (uint64_t)t->litlen[s] * litLengths[s];
+    bits += litLengths[256];
+    for (int s = 0; s < 29; s++) bits += (uint64_t)t->litlen[257 + s] * (litLengths[257 + s] + length_extra[s]);
+    for (int s = 0; s < DIST_SYMBOLS; s++) {
+        if (t->dist[s] == 0) continue;
+        unsigned extra = s < 4 ? 0 : (unsigned)(s / 2 - 1);
+        bits += (uint64_t)t->dist[s] * (distLengths[s] + extra);
+    }
+    uint64_t bytes = (bits + 7) / 8 + (last ? 0 : 5);
+    if (bytes >= (uint64_t)length + 5 * (length / 65535 + 1)) return stored(in, length, last, out, capacity);
+    if (bytes + 8 > capacity) return -1;  // + 8: put's whole-word store
+
+    uint16_t litCodes[LITLEN_SYMBOLS], distCodes[DIST_SYMBOLS], clCodes[CL_SYMBOLS];
+    canonical_codes(litLengths, LITLEN_SYMBOLS, litCodes);
+    canonical_codes(distLengths, DIST_SYMBOLS, distCodes);
+    canonical_codes(clLengths, CL_SYMBOLS, clCodes);
+
+    Bits b = { out, out + capacity, 0, 0 };
+    put(&b, (uint64_t)(last ? 1 : 0) | 2u << 1, 3);  // BFINAL, BTYPE 10 (dynamic)
+    put(&b, (uint64_t)(nlit - 257), 5);
+    put(&b, (uint64_t)(ndist - 1), 5);
+    put(&b, (uint64_t)(nclen - 4), 4);
+    for (int k = 0; k < nclen; k++) put(&b, clLengths[cl_order[k]], 3);
+    for (int k = 0; k < clCount; k++) {
+        int s = clSymbol[k];
+        put(&b, clCodes[s], clLengths[s]);
+        if (clExtraBits[s]) put(&b, clExtra[k], clExtraBits[s]);
+    }
+
+    // What each token writes, looked up without a branch on its kind (literals and matches mix
+    // unpredictably): a literal its code; a match its length's code and extra bits (matchCode,
+    // by length) then its distance's code and extra bits (distCode, by kind).
+    uint64_t distCode[4];
+    unsigned distWidth[4];
+    for (int k = 0; k < 4; k++) {
+        int s = distSymbol[k];
+        distCode[k] = distCodes[s] | (uint64_t)distExtraValue[k] << distLengths[s];
+        distWidth[k] = distLengths[s] + distExtraBits[k];
+    }
+    uint32_t literalCode[256];  // code | width << 24
+    for (int v = 0; v < 256; v++) literalCode[v] = litCodes[v] | (uint32_t)litLengths[v] << 24;
+    uint32_t matchCode[MAX_MATCH + 1];  // code | extra bits | width << 24 (lengths 3…258; 0…2 unused)
+    for (unsigned length = 0; length <= MAX_MATCH; length++) {
+        int s = length_symbol(length);
+        unsigned lw = litLengths[257 + s];
+        uint32_t value = length < 3 ? 0 : litCodes[257 + s] | (length - length_base[s]) << lw;
+        matchCode[length] = value | (lw + length_extra[s]) << 24;
+    }
+    const uint32_t *tokens = t->tokens;
+    for (size_t i = 0; i < t->count; i++) {
+        uint32_t token = tokens[i];
+        uint64_t isMatch = 0 - (uint64_t)(token >> 31);        // all ones for a match
+        uint32_t lit = literalCode[token & 0xFF];
+        uint32_t len = matchCode[token & 0x1FF];
+        unsigned kind = (token >> 16) & 3;
+        uint64_t matchValue = (len & 0xFFFFFF) | distCode[kind] << (len >> 24);
+        unsigned matchWidth = (len >> 24) + distWidth[kind];
+        uint64_t value = (matchValue & isMatch) | ((uint64_t)(lit & 0xFFFFFF) & ~isMatch);
+        unsigned width = (unsigned)((matchWidth & isMatch) | ((lit >> 24) & ~isMatch));
+        put(&b, value, width);  // ≤ 15 + 5 + 15 + 13 bits
+    }
+    put(&b, litCodes[256], litLengths[256]);
+    finish(&b, last);
+    return (long)(b.out - out);
+}
+
+long hf_fast_deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
+                            uint8_t *scratch, uint8_t *out, size_t capacity) {
+#if HF_X86
+    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, has_avx2_deflate());
+#else
+    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
+#endif
+}
+
+long hf_fast_deflate_stripe_kernel(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
+                                   uint8_t *scratch, uint8_t *out, size_t capacity, int kernel) {
+    if (kernel == 0) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
+#if HF_X86
+    if (kernel == 2 && has_avx2_deflate()) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 1);
+#endif
+    return -3;
+}
