@@ -276,7 +276,9 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
 
         let sheet = Process()
         sheet.executableURL = URL(fileURLWithPath: holoframeBinary)
-        sheet.arguments = ["render", "demo", "--scale", "0.5", "--contact-sheet", "\(dir)/sheet.png", "--sheet-frames", "100", "--sheet-columns", "10"]
+        // Slow enough to be still drawing 1.5 s in on a release build too (the reference renderer:
+        // 3.2 s there; the fast renderer at 0.5x finished before the signal).
+        sheet.arguments = ["render", "demo", "--scale", "1", "--reference", "--max-pixels", "40000000", "--contact-sheet", "\(dir)/sheet.png", "--sheet-frames", "100", "--sheet-columns", "10"]
         let err = Pipe()
         sheet.standardError = err
         try sheet.run()
