@@ -360,13 +360,14 @@ static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4]) {
 /// the copy starts are found (copy_mask) once a window has a byte that is not in such a run, and
 /// never at a zero (the parse tries no copy at a zero). Then the window is consumed event by event:
 /// a run (its end from the mask, or scanned on past the window), a copy, or the literals up to the
-/// next event. The token count stays in a register; positions up to n − 64.
+/// next event. The token count stays in a register; windows while they end by `end` (≤ n; a
+/// zero run may go on past it, to n).
 __attribute__((target("avx2")))
-static size_t parse_windows(const uint8_t *in, size_t i, size_t n, const size_t distances[4], int copies, Tokens *t) {
+static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, const size_t distances[4], int copies, Tokens *t) {
     const __m256i z0 = _mm256_setzero_si256();
     uint32_t *tokens = t->tokens;
     size_t count = t->count;
-    while (i + 64 <= n) {
+    while (i + 64 <= end) {
         uint64_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i)), z0))
                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i + 32)), z0)) << 32;
         uint32_t runs = (uint32_t)(zeros & (zeros >> 1) & (zeros >> 2) & (zeros >> 3));
@@ -423,9 +424,13 @@ static void parse(const uint8_t *in, size_t n, const size_t distances[4], const 
     int copies = distances[3] != (size_t)-1;
     size_t from = copies ? distances[3] : 0;  // from here on every distance's reference is inside the stripe
     size_t i = 0;
+#if HF_X86
+    // Before the nearest distance no copy can start: windows without copies there.
+    if (simd && copies) i = parse_windows(in, i, distances[1] < n ? distances[1] : n, n, distances, 0, &t);
+#endif
     while (i < n && i < from) i += parse_step(in, i, n, distances, &t);
 #if HF_X86
-    if (simd) i = parse_windows(in, i, n, distances, copies, &t);
+    if (simd) i = parse_windows(in, i, n, n, distances, copies, &t);
 #endif
     while (i < n) i += parse_step(in, i, n, distances, &t);
     out->count = t.count;

@@ -63,7 +63,7 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
     /// The project's coder (deflate.c) codes the zero runs and row-above copies that filtered UI
     /// frames are made of and spends no time hashing; its files are a fifth smaller than ISA-L
     /// level 1's, and its bytes depend only on the pixels (ISA-L's did not, across processes).
-    public static let standard = FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: 64)
+    public static let standard = FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: 256)
 
     public var description: String {
         switch deflater {

@@ -199,7 +199,7 @@ import Testing
         }
         for (name, canvas) in cases {
             for filter in [FastPNGSettings.Filter.mostZeros, .mostZerosPaeth] {
-                let png = try FastPNG.encode(canvas, settings: FastPNGSettings(deflater: .runsAndCopies, filter: filter, stripeRows: 64))
+                let png = try FastPNG.encode(canvas, settings: FastPNGSettings(deflater: .runsAndCopies, filter: filter, stripeRows: 16))
                 let channels = canvas.isOpaque ? 3 : 4
                 let want = Reference.mostZerosScanlines(straight: straightRGBA(canvas), width: canvas.width, height: canvas.height,
                                                         channels: channels, paeth: filter == .mostZerosPaeth)
@@ -263,9 +263,10 @@ import Testing
         #expect(try PNG.encode(flat).count < 2000 * 1500 * 3 / 100)
     }
 
-    /// The file is signature, IHDR, IDAT…, IEND with nothing else, one IDAT per 64-row stripe.
+    /// The file is signature, IHDR, IDAT…, IEND with nothing else, one IDAT per 256-row stripe.
     @Test func chunkLayout() throws {
-        let canvas = Fixtures.opaqueCanvas(width: 50, height: 130)
+        #expect(FastPNGSettings.standard.stripeRows == 256)
+        let canvas = Fixtures.opaqueCanvas(width: 50, height: 530)
         let bytes = try PNG.encode(canvas)
         var types: [String] = []
         var offset = 8
@@ -277,7 +278,7 @@ import Testing
             offset += 12 + length
         }
         #expect(offset == bytes.count)
-        #expect(types == ["IHDR", "IDAT", "IDAT", "IDAT", "IEND"])  // ⌈130 / 64⌉ = 3 stripes
+        #expect(types == ["IHDR", "IDAT", "IDAT", "IDAT", "IEND"])  // ⌈530 / 256⌉ = 3 stripes
         #expect(Array(bytes[0..<8]) == HandPNG.signature)
         #expect(Array(bytes[41..<43]) == [0x78, 0x01])  // zlib header opens the first IDAT's data
     }
