@@ -74,13 +74,13 @@ import Testing
                 smallMs.append(try Self.medianMs(1) { bytes = try PNG.encode(canvas, profile: .small) })
                 smallBytes += bytes.count
             }
-            print(String(format: "  small profile (libpng 9, adaptive)            %7.2f ms  %8d B  %.2f×", Percentile.median(smallMs),
-                         smallBytes / 3, Double(smallBytes) / Double(libpngBytes)))
             print("== \(name) \(canvases[0].width)×\(canvases[0].height), frames \(frames), \(canvases[0].isOpaque ? "RGB" : "RGBA"), " +
                   "\(threads) thread(s), \(Self.useWallClock ? "wall-clock" : "thread CPU") ms")
             print(String(format: "  libpng default (6, adaptive)                  %7.2f ms  %8d B  1.00×", Percentile.median(libpngMs), libpngBytes / 3))
             print(String(format: "  libpng level 1 UP (old .fast)                 %7.2f ms  %8d B  %.2f×", Percentile.median(level1UpMs),
                          level1UpBytes / 3, Double(level1UpBytes) / Double(libpngBytes)))
+            print(String(format: "  small profile (libpng 9, adaptive)            %7.2f ms  %8d B  %.2f×", Percentile.median(smallMs),
+                         smallBytes / 3, Double(smallBytes) / Double(libpngBytes)))
             Self.breakdown(canvases[0])
             for settings in Self.settings {
                 var total = 0
