@@ -1,6 +1,6 @@
 // HoloPNG: PNG files for canvases.
 //
-// Two writers (PNGProfile): the project's own fast one (FastPNG.swift: ISA-L deflate, chunks and
+// Two writers (PNGProfile): the project's own fast one (FastPNG.swift: its own deflate, chunks and
 // checksums written here) and libpng (`small`, and any explicit PNGOptions). libpng reads every
 // PNG. Why libpng behind a C shim: it is the reference codec and present on every Linux CI image;
 // its longjmp error model is confined to CPNGShim so Swift only sees status codes. Canvases are premultiplied, PNG is straight alpha: the encoder converts one
