@@ -5,14 +5,17 @@
 // (edges, text, gradient steps). A general LZ77 matcher (ISA-L level 1, zlib) spends its time
 // hashing every position and takes 4-byte matches that cost more bits than the literals they
 // replace. This coder looks for only two things, with SIMD compares:
-//   - runs of zeros: the first zero a literal, the rest matches at distance 1;
+//   - runs of zeros: the first zero a literal, the rest matches at distance 1 (runs of fewer
+//     than 4 zeros are literals);
 //   - copies of the row above, one pixel left, straight up, or one pixel right (distances
 //     line − bpp, line, line + bpp): a diagonal gradient or a repeated pattern shifts by a
 //     pixel from row to row, and its residuals repeat at those distances;
 // and codes everything else as literals, with one dynamic Huffman block a stripe whose codes come
 // from the stripe's own symbol counts (two passes: tokens and counts, then bits). The parse is
 // greedy and fixed (a zero starts a run; else the longest copy of at least COPY_MIN bytes, ties to
-// the nearer distance; else a literal), so the bytes depend only on the input.
+// the nearer distance; else a literal), so the bytes depend only on the input; the AVX2 parse
+// (parse_windows) finds the same events as the byte-by-byte one (parse_step), a test holds them
+// to the same bytes.
 //
 // A stripe is one block that ends on a byte boundary with an empty stored block (a full flush)
 // unless it is the last, and refers to nothing before it: stripes deflated apart concatenate
@@ -39,8 +42,8 @@ enum {
     CODE_LIMIT = 15,        // deflate's longest literal/length and distance code
     CL_SYMBOLS = 19,
     CL_LIMIT = 7,           // longest code-length code
-    TOKEN_MATCH = 1u << 31, // token: a literal byte, or TOKEN_MATCH | kind << 16 | length
 };
+#define TOKEN_MATCH (1u << 31)  // token: a literal byte, or TOKEN_MATCH | kind << 16 | length
 
 static const uint16_t length_base[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
                                           35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258 };
@@ -169,7 +172,7 @@ static void canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
 // MARK: - Bits
 
 typedef struct {
-    uint8_t *out, *end;
+    uint8_t *out;
     uint64_t pending;
     unsigned count;   // bits in `pending`, < 8 after every put
 } Bits;
@@ -550,7 +553,7 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
     canonical_codes(distLengths, DIST_SYMBOLS, distCodes);
     canonical_codes(clLengths, CL_SYMBOLS, clCodes);
 
-    Bits b = { out, out + capacity, 0, 0 };
+    Bits b = { out, 0, 0 };
     put(&b, (uint64_t)(last ? 1 : 0) | 2u << 1, 3);  // BFINAL, BTYPE 10 (dynamic)
     put(&b, (uint64_t)(nlit - 257), 5);
     put(&b, (uint64_t)(ndist - 1), 5);
