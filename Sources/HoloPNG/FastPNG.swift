@@ -53,16 +53,18 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
         self.deflater = deflater; self.level = level; self.filter = filter; self.stripeRows = stripeRows
     }
 
-    /// The measured choice (README "PNG encoding"; FastPNGMeasurement and a C probe of the same
-    /// kernels, thread CPU time on one core, demo / titles / reveal / waveform at 1170×2532, size
-    /// against libpng's defaults, 2026-11-24):
-    ///   runs and copies, MOST_ZEROS        3.5–4.9 ms  1.06–1.14× ←
-    ///   runs and copies, MOST_ZEROS_PAETH  3.6–5.8 ms  1.02–1.07×   (PAETH's count costs more than it saves)
-    ///   runs and copies, SUB               2.6–4.6 ms  1.14–1.39×   (too near the 1.4× bound)
-    ///   ISA-L level 1, MOST_ZEROS_PAETH    3.9–5.1 ms  1.19–1.39×   (the choice before this coder)
-    /// The project's coder (deflate.c) codes the zero runs and row-above copies that filtered UI
-    /// frames are made of and spends no time hashing; its files are a fifth smaller than ISA-L
-    /// level 1's, and its bytes depend only on the pixels (ISA-L's did not, across processes).
+    /// The measured choice (README "PNG encoding"; FastPNGMeasurement, thread CPU time on one
+    /// core, demo / titles / reveal / waveform at 1170×2532, size against libpng's defaults, one
+    /// run on 2026-11-24):
+    ///   runs and copies, MOST_ZEROS, 256 rows        2.8–5.0 ms  1.07–1.17× ←
+    ///   runs and copies, MOST_ZEROS_PAETH, 64 rows   3.8–6.3 ms  1.02–1.07×   (PAETH's count costs more than it saves)
+    ///   runs and copies, SUB, 64 rows                2.8–5.4 ms  1.15–1.39×   (too near the 1.4× bound)
+    ///   ISA-L level 1, MOST_ZEROS_PAETH, 64 rows     4.3–5.8 ms  1.19–1.39×   (the choice before this coder)
+    /// 256-row stripes cost fewer Huffman tables and block headers than 64-row ones (~10 % of the
+    /// time) for files 2–3 % larger. The project's coder (deflate.c) codes the zero runs and
+    /// row-above copies that filtered UI frames are made of and spends no time hashing; its files
+    /// are a fifth smaller than ISA-L level 1's, and its bytes depend only on the pixels (ISA-L's
+    /// did not, across processes).
     public static let standard = FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: 256)
 
     public var description: String {
@@ -171,16 +173,17 @@ public enum FastPNG {
             let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: hf_fast_scratch_size(UInt32(width)))
             let scanlines = UnsafeMutablePointer<UInt8>.allocate(capacity: maxScanlines + 16)
             let own = settings.deflater == .runsAndCopies
-            let levelBufferSize = own ? hf_fast_deflate_scratch_size(maxScanlines) : hf_isal_level_buffer_size(settings.level)
-            let levelBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, levelBufferSize))
+            // The deflater's working memory: the coder's tokens, or ISA-L's level buffer.
+            let workSize = own ? hf_fast_deflate_scratch_size(maxScanlines) : hf_isal_level_buffer_size(settings.level)
+            let work = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, workSize))
             var capacity = maxScanlines + maxScanlines / 8 + 1024
             var deflated = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
             defer {
-                scratch.deallocate(); scanlines.deallocate(); levelBuffer.deallocate(); deflated.deallocate()
+                scratch.deallocate(); scanlines.deallocate(); work.deallocate(); deflated.deallocate()
             }
             let deflate = { (length: Int, last: Int32) -> Int in
-                own ? hf_fast_deflate_stripe(scanlines, length, lineBytes, Int32(channels), last, levelBuffer, deflated, capacity)
-                    : hf_isal_deflate_stripe(scanlines, length, self.settings.level, last, levelBuffer, levelBufferSize, deflated, capacity)
+                own ? hf_fast_deflate_stripe(scanlines, length, lineBytes, Int32(channels), last, work, deflated, capacity)
+                    : hf_isal_deflate_stripe(scanlines, length, self.settings.level, last, work, workSize, deflated, capacity)
             }
             var stripe = worker
             while stripe < count {
