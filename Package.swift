@@ -41,7 +41,7 @@ let package = Package(
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
         .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
-        .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast", "CISAL"]),
+        .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL"]),
         .target(name: "Holoframe", dependencies: [

@@ -17,7 +17,6 @@
 // Settings were chosen by measurement (FastPNGMeasurement in HoloPNGTests; table in README
 // "PNG encoding").
 
-import CISAL
 import CPNGFast
 import Dispatch
 import HoloRaster

@@ -7,14 +7,14 @@
 //   IEND       empty
 //
 // CRC-32 is ISO 3309's (reflected polynomial 0xEDB88320, start and final XOR 0xFFFFFFFF), which is
-// gzip's: ISA-L's crc32_gzip_refl(0, …) computes it (PCLMULQDQ); a test holds it to the spec's
+// gzip's: ISA-L's crc32_gzip_refl(0, …) computes it (PCLMULQDQ; through CPNGFast's hf_crc32, which
+// clears the vector state ISA-L leaves dirty); a test holds it to the spec's
 // bitwise definition. Adler-32 (RFC 1950 §8.2; CPNGFast's AVX2 kernel, 3× ISA-L's here), for bytes d1…dn:
 //   A = 1 + Σ di,  B = Σ_k A_k = n + Σ (n − i + 1)·di,  adler = B·65536 + A  (both mod 65521)
 // and for a stream cut in two (X then Y, |Y| = n2) — what joins stripes deflated apart:
 //   A(XY) = A(X) + A(Y) − 1,  B(XY) = B(X) + B(Y) + n2·(A(X) − 1)   (mod 65521)
 // which is zlib's adler32_combine.
 
-import CISAL
 import CPNGFast
 
 /// The two checksums of a PNG file, public so tests can hold them to their definitions.
@@ -39,7 +39,7 @@ enum PNGContainer {
     /// CRC-32 as PNG and gzip define it, continuing from `crc` (0 to start).
     static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
         guard let base = bytes.baseAddress else { return crc }
-        return crc32_gzip_refl(crc, base.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
+        return hf_crc32(crc, base.assumingMemoryBound(to: UInt8.self), bytes.count)
     }
 
     /// Adler-32 of `bytes` (starting value 1, as zlib).

@@ -297,13 +297,27 @@ import Testing
 }
 
 @Suite struct ChecksumTests {
-    /// CRC-32 of ISA-L (crc32_gzip_refl) against the reference (the bitwise definition) and a known value.
+    /// CRC-32 of ISA-L (crc32_gzip_refl, through hf_crc32) against the reference (the bitwise definition) and a known value.
     @Test func crc32MatchesTheSpec() {
         #expect(Array("IEND".utf8).withUnsafeBytes { PNGChecksum.crc32($0) } == 0xAE42_6082)
         var random = SplitMix64(seed: 3)
         for length in [0, 1, 7, 64, 1000, 4099] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
             #expect(bytes.withUnsafeBytes { PNGChecksum.crc32($0) } == Reference.crc32(bytes), "length \(length)")
+        }
+    }
+
+    /// ISA-L's assembly returns with the vector registers' upper halves in use (no VZEROUPPER),
+    /// which made every SSE instruction after it slower: a PNG export's raster took twice its time.
+    /// Every call into ISA-L the project makes must leave that state clear. The first line shows
+    /// that the check sees the state at all (ISA-L's own CRC leaves it set on a CPU with AVX-512
+    /// or AVX2 VPCLMULQDQ); on a CPU that cannot report it (no XINUSE) there is nothing to hold.
+    @Test func callsIntoISALLeaveTheVectorUpperStateClear() {
+        let raw = hf_fast_upper_state_after(0)
+        guard raw >= 0 else { return }  // this CPU cannot say
+        print("ISA-L's crc32_gzip_refl left the upper state \(raw == 1 ? "in use" : "clear") on this CPU")
+        for (call, name) in [(1, "hf_crc32"), (2, "hf_isal_deflate_stripe"), (3, "hf_fast_inflate_zlib")] {
+            #expect(hf_fast_upper_state_after(Int32(call)) == 0, "\(name) left the upper halves of the vector registers in use")
         }
     }
 

@@ -53,6 +53,17 @@ uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length);
 /// CPU lacks the kernel.
 int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out);
 
+/// CRC-32 as PNG and gzip define it (ISA-L's crc32_gzip_refl), continuing from `crc` (0 to start),
+/// with the vector upper state cleared after it (see pngfast.c: ISA-L leaves it dirty, which slows
+/// every SSE instruction after it). Call ISA-L only through this file's functions.
+uint32_t hf_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
+
+/// Test support: whether the upper halves of the vector registers are in use (XINUSE bits 2 and 6)
+/// right after one call: 0 ISA-L's crc32_gzip_refl itself, 1 hf_crc32, 2 hf_isal_deflate_stripe,
+/// 3 hf_fast_inflate_zlib. 1 in use, 0 clear, -1 when this CPU cannot tell (no AVX or no XINUSE),
+/// -2 when the call itself failed.
+int hf_fast_upper_state_after(int call);
+
 /// Bytes of working memory ISA-L's deflate wants at `level` (0…3); 0 for level 0.
 size_t hf_isal_level_buffer_size(int level);
 
