@@ -43,7 +43,16 @@ enum {
     CL_SYMBOLS = 19,
     CL_LIMIT = 7,           // longest code-length code
 };
-#define TOKEN_MATCH (1u << 31)  // token: a literal byte, or TOKEN_MATCH | kind << 16 | length
+
+// A token is an index into the stripe's table of codes (what it writes, bits and width):
+//   0…255                               a literal byte;
+//   MATCH_TOKEN + 256·kind + length − 3  a match of 3…258 bytes at distance `kind` (0 is distance 1,
+//                                        the zero runs; 1…3 the row above);
+//   RUN_TOKEN + length − 3               a literal zero and then a match of 3…258 bytes at distance 1:
+//                                        how every zero run of 4 or more starts, one token for the
+//                                        two symbols (the same bits as writing them apart).
+// Two bytes a token; the symbol counts come from a histogram of the tokens after the parse.
+enum { MATCH_TOKEN = 256, RUN_TOKEN = MATCH_TOKEN + 4 * 256, TOKEN_KINDS = RUN_TOKEN + 256 };
 
 static const uint16_t length_base[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
                                           35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258 };
@@ -235,60 +244,71 @@ static inline size_t zero_run(const uint8_t *p, size_t limit) {
 }
 
 typedef struct {
-    uint32_t *tokens;
+    uint16_t *tokens;
     size_t count;
     uint32_t litlen[LITLEN_SYMBOLS];
     uint32_t dist[DIST_SYMBOLS];
+    uint32_t histogram[4][TOKEN_KINDS];  // count_symbols's tables
 } Parse;
 
-/// The parse's output while it runs. Literals are counted after the parse (count_literals);
-/// matches as they come, by length and by kind (turned into symbol counts at the end).
+/// The parse's output while it runs: only tokens (the counts come after, count_symbols).
 typedef struct {
-    uint32_t *tokens;
+    uint16_t *tokens;
     size_t count;
-    uint32_t lengths[MAX_MATCH + 1];
-    uint32_t kinds[4];
 } Tokens;
 
 static inline void literal(Tokens *t, uint8_t byte) {
     t->tokens[t->count++] = byte;
 }
 
-/// Adds the literal tokens' counts to litlen[0…255]: four tables by position (a run of equal
-/// literals would otherwise wait on one counter's store before each increment), matches counted
-/// into a spare slot rather than branched around.
-static void count_literals(const uint32_t *tokens, size_t count, uint32_t *litlen) {
-    uint32_t tables[4][257];
-    memset(tables, 0, sizeof tables);
-    size_t i = 0;
-    for (; i + 4 <= count; i += 4) {
-        for (int k = 0; k < 4; k++) {
-            uint32_t token = tokens[i + k];
-            tables[k][token < 256 ? token : 256]++;
-        }
-    }
-    for (; i < count; i++) { uint32_t token = tokens[i]; tables[0][token < 256 ? token : 256]++; }
-    for (int v = 0; v < 256; v++) litlen[v] += tables[0][v] + tables[1][v] + tables[2][v] + tables[3][v];
+static inline uint16_t match_token(unsigned kind, unsigned length) {
+    return (uint16_t)(MATCH_TOKEN + 256 * kind + length - 3);
 }
 
 static inline void match(Tokens *t, unsigned kind, unsigned length) {
-    t->tokens[t->count++] = TOKEN_MATCH | kind << 16 | length;
-    t->lengths[length]++;
-    t->kinds[kind]++;
+    t->tokens[t->count++] = match_token(kind, length);
 }
 
-/// The tokens of a zero run of `run` bytes: a literal zero, then matches at distance 1 (runs of
-/// fewer than 4 zeros are literals).
+/// The tokens of a zero run of `run` bytes: a literal zero and a match at distance 1 (one
+/// RUN_TOKEN), then more matches at distance 1 while 3 or more zeros are left, then literal zeros
+/// (a run of fewer than 4 zeros is literals).
 static inline void zero_tokens(Tokens *t, size_t run) {
-    literal(t, 0);
     size_t rest = run - 1;
+    unsigned token = RUN_TOKEN - 3;  // the first match is the run's token, the next ones plain matches
+    if (rest < 3) literal(t, 0);
     while (rest >= 3) {
         unsigned m = rest > MAX_MATCH ? MAX_MATCH : (unsigned)rest;
         if (rest - m > 0 && rest - m < 3) m = (unsigned)rest - 3;  // leave ≥ 3 for the next match
-        match(t, 0, m);
+        t->tokens[t->count++] = (uint16_t)(token + m);
+        token = MATCH_TOKEN - 3;
         rest -= m;
     }
     while (rest-- > 0) literal(t, 0);
+}
+
+/// The symbol counts of a stripe's tokens: a histogram of the tokens (four tables by position, so
+/// a stretch of equal tokens does not wait on one counter's store before each increment), then
+/// each token's symbols counted from it.
+static void count_symbols(const uint16_t *tokens, size_t count, const int distSymbol[4], uint32_t tables[4][TOKEN_KINDS],
+                          uint32_t *litlen, uint32_t *dist) {
+    memset(tables, 0, sizeof(uint32_t) * 4 * TOKEN_KINDS);
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        tables[0][tokens[i]]++;
+        tables[1][tokens[i + 1]]++;
+        tables[2][tokens[i + 2]]++;
+        tables[3][tokens[i + 3]]++;
+    }
+    for (; i < count; i++) tables[0][tokens[i]]++;
+    for (unsigned token = 0; token < TOKEN_KINDS; token++) {
+        uint32_t n = tables[0][token] + tables[1][token] + tables[2][token] + tables[3][token];
+        if (n == 0) continue;
+        if (token < MATCH_TOKEN) { litlen[token] += n; continue; }
+        unsigned kind = token < RUN_TOKEN ? (token - MATCH_TOKEN) >> 8 : 0, length = (token & 0xFF) + 3;
+        if (token >= RUN_TOKEN) litlen[0] += n;
+        litlen[257 + length_symbol(length)] += n;
+        dist[distSymbol[kind]] += n;
+    }
 }
 
 /// At a nonzero byte: the longest copy of at least COPY_MIN bytes (kind 1…3; ties to the nearer
@@ -368,7 +388,7 @@ static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4]) {
 __attribute__((target("avx2")))
 static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, const size_t distances[4], int copies, Tokens *t) {
     const __m256i z0 = _mm256_setzero_si256();
-    uint32_t *tokens = t->tokens;
+    uint16_t *tokens = t->tokens;
     size_t count = t->count;
     while (i + 64 <= end) {
         uint64_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i)), z0))
@@ -390,10 +410,7 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
             if (!startsKnown) { starts = copy_mask(in + i, distances) & ~(uint32_t)zeros; startsKnown = 1; }
             if ((starts >> p) & 1) {
                 unsigned kind = 0, best = best_copy(in, i + p, n, distances, &kind);
-                tokens[count] = TOKEN_MATCH | kind << 16 | best;
-                count++;
-                t->lengths[best]++;
-                t->kinds[kind]++;
+                tokens[count++] = match_token(kind, best);
                 p += best;
                 continue;
             }
@@ -402,10 +419,8 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
             // The next 32 bytes as tokens, whatever q is (the ones past q are overwritten by the
             // tokens that follow; the token buffer has the slack): no branch on q.
             const uint8_t *bytes = in + i + p;
-            for (int k = 0; k < 4; k++) {
-                __m128i eight = _mm_loadl_epi64((const __m128i *)(bytes + 8 * k));
-                _mm256_storeu_si256((__m256i *)(tokens + count + 8 * k), _mm256_cvtepu8_epi32(eight));
-            }
+            _mm256_storeu_si256((__m256i *)(tokens + count), _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)bytes)));
+            _mm256_storeu_si256((__m256i *)(tokens + count + 16), _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bytes + 16))));
             count += q;
             p += q;
         }
@@ -419,11 +434,7 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
 /// Greedy parse of one stripe into tokens and symbol counts (see the file comment): at each
 /// position a zero starts a run; else the longest copy of at least COPY_MIN bytes; else a literal.
 static void parse(const uint8_t *in, size_t n, const size_t distances[4], const int distSymbol[4], int simd, Parse *out) {
-    Tokens t;
-    t.tokens = out->tokens;
-    t.count = 0;
-    memset(t.lengths, 0, sizeof t.lengths);
-    memset(t.kinds, 0, sizeof t.kinds);
+    Tokens t = { out->tokens, 0 };
     int copies = distances[3] != (size_t)-1;
     size_t from = copies ? distances[3] : 0;  // from here on every distance's reference is inside the stripe
     size_t i = 0;
@@ -439,10 +450,8 @@ static void parse(const uint8_t *in, size_t n, const size_t distances[4], const 
     out->count = t.count;
     memset(out->litlen, 0, sizeof out->litlen);
     memset(out->dist, 0, sizeof out->dist);
-    count_literals(t.tokens, t.count, out->litlen);
+    count_symbols(t.tokens, t.count, distSymbol, out->histogram, out->litlen, out->dist);
     out->litlen[256] = 1;
-    for (unsigned length = 3; length <= MAX_MATCH; length++) out->litlen[257 + length_symbol(length)] += t.lengths[length];
-    for (int k = 0; k < 4; k++) out->dist[distSymbol[k]] += t.kinds[k];
 }
 
 // MARK: - Blocks
@@ -476,13 +485,13 @@ static long stored(const uint8_t *in, size_t n, int last, uint8_t *out, size_t c
 }
 
 size_t hf_fast_deflate_scratch_size(size_t length) {
-    return sizeof(Parse) + sizeof(uint32_t) * (length + 1 + 32);  // + 32: parse_windows's whole-window token stores
+    return sizeof(Parse) + sizeof(uint16_t) * (length + 1 + 32);  // + 32: parse_windows's whole-window token stores
 }
 
 static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
                            uint8_t *scratch, uint8_t *out, size_t capacity, int simd) {
     Parse *t = (Parse *)scratch;
-    t->tokens = (uint32_t *)(scratch + sizeof(Parse));
+    t->tokens = (uint16_t *)(scratch + sizeof(Parse));
     // Distances: 1 (zero runs), then the row above one pixel left, straight up, one pixel right.
     size_t distances[4] = { 1, line_bytes - (size_t)pixel_bytes, line_bytes, line_bytes + (size_t)pixel_bytes };
     if (line_bytes + (size_t)pixel_bytes > 32768 || line_bytes <= (size_t)pixel_bytes) {
@@ -565,9 +574,8 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
         if (clExtraBits[s]) put(&b, clExtra[k], clExtraBits[s]);
     }
 
-    // What each token writes, looked up without a branch on its kind (literals and matches mix
-    // unpredictably): a literal its code; a match its length's code and extra bits (matchCode,
-    // by length) then its distance's code and extra bits (distCode, by kind).
+    // What each token writes (see the token kinds above), one table entry a token, so the loop
+    // has no branch on the kind (literals and matches mix unpredictably): the bits << 6 | width.
     uint64_t distCode[4];
     unsigned distWidth[4];
     for (int k = 0; k < 4; k++) {
@@ -575,27 +583,25 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
         distCode[k] = distCodes[s] | (uint64_t)distExtraValue[k] << distLengths[s];
         distWidth[k] = distLengths[s] + distExtraBits[k];
     }
-    uint32_t literalCode[256];  // code | width << 24
-    for (int v = 0; v < 256; v++) literalCode[v] = litCodes[v] | (uint32_t)litLengths[v] << 24;
-    uint32_t matchCode[MAX_MATCH + 1];  // code | extra bits | width << 24 (lengths 3…258; 0…2 unused)
-    for (unsigned length = 0; length <= MAX_MATCH; length++) {
+    uint64_t codes[TOKEN_KINDS];
+    for (unsigned v = 0; v < 256; v++) codes[v] = (uint64_t)litCodes[v] << 6 | litLengths[v];
+    for (unsigned length = 3; length <= MAX_MATCH; length++) {
         int s = length_symbol(length);
-        unsigned lw = litLengths[257 + s];
-        uint32_t value = length < 3 ? 0 : litCodes[257 + s] | (length - length_base[s]) << lw;
-        matchCode[length] = value | (lw + length_extra[s]) << 24;
+        unsigned lw = litLengths[257 + s], extra = length_extra[s];
+        uint64_t lengthBits = litCodes[257 + s] | (uint64_t)(length - length_base[s]) << lw;
+        for (unsigned kind = 0; kind < 4; kind++) {
+            uint64_t bits = lengthBits | distCode[kind] << (lw + extra);
+            unsigned width = lw + extra + distWidth[kind];  // ≤ 15 + 5 + 15 + 13
+            codes[match_token(kind, length)] = bits << 6 | width;
+            if (kind == 0) {  // a literal zero first: ≤ 15 + 35 bits
+                codes[RUN_TOKEN + length - 3] = (litCodes[0] | bits << litLengths[0]) << 6 | (litLengths[0] + width);
+            }
+        }
     }
-    const uint32_t *tokens = t->tokens;
+    const uint16_t *tokens = t->tokens;
     for (size_t i = 0; i < t->count; i++) {
-        uint32_t token = tokens[i];
-        uint64_t isMatch = 0 - (uint64_t)(token >> 31);        // all ones for a match
-        uint32_t lit = literalCode[token & 0xFF];
-        uint32_t len = matchCode[token & 0x1FF];
-        unsigned kind = (token >> 16) & 3;
-        uint64_t matchValue = (len & 0xFFFFFF) | distCode[kind] << (len >> 24);
-        unsigned matchWidth = (len >> 24) + distWidth[kind];
-        uint64_t value = (matchValue & isMatch) | ((uint64_t)(lit & 0xFFFFFF) & ~isMatch);
-        unsigned width = (unsigned)((matchWidth & isMatch) | ((lit >> 24) & ~isMatch));
-        put(&b, value, width);  // ≤ 15 + 5 + 15 + 13 bits
+        uint64_t code = codes[tokens[i]];
+        put(&b, code >> 6, (unsigned)(code & 63));
     }
     put(&b, litCodes[256], litLengths[256]);
     finish(&b, last);
