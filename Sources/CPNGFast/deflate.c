@@ -363,19 +363,37 @@ static inline size_t zero_run_avx2(const uint8_t *p, size_t limit) {
     return m + zero_run(p + m, limit - m);
 }
 
-/// Positions among the 32 at p where a copy of COPY_MIN bytes at any of the three distances
-/// starts (each distance: 64 bytes compared, two AVX2 compares).
+/// The equal bytes of the 64 at p and at p − distance k (eq[k], k = 1…3; two AVX2 compares each),
+/// and the positions among the first 32 where a copy of COPY_MIN bytes at any of them starts.
 __attribute__((target("avx2")))
-static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4]) {
+static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4], uint64_t eq[4]) {
     __m256i lo = _mm256_loadu_si256((const __m256i *)p), hi = _mm256_loadu_si256((const __m256i *)(p + 32));
     uint64_t starts = 0;
     for (int k = 1; k < 4; k++) {
         const uint8_t *ref = p - distances[k];
-        uint64_t eq = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, _mm256_loadu_si256((const __m256i *)ref)))
-                    | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, _mm256_loadu_si256((const __m256i *)(ref + 32)))) << 32;
-        starts |= copy_starts(eq);
+        eq[k] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, _mm256_loadu_si256((const __m256i *)ref)))
+              | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, _mm256_loadu_si256((const __m256i *)(ref + 32)))) << 32;
+        starts |= copy_starts(eq[k]);
     }
     return (uint32_t)starts;
+}
+
+/// best_copy at position p < 32 of a window (in + i) whose equality masks are eq: each distance's
+/// equal bytes from p are read off its mask (scanned on past the window when they reach its end);
+/// the longest, ties to the nearer distance; 0 when none reaches COPY_MIN.
+__attribute__((target("avx2")))
+static inline unsigned best_copy_masked(const uint8_t *in, size_t i, unsigned p, size_t n, const size_t distances[4],
+                                        const uint64_t eq[4], unsigned *kind) {
+    size_t at = i + p;
+    unsigned limit = n - at < MAX_MATCH ? (unsigned)(n - at) : MAX_MATCH;
+    unsigned best = 0;
+    for (unsigned k = 1; k < 4; k++) {
+        uint64_t equal = eq[k] >> p;  // positions p…63, zeros above
+        unsigned m = equal == ~0ull ? 64 : (unsigned)__builtin_ctzll(~equal);
+        if (m == 64 - p) m += copy_length(in + at + m, distances[k], limit - m);  // ≤ limit: i + 64 ≤ n, 64 ≤ MAX_MATCH
+        if (m > best) { best = m; *kind = k; }
+    }
+    return best >= COPY_MIN ? best : 0;
 }
 
 /// The parse over windows of 32 positions. Two compares find the zeros of 64 bytes, and from them
@@ -395,6 +413,7 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
                        | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i + 32)), z0)) << 32;
         uint32_t runs = (uint32_t)(zeros & (zeros >> 1) & (zeros >> 2) & (zeros >> 3));
         uint32_t starts = 0;
+        uint64_t eq[4];
         int startsKnown = !copies;
         unsigned p = 0;
         while (p < 32) {
@@ -407,9 +426,9 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
                 p += (unsigned)run;
                 continue;
             }
-            if (!startsKnown) { starts = copy_mask(in + i, distances) & ~(uint32_t)zeros; startsKnown = 1; }
+            if (!startsKnown) { starts = copy_mask(in + i, distances, eq) & ~(uint32_t)zeros; startsKnown = 1; }
             if ((starts >> p) & 1) {
-                unsigned kind = 0, best = best_copy(in, i + p, n, distances, &kind);
+                unsigned kind = 0, best = best_copy_masked(in, i, p, n, distances, eq, &kind);
                 tokens[count++] = match_token(kind, best);
                 p += best;
                 continue;
