@@ -269,21 +269,27 @@ static inline void match(Tokens *t, unsigned kind, unsigned length) {
     t->tokens[t->count++] = match_token(kind, length);
 }
 
-/// The tokens of a zero run of `run` bytes: a literal zero and a match at distance 1 (one
-/// RUN_TOKEN), then more matches at distance 1 while 3 or more zeros are left, then literal zeros
-/// (a run of fewer than 4 zeros is literals).
-static inline void zero_tokens(Tokens *t, size_t run) {
+/// The tokens of a zero run of `run` bytes, stored from tokens[count]: a literal zero and a match
+/// at distance 1 (one RUN_TOKEN; all a run of 4…259 zeros takes), then more matches at distance 1
+/// while 3 or more zeros are left, then literal zeros (a run of fewer than 4 zeros is literals).
+/// Returns the new count.
+static inline size_t zero_tokens(uint16_t *tokens, size_t count, size_t run) {
+    if (run >= 4 && run <= MAX_MATCH + 1) {
+        tokens[count++] = (uint16_t)(RUN_TOKEN + run - 4);
+        return count;
+    }
     size_t rest = run - 1;
     unsigned token = RUN_TOKEN - 3;  // the first match is the run's token, the next ones plain matches
-    if (rest < 3) literal(t, 0);
+    if (rest < 3) tokens[count++] = 0;
     while (rest >= 3) {
         unsigned m = rest > MAX_MATCH ? MAX_MATCH : (unsigned)rest;
         if (rest - m > 0 && rest - m < 3) m = (unsigned)rest - 3;  // leave ≥ 3 for the next match
-        t->tokens[t->count++] = (uint16_t)(token + m);
+        tokens[count++] = (uint16_t)(token + m);
         token = MATCH_TOKEN - 3;
         rest -= m;
     }
-    while (rest-- > 0) literal(t, 0);
+    while (rest-- > 0) tokens[count++] = 0;
+    return count;
 }
 
 /// The symbol counts of a stripe's tokens: a histogram of the tokens (four tables by position, so
@@ -330,7 +336,7 @@ __attribute__((always_inline)) static inline unsigned best_copy(const uint8_t *i
 static size_t parse_step(const uint8_t *in, size_t i, size_t n, const size_t distances[4], Tokens *t) {
     if (in[i] == 0) {
         size_t run = zero_run(in + i, n - i);
-        zero_tokens(t, run);
+        t->count = zero_tokens(t->tokens, t->count, run);
         return run;
     }
     unsigned kind = 0, best = best_copy(in, i, n, distances, &kind);
@@ -398,11 +404,11 @@ static inline unsigned best_copy_masked(const uint8_t *in, size_t i, unsigned p,
 
 /// The parse over windows of 32 positions. Two compares find the zeros of 64 bytes, and from them
 /// where a run of at least 4 zeros starts (a shorter run is literals, as zero_tokens writes it);
-/// the copy starts are found (copy_mask) once a window has a byte that is not in such a run, and
-/// never at a zero (the parse tries no copy at a zero). Then the window is consumed event by event:
-/// a run (its end from the mask, or scanned on past the window), a copy, or the literals up to the
-/// next event. The token count stays in a register; windows while they end by `end` (≤ n; a
-/// zero run may go on past it, to n).
+/// when the window has a nonzero byte, copy_mask finds where copies start (never at a zero: the
+/// parse tries no copy at a zero). Then each step takes the literals up to the next event (stored
+/// 32 at a time whatever their number, so no branch on it) and the event: a run (its end from the
+/// mask, or scanned on past the window) or a copy (its length from the masks). The token count
+/// stays in a register; windows while they end by `end` (≤ n; a run may go on past it, to n).
 __attribute__((target("avx2")))
 static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, const size_t distances[4], int copies, Tokens *t) {
     const __m256i z0 = _mm256_setzero_si256();
@@ -414,34 +420,31 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
         uint32_t runs = (uint32_t)(zeros & (zeros >> 1) & (zeros >> 2) & (zeros >> 3));
         uint32_t starts = 0;
         uint64_t eq[4];
-        int startsKnown = !copies;
+        if (copies && (uint32_t)~zeros != 0) starts = copy_mask(in + i, distances, eq) & ~(uint32_t)zeros;
+        uint32_t events = runs | starts;
         unsigned p = 0;
-        while (p < 32) {
-            if ((runs >> p) & 1) {
-                size_t run = (size_t)__builtin_ctzll(~(zeros >> p));  // ≤ 64 − p
-                if (p + run >= 64) run += zero_run_avx2(in + i + 64, n - i - 64);
-                t->count = count;
-                zero_tokens(t, run);
-                count = t->count;
-                p += (unsigned)run;
-                continue;
-            }
-            if (!startsKnown) { starts = copy_mask(in + i, distances, eq) & ~(uint32_t)zeros; startsKnown = 1; }
-            if ((starts >> p) & 1) {
-                unsigned kind = 0, best = best_copy_masked(in, i, p, n, distances, eq, &kind);
-                tokens[count++] = match_token(kind, best);
-                p += best;
-                continue;
-            }
-            uint32_t events = (runs | starts) >> p;
-            unsigned q = events != 0 ? (unsigned)__builtin_ctz(events) : 32 - p;
-            // The next 32 bytes as tokens, whatever q is (the ones past q are overwritten by the
-            // tokens that follow; the token buffer has the slack): no branch on q.
+        for (;;) {
+            // The literals up to the next event: the next 32 bytes as tokens, whatever their number
+            // (the ones past it are overwritten by the tokens that follow; the buffer has the slack).
+            uint32_t ahead = events >> p;
+            unsigned q = ahead != 0 ? (unsigned)__builtin_ctz(ahead) : 32 - p;
             const uint8_t *bytes = in + i + p;
             _mm256_storeu_si256((__m256i *)(tokens + count), _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)bytes)));
             _mm256_storeu_si256((__m256i *)(tokens + count + 16), _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bytes + 16))));
             count += q;
             p += q;
+            if (p >= 32) break;
+            if ((runs >> p) & 1) {
+                size_t run = (size_t)__builtin_ctzll(~(zeros >> p));  // ≤ 64 − p
+                if (p + run >= 64) run += zero_run_avx2(in + i + 64, n - i - 64);
+                count = zero_tokens(tokens, count, run);
+                p += (unsigned)run;
+            } else {
+                unsigned kind = 0, best = best_copy_masked(in, i, p, n, distances, eq, &kind);
+                tokens[count++] = match_token(kind, best);
+                p += best;
+            }
+            if (p >= 32) break;
         }
         i += p;
     }

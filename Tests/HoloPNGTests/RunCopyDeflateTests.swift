@@ -42,6 +42,26 @@ import Testing
             }
             out.append(("shifted rows \(line)/\(bpp)", rows, line, bpp))
         }
+        // Frosted-glass-like residuals: mostly zeros with ±1 and ±2 sprinkled at several densities,
+        // some rows copying the row above (shifted or not) over a stretch: every event (run, copy,
+        // literal) starts and ends at every offset of the AVX2 parse's 32-position windows.
+        for (line, bpp) in [(3_511, Int32(3)), (4_681, Int32(4))] {
+            var rows: [UInt8] = []
+            for y in 0..<60 {
+                let density = [2, 8, 30, 70][y % 4]  // percent nonzero
+                var row = (0..<line).map { _ -> UInt8 in
+                    Int.random(in: 0..<100, using: &random) < density ? [1, 255, 2, 254][Int.random(in: 0..<4, using: &random)] : 0
+                }
+                if y > 0 && y % 3 != 0 {
+                    let shift = [0, Int(bpp), -Int(bpp)][y % 3], from = Int.random(in: 0..<(line / 2), using: &random)
+                    for x in from..<min(line, from + Int.random(in: 5...600, using: &random)) where x + shift >= 0 && x + shift < line {
+                        row[x] = rows[(y - 1) * line + x + shift]
+                    }
+                }
+                rows += row
+            }
+            out.append(("sparse residuals \(line)/\(bpp)", rows, line, bpp))
+        }
         // Rows longer than deflate's 32 KiB window: zero runs only.
         out.append(("wide rows", (0..<100_000).map { i in i % 40_000 < 20_000 ? 0 : UInt8(i % 7) }, 40_000, 3))
         // Symbol counts in the Fibonacci sequence make a Huffman tree 24 deep; deflate allows 15.

@@ -28,7 +28,7 @@ import Testing
         for filter in FastPNGSettings.Filter.allCases {
             list.append(FastPNGSettings(deflater: .runsAndCopies, filter: filter, stripeRows: 64))
         }
-        for rows in [32, 128, 256] { list.append(FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: rows)) }
+        for rows in [32, 128, 256, 512] { list.append(FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: rows)) }
         if ProcessInfo.processInfo.environment["HOLOFRAME_PNG_SHORT"] == "1" {
             list = list.filter { $0.deflater == .runsAndCopies || $0 == FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 64) }
         }
