@@ -263,10 +263,10 @@ import Testing
         #expect(try PNG.encode(flat).count < 2000 * 1500 * 3 / 100)
     }
 
-    /// The file is signature, IHDR, IDAT…, IEND with nothing else, one IDAT per 256-row stripe.
+    /// The file is signature, IHDR, IDAT…, IEND with nothing else, one IDAT per 512-row stripe.
     @Test func chunkLayout() throws {
-        #expect(FastPNGSettings.standard.stripeRows == 256)
-        let canvas = Fixtures.opaqueCanvas(width: 50, height: 530)
+        #expect(FastPNGSettings.standard.stripeRows == 512)
+        let canvas = Fixtures.opaqueCanvas(width: 50, height: 1100)
         let bytes = try PNG.encode(canvas)
         var types: [String] = []
         var offset = 8
@@ -278,7 +278,7 @@ import Testing
             offset += 12 + length
         }
         #expect(offset == bytes.count)
-        #expect(types == ["IHDR", "IDAT", "IDAT", "IDAT", "IEND"])  // ⌈530 / 256⌉ = 3 stripes
+        #expect(types == ["IHDR", "IDAT", "IDAT", "IDAT", "IEND"])  // ⌈1100 / 512⌉ = 3 stripes
         #expect(Array(bytes[0..<8]) == HandPNG.signature)
         #expect(Array(bytes[41..<43]) == [0x78, 0x01])  // zlib header opens the first IDAT's data
     }
