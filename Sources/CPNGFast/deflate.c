@@ -620,11 +620,21 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
             }
         }
     }
+    // Two tokens a put when their bits fit one (≤ 56: always for two literals, ≤ 15 bits each),
+    // which halves the chain of dependent shifts that put is.
     const uint16_t *tokens = t->tokens;
-    for (size_t i = 0; i < t->count; i++) {
-        uint64_t code = codes[tokens[i]];
-        put(&b, code >> 6, (unsigned)(code & 63));
+    size_t i = 0;
+    for (; i + 2 <= t->count; i += 2) {
+        uint64_t first = codes[tokens[i]], second = codes[tokens[i + 1]];
+        unsigned w0 = (unsigned)(first & 63), w1 = (unsigned)(second & 63);
+        if (w0 + w1 <= 56) {
+            put(&b, first >> 6 | (second >> 6) << w0, w0 + w1);
+        } else {
+            put(&b, first >> 6, w0);
+            put(&b, second >> 6, w1);
+        }
     }
+    if (i < t->count) put(&b, codes[tokens[i]] >> 6, (unsigned)(codes[tokens[i]] & 63));
     put(&b, litCodes[256], litLengths[256]);
     finish(&b, last);
     return (long)(b.out - out);
