@@ -1,4 +1,5 @@
-// The box-blur row pass and the 4-channel upsample, for HoloRaster's reduced-resolution blur.
+// The box-blur row pass and the 4-channel upsample, for HoloRaster's reduced-resolution blur, and
+// the exact Gaussian's multiply-add pass.
 #ifndef HOLOFRAME_BLURKERNELS_H
 #define HOLOFRAME_BLURKERNELS_H
 
@@ -24,5 +25,9 @@ void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, 
 /// The same along x for a 1-channel mask (after hf_upsample_mix): out[x] = (col[i]·(2f − fx) +
 /// col[i + 1]·fx + 2f²) >> log₂ 4f².
 void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
+
+/// The exact Gaussian's pass over n channel bytes: out[i] = ⌊(2¹⁵ + Σ_t weights[t] · rows[t][i]) / 2¹⁶⌋
+/// for `taps` rows of at least n bytes, every weight in 0 … 2¹⁵ − 1 and their sum at most 2¹⁶.
+void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
 
 #endif

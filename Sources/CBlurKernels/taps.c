@@ -1,0 +1,56 @@
+// The exact Gaussian's passes (GaussianPasses.swift), a whole row of channel bytes at a time:
+//   out[i] = ⌊(2¹⁵ + Σ_t w_t · rows[t][i]) / 2¹⁶⌋
+// the integer sum of Reference.tapPass, so the same bytes (BlurFastPathTests). Down the columns
+// rows[t] are whole input rows; along a row they are the padded row shifted by t pixels.
+//
+// Why C: Swift at the default x86-64 target has no 32-bit lane multiply (SSE2 lacks pmulld, so
+// each w·p was emulated with pmuludq and shuffles), and the sum was stored and reloaded for each
+// tap. Here two taps' bytes are interleaved into 16-bit pairs and multiplied and added by one
+// pmaddwd (SSE2: w_t·a + w_t+1·b per 32-bit lane), sixteen outputs stay in registers over all the
+// taps, and they are stored once. pmaddwd's operands are signed 16-bit, so each weight must be
+// below 2¹⁵ (the caller keeps the Swift loop for the rare narrower Gaussian whose centre is not);
+// a lane sums at most 2¹⁵ + 255 · 2¹⁶ < 2³¹.
+
+#include "blurkernels.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi32(1 << 15);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m128i s0 = half, s1 = half, s2 = half, s3 = half;
+        for (size_t t = 0; t < taps; t += 2) {
+            int two = t + 1 < taps;
+            __m128i w = _mm_set1_epi32((int)((uint16_t)weights[t] | (uint32_t)(two ? (uint16_t)weights[t + 1] : 0) << 16));
+            __m128i a = _mm_loadu_si128((const __m128i *)(rows[t] + i));
+            __m128i b = two ? _mm_loadu_si128((const __m128i *)(rows[t + 1] + i)) : zero;
+            __m128i lo = _mm_unpacklo_epi8(a, b), hi = _mm_unpackhi_epi8(a, b);  // a0 b0 a1 b1 …
+            s0 = _mm_add_epi32(s0, _mm_madd_epi16(_mm_unpacklo_epi8(lo, zero), w));
+            s1 = _mm_add_epi32(s1, _mm_madd_epi16(_mm_unpackhi_epi8(lo, zero), w));
+            s2 = _mm_add_epi32(s2, _mm_madd_epi16(_mm_unpacklo_epi8(hi, zero), w));
+            s3 = _mm_add_epi32(s3, _mm_madd_epi16(_mm_unpackhi_epi8(hi, zero), w));
+        }
+        __m128i q01 = _mm_packs_epi32(_mm_srli_epi32(s0, 16), _mm_srli_epi32(s1, 16));  // ≤ 255 each
+        __m128i q23 = _mm_packs_epi32(_mm_srli_epi32(s2, 16), _mm_srli_epi32(s3, 16));
+        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(q01, q23));
+    }
+    for (; i < n; i++) {
+        uint32_t s = 1u << 15;
+        for (size_t t = 0; t < taps; t++) s += (uint32_t)weights[t] * rows[t][i];
+        out[i] = (uint8_t)(s >> 16);
+    }
+}
+
+#else
+
+void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint32_t s = 1u << 15;
+        for (size_t t = 0; t < taps; t++) s += (uint32_t)weights[t] * rows[t][i];
+        out[i] = (uint8_t)(s >> 16);
+    }
+}
+
+#endif
