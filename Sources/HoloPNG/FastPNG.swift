@@ -54,14 +54,15 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
 
     /// The measured choice (README "PNG encoding"; FastPNGMeasurement, thread CPU time on one
     /// core, demo / titles / reveal / waveform at 1170×2532, size against libpng's defaults, one
-    /// run on 2026-11-24):
-    ///   runs and copies, MOST_ZEROS, 512 rows        2.4–3.7 ms  1.09–1.19× ←
-    ///   runs and copies, MOST_ZEROS, 256 rows        2.6–3.9 ms  1.07–1.17×
-    ///   runs and copies, MOST_ZEROS_PAETH, 64 rows   3.8–6.3 ms  1.02–1.07×   (PAETH's count costs more than it saves)
-    ///   runs and copies, SUB, 64 rows                2.8–5.4 ms  1.15–1.39×   (too near the 1.4× bound)
-    ///   ISA-L level 1, MOST_ZEROS_PAETH, 64 rows     4.3–5.8 ms  1.19–1.39×   (the choice before this coder)
-    /// Longer stripes cost fewer Huffman tables and block headers (512 rows: 5–9 % faster than 256,
-    /// 1024 no faster than 512 in a C probe) for files 1–2 % larger. The project's coder (deflate.c)
+    /// run on 2026-11-24 at 12:40 UTC):
+    ///   runs and copies, MOST_ZEROS, 512 rows        2.3–3.7 ms  1.09–1.19× ←
+    ///   runs and copies, MOST_ZEROS, 256 rows        2.4–3.8 ms  1.07–1.17×
+    ///   runs and copies, MOST_ZEROS_PAETH, 64 rows   3.6–5.3 ms  1.02–1.07×   (PAETH's count costs more than it saves)
+    ///   runs and copies, SUB, 64 rows                2.6–4.3 ms  1.15–1.39×   (too near the 1.4× bound)
+    ///   ISA-L level 1, MOST_ZEROS_PAETH, 64 rows     4.2–6.0 ms  1.19–1.39×   (the choice before this coder)
+    /// Longer stripes cost fewer Huffman tables and block headers (512 rows: 2–7 % faster than 256
+    /// in that run, 5–9 % in the one before; 1024 no faster than 512 in a C probe) for files 1–2 %
+    /// larger. The project's coder (deflate.c)
     /// codes the zero runs and row-above copies that filtered UI frames are made of and spends no
     /// time hashing; its files are a fifth smaller than ISA-L level 1's, and its bytes depend only
     /// on the pixels (ISA-L's did not, across processes).
