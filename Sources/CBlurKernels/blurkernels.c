@@ -65,9 +65,12 @@ void hf_box_pass_rgba(const uint8_t *src, uint8_t *out, size_t n, size_t w) {
 
 #endif
 
-// The column pass: whole rows of independent sums, so plain loops that the compiler vectorizes
-// (16 bytes a step in SSE2); the division is the same float form as above.
-void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w) {
+// The column pass: whole rows of independent sums, so plain loops that the compiler vectorizes;
+// the division is the same float form as above. Each loop is compiled twice, for the default
+// target (SSE2, 4 lanes) and for AVX2 (8 lanes), chosen at run time: the same operations in the
+// same order (no FMA contraction, see the pragma), so the same bytes; a test runs both
+// (hf_box_column_kernel).
+__attribute__((always_inline)) static inline void box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w) {
     const float reciprocal = 1.0f / (float)(2 * w);
     const int32_t width = (int32_t)w;
     for (size_t i = 0; i < n; i++) {
@@ -75,6 +78,50 @@ void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w) {
     }
 }
 
-void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) {
+__attribute__((always_inline)) static inline void box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) {
     for (size_t i = 0; i < n; i++) sums[i] += (int32_t)add[i] - (int32_t)drop[i];
+}
+
+static void box_emit_default(const int32_t *sums, uint8_t *out, size_t n, size_t w) { box_emit(sums, out, n, w); }
+static void box_slide_default(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) { box_slide(sums, add, drop, n); }
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void box_emit_avx2(const int32_t *sums, uint8_t *out, size_t n, size_t w) {
+    box_emit(sums, out, n, w);
+}
+__attribute__((target("avx2"))) static void box_slide_avx2(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) {
+    box_slide(sums, add, drop, n);
+}
+
+static int has_avx2(void) {
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return cached;
+}
+#endif
+
+void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w) {
+#if defined(__x86_64__)
+    if (has_avx2()) { box_emit_avx2(sums, out, n, w); return; }
+#endif
+    box_emit_default(sums, out, n, w);
+}
+
+void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) {
+#if defined(__x86_64__)
+    if (has_avx2()) { box_slide_avx2(sums, add, drop, n); return; }
+#endif
+    box_slide_default(sums, add, drop, n);
+}
+
+int hf_box_column_kernel(int kernel, int32_t *sums, uint8_t *out, const uint8_t *add, const uint8_t *drop, size_t n, size_t w) {
+    switch (kernel) {
+    case 0: box_emit_default(sums, out, n, w); box_slide_default(sums, add, drop, n); return 1;
+#if defined(__x86_64__)
+    case 2:
+        if (!has_avx2()) return 0;
+        box_emit_avx2(sums, out, n, w); box_slide_avx2(sums, add, drop, n); return 1;
+#endif
+    default: return 0;
+    }
 }

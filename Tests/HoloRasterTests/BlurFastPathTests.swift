@@ -72,6 +72,28 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// The column pass's emit-and-slide loops as the default target compiles them and as AVX2
+    /// does (chosen at run time): both against the definition, round(S / w) half up and
+    /// S + add − drop, for every lane count's tail and the largest sums a window can hold.
+    @Test func columnKernelsMatchTheDefinition() {
+        var rng = SplitMix64(seed: 271)
+        for w in [1, 3, 31, 101, 269] {
+            for n in Array(1...40) + [255, 1000] {
+                let sums = (0..<n).map { i in i % 7 == 0 ? Int32(255 * w) : Int32(rng.next() % UInt64(255 * w + 1)) }
+                let add = (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                let drop = (0..<n).map { i in min(UInt8(truncatingIfNeeded: rng.next()), UInt8(min(255, Int(sums[i]) + Int(add[i])))) }
+                let wantOut = sums.map { UInt8((2 * Int($0) + w) / (2 * w)) }
+                let wantSums = (0..<n).map { sums[$0] + Int32(add[$0]) - Int32(drop[$0]) }
+                for kernel: Int32 in [0, 2] {
+                    var s = sums, out = [UInt8](repeating: 0, count: n)
+                    guard hf_box_column_kernel(kernel, &s, &out, add, drop, n, w) == 1 else { continue }  // no AVX2 here
+                    #expect(out == wantOut, "kernel \(kernel), w \(w), n \(n)")
+                    #expect(s == wantSums, "kernel \(kernel), w \(w), n \(n)")
+                }
+            }
+        }
+    }
+
     @Test func onlyTheRowsAskedForAreComputedAndTheyAreTheSame() {
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {

@@ -15,6 +15,9 @@ void hf_box_pass_rgba(const uint8_t *src, uint8_t *out, size_t n, size_t w);
 void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w);
 /// … and sums[i] += add[i] − drop[i].
 void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n);
+/// Test support: hf_box_emit then hf_box_slide by kernel 0 (the default target's loops) or 2 (the
+/// AVX2 ones). Returns 0 when this CPU lacks the kernel.
+int hf_box_column_kernel(int kernel, int32_t *sums, uint8_t *out, const uint8_t *add, const uint8_t *drop, size_t n, size_t w);
 
 /// The 4-channel bilinear upsample by f (f ≤ 4) of BlurResample.swift, per fine row: first the
 /// vertical mix col[i] = r0[i]·w0 + r1[i]·w1 of two coarse rows' n bytes (any channel count) …
