@@ -8,10 +8,19 @@
 // tap. Here two taps' bytes are interleaved into 16-bit pairs and multiplied and added by one
 // pmaddwd (SSE2: w_t·a + w_t+1·b per 32-bit lane), sixteen outputs stay in registers over all the
 // taps, and they are stored once. pmaddwd's operands are signed 16-bit, so each weight must be
-// below 2¹⁵ (the caller keeps the Swift loop for the rare narrower Gaussian whose centre is not);
-// a lane sums at most 2¹⁵ + 255 · 2¹⁶ < 2³¹.
+// below 2¹⁵ (the caller splits a larger one into taps at the same offset); a lane sums at most
+// 2¹⁵ + 255 · 2¹⁶ < 2³¹.
 
 #include "blurkernels.h"
+
+/// The definition, one byte at a time, from byte `from` on (SSE2's tail; everything elsewhere).
+static void taps_scalar(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t from, size_t n) {
+    for (size_t i = from; i < n; i++) {
+        uint32_t s = 1u << 15;
+        for (size_t t = 0; t < taps; t++) s += (uint32_t)weights[t] * rows[t][i];
+        out[i] = (uint8_t)(s >> 16);
+    }
+}
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -36,21 +45,13 @@ void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t tap
         __m128i q23 = _mm_packs_epi32(_mm_srli_epi32(s2, 16), _mm_srli_epi32(s3, 16));
         _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(q01, q23));
     }
-    for (; i < n; i++) {
-        uint32_t s = 1u << 15;
-        for (size_t t = 0; t < taps; t++) s += (uint32_t)weights[t] * rows[t][i];
-        out[i] = (uint8_t)(s >> 16);
-    }
+    taps_scalar(rows, weights, taps, out, i, n);
 }
 
 #else
 
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        uint32_t s = 1u << 15;
-        for (size_t t = 0; t < taps; t++) s += (uint32_t)weights[t] * rows[t][i];
-        out[i] = (uint8_t)(s >> 16);
-    }
+    taps_scalar(rows, weights, taps, out, 0, n);
 }
 
 #endif

@@ -62,10 +62,10 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
     ///   ISA-L level 1, MOST_ZEROS_PAETH, 64 rows     4.2–6.0 ms  1.19–1.39×   (the choice before this coder)
     /// Longer stripes cost fewer Huffman tables and block headers (512 rows: 2–7 % faster than 256
     /// in that run, 5–9 % in the one before; 1024 no faster than 512 in a C probe) for files 1–2 %
-    /// larger. The project's coder (deflate.c)
-    /// codes the zero runs and row-above copies that filtered UI frames are made of and spends no
-    /// time hashing; its files are a fifth smaller than ISA-L level 1's, and its bytes depend only
-    /// on the pixels (ISA-L's did not, across processes).
+    /// larger. The project's coder (deflate.c) codes the zero runs and row-above copies that
+    /// filtered UI frames are made of and spends no time hashing; its files are a fifth smaller
+    /// than ISA-L level 1's, and its bytes depend only on the pixels (ISA-L's did not, across
+    /// processes).
     public static let standard = FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: 512)
 
     public var description: String {

@@ -156,34 +156,6 @@ func gaussianWeights(sigma: Double) -> [Int] {
     return w
 }
 
-/// Exact Gaussian convolution of every row with `weights` (2r+1 taps summing to 2¹⁶), one channel
-/// byte and one tap at a time: `gaussianBlurRows`' path for 1-channel planes and asymmetric taps.
-func gaussianBlurRowsScalar(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) {
-    let r = weights.count / 2
-    guard r > 0, plane.width > 0 else { return }
-    let n = plane.width, c = plane.channels, taps = weights.count
-    var padded = [UInt8](repeating: 0, count: (n + 2 * r) * c)
-    let height = plane.height
-    plane.withMutableBytes { buf in
-        padded.withUnsafeMutableBufferPointer { pbuf in
-            weights.withUnsafeBufferPointer { wt in
-                let p = pbuf.baseAddress!
-                for y in 0..<height {
-                    let row = buf.baseAddress! + y * n * c
-                    padRow(row, n: n, channels: c, pad: r, edge: edge, into: p)
-                    for i in 0..<(n * c) {
-                        // out[x] = Σ_k w_k · in[x + k − r]  (channel-interleaved: stride c)
-                        var acc = 1 << 15
-                        var s = i
-                        for t in 0..<taps { acc &+= wt[t] &* Int(p[s]); s += c }
-                        row[i] = UInt8(truncatingIfNeeded: acc >> 16)
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// Three box widths whose successive blurs have variance σ² (Kovesi's "ideal box sizes": widths
 /// w_l and w_l+2, both odd, m of them w_l). The single-width formula ⌊σ·3·√(2π)/4 + ½⌋ from
 /// REFERENCE.md gives a variance up to ~10% off (σ=10 → width 19, σ_eff 9.49); this keeps σ exact
