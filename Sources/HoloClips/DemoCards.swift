@@ -108,6 +108,7 @@ public struct DemoCardsScene: Sendable {
         // A faded card every fifth row, to hold group opacity in the demo.
         let opacity = i % 5 == 4 ? 0.6 : 1
         return .group(children, transform: .translation(f.minX, f.minY), opacity: opacity,
-                      clip: .roundedRect(Rect(origin: .zero, size: f.size), cornerRadius: 20, style: .continuous))
+                      clip: .roundedRect(Rect(origin: .zero, size: f.size), cornerRadius: 20, style: .continuous),
+                      retention: .scrolled(id: "card-\(i)"))
     }
 }

@@ -21,6 +21,13 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public let scale: Double
     /// Premultiplied RGBA8, `width * height` words in the layout of `PremultipliedRGBA8.word`.
     public internal(set) var words: [UInt32]
+    /// While set, drawing writes only these rows (the compositor's damage band, Compositor.swift);
+    /// what lands in them is what a drawing of the whole canvas puts there. Not part of equality.
+    var rowLimit: Range<Int>? = nil
+
+    public static func == (a: Canvas, b: Canvas) -> Bool {
+        a.width == b.width && a.height == b.height && a.scale == b.scale && a.words == b.words
+    }
 
     /// A transparent canvas of `width × height` pixels.
     public init(width: Int, height: Int, scale: Double = 1) {

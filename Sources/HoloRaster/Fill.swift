@@ -124,7 +124,11 @@ func opacityByte(_ o: Double) -> UInt32 {
 }
 
 extension Canvas {
-    var pixelWindow: PixelWindow { PixelWindow(0, 0, width, height) }
+    /// The pixels drawing may write: the canvas, or its damage band's rows while one is set.
+    var pixelWindow: PixelWindow {
+        guard let rows = rowLimit else { return PixelWindow(0, 0, width, height) }
+        return PixelWindow(0, 0, width, height).intersection(PixelWindow(0, rows.lowerBound, width, rows.upperBound))
+    }
 
     /// The canvas window, narrowed to the clip's rect when there is a clip.
     func workWindow(clip: CoverageMask?) -> PixelWindow {

@@ -13,7 +13,9 @@ extension Canvas {
         let box = transform.bounds(of: frame).intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         guard !box.isEmpty else { return }
         let x0 = Int(box.minX.rounded(.down)), x1 = min(width, Int(box.maxX.rounded(.up)))
-        let y0 = Int(box.minY.rounded(.down)), y1 = min(height, Int(box.maxY.rounded(.up)))
+        let rows = pixelWindow
+        let y0 = max(rows.y0, Int(box.minY.rounded(.down))), y1 = min(rows.y1, Int(box.maxY.rounded(.up)))
+        guard y0 < y1 else { return }
         let iw = image.width, ih = image.height
         let sx = Double(iw) / frame.width, sy = Double(ih) / frame.height
         let canvasWidth = width

@@ -18,24 +18,38 @@ import Glibc
 
 public struct SceneRenderer: Sendable {
     public let fonts: FontLibrary
+    /// Retained layers' surfaces kept from earlier frames (Compositor.swift); nil keeps nothing.
+    /// The pixels are the same either way.
+    public var layers: LayerCache?
 
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
     /// Renders `scene` at `scale` pixels per point into a new canvas.
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
         var canvas = FrameMemory.canvas(size: scene.size, scale: scale, background: scene.background)
-        try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil)
+        try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0)
         return canvas
     }
 
     /// Draws `nodes` in order; `transform` maps their coordinates to canvas pixels.
     public func draw(_ nodes: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?) throws {
-        for node in nodes {
-            try draw(node, into: &canvas, transform: transform, clip: clip)
+        try draw(nodes, into: &canvas, transform: transform, clip: clip, path: 0)
+    }
+
+    /// `path`: the nodes' parent's identity in the tree (for retained layers' structural identity).
+    func draw(_ nodes: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int) throws {
+        for (i, node) in nodes.enumerated() {
+            try draw(node, into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
         }
     }
 
-    private func draw(_ node: Node, into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?) throws {
+    private func draw(_ node: Node, into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int) throws {
+        // Redrawing a damage band: text wholly outside it is not laid out at all (everything else
+        // finds its window empty at once).
+        if let rows = canvas.rowLimit, case .text = node, let b = try pixelBounds(of: node, transform: transform),
+           b.maxY < Double(rows.lowerBound) || b.minY > Double(rows.upperBound) {
+            return
+        }
         switch node {
         case .fill(let shape, let paint):
             canvas.fill(shape, transform: transform, paint: paint, clip: clip)
@@ -52,13 +66,15 @@ public struct SceneRenderer: Sendable {
         case .image(let image, let frame):
             canvas.draw(image, in: frame, transform: transform, clip: clip)
         case .group(let group):
-            try drawGroup(group, into: &canvas, transform: transform, clip: clip)
+            try drawGroup(group, into: &canvas, transform: transform, clip: clip, path: path)
         }
     }
 
-    private func drawGroup(_ group: Group, into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?) throws {
+    private func drawGroup(_ group: Group, into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?,
+                           path: Int) throws {
         guard group.opacity > 0, !group.children.isEmpty else { return }
-        let local = group.transform.concatenating(transform)
+        let local = group.placement(under: transform)
+        if group.isRetainedLayer, try drawRetained(group, local: local, into: &canvas, clip: clip, path: path) { return }
         var groupClip = clip
         if let shape = group.clip {
             let mask = canvas.coverage(of: shape, transform: local)
@@ -66,13 +82,13 @@ public struct SceneRenderer: Sendable {
             if groupClip!.isEmpty { return }
         }
 
-        let isTilted = group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false
+        let isTilted = group.isTilted
         if group.blur > 0 || group.shadow != nil || isTilted || group.effect != nil {
             // A transparent layer sized to the group's content (plus room for blur, shadow and tilt).
             guard let area = try layerArea(group, transform: local, width: canvas.width, height: canvas.height, scale: canvas.scale) else { return }
             var layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
             let toLayer = local.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
-            try draw(group.children, into: &layer, transform: toLayer, clip: nil)
+            try draw(group.children, into: &layer, transform: toLayer, clip: nil, path: path)
             if let effect = group.effect {
                 layer = applying(effect, to: layer, toLayer: toLayer)
             }
@@ -99,11 +115,11 @@ public struct SceneRenderer: Sendable {
             let backdrop = canvas.region(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
                                          x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
             guard backdrop.width > 0 else { return }
-            try draw(group.children, into: &canvas, transform: local, clip: groupClip)
+            try draw(group.children, into: &canvas, transform: local, clip: groupClip, path: path)
             canvas.blend(from: backdrop, x: max(0, Int(bounds.minX.rounded(.down))), y: max(0, Int(bounds.minY.rounded(.down))),
                          keeping: 1 - group.opacity)
         } else {
-            try draw(group.children, into: &canvas, transform: local, clip: groupClip)
+            try draw(group.children, into: &canvas, transform: local, clip: groupClip, path: path)
         }
     }
 
@@ -129,7 +145,7 @@ public struct SceneRenderer: Sendable {
         if let shadow = group.shadow {
             reach += 1.5 * shadow.radius * scale + max(abs(shadow.offset.x), abs(shadow.offset.y)) * scale
         }
-        if let tilt = group.tilt, tilt.degreesX != 0 || tilt.degreesY != 0 {
+        if group.isTilted {
             reach += 0.25 * max(bounds.width, bounds.height)
         }
         bounds = bounds.insetBy(dx: -reach, dy: -reach)
@@ -161,7 +177,7 @@ public struct SceneRenderer: Sendable {
             let box = Rect(x: x - 2, y: run.origin.y - m.ascent - 2, width: m.width + 4, height: m.ascent + m.descent + 4)
             return transform.bounds(of: box)
         case .group(let g):
-            let local = g.transform.concatenating(transform)
+            let local = g.placement(under: transform)
             var bounds = Rect.zero
             for child in g.children {
                 if let b = try pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
@@ -174,14 +190,14 @@ public struct SceneRenderer: Sendable {
             if let shadow = g.shadow {
                 reach += (1.5 * shadow.radius + max(abs(shadow.offset.x), abs(shadow.offset.y))) * pixelsPerPoint
             }
-            if let tilt = g.tilt, tilt.degreesX != 0 || tilt.degreesY != 0 { reach += 0.25 * max(bounds.width, bounds.height) }
+            if g.isTilted { reach += 0.25 * max(bounds.width, bounds.height) }
             return bounds.isEmpty ? nil : bounds.insetBy(dx: -reach, dy: -reach)
         }
     }
 }
 
 /// A rect of whole pixels, x0…x1 and y0…y1 exclusive.
-struct PixelRect { var x0, y0, x1, y1: Int }
+struct PixelRect: Hashable { var x0, y0, x1, y1: Int }
 
 /// Frame-sized memory. A full frame is 12 MB (1170×2532×4). glibc hands a freed block that size
 /// back to the kernel, and the next frame faults every page in again and has the kernel zero it:

@@ -103,6 +103,22 @@ public struct Tilt: Hashable, Sendable {
     }
 }
 
+/// What lets the compositor keep a group's pixels from one frame to the next (HoloRaster's
+/// LayerCache): the group is drawn into its own surface and composited at its offset, and the
+/// surface is reused while the group's content is equal apart from translation and opacity.
+public struct Retention: Hashable, Sendable {
+    /// Explicit identity, as SwiftUI's `.id`: for groups whose position in the tree changes between
+    /// frames (a scrolled block that culling moves up the list). Nil: structural identity, the
+    /// group's path in the tree.
+    public var id: String?
+    /// The group's translation comes from scrolling: the renderer snaps it to whole device pixels,
+    /// as UIKit rounds `contentOffset` to the screen's pixels, so the layer is reused byte for byte.
+    public var scrolls: Bool
+    public init(id: String? = nil, scrolls: Bool = false) { self.id = id; self.scrolls = scrolls }
+    /// A scrolled layer (snapped), with an optional explicit identity.
+    public static func scrolled(id: String? = nil) -> Retention { Retention(id: id, scrolls: true) }
+}
+
 public struct Group: Hashable, Sendable {
     public var children: [Node]
     public var transform: AffineTransform
@@ -116,12 +132,36 @@ public struct Group: Hashable, Sendable {
     public var tilt: Tilt?
     /// A shader effect on the children (always a layer), applied before tilt, blur and shadow.
     public var effect: ShaderEffect?
+    /// Set when the compositor may keep this group's pixels between frames (see `Retention`).
+    public var retention: Retention?
     public init(_ children: [Node], transform: AffineTransform = .identity, opacity: Double = 1,
                 clip: Shape? = nil, blur: Double = 0, shadow: Shadow? = nil, tilt: Tilt? = nil,
-                effect: ShaderEffect? = nil) {
+                effect: ShaderEffect? = nil, retention: Retention? = nil) {
         self.children = children; self.transform = transform; self.opacity = opacity
         self.clip = clip; self.blur = blur; self.shadow = shadow; self.tilt = tilt; self.effect = effect
+        self.retention = retention
     }
+
+    /// The group's transform placed under `parent` (its children's points → the parent's pixels):
+    /// `transform` then `parent`. A scrolled group (`retention?.scrolls`) has the offset its own
+    /// translation adds snapped to whole pixels of the parent's grid, halves away from zero, as
+    /// UIKit rounds `contentOffset` (−187.5 pt is −562.5 px on a 3× screen and lands on −563 px,
+    /// −187.667 pt): Δ = round(parent.linear · (tx, ty)). The one definition of the snap: the
+    /// renderer, the reference renderer and the memory estimate all place groups with it.
+    public func placement(under parent: AffineTransform) -> AffineTransform {
+        var local = transform.concatenating(parent)
+        guard retention?.scrolls == true else { return local }
+        let dx = parent.a * transform.tx + parent.c * transform.ty
+        let dy = parent.b * transform.tx + parent.d * transform.ty
+        guard dx.isFinite, dy.isFinite else { return local }
+        local.tx = parent.tx + dx.rounded()
+        local.ty = parent.ty + dy.rounded()
+        return local
+    }
+
+    /// True when `tilt` turns the group at all (a zero tilt draws as no tilt). The one definition
+    /// the renderer, the reference renderer and the memory estimate use.
+    public var isTilted: Bool { tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false }
 }
 
 public indirect enum Node: Hashable, Sendable {
@@ -136,8 +176,8 @@ public indirect enum Node: Hashable, Sendable {
     case image(ImageData, frame: Rect)
 
     public static func group(_ children: [Node], transform: AffineTransform = .identity, opacity: Double = 1,
-                             clip: Shape? = nil) -> Node {
-        .group(Group(children, transform: transform, opacity: opacity, clip: clip))
+                             clip: Shape? = nil, retention: Retention? = nil) -> Node {
+        .group(Group(children, transform: transform, opacity: opacity, clip: clip, retention: retention))
     }
 }
 

@@ -5,7 +5,9 @@
 // loaded font faces stay, as a process keeps its fonts). A frame's time is simulation + scene
 // building + rasterization, measured as one span, and its figure is the median of its N spans.
 // Within a run a frame may reuse only what earlier frames of that run left behind (an unchanged
-// scene's canvas: HoloRaster/SequenceRenderer.swift). The state's
+// scene's canvas, retained layers' surfaces: HoloRaster/Compositor.swift, the same FrameCompositor
+// `render` runs). Each frame also reports `redrawn`, the fraction of the canvas's pixels it wrote
+// (0 for a frame that reused the previous one whole). The state's
 // JSON (what `simulate` prints) is not built: a device never encodes it.
 // Work before frame 0 of a run (starting the simulation, advancing it to the first timed frame,
 // loading faces) is timed apart and reported as preparation (median over runs).
@@ -41,6 +43,9 @@ public struct FrameTiming: Encodable, Sendable, Hashable {
     public var encodeMs: Double?
     /// The median over runs of each run's simulate + raster span: what is held against the budget.
     public var totalMs: Double
+    /// The fraction of the canvas's pixels this frame wrote, rastered or composited (the last
+    /// run's; every run draws the same): 0 when it reused the previous frame whole.
+    public var redrawn: Double = 1
 }
 
 /// A clip's frame times summed up: min / median / p95 / p99 / max, the worst frame, frames over budget.
@@ -50,6 +55,8 @@ public struct BenchSummary: Encodable, Sendable, Hashable {
     public var worstTime: Double
     public var framesOverBudget: Int
     public var encodeMedianMs: Double?
+    /// The median over the frames that redrew anything (`redrawn` > 0); nil when none did.
+    public var redrawnMedianMs: Double?
 }
 
 /// Every frame of one clip timed on one device: what `holoframe bench --json` writes per clip.
@@ -66,11 +73,13 @@ public struct ClipBench: Encodable, Sendable {
     public var summary: BenchSummary
 }
 
-/// The `bench --json` file: a schema version and one entry per clip. Version 2 (this one) times
-/// whole runs from a fresh renderer and reports preparation; version 1 files (a bare array, raster
-/// repeated per frame with warm caches) are refused as baselines: their figures do not compare.
+/// The `bench --json` file: a schema version and one entry per clip. Version 3 (this one) adds
+/// each frame's `redrawn` fraction and the summary's `redrawnMedianMs`, and times the retained-
+/// layer renderer; version 2 timed whole runs from a fresh renderer without retained layers;
+/// version 1 files (a bare array, raster repeated per frame with warm caches). Older files are
+/// refused as baselines: their figures do not compare.
 public struct BenchFile: Encodable, Sendable {
-    public static let currentSchema = 2
+    public static let currentSchema = 3
     public var schema: Int
     public var clips: [ClipBench]
 
@@ -135,6 +144,7 @@ public struct BenchRunner: Sendable {
         var simulates = totals, rasters = totals
         var preparations: [Double] = []
         var times = [Double](repeating: 0, count: count)
+        var redrawn = [Double](repeating: 0, count: count)
         let fonts = pipeline.renderer.fonts
         for run in 0..<runs {
             // A fresh start: no rendered content cached, a new simulation.
@@ -143,8 +153,8 @@ public struct BenchRunner: Sendable {
             let source = clip.frames()
             if frames.first > 0 { _ = source.scene(frames.first - 1, fps: clip.fps) }
             try fonts.loadFaces()
-            // Reuses only what an earlier frame of this run drew (an unchanged scene's canvas).
-            let sequence = SequenceRenderer(renderer: pipeline.renderer)
+            // Reuses only what an earlier frame of this run drew (an unchanged scene's canvas, retained layers).
+            let sequence = FrameCompositor(renderer: pipeline.renderer)
             preparations.append(Double(nowNanoseconds() - p0) / 1e6)
             for (i, index) in frames.indices.enumerated() {
                 let t0 = nowNanoseconds()
@@ -155,6 +165,7 @@ public struct BenchRunner: Sendable {
                 _ = try sequence.render(frame.scene, scale: clip.scale)
                 let t2 = nowNanoseconds()
                 times[i] = frame.time
+                redrawn[i] = sequence.lastRedrawn
                 simulates[i].append(Double(t1 - t0) / 1e6)
                 rasters[i].append(Double(t2 - r0) / 1e6)
                 totals[i].append(Double(t1 - t0 + t2 - r0) / 1e6)
@@ -175,7 +186,7 @@ public struct BenchRunner: Sendable {
         let timings = frames.indices.enumerated().map { i, index in
             FrameTiming(frame: index, time: times[i], simulateMs: Percentile.median(simulates[i]),
                         rasterMs: Percentile.median(rasters[i]), encodeMs: encodes[i],
-                        totalMs: Percentile.median(totals[i]))
+                        totalMs: Percentile.median(totals[i]), redrawn: redrawn[i])
         }
         return ClipBench(clip: clip.name, device: device, width: clip.pixelWidth, height: clip.pixelHeight,
                          budgetMs: options.budgetMs, repeats: runs, preparationMs: Percentile.median(preparations),
@@ -186,11 +197,13 @@ public struct BenchRunner: Sendable {
         let totals = timings.map(\.totalMs).sorted()
         let worst = timings.max { $0.totalMs < $1.totalMs }!
         let encodes = timings.compactMap(\.encodeMs)
+        let redrawing = timings.filter { $0.redrawn > 0 }.map(\.totalMs)
         return BenchSummary(minMs: totals.first!, medianMs: Percentile.median(totals),
                             p95Ms: Percentile.nearestRank(totals, 95), p99Ms: Percentile.nearestRank(totals, 99),
                             maxMs: totals.last!, worstFrame: worst.frame, worstTime: worst.time,
                             framesOverBudget: timings.filter { $0.totalMs > budgetMs }.count,
-                            encodeMedianMs: encodes.isEmpty ? nil : Percentile.median(encodes))
+                            encodeMedianMs: encodes.isEmpty ? nil : Percentile.median(encodes),
+                            redrawnMedianMs: redrawing.isEmpty ? nil : Percentile.median(redrawing))
     }
 }
 

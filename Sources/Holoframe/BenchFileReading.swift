@@ -32,6 +32,7 @@ extension FrameTiming {
         frame = try o.wholeNumber("frame"); time = try o.number("time")
         simulateMs = try o.number("simulateMs"); rasterMs = try o.number("rasterMs"); totalMs = try o.number("totalMs")
         encodeMs = try o.has("encodeMs") ? o.number("encodeMs") : nil
+        redrawn = try o.number("redrawn")
     }
 }
 
@@ -43,5 +44,6 @@ extension BenchSummary {
         worstFrame = try o.wholeNumber("worstFrame"); worstTime = try o.number("worstTime")
         framesOverBudget = try o.wholeNumber("framesOverBudget")
         encodeMedianMs = try o.has("encodeMedianMs") ? o.number("encodeMedianMs") : nil
+        redrawnMedianMs = try o.has("redrawnMedianMs") ? o.number("redrawnMedianMs") : nil
     }
 }

@@ -67,9 +67,10 @@ public enum BenchTable {
         var out = "\(b.clip)  \(b.width)×\(b.height)  budget \(String(format: "%.2f", b.budgetMs)) ms  median of \(b.repeats) runs per frame\n"
         out += String(format: "  preparation %.2f ms (before the first frame: simulation start, fonts)\n", b.preparationMs)
         if rows {
-            out += "  frame     time   simulate     raster      total" + (b.frames.first?.encodeMs != nil ? "     encode" : "") + "\n"
+            out += "  frame     time   simulate     raster      total  redrawn" + (b.frames.first?.encodeMs != nil ? "     encode" : "") + "\n"
             for f in b.frames {
-                out += String(format: "  %5d  %6.3fs  %7.3f ms  %7.3f ms  %7.3f ms", f.frame, f.time, f.simulateMs, f.rasterMs, f.totalMs)
+                out += String(format: "  %5d  %6.3fs  %7.3f ms  %7.3f ms  %7.3f ms  %6.1f %%", f.frame, f.time, f.simulateMs, f.rasterMs,
+                              f.totalMs, f.redrawn * 100)
                 if let e = f.encodeMs { out += String(format: "  %7.3f ms", e) }
                 out += f.totalMs > b.budgetMs ? "  OVER\n" : "\n"
             }
@@ -78,6 +79,12 @@ public enum BenchTable {
         out += String(format: "  min %.2f  median %.2f  p95 %.2f  p99 %.2f  max %.2f ms; worst frame %d at %.3f s; %d of %d over budget",
                       s.minMs, s.medianMs, s.p95Ms, s.p99Ms, s.maxMs, s.worstFrame, s.worstTime, s.framesOverBudget, b.frames.count)
         if let e = s.encodeMedianMs { out += String(format: "; PNG encode median %.2f ms", e) }
+        let redrawing = b.frames.filter { $0.redrawn > 0 }
+        if let m = s.redrawnMedianMs {
+            let share = redrawing.map(\.redrawn).reduce(0, +) / Double(redrawing.count)
+            out += String(format: "\n  frames that redraw: %d of %d, median %.2f ms, on average %.0f %% of the canvas's rows",
+                          redrawing.count, b.frames.count, m, share * 100)
+        }
         return out
     }
 }

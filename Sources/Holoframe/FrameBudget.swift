@@ -52,15 +52,16 @@ public enum FrameBudget {
     static func bytes(of node: Node, transform: AffineTransform, canvas: (Double, Double), renderer: SceneRenderer,
                       precise: Bool) throws -> Double {
         guard case .group(let group) = node, group.opacity > 0 else { return 0 }
-        let local = group.transform.concatenating(transform)
+        let local = group.placement(under: transform)
         for v in [local.a, local.b, local.c, local.d, local.tx, local.ty] where !(abs(v) <= largestTransformEntry) {
             throw LimitError(description: "a group's transform reaches \(v) (nested scales or offsets too large to draw); " +
                              "keep scales and offsets within the scene's limits")
         }
         var total = 0.0
-        let isTilted = group.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false
+        let isTilted = group.isTilted
         let isLayer = group.blur > 0 || group.shadow != nil || isTilted || group.effect != nil
-        if isLayer || group.opacity < 1 {
+        // A retained layer's surface (HoloRaster/Compositor.swift) is at most the canvas, as a backdrop copy is.
+        if isLayer || group.opacity < 1 || group.isRetainedLayer {
             var bounds = Rect.zero
             if precise || isTilted {
                 for child in group.children {

@@ -1,12 +1,15 @@
 // The render pipeline: Clip ─► Simulation ─► Scene ─► Raster ─► Output.
 //
-// State is simulated in order on the calling thread (it is cheap and sequential by nature); each
-// frame's scene then goes to one of `threads` workers that rasterizes it and encodes the PNG (one
-// frame per worker: frames parallelize better than stripes of one frame). The encoded bytes go to
-// a serial writer queue, so file writes overlap the next frames' raster and encode instead of
-// holding a worker. At most `2 × threads` frames are in flight (simulated, rastered, encoded or
-// waiting to be written), so memory stays flat however long the clip. Frames are independent
-// once their state is known, so the bytes of every file are the same for any thread count.
+// State is simulated in order on the calling thread (it is cheap and sequential by nature); the
+// scenes are cut into runs of consecutive frames (at most `runLength`; a gap in the frames ends a
+// run) and each run goes to one of `threads` workers, which draws its frames in order through one
+// FrameCompositor (HoloRaster/Compositor.swift): the first frame of a run from empty caches, the
+// rest reusing retained layers and unchanged frames, and encodes each PNG (one frame per worker:
+// frames parallelize better than stripes of one frame). The encoded bytes go to a serial writer
+// queue, so file writes overlap the next frames' raster and encode instead of holding a worker.
+// At most `threads` runs are in flight, so memory stays flat however long the clip. A frame
+// drawn inside a run has the bytes it has drawn alone, so every file is the same for any thread
+// count and any way of cutting the runs.
 
 import Dispatch
 import Foundation
@@ -181,6 +184,22 @@ public struct RenderPipeline: Sendable {
         return try renderer.render(scene, scale: scale)
     }
 
+    /// One scene of a run through `compositor` (reusing what earlier frames of the run drew), or
+    /// the reference renderer when chosen (it keeps nothing), within the memory cap.
+    public func draw(_ scene: Scene, scale: Double, compositor: FrameCompositor) throws -> Canvas {
+        try checkBudget(scene, scale: scale)
+        if let reference { return try reference.render(scene, scale: scale) }
+        return try compositor.render(scene, scale: scale)
+    }
+
+    /// The longest run of consecutive frames one worker draws in order with one compositor (its
+    /// first frame from empty caches). Longer runs reuse more; shorter ones spread a short clip
+    /// over the workers sooner.
+    public static let runLength = 16
+    /// Raw frames go out in frame order, so frames a worker finishes ahead of an earlier run
+    /// wait in memory: runs of raw output are short, so only a few frames ever wait.
+    public static let rawRunLength = 3
+
     /// Renders frame `index` alone: a fresh simulation advanced to it.
     public func renderFrame(_ index: Int, of clip: Clip) throws -> Canvas {
         let record = clip.frames().frame(index, fps: clip.fps)
@@ -232,64 +251,47 @@ public struct RenderPipeline: Sendable {
         let failure = Mutex<Error?>(nil)
         let written = Atomic<Int>(0)
         let threads = max(1, request.threads)
-        let slots = DispatchSemaphore(value: 2 * threads)
+        // Runs in flight (rastered, encoded or waiting to be written): one a worker, so at most
+        // `threads` run at once and memory stays flat however long the clip. A run's slot is
+        // freed after its last write (the writer queue is serial), so a slow disk holds the loop.
+        let slots = DispatchSemaphore(value: threads)
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
-        let workers = DispatchSemaphore(value: threads)
         let writes = DispatchQueue(label: "holoframe.render.write", qos: .userInitiated)
         let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned) }
         let source = clip.frames()
         let pipeline = self
         let done = Mutex<Set<Int>>([])
         let encodeThreads = planned.count == 1 ? threads : 1
-        // A frame whose scene equals the one before it has that frame's bytes (the renderer and the
-        // encoder are deterministic): it waits for them instead of drawing and encoding again.
-        var previous: (scene: Scene, bytes: EncodedFrame)?
+        let runLength = request.format == .raw ? Self.rawRunLength : Self.runLength
 
-        // Frames kept by --resume are still simulated, so the state file covers every selected frame.
-        for index in selected {
-            if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { break }
-            let scene: Scene
-            if let stateFile {
-                let record = source.frame(index, fps: clip.fps)
-                try stateFile.append(record.stateJSON)
-                scene = record.scene
-            } else {
-                scene = source.scene(index, fps: clip.fps).scene
-            }
-            if skipped.contains(index) { previous = nil; continue }
-            let earlier = previous.flatMap { $0.scene == scene ? $0.bytes : nil }
-            let mine = earlier ?? EncodedFrame()
-            previous = (scene, mine)
-            slots.wait()
-            if request.cancellation?.isCancelled == true { slots.signal(); break }
-            group.enter()
-            queue.async {
+        /// One run on one worker: a fresh compositor, so its first frame is drawn with empty caches.
+        @Sendable func render(_ run: [(index: Int, scene: Scene)]) {
+            defer { writes.async { slots.signal(); group.leave() } }
+            let compositor = FrameCompositor(renderer: pipeline.renderer)
+            var previous: [UInt8]?
+            for (index, scene) in run {
+                if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { return }
                 let bytes: [UInt8]
-                if let earlier {
-                    // Waits without holding a worker: the frame it waits for is already in flight.
-                    guard let same = earlier.wait() else { slots.signal(); group.leave(); return }
-                    bytes = same
-                } else {
-                    workers.wait()
-                    do {
-                        if failure.withLock({ $0 != nil }) { throw CancellationError() }
-                        let canvas = try pipeline.draw(scene, scale: clip.scale)
+                do {
+                    let canvas = try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
+                    // A frame that reused the previous canvas whole has its bytes too (deterministic encoder).
+                    if let previous, compositor.lastRedrawn == 0, pipeline.reference == nil {
+                        bytes = previous
+                    } else {
                         // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
                         bytes = request.format == .png
                             ? try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads)
                             : straightRGBA(canvas)
-                    } catch {
-                        mine.fulfil(nil)
-                        if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
-                        workers.signal(); slots.signal(); group.leave()
-                        return
                     }
-                    mine.fulfil(bytes)
-                    workers.signal()
+                } catch {
+                    if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
+                    return
                 }
+                previous = bytes
+                group.enter()
                 writes.async {
-                    defer { slots.signal(); group.leave() }
+                    defer { group.leave() }
                     if failure.withLock({ $0 != nil }) { return }
                     do {
                         switch request.format {
@@ -308,6 +310,33 @@ public struct RenderPipeline: Sendable {
                 }
             }
         }
+
+        // Frames kept by --resume are still simulated, so the state file covers every selected frame.
+        var run: [(index: Int, scene: Scene)] = []
+        func dispatch() {
+            guard !run.isEmpty else { return }
+            let frames = run
+            run = []
+            slots.wait()
+            group.enter()
+            queue.async { render(frames) }
+        }
+        for index in selected {
+            if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { break }
+            let scene: Scene
+            if let stateFile {
+                let record = source.frame(index, fps: clip.fps)
+                try stateFile.append(record.stateJSON)
+                scene = record.scene
+            } else {
+                scene = source.scene(index, fps: clip.fps).scene
+            }
+            if skipped.contains(index) { dispatch(); continue }
+            // A run is consecutive frames: a gap (a list, an interleaved shard, a resume) starts a new one.
+            if let last = run.last, last.index != index - 1 || run.count >= runLength { dispatch() }
+            run.append((index, scene))
+        }
+        if failure.withLock({ $0 == nil }) && request.cancellation?.isCancelled != true { dispatch() }
         group.wait()
         if let error = failure.withLock({ $0 }) { throw error }
         if request.cancellation?.isCancelled == true {
@@ -475,23 +504,5 @@ public enum OutputFolder {
         guard access(path, W_OK) == 0 else {
             throw OutputError(description: "cannot write to output folder '\(path)': \(String(cString: strerror(errno)))")
         }
-    }
-}
-
-/// One frame's encoded bytes, handed to later frames with an equal scene. `wait` blocks until the
-/// frame that makes them has finished; nil when it failed or was cancelled.
-final class EncodedFrame: Sendable {
-    private let bytes = Mutex<[UInt8]?>(nil)
-    private let ready = DispatchSemaphore(value: 0)
-
-    func fulfil(_ value: [UInt8]?) {
-        bytes.withLock { $0 = value }
-        ready.signal()
-    }
-
-    func wait() -> [UInt8]? {
-        ready.wait()
-        ready.signal()  // for the next frame that waits on the same bytes
-        return bytes.withLock { $0 }
     }
 }

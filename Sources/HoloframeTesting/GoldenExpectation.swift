@@ -91,14 +91,18 @@ public enum GoldenExpectation {
         store.suggestsCommandLine = false
         let folder = name ?? clip.name
         let variant = GoldenCase(clip: folder, frame: 0, device: deviceLabel, scale: clip.scale).variant
-        let renderer = SceneRenderer(fonts: fonts)
+        // Consecutive frames are a run through one compositor, as `holoframe render` draws them.
+        let compositor = FrameCompositor(renderer: SceneRenderer(fonts: fonts))
         let source = clip.frames()
         var checks: [GoldenFrameCheck] = []
+        var previousFrame: Int?
         for frame in wanted {
+            if previousFrame.map({ $0 + 1 != frame && $0 != frame }) ?? false { compositor.reset() }
+            previousFrame = frame
             let path = store.path(clip: folder, frame: frame, variant: variant)
             let verdict: GoldenVerdict
             do {
-                let canvas = try renderer.render(source.scene(frame, fps: clip.fps).scene, scale: clip.scale)
+                let canvas = try compositor.render(source.scene(frame, fps: clip.fps).scene, scale: clip.scale)
                 verdict = tolerance.map { store.verify(expectedFile: path, clip: folder, actual: canvas, tolerance: $0) }
                     ?? store.verify(clip: folder, frame: frame, variant: variant, actual: canvas)
             } catch {

@@ -177,6 +177,9 @@ func temporaryFolder(_ name: String = #function) -> String {
         // Schema 1 was a bare array of clips.
         let old = Data(#"[{"clip":"demo","device":"iphone-12","width":1,"height":1,"budgetMs":16,"repeats":5,"frames":[],"summary":{"minMs":0,"medianMs":0,"p95Ms":0,"p99Ms":0,"maxMs":0,"worstFrame":0,"worstTime":0,"framesOverBudget":0}}]"#.utf8)
         #expect { try BenchFile.decode(old, name: "old.json") } throws: { "\($0)".contains("schema 1") }
+        // Schema 2 had no `redrawn` and timed the renderer without retained layers.
+        let two = Data(#"{"schema": 2, "clips": []}"#.utf8)
+        #expect { try BenchFile.decode(two, name: "two.json") } throws: { "\($0)".contains("schema 2") && "\($0)".contains("new baseline") }
         let future = Data(#"{"schema": 9, "clips": []}"#.utf8)
         #expect { try BenchFile.decode(future, name: "f.json") } throws: { "\($0)".contains("schema 9") }
         #expect(throws: BenchFileError.self) { try BenchFile.decode(Data("{}".utf8), name: "x.json") }
@@ -184,9 +187,12 @@ func temporaryFolder(_ name: String = #function) -> String {
 
     /// A baseline is read field by field: what was written comes back, and a damaged one names the field.
     @Test func benchFilesReadBackEveryFieldAndNameADamagedOne() throws {
-        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25),
-                      FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5)]
+        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25, redrawn: 0.25),
+                      FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5, redrawn: 0),
+                      FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1)]
         var summary = BenchRunner.summarize(frames, budgetMs: 8)
+        // The median over frames that redrew anything leaves out the reused frame 1.
+        #expect(summary.redrawnMedianMs == (3.25 + 6) / 2 && summary.medianMs == 6)
         summary.encodeMedianMs = 0.5
         let bench = ClipBench(clip: "demo", device: "iphone-se", width: 750, height: 1334, budgetMs: 8, repeats: 2,
                               preparationMs: 4.5, frames: frames, summary: summary)
@@ -194,18 +200,18 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(back.clip == "demo" && back.device == "iphone-se" && back.width == 750 && back.height == 1334)
         #expect(back.budgetMs == 8 && back.repeats == 2 && back.preparationMs == 4.5)
         #expect(back.frames == frames && back.summary == summary)
-        let damaged = #"{"schema": 2, "clips": [{"clip": "demo", "device": "iphone-12", "width": 1, "height": 1, "budgetMs": 16, "repeats": 1, "preparationMs": 0, "frames": [{"frame": 0, "time": 0, "simulateMs": 1, "rasterMs": 1, "totalMs": null}], "summary": {}}]}"#
+        let damaged = #"{"schema": 3, "clips": [{"clip": "demo", "device": "iphone-12", "width": 1, "height": 1, "budgetMs": 16, "repeats": 1, "preparationMs": 0, "frames": [{"frame": 0, "time": 0, "simulateMs": 1, "rasterMs": 1, "totalMs": null, "redrawn": 1}], "summary": {}}]}"#
         #expect { try BenchFile.decode(Data(damaged.utf8), name: "d.json") } throws: {
             "\($0)" == "'d.json' is not a valid bench file: clips[0].frames[0].totalMs: expected a number, got null"
         }
-        #expect { try BenchFile.decode(Data(#"{"schema": 2, "clips": [{"clip": "demo", "width": 1.5}]}"#.utf8), name: "w.json") } throws: {
+        #expect { try BenchFile.decode(Data(#"{"schema": 3, "clips": [{"clip": "demo", "width": 1.5}]}"#.utf8), name: "w.json") } throws: {
             "\($0)".contains("clips[0].device: missing")
         }
-        #expect { try BenchFile.decode(Data("{\"schema\": 2,\n\"clips\": [}".utf8), name: "s.json") } throws: {
+        #expect { try BenchFile.decode(Data("{\"schema\": 3,\n\"clips\": [}".utf8), name: "s.json") } throws: {
             "\($0)" == "'s.json' is not valid JSON: clips[0]: line 2, column 11: unexpected '}'; expected a value"
         }
-        // Schema "2" (a string) is not schema 2.
-        #expect { try BenchFile.decode(Data(#"{"schema": "2", "clips": []}"#.utf8), name: "q.json") } throws: { "\($0)".contains("schema \"2\"") }
+        // Schema "3" (a string) is not schema 3.
+        #expect { try BenchFile.decode(Data(#"{"schema": "3", "clips": []}"#.utf8), name: "q.json") } throws: { "\($0)".contains("schema \"3\"") }
     }
 
     /// `--resume`'s record reads back as written; anything else is no record.

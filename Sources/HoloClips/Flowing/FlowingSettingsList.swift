@@ -72,7 +72,7 @@ struct FlowingSettingsList: Sendable {
                 guard y + rowTop + rowHeight > visible.lowerBound, y + rowTop < visible.upperBound else { continue }
                 card += rowNodes(row, top: rowTop, width: cardWidth, index: s * 10 + i, last: i == rows.count - 1)
             }
-            out.append(.group(card, transform: .translation(Self.cardInset, y)))
+            out.append(.group(card, transform: .translation(Self.cardInset, y), retention: .scrolled(id: "section-\(s)")))
         }
         return out
     }

@@ -42,7 +42,10 @@ enum PolishViews {
                      opacity: Double = 1, extra: [Node] = []) -> Node {
         let local = Rect(origin: .zero, size: frame.size)
         let shape = Shape.roundedRect(local, cornerRadius: radius, style: .continuous)
-        return .group([.fill(shape, fill)] + extra + children, transform: .translation(frame.minX, frame.minY),
+        // Over an animated background (`extra`) the card's content is its own retained layer: the
+        // background is shaded every frame, the text and tracks over it composited from a surface.
+        let content: [Node] = extra.isEmpty || children.isEmpty ? children : [.group(children, retention: Retention())]
+        return .group([.fill(shape, fill)] + extra + content, transform: .translation(frame.minX, frame.minY),
                       opacity: opacity, clip: shape)
     }
 

@@ -59,8 +59,10 @@ struct PolishParallaxScene: Sendable {
         for k in first...(first + Int(size.height / spacing) + 3) {
             let cy = Double(k) * spacing + 120 - bgShift
             let cx = k % 2 == 0 ? size.width * 0.18 : size.width * 0.82
-            nodes.append(.stroke(.circle(center: Point(cx, cy), radius: 110), .solid(ring), width: 1.5))
-            nodes.append(.stroke(.circle(center: Point(cx, cy), radius: 86), .solid(ring), width: 1))
+            // Scrolled layers (here and below): drawn once, moved by whole pixels.
+            nodes.append(.group([.stroke(.circle(center: Point(cx, 0), radius: 110), .solid(ring), width: 1.5),
+                                 .stroke(.circle(center: Point(cx, 0), radius: 86), .solid(ring), width: 1)],
+                                transform: .translation(0, cy), retention: .scrolled(id: "rings-\(k)")))
         }
 
         // The header scrolls with the content; its art sits lag = (1 − speed)·s lower inside it.
@@ -70,16 +72,19 @@ struct PolishParallaxScene: Sendable {
         // The header's clip: from its top (or the screen's top when pulled down) to its bottom.
         let clipTop = min(headerTop, 0)
         let clip = Rect(x: 0, y: clipTop, width: size.width, height: headerTop + h - clipTop)
-        nodes.append(.group(headerArt(top: headerTop + lag), clip: .rect(clip)))
-        nodes.append(.text(TextRun("Dashboard", font: PolishViews.font(34, .bold, type), origin: Point(20, headerTop + 96 * type.scale(of: .largeTitle))),
-                           .solid(palette.cream)))
-        nodes.append(PolishViews.balanceCard(frame: Rect(x: 16, y: headerTop + balanceTop, width: size.width - 32,
-                                                         height: PolishViews.balanceCardHeight(type)), palette: palette, type: type))
+        nodes.append(.group([.group(headerArt(top: 0), transform: .translation(0, headerTop + lag), retention: .scrolled(id: "header-art"))],
+                            clip: .rect(clip)))
+        nodes.append(.group([
+            .text(TextRun("Dashboard", font: PolishViews.font(34, .bold, type), origin: Point(20, 96 * type.scale(of: .largeTitle))),
+                  .solid(palette.cream)),
+            PolishViews.balanceCard(frame: Rect(x: 16, y: balanceTop, width: size.width - 32,
+                                                height: PolishViews.balanceCardHeight(type)), palette: palette, type: type),
+        ], transform: .translation(0, headerTop), retention: .scrolled(id: "header-content")))
 
-        for (y, build) in layout().rows {
+        for (i, (y, build)) in layout().rows.enumerated() {
             let top = y - s
             guard top < size.height + 20, top > -140 else { continue }
-            nodes.append(build(top))
+            nodes.append(.group([build(0)], transform: .translation(0, top), retention: .scrolled(id: "row-\(i)")))
         }
         return Scene(size: size, background: palette.page, root: nodes)
     }

@@ -47,7 +47,10 @@ public struct TitlesScene: Sendable {
         for (i, block) in blocks.blocks.enumerated() {
             let y = top + blocks.positions[i]
             guard y + blocks.heights[i] > 0, y < layout.size.height else { continue }
-            nodes.append(.group(drawing.nodes(block), transform: .translation(TitlesLayout.horizontalPadding, y)))
+            // A scrolled block: kept as a layer while only the scroll moves it (keyed, since culling
+            // changes its place in the list).
+            nodes.append(.group(drawing.nodes(block), transform: .translation(TitlesLayout.horizontalPadding, y),
+                                retention: .scrolled(id: "\(page)-block-\(i)")))
         }
         return nodes
     }

@@ -41,7 +41,8 @@ public struct WaveformScene: Sendable {
         for i in 0..<WaveformLayout.rowCount {
             let top = layout.rowTop(i, scrollOffset: s.scrollOffset, spacer: s.spacer)
             guard top + layout.rowHeight > viewport.minY, top < viewport.maxY else { continue }
-            rows.append(contentsOf: row(i, top: top, width: w))
+            // Each row a scrolled layer: drawn once, moved by whole pixels as the list scrolls.
+            rows.append(.group(row(i, top: 0, width: w), transform: .translation(0, top), retention: .scrolled(id: "row-\(i)")))
         }
         nodes.append(.group(rows, clip: .rect(viewport)))
 

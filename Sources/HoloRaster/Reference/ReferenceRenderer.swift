@@ -111,7 +111,7 @@ public struct ReferenceRenderer: Sendable {
                 events.append((p, box, Int((3 * sigma).rounded(.up)) + 1))
             case .group(let g):
                 guard g.opacity > 0, !g.children.isEmpty else { continue }
-                let local = g.transform.concatenating(transform)
+                let local = g.placement(under: transform)
                 var box = clipBox
                 if let c = g.clip { box = box.intersection(RefBox(covering: local.bounds(of: c.bounds))) }
                 if isLayer(g) {
@@ -125,8 +125,7 @@ public struct ReferenceRenderer: Sendable {
         }
     }
 
-    private func isTilted(_ g: Group) -> Bool { g.tilt.map { $0.degreesX != 0 || $0.degreesY != 0 } ?? false }
-    private func isLayer(_ g: Group) -> Bool { g.blur > 0 || g.shadow != nil || isTilted(g) || g.effect != nil }
+    private func isLayer(_ g: Group) -> Bool { g.blur > 0 || g.shadow != nil || g.isTilted || g.effect != nil }
 
     // MARK: Drawing
 
@@ -167,7 +166,9 @@ public struct ReferenceRenderer: Sendable {
     private func drawGroup(_ g: Group, into s: inout RefSurface, transform: AffineTransform, clip: RefMask?,
                            path: [Int], _ context: Context) throws {
         guard g.opacity > 0, !g.children.isEmpty else { return }
-        let local = g.transform.concatenating(transform)
+        // Retained layers are drawn straight onto the target here (no surfaces), at the same
+        // snapped position (`placement` is part of what the picture is, as UIKit's rounding is).
+        let local = g.placement(under: transform)
         var groupClip = clip
         if let shape = g.clip {
             let mask = Reference.coverage(contours: Reference.fillContours(shape, transform: local), limit: s.window)
@@ -205,7 +206,7 @@ public struct ReferenceRenderer: Sendable {
             shadowReads = shows.shifted(-dx, -dy).grown(sigma > 0 ? Int((3 * sigma).rounded(.up)) + 1 : 0)
             blurredNeed = blurredNeed.union(shadowReads).intersection(layerFull)
         }
-        let tilted = isTilted(g)
+        let tilted = g.isTilted
         // A tilt and a shader effect read anywhere: the whole layer.
         let contentNeed = (tilted || g.effect != nil) ? layerFull : blurredNeed.grown(blurReach).intersection(layerFull)
         guard !contentNeed.isEmpty else { return }

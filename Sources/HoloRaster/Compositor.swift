@@ -1,0 +1,318 @@
+// Retained layers: the compositor keeps a group's pixels from one frame to the next, as Core
+// Animation keeps a layer's backing store, Chromium's cc a picture layer's tiles and Flutter's
+// raster cache a picture.
+//
+// A group with a `Retention` (HoloScene) whose subtree holds no material, and which has no blur,
+// shadow, tilt or shader effect of its own, is always drawn the same way, cache or no cache:
+//
+//   local = group.placement(under: parent)          (scroll offsets snapped to whole pixels)
+//   I = ⌊(local.tx, local.ty)⌋,  f = (local.tx, local.ty) − I      integer and fractional offset
+//   content = (local's linear part, translation f)                 children's points → surface
+//   surface = the children drawn with `content` into a transparent canvas of their pixel bounds
+//             (cut to what can show when larger than the frame; such a surface is not kept),
+//             clipped by the group's clip
+//   frame  ← surface composited at I + the surface's origin, with the group's opacity and the
+//            parent's clip
+//
+// The surface's bytes are a function of (children, clip, linear part, f, cut), nothing else, so a
+// surface kept from an earlier frame whose key is equal is the surface this frame would draw:
+// invalidation is by content (an equality walk of the subtree), never by guesswork, and a frame
+// drawn with a warm cache is byte-identical to the same frame drawn alone. A scrolled card moves
+// by whole pixels, so f stays put and its surface is drawn once; a spring that moves a layer by
+// fractions of a pixel changes f and redraws it, as iOS redraws nothing but resamples it.
+//
+// Materials read what is under them, so a subtree with a material is not kept as pixels: it is
+// drawn live, as before. Surfaces live in a cache per worker (`LayerCache`) with a byte budget;
+// the least recently used are evicted first.
+
+import HoloGeometry
+import HoloScene
+
+/// Retained surfaces of one worker, least recently used evicted past `budgetBytes`.
+/// Not thread-safe: one per worker (a `FrameCompositor` owns one).
+public final class LayerCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var id: String?
+        var path: Int
+    }
+    /// What a surface's bytes are a function of (with the surface's size, itself a function of
+    /// these; surfaces cut to the frame are not kept).
+    struct Content: Equatable {
+        var children: [Node]
+        var clip: Shape?
+        var a, b, c, d, fx, fy: Double
+    }
+    struct Entry {
+        var content: Content
+        var surface: Canvas
+        var origin: (x: Int, y: Int)
+        var lastUse: Int
+    }
+
+    /// Bytes the kept surfaces may hold together.
+    public var budgetBytes: Int
+    private var entries: [Key: Entry] = [:]
+    private var tick = 0
+    public private(set) var bytes = 0
+    /// Layers drawn from scratch and layers taken from the cache since the counters were reset.
+    public private(set) var drawnLayers = 0
+    public private(set) var reusedLayers = 0
+
+    public init(budgetBytes: Int = 256 << 20) { self.budgetBytes = budgetBytes }
+
+    /// Forgets every surface.
+    public func removeAll() { entries.removeAll(); bytes = 0 }
+
+    public func resetCounters() { drawnLayers = 0; reusedLayers = 0 }
+
+    func lookup(_ key: Key, _ content: Content) -> Entry? {
+        guard var e = entries[key], e.content == content else { return nil }
+        tick += 1
+        e.lastUse = tick
+        entries[key] = e
+        reusedLayers += 1
+        return e
+    }
+
+    func store(_ key: Key, _ content: Content, surface: Canvas, origin: (x: Int, y: Int)) {
+        drawnLayers += 1
+        let size = surface.width * surface.height * 4
+        if let old = entries.removeValue(forKey: key) { bytes -= old.surface.width * old.surface.height * 4 }
+        guard size <= budgetBytes else { return }
+        while bytes + size > budgetBytes, let victim = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= victim.value.surface.width * victim.value.surface.height * 4
+            entries.removeValue(forKey: victim.key)
+        }
+        tick += 1
+        entries[key] = Entry(content: content, surface: surface, origin: origin, lastUse: tick)
+        bytes += size
+    }
+}
+
+extension Node {
+    /// True when a material is anywhere in the subtree (it reads the backdrop: not kept as pixels).
+    var containsMaterial: Bool {
+        switch self {
+        case .material: return true
+        case .group(let g): return g.children.contains { $0.containsMaterial }
+        default: return false
+        }
+    }
+}
+
+extension Group {
+    /// A group the compositor draws through a retained surface (see the top of this file).
+    public var isRetainedLayer: Bool {
+        retention != nil && blur == 0 && shadow == nil && !isTilted && effect == nil
+            && !children.contains { $0.containsMaterial }
+    }
+}
+
+extension SceneRenderer {
+    /// Path identity: the parent's path hash combined with the child's index (FNV-style mixing;
+    /// a collision only costs a cache miss, since entries are checked by content).
+    @inline(__always) static func childPath(_ parent: Int, _ index: Int) -> Int {
+        (parent &* 1_099_511_628_211) ^ (index &+ 0x9E37_79B9)
+    }
+
+    /// Draws a retained group (`isRetainedLayer`) placed at `local`; false when its placement is
+    /// not axis-aligned (rotated or skewed: drawn as an ordinary group).
+    func drawRetained(_ group: Group, local: AffineTransform, into canvas: inout Canvas, clip: CoverageMask?,
+                      path: Int) throws -> Bool {
+        guard local.b == 0, local.c == 0, local.tx.isFinite, local.ty.isFinite else { return false }
+        let ix = local.tx.rounded(.down), iy = local.ty.rounded(.down)
+        guard abs(ix) < 1e9, abs(iy) < 1e9 else { return false }
+        let content = AffineTransform(a: local.a, b: 0, c: 0, d: local.d, tx: local.tx - ix, ty: local.ty - iy)
+        let offset = (x: Int(ix), y: Int(iy))
+        let key = LayerCache.Key(id: group.retention?.id, path: group.retention?.id == nil ? path : 0)
+        let contentKey = LayerCache.Content(children: group.children, clip: group.clip, a: content.a, b: 0, c: 0,
+                                            d: content.d, fx: content.tx, fy: content.ty)
+        if let kept = layers?.lookup(key, contentKey) {
+            canvas.composite(kept.surface, x: offset.x + kept.origin.x, y: offset.y + kept.origin.y,
+                             opacity: group.opacity, clip: clip)
+            return true
+        }
+        var bounds = Rect.zero
+        for child in group.children {
+            if let b = try pixelBounds(of: child, transform: content) { bounds = bounds.union(b) }
+        }
+        if let shape = group.clip { bounds = bounds.intersection(content.bounds(of: shape.bounds)) }
+        guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite, bounds.width < 1e9, bounds.height < 1e9 else { return true }
+        var area = PixelRect(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
+                             x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
+        // The frame's pixels in surface coordinates. A surface larger than the frame is cut to
+        // them and not kept (it would be kept for one position only).
+        let visible = PixelRect(x0: -offset.x, y0: -offset.y, x1: canvas.width - offset.x, y1: canvas.height - offset.y)
+        let cut = (area.x1 - area.x0) * (area.y1 - area.y0) > canvas.width * canvas.height
+        if cut {
+            area = PixelRect(x0: max(area.x0, visible.x0), y0: max(area.y0, visible.y0),
+                             x1: min(area.x1, visible.x1), y1: min(area.y1, visible.y1))
+        }
+        guard area.x1 > area.x0, area.y1 > area.y0 else { return true }
+        var surface = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
+        let toSurface = content.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
+        var surfaceClip: CoverageMask? = nil
+        if let shape = group.clip {
+            let mask = surface.coverage(of: shape, transform: toSurface)
+            if mask.isEmpty { return true }
+            surfaceClip = mask
+        }
+        try draw(group.children, into: &surface, transform: toSurface, clip: surfaceClip, path: path)
+        if !cut { layers?.store(key, contentKey, surface: surface, origin: (area.x0, area.y0)) }
+        canvas.composite(surface, x: offset.x + area.x0, y: offset.y + area.y0, opacity: group.opacity, clip: clip)
+        return true
+    }
+}
+
+/// Renders the frames of one run in order, reusing what earlier frames of the run drew: the
+/// whole canvas when the scene is equal to the previous one (a clip at rest: Core Animation
+/// commits nothing when no layer changed), only the damaged rows otherwise (see `Damage`), and
+/// retained layers' surfaces. The first frame is drawn with empty caches, and every frame has the
+/// bytes it has when drawn alone. One per run and thread.
+public final class FrameCompositor {
+    public let renderer: SceneRenderer
+    public let layers: LayerCache
+    private var last: (scene: Scene, scale: Double, canvas: Canvas)?
+    /// Frames answered with the previous canvas (for tests and benchmarks).
+    public private(set) var reusedFrames = 0
+    /// The fraction of the canvas's pixels the last frame wrote (rastered or composited); 0 when
+    /// it reused the previous frame whole.
+    public private(set) var lastRedrawn = 0.0
+    /// The rows the last frame redrew (empty for a reused frame; the whole canvas for the first).
+    public private(set) var lastDamage: [Range<Int>] = []
+    /// False: every frame is drawn whole (retained layers still kept), for measuring what damage saves.
+    public var usesDamage = true
+
+    public init(renderer: SceneRenderer, cacheBytes: Int = 256 << 20) {
+        layers = LayerCache(budgetBytes: cacheBytes)
+        var r = renderer
+        r.layers = layers
+        self.renderer = r
+    }
+
+    /// Forgets everything kept: the next frame is drawn as if alone.
+    public func reset() { last = nil; layers.removeAll() }
+
+    public func render(_ scene: Scene, scale: Double) throws -> Canvas {
+        if let last, last.scale == scale, last.scene == scene {
+            reusedFrames += 1
+            lastRedrawn = 0
+            lastDamage = []
+            return last.canvas
+        }
+        if usesDamage, let previous = last, previous.scale == scale, previous.scene.size == scene.size,
+           previous.scene.background == scene.background {
+            let height = previous.canvas.height
+            let bands = try Damage.rows(from: previous.scene, to: scene, renderer: renderer, scale: scale, height: height)
+            var canvas = previous.canvas
+            last = nil  // the canvas is now held once: redrawn in place
+            let word = scene.background.premultipliedRGBA8.word
+            let width = canvas.width
+            for band in bands {
+                canvas.withMutableWords { words in
+                    (words.baseAddress! + band.lowerBound * width).update(repeating: word, count: band.count * width)
+                }
+                canvas.rowLimit = band
+                try renderer.draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0)
+            }
+            canvas.rowLimit = nil
+            lastDamage = bands
+            lastRedrawn = Double(bands.reduce(0) { $0 + $1.count }) / Double(max(1, height))
+            self.last = (scene, scale, canvas)
+            return canvas
+        }
+        last = nil  // let the old canvas go before drawing the new one
+        let canvas = try renderer.render(scene, scale: scale)
+        lastRedrawn = 1
+        lastDamage = canvas.height > 0 ? [0..<canvas.height] : []
+        last = (scene, scale, canvas)
+        return canvas
+    }
+}
+
+/// The rows whose pixels can differ between two frames' pictures.
+///
+/// The root's nodes are matched in order (the longest run of equal nodes found greedily: an
+/// unchanged node keeps its place relative to the other unchanged ones). A pixel that no
+/// unmatched node's bounds reach is drawn by the same nodes in the same order in both frames, so
+/// it is the same, except under a material: it blurs what is drawn before it within its reach, so
+/// a node holding a material whose reach meets the damage is damaged over all its reach, and the
+/// bands grow until no material's reach crosses their edge. Within the bands everything is drawn
+/// again in order over the background; rows are drawn alone exactly as in a whole frame (the
+/// rasterizer's rows do not depend on each other; a material reads only rows inside its reach,
+/// all of which are in the band), so the frame has the bytes of a fresh one.
+enum Damage {
+    /// Rows added around every damaged box (bounds are conservative; this is a margin on them).
+    static let slack = 2
+    /// Bands closer than this many rows are drawn as one (one tree walk instead of two).
+    static let joinGap = 48
+
+    static func rows(from old: Scene, to new: Scene, renderer: SceneRenderer, scale: Double, height: Int) throws -> [Range<Int>] {
+        let transform = AffineTransform.scale(scale, scale)
+        var matchedOld = [Bool](repeating: false, count: old.root.count)
+        var matchedNew = [Bool](repeating: false, count: new.root.count)
+        var j = 0
+        for (i, node) in new.root.enumerated() {
+            var k = j
+            while k < old.root.count, k < j + 16, old.root[k] != node { k += 1 }
+            if k < old.root.count, k < j + 16 { matchedOld[k] = true; matchedNew[i] = true; j = k + 1 }
+        }
+        var rows: [Range<Int>] = []
+        func add(_ box: Rect?, grow: Int = slack) {
+            guard let box, !box.isEmpty, box.minY.isFinite, box.maxY.isFinite else { return }
+            let lo = max(0, Int(max(-1e9, box.minY).rounded(.down)) - grow)
+            let hi = min(height, Int(min(1e9, box.maxY).rounded(.up)) + grow)
+            if lo < hi { rows.append(lo..<hi) }
+        }
+        for (k, node) in old.root.enumerated() where !matchedOld[k] { add(try renderer.pixelBounds(of: node, transform: transform)) }
+        for (i, node) in new.root.enumerated() where !matchedNew[i] { add(try renderer.pixelBounds(of: node, transform: transform)) }
+        guard !rows.isEmpty else { return [] }
+        // Materials: each node holding one, with the rows its blur reads.
+        var readers: [Range<Int>] = []
+        for node in new.root {
+            let reach = materialReach(node, scale: scale)
+            guard reach > 0, let box = try renderer.pixelBounds(of: node, transform: transform) else { continue }
+            let before = rows.count
+            add(box, grow: reach + slack)
+            if rows.count > before { readers.append(rows.removeLast()) }
+        }
+        var bands = merged(rows)
+        var grew = true
+        while grew {
+            grew = false
+            for r in readers where bands.contains(where: { $0.overlaps(r) }) && !bands.contains(where: { $0.lowerBound <= r.lowerBound && r.upperBound <= $0.upperBound }) {
+                bands = merged(bands + [r])
+                grew = true
+            }
+        }
+        return bands
+    }
+
+    /// Sorted, disjoint bands; bands closer than `joinGap` joined.
+    static func merged(_ rows: [Range<Int>]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for r in rows.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, r.lowerBound <= last.upperBound + joinGap {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                out.append(r)
+            }
+        }
+        return out
+    }
+
+    /// How far (pixels) a material in `node`'s subtree reads past its bounds; 0 without one.
+    static func materialReach(_ node: Node, scale: Double) -> Int {
+        switch node {
+        case .material(_, let kind, let scheme):
+            let sigma = MaterialRecipe(kind, scheme).blur * scale
+            return blurMargin(sigma: sigma) + 2 * blurDownsampleFactor(sigma: sigma)
+        case .group(let g):
+            // A scale inside the group scales the blur with it.
+            let s = max(1, abs(g.transform.determinant).squareRoot())
+            return Int((Double(g.children.map { materialReach($0, scale: scale) }.max() ?? 0) * s).rounded(.up))
+        default:
+            return 0
+        }
+    }
+}
