@@ -21,16 +21,19 @@ trap 'rm -rf "$work"' EXIT
 
 failures=0
 compared=0
+quiet() {  # a render's own lines only when it fails
+  "$@" >"$work/log" 2>&1 || { cat "$work/log"; echo "FAILED: $*"; exit 1; }
+}
 check() {  # check CLIP EXTRA-ARGS...
   local clip="$1"; shift
   rm -rf "$work/runs" "$work/alone" "$work/cut"
-  "$holoframe" render "$clip" "$@" --threads 2 --out "$work/runs" >/dev/null
+  quiet "$holoframe" render "$clip" "$@" --threads 2 --out "$work/runs"
   for k in 1 2; do
-    "$holoframe" render "$clip" "$@" --threads 2 --shard "$k/2" --shard-mode interleaved --out "$work/alone" >/dev/null
+    quiet "$holoframe" render "$clip" "$@" --threads 2 --shard "$k/2" --shard-mode interleaved --out "$work/alone"
   done
   local n=$((2 + RANDOM % 9))
   for ((k = 1; k <= n; k++)); do
-    "$holoframe" render "$clip" "$@" --threads 1 --shard "$k/$n" --out "$work/cut" >/dev/null
+    quiet "$holoframe" render "$clip" "$@" --threads 1 --shard "$k/$n" --out "$work/cut"
   done
   local count=0 bad=0
   for f in "$work/runs"/frame-*.png; do
