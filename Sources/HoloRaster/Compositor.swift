@@ -9,12 +9,12 @@
 //   I = ⌊(local.tx, local.ty)⌋,  f = (local.tx, local.ty) − I      integer and fractional offset
 //   content = (local's linear part, translation f)                 children's points → surface
 //   surface = the children drawn with `content` into a transparent canvas of their pixel bounds
-//             (cut to what can show when larger than the frame; such a surface is not kept),
-//             clipped by the group's clip
+//             (in tiles of 512 rows when taller: only the tiles that show are drawn), clipped by
+//             the group's clip
 //   frame  ← surface composited at I + the surface's origin, with the group's opacity and the
 //            parent's clip
 //
-// The surface's bytes are a function of (children, clip, linear part, f, cut), nothing else, so a
+// The surface's bytes are a function of (children, clip, linear part, f, tile), nothing else, so a
 // surface kept from an earlier frame whose key is equal is the surface this frame would draw:
 // invalidation is by content (an equality walk of the subtree), never by guesswork, and a frame
 // drawn with a warm cache is byte-identical to the same frame drawn alone. A scrolled card moves
@@ -35,56 +35,85 @@ public final class LayerCache: @unchecked Sendable {
         var id: String?
         var path: Int
     }
-    /// What a surface's bytes are a function of (with the surface's size, itself a function of
-    /// these; surfaces cut to the frame are not kept).
+    /// What a surface's bytes are a function of (its size and tiles follow from these).
     struct Content: Equatable {
         var children: [Node]
         var clip: Shape?
-        var a, b, c, d, fx, fy: Double
+        var a, d, fx, fy: Double
     }
-    struct Entry {
+    /// A layer's content and pixel extent; its tiles are valid while `generation` is theirs.
+    struct Extent {
         var content: Content
+        var area: PixelRect
+        var generation: Int
+    }
+    struct TileKey: Hashable {
+        var layer: Key
+        var generation: Int
+        var tile: Int
+    }
+    struct Tile {
         var surface: Canvas
-        var origin: (x: Int, y: Int)
         var lastUse: Int
     }
 
-    /// Bytes the kept surfaces may hold together.
+    /// Bytes the kept tiles may hold together.
     public var budgetBytes: Int
-    private var entries: [Key: Entry] = [:]
+    private var extents: [Key: Extent] = [:]
+    private var tiles: [TileKey: Tile] = [:]
     private var tick = 0
+    private var generations = 0
     public private(set) var bytes = 0
-    /// Layers drawn from scratch and layers taken from the cache since the counters were reset.
-    public private(set) var drawnLayers = 0
-    public private(set) var reusedLayers = 0
+    /// Tiles drawn from scratch and tiles taken from the cache since the counters were reset.
+    public private(set) var drawnTiles = 0
+    public private(set) var reusedTiles = 0
 
     public init(budgetBytes: Int = 256 << 20) { self.budgetBytes = budgetBytes }
 
     /// Forgets every surface.
-    public func removeAll() { entries.removeAll(); bytes = 0 }
+    public func removeAll() { extents.removeAll(); tiles.removeAll(); bytes = 0 }
 
-    public func resetCounters() { drawnLayers = 0; reusedLayers = 0 }
+    public func resetCounters() { drawnTiles = 0; reusedTiles = 0 }
 
-    func lookup(_ key: Key, _ content: Content) -> Entry? {
-        guard var e = entries[key], e.content == content else { return nil }
-        tick += 1
-        e.lastUse = tick
-        entries[key] = e
-        reusedLayers += 1
+    /// The extent kept for `key` when its content is `content`.
+    func extent(_ key: Key, _ content: Content) -> Extent? {
+        guard let e = extents[key], e.content == content else { return nil }
         return e
     }
 
-    func store(_ key: Key, _ content: Content, surface: Canvas, origin: (x: Int, y: Int)) {
-        drawnLayers += 1
+    /// Keeps `content`'s extent for `key`; tiles of an older content of the key are dropped.
+    func storeExtent(_ key: Key, _ content: Content, area: PixelRect) -> Extent {
+        if let old = extents[key] {
+            for (k, t) in tiles where k.layer == key && k.generation == old.generation {
+                bytes -= t.surface.width * t.surface.height * 4
+                tiles.removeValue(forKey: k)
+            }
+        }
+        generations += 1
+        let e = Extent(content: content, area: area, generation: generations)
+        extents[key] = e
+        return e
+    }
+
+    func tile(_ key: TileKey) -> Canvas? {
+        guard var t = tiles[key] else { return nil }
+        tick += 1
+        t.lastUse = tick
+        tiles[key] = t
+        reusedTiles += 1
+        return t.surface
+    }
+
+    func storeTile(_ key: TileKey, _ surface: Canvas) {
+        drawnTiles += 1
         let size = surface.width * surface.height * 4
-        if let old = entries.removeValue(forKey: key) { bytes -= old.surface.width * old.surface.height * 4 }
         guard size <= budgetBytes else { return }
-        while bytes + size > budgetBytes, let victim = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        while bytes + size > budgetBytes, let victim = tiles.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             bytes -= victim.value.surface.width * victim.value.surface.height * 4
-            entries.removeValue(forKey: victim.key)
+            tiles.removeValue(forKey: victim.key)
         }
         tick += 1
-        entries[key] = Entry(content: content, surface: surface, origin: origin, lastUse: tick)
+        tiles[key] = Tile(surface: surface, lastUse: tick)
         bytes += size
     }
 }
@@ -103,8 +132,7 @@ extension Node {
 extension Group {
     /// A group the compositor draws through a retained surface (see the top of this file).
     public var isRetainedLayer: Bool {
-        retention != nil && blur == 0 && shadow == nil && !isTilted && effect == nil
-            && !children.contains { $0.containsMaterial }
+        retention != nil && !isLayer && !children.contains { $0.containsMaterial }
     }
 }
 
@@ -114,6 +142,11 @@ extension SceneRenderer {
     @inline(__always) static func childPath(_ parent: Int, _ index: Int) -> Int {
         (parent &* 1_099_511_628_211) ^ (index &+ 0x9E37_79B9)
     }
+
+    /// Rows of a retained layer's tile: a layer taller than this is kept as horizontal tiles of
+    /// its full width (Chromium's cc and Flutter tile large layers too), drawn only where they
+    /// show, so a long scrolled list costs the rows that have come into view.
+    static let tileRows = 512
 
     /// Draws a retained group (`isRetainedLayer`) placed at `local`; false when its placement is
     /// not axis-aligned (rotated or skewed: drawn as an ordinary group).
@@ -125,41 +158,52 @@ extension SceneRenderer {
         let content = AffineTransform(a: local.a, b: 0, c: 0, d: local.d, tx: local.tx - ix, ty: local.ty - iy)
         let offset = (x: Int(ix), y: Int(iy))
         let key = LayerCache.Key(id: group.retention?.id, path: group.retention?.id == nil ? path : 0)
-        let contentKey = LayerCache.Content(children: group.children, clip: group.clip, a: content.a, b: 0, c: 0,
-                                            d: content.d, fx: content.tx, fy: content.ty)
-        if let kept = layers?.lookup(key, contentKey) {
-            canvas.composite(kept.surface, x: offset.x + kept.origin.x, y: offset.y + kept.origin.y,
-                             opacity: group.opacity, clip: clip)
-            return true
-        }
-        var bounds = Rect.zero
-        for child in group.children {
-            if let b = try pixelBounds(of: child, transform: content) { bounds = bounds.union(b) }
-        }
-        if let shape = group.clip { bounds = bounds.intersection(content.bounds(of: shape.bounds)) }
-        guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite, bounds.width < 1e9, bounds.height < 1e9 else { return true }
-        var area = PixelRect(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
+        let contentKey = LayerCache.Content(children: group.children, clip: group.clip, a: content.a, d: content.d,
+                                            fx: content.tx, fy: content.ty)
+        // The layer's pixel extent: kept with its content, or measured (text is laid out for it).
+        let area: PixelRect, generation: Int
+        if let kept = layers?.extent(key, contentKey) {
+            area = kept.area; generation = kept.generation
+        } else {
+            var bounds = Rect.zero
+            for child in group.children {
+                if let b = try pixelBounds(of: child, transform: content) { bounds = bounds.union(b) }
+            }
+            if let shape = group.clip { bounds = bounds.intersection(content.bounds(of: shape.bounds)) }
+            guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite, bounds.width < 1e7, bounds.height < 1e7 else { return true }
+            area = PixelRect(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
                              x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
-        // The frame's pixels in surface coordinates. A surface larger than the frame is cut to
-        // them and not kept (it would be kept for one position only).
-        let visible = PixelRect(x0: -offset.x, y0: -offset.y, x1: canvas.width - offset.x, y1: canvas.height - offset.y)
-        let cut = (area.x1 - area.x0) * (area.y1 - area.y0) > canvas.width * canvas.height
-        if cut {
-            area = PixelRect(x0: max(area.x0, visible.x0), y0: max(area.y0, visible.y0),
-                             x1: min(area.x1, visible.x1), y1: min(area.y1, visible.y1))
+            generation = layers?.storeExtent(key, contentKey, area: area).generation ?? 0
         }
         guard area.x1 > area.x0, area.y1 > area.y0 else { return true }
-        var surface = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
-        let toSurface = content.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
-        var surfaceClip: CoverageMask? = nil
-        if let shape = group.clip {
-            let mask = surface.coverage(of: shape, transform: toSurface)
-            if mask.isEmpty { return true }
-            surfaceClip = mask
+        // The rows that can show (the canvas, or its damage band), in layer coordinates.
+        let window = canvas.pixelWindow
+        guard area.x1 + offset.x > window.x0, area.x0 + offset.x < window.x1 else { return true }
+        let showTop = max(area.y0, window.y0 - offset.y), showBottom = min(area.y1, window.y1 - offset.y)
+        guard showTop < showBottom else { return true }
+        let rows = Self.tileRows
+        let firstTile = (showTop - area.y0) / rows, lastTile = (showBottom - 1 - area.y0) / rows
+        for k in firstTile...lastTile {
+            let y0 = area.y0 + k * rows, y1 = min(area.y1, y0 + rows)
+            let tileKey = LayerCache.TileKey(layer: key, generation: generation, tile: k)
+            let surface: Canvas
+            if let kept = layers?.tile(tileKey) {
+                surface = kept
+            } else {
+                var s = Canvas(width: area.x1 - area.x0, height: y1 - y0, scale: canvas.scale)
+                let toSurface = content.concatenating(.translation(Double(-area.x0), Double(-y0)))
+                var surfaceClip: CoverageMask? = nil
+                if let shape = group.clip {
+                    let mask = s.coverage(of: shape, transform: toSurface)
+                    if mask.isEmpty { continue }
+                    surfaceClip = mask
+                }
+                try draw(group.children, into: &s, transform: toSurface, clip: surfaceClip, path: path)
+                layers?.storeTile(tileKey, s)
+                surface = s
+            }
+            canvas.composite(surface, x: offset.x + area.x0, y: offset.y + y0, opacity: group.opacity, clip: clip)
         }
-        try draw(group.children, into: &surface, transform: toSurface, clip: surfaceClip, path: path)
-        if !cut { layers?.store(key, contentKey, surface: surface, origin: (area.x0, area.y0)) }
-        canvas.composite(surface, x: offset.x + area.x0, y: offset.y + area.y0, opacity: group.opacity, clip: clip)
         return true
     }
 }

@@ -44,11 +44,15 @@ public struct SceneRenderer: Sendable {
     }
 
     private func draw(_ node: Node, into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int) throws {
-        // Redrawing a damage band: text wholly outside it is not laid out at all (everything else
-        // finds its window empty at once).
-        if let rows = canvas.rowLimit, case .text = node, let b = try pixelBounds(of: node, transform: transform),
-           b.maxY < Double(rows.lowerBound) || b.minY > Double(rows.upperBound) {
-            return
+        // Text wholly outside the rows drawing may write (a damage band, a layer's tile) is not
+        // rasterized at all (everything else finds its window empty at once).
+        // The test is cheap and loose: a run's ink lies within 2 em of its baseline (fitting only
+        // shrinks the font), so an axis-aligned run's rows are known without laying it out.
+        if case .text(let run, _) = node, transform.b == 0, transform.c == 0 {
+            let rows = canvas.pixelWindow
+            let a = transform.d * (run.origin.y - 2 * run.font.size) + transform.ty
+            let b = transform.d * (run.origin.y + 2 * run.font.size) + transform.ty
+            if max(a, b) < Double(rows.y0) || min(a, b) > Double(rows.y1) { return }
         }
         switch node {
         case .fill(let shape, let paint):
@@ -83,7 +87,7 @@ public struct SceneRenderer: Sendable {
         }
 
         let isTilted = group.isTilted
-        if group.blur > 0 || group.shadow != nil || isTilted || group.effect != nil {
+        if group.isLayer {
             // A transparent layer sized to the group's content (plus room for blur, shadow and tilt).
             guard let area = try layerArea(group, transform: local, width: canvas.width, height: canvas.height, scale: canvas.scale) else { return }
             var layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
@@ -138,16 +142,7 @@ public struct SceneRenderer: Sendable {
             bounds = bounds.union(transform.bounds(of: effect.region))
         }
         guard !bounds.isEmpty else { return nil }
-        var reach = 3 * group.blur * scale + 2
-        if let effect = group.effect {
-            reach += max(effect.maxSampleOffset.width, effect.maxSampleOffset.height) * scale
-        }
-        if let shadow = group.shadow {
-            reach += 1.5 * shadow.radius * scale + max(abs(shadow.offset.x), abs(shadow.offset.y)) * scale
-        }
-        if group.isTilted {
-            reach += 0.25 * max(bounds.width, bounds.height)
-        }
+        let reach = group.layerReach(contentBounds: bounds, pixelsPerPoint: scale)
         bounds = bounds.insetBy(dx: -reach, dy: -reach)
         let limit = Rect(x: -reach, y: -reach, width: Double(width) + 2 * reach, height: Double(height) + 2 * reach)
         bounds = bounds.intersection(limit)
@@ -185,14 +180,28 @@ public struct SceneRenderer: Sendable {
             // An effect draws its region and nothing else.
             if let effect = g.effect { bounds = local.bounds(of: effect.region) }
             if let clip = g.clip { bounds = bounds.intersection(local.bounds(of: clip.bounds)) }
-            let pixelsPerPoint = abs(transform.determinant).squareRoot()
-            var reach = 3 * g.blur * pixelsPerPoint
-            if let shadow = g.shadow {
-                reach += (1.5 * shadow.radius + max(abs(shadow.offset.x), abs(shadow.offset.y))) * pixelsPerPoint
-            }
-            if g.isTilted { reach += 0.25 * max(bounds.width, bounds.height) }
-            return bounds.isEmpty ? nil : bounds.insetBy(dx: -reach, dy: -reach)
+            guard !bounds.isEmpty else { return nil }
+            let reach = g.isLayer ? g.layerReach(contentBounds: bounds, pixelsPerPoint: abs(transform.determinant).squareRoot()) : 0
+            return bounds.insetBy(dx: -reach, dy: -reach)
         }
+    }
+}
+
+extension Group {
+    /// Drawn through a transparent layer of its own: a blur, a shadow, a 3D tilt or a shader effect.
+    public var isLayer: Bool { blur > 0 || shadow != nil || isTilted || effect != nil }
+
+    /// How far past its content's pixel bounds such a layer's pixels reach: 3σ of the blur and 2
+    /// px, the shader effect's largest sample offset, the shadow's 1.5 × radius and offset, and a
+    /// quarter of the content's size for a tilt (perspective pushes edges outward). The one
+    /// definition the layer's size (`layerArea`), a node's bounds (`pixelBounds`) and the memory
+    /// estimate (Holoframe's FrameBudget) use.
+    public func layerReach(contentBounds bounds: Rect, pixelsPerPoint s: Double) -> Double {
+        var reach = 3 * blur * s + 2
+        if let effect { reach += max(effect.maxSampleOffset.width, effect.maxSampleOffset.height) * s }
+        if let shadow { reach += 1.5 * shadow.radius * s + max(abs(shadow.offset.x), abs(shadow.offset.y)) * s }
+        if isTilted { reach += 0.25 * max(bounds.width, bounds.height) }
+        return reach
     }
 }
 

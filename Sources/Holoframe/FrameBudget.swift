@@ -59,7 +59,7 @@ public enum FrameBudget {
         }
         var total = 0.0
         let isTilted = group.isTilted
-        let isLayer = group.blur > 0 || group.shadow != nil || isTilted || group.effect != nil
+        let isLayer = group.isLayer
         // A retained layer's surface (HoloRaster/Compositor.swift) is at most the canvas, as a backdrop copy is.
         if isLayer || group.opacity < 1 || group.isRetainedLayer {
             var bounds = Rect.zero
@@ -73,10 +73,7 @@ public enum FrameBudget {
             }
             if !bounds.isEmpty {
                 let s = transform.determinant.magnitude.squareRoot()
-                var reach = 3 * group.blur * s + 2
-                if let shadow = group.shadow { reach += 1.5 * shadow.radius * s + max(abs(shadow.offset.x), abs(shadow.offset.y)) * s }
-                if isTilted { reach += 0.25 * max(bounds.width, bounds.height) }
-                if let effect = group.effect { reach += max(effect.maxSampleOffset.width, effect.maxSampleOffset.height) * s }
+                let reach = group.layerReach(contentBounds: bounds, pixelsPerPoint: s)
                 let canvasGrown = Rect(x: -reach, y: -reach, width: canvas.0 + 2 * reach, height: canvas.1 + 2 * reach)
                 let grown = (precise || isTilted) ? bounds.insetBy(dx: -reach, dy: -reach).intersection(canvasGrown) : canvasGrown
                 if !grown.isEmpty {

@@ -80,7 +80,7 @@ import HoloGeometry
         let compositor = FrameCompositor(renderer: fresh)
         let source = demo.frames()
         for k in 20..<40 { _ = try compositor.render(source.scene(k, fps: demo.fps).scene, scale: demo.scale) }
-        #expect(compositor.layers.reusedLayers > compositor.layers.drawnLayers)
+        #expect(compositor.layers.reusedTiles > compositor.layers.drawnTiles)
 
         let celebration = try ClipResolver.resolve("celebration", overrides: ClipOverrides(scale: 0.25))
         let c = FrameCompositor(renderer: fresh)

@@ -86,6 +86,12 @@ public enum AnimatableValue: Hashable, Sendable {
     }
 
     public var isConstant: Bool { if case .constant = self { true } else { false } }
+
+    /// True when an expression names the driver `name` (keyframe tracks are not looked into).
+    public func reads(_ name: String) -> Bool {
+        if case .expression(let e) = self { return e.driverSlots[name] != nil }
+        return false
+    }
 }
 
 /// A colour whose components may each be animated (straight alpha, 0…1, clamped per frame).

@@ -75,8 +75,14 @@ extension UserNode {
                                      perspective: $0.perspective.value(d), anchor: anchor) }
         let shadow = m.shadow.map { Shadow(color: $0.color.value(d), radius: SceneLimits.clamp($0.radius.value(d), SceneLimits.shadowRadius),
                                                      offset: limitedShadowOffset($0.offset.value(d))) }
+        // A group the user keyed, or whose offset moves with the scroll (snapped to device pixels
+        // as UIKit snaps a scroll view's content), or with the frame, is kept as a retained layer.
+        let scrolls = m.offset.map { $0.x.reads("scroll") || $0.y.reads("scroll") } ?? false
+        let moves = m.offset.map { !$0.x.isConstant || !$0.y.isConstant } ?? false
+        let retention: Retention? = (m.id != nil || moves) ? Retention(id: m.id, scrolls: scrolls) : nil
         return Group(children, transform: transform, opacity: clamp(m.opacity?.value(d) ?? 1, 0, 1), clip: clip,
-                     blur: SceneLimits.clamp(m.blur?.value(d) ?? 0, SceneLimits.blurRadius), shadow: shadow, tilt: tilt)
+                     blur: SceneLimits.clamp(m.blur?.value(d) ?? 0, SceneLimits.blurRadius), shadow: shadow, tilt: tilt,
+                     retention: retention)
     }
 }
 

@@ -71,6 +71,10 @@ public struct TiltSpec: Hashable, Sendable {
 
 /// The group-level effects any node may carry.
 public struct Modifiers: Hashable, Sendable {
+    /// The group's identity for the compositor's retained layers (SwiftUI's `.id`): give it to a
+    /// group whose place among its siblings changes between frames. Optional: a group is known by
+    /// its place in the tree, and one whose offset reads `scroll` is kept as a scrolled layer anyway.
+    public var id: String?
     public var opacity: AnimatableValue?
     public var offset: AnimatablePoint?
     public var scale: AnimatablePoint?
@@ -83,7 +87,7 @@ public struct Modifiers: Hashable, Sendable {
     public var shadow: ShadowSpec?
 
     var isEmpty: Bool {
-        opacity == nil && offset == nil && scale == nil && rotation == nil && tilt == nil && clip == nil
+        id == nil && opacity == nil && offset == nil && scale == nil && rotation == nil && tilt == nil && clip == nil
             && blur == nil && shadow == nil
     }
 }

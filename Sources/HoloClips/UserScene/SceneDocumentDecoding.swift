@@ -260,6 +260,7 @@ extension SceneDecoder {
         var m = Modifiers()
         if let v = o.optional("opacity") { m.opacity = try value(v, path: o.path(of: "opacity")) }
         if let v = o.optional("offset") { m.offset = try point(v, path: o.path(of: "offset")) }
+        if let v = o.optional("id") { m.id = try v.string(at: o.path(of: "id")) }
         if let v = o.optional("scale") {
             // A number (uniform) or {"x", "y"}; keyframes are an object too, told apart by their key.
             if case .object(let d) = v, d["keyframes"] == nil {

@@ -114,7 +114,7 @@ public struct ReferenceRenderer: Sendable {
                 let local = g.placement(under: transform)
                 var box = clipBox
                 if let c = g.clip { box = box.intersection(RefBox(covering: local.bounds(of: c.bounds))) }
-                if isLayer(g) {
+                if g.isLayer {
                     events.append((p, .empty, nil))
                 } else {
                     try plan(g.children, transform: local, clipBox: box, path: p, scale: scale, full: full, into: &events)
@@ -125,7 +125,6 @@ public struct ReferenceRenderer: Sendable {
         }
     }
 
-    private func isLayer(_ g: Group) -> Bool { g.blur > 0 || g.shadow != nil || g.isTilted || g.effect != nil }
 
     // MARK: Drawing
 
@@ -174,7 +173,7 @@ public struct ReferenceRenderer: Sendable {
             let mask = Reference.coverage(contours: Reference.fillContours(shape, transform: local), limit: s.window)
             groupClip = clip.map { mask.intersected(with: $0) } ?? mask
         }
-        if isLayer(g) {
+        if g.isLayer {
             try drawLayer(g, into: &s, transform: local, clip: groupClip, need: context.need(at: path))
         } else if g.opacity < 1 {
             let before = s
