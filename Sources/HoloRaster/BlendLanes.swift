@@ -39,6 +39,7 @@ func sourceOverQuad(_ s: PixelQuad, _ d: PixelQuad) -> PixelQuad {
 @inline(__always)
 func compositeRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
                   opacity: UInt32, coverage: UnsafePointer<UInt8>?, factors: UnsafePointer<UInt8>) {
+    if coverage == nil && opacity == 255 { compositeRowOpaque(src, dst, count: count); return }
     var i = 0
     let raw = UnsafeRawPointer(src), out = UnsafeMutableRawPointer(dst)
     while i + 4 <= count {
@@ -61,6 +62,33 @@ func compositeRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt
     while i < count {
         let k = coverage.map { UInt32(factors[Int($0[i])]) } ?? opacity
         if k != 0 && src[i] != 0 { dst[i] = sourceOver(scalePixel(src[i], by: k), dst[i]) }
+        i += 1
+    }
+}
+
+/// `compositeRow` at full opacity and no clip: a retained layer's surface is mostly opaque content
+/// and transparent gaps, so eight pixels at a time are copied when all are opaque and skipped when
+/// all are transparent (both what source-over does with them); the rest go through the quad blend.
+@inline(__always)
+func compositeRowOpaque(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
+    typealias Octet = SIMD8<UInt32>
+    var i = 0
+    let raw = UnsafeRawPointer(src), out = UnsafeMutableRawPointer(dst)
+    while i + 8 <= count {
+        let s = raw.loadUnaligned(fromByteOffset: i * 4, as: Octet.self)
+        if (s & 0xFF00_0000) == Octet(repeating: 0xFF00_0000) {
+            out.storeBytes(of: s, toByteOffset: i * 4, as: Octet.self)
+        } else if s != .zero {
+            for q in stride(from: 0, to: 8, by: 4) {
+                let sq = raw.loadUnaligned(fromByteOffset: (i + q) * 4, as: PixelQuad.self)
+                let d = UnsafeRawPointer(out).loadUnaligned(fromByteOffset: (i + q) * 4, as: PixelQuad.self)
+                out.storeBytes(of: sourceOverQuad(sq, d), toByteOffset: (i + q) * 4, as: PixelQuad.self)
+            }
+        }
+        i += 8
+    }
+    while i < count {
+        if src[i] != 0 { dst[i] = sourceOver(src[i], dst[i]) }
         i += 1
     }
 }

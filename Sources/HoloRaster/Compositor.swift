@@ -57,8 +57,8 @@ public final class LayerCache: @unchecked Sendable {
         var lastUse: Int
     }
 
-    /// Bytes the kept tiles may hold together.
-    public var budgetBytes: Int
+    /// Bytes the kept tiles may hold together; lowering it evicts the least recently used at once.
+    public var budgetBytes: Int { didSet { trim(to: budgetBytes) } }
     private var extents: [Key: Extent] = [:]
     private var tiles: [TileKey: Tile] = [:]
     private var tick = 0
@@ -104,14 +104,19 @@ public final class LayerCache: @unchecked Sendable {
         return t.surface
     }
 
+    /// Evicts the least recently used tiles until at most `limit` bytes are kept.
+    private func trim(to limit: Int) {
+        while bytes > limit, let victim = tiles.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            bytes -= victim.value.surface.width * victim.value.surface.height * 4
+            tiles.removeValue(forKey: victim.key)
+        }
+    }
+
     func storeTile(_ key: TileKey, _ surface: Canvas) {
         drawnTiles += 1
         let size = surface.width * surface.height * 4
         guard size <= budgetBytes else { return }
-        while bytes + size > budgetBytes, let victim = tiles.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            bytes -= victim.value.surface.width * victim.value.surface.height * 4
-            tiles.removeValue(forKey: victim.key)
-        }
+        trim(to: budgetBytes - size)
         tick += 1
         tiles[key] = Tile(surface: surface, lastUse: tick)
         bytes += size
@@ -227,7 +232,10 @@ public final class FrameCompositor {
     /// False: every frame is drawn whole (retained layers still kept), for measuring what damage saves.
     public var usesDamage = true
 
-    public init(renderer: SceneRenderer, cacheBytes: Int = 256 << 20) {
+    /// The kept tiles' default budget (a render lowers it to fit --max-memory).
+    public static let defaultCacheBytes = 256 << 20
+
+    public init(renderer: SceneRenderer, cacheBytes: Int = FrameCompositor.defaultCacheBytes) {
         layers = LayerCache(budgetBytes: cacheBytes)
         var r = renderer
         r.layers = layers

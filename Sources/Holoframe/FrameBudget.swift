@@ -11,7 +11,9 @@
 //     effect's input is freed when its output replaces it);
 //   - for a group with opacity < 1, a copy of the backdrop under its content, at most W·H·4.
 // Layers of sibling groups are freed before the next is made, but nested ones are alive at once;
-// summing every group bounds both. The walk also refuses transforms whose numbers are so large
+// summing every group bounds both. Retained layers' kept tiles (HoloRaster/Compositor.swift) count
+// too: before a frame is drawn, the compositor's cache is trimmed to the cap less this bound, so
+// only a frame that cannot fit with an empty cache is refused. The walk also refuses transforms whose numbers are so large
 // that pixel positions would not fit a machine integer (nested scales of 1e6, say).
 
 import HoloGeometry
@@ -27,14 +29,18 @@ public enum FrameBudget {
     /// bounds only for tilts); only when it is over the cap are the content bounds of every layer
     /// measured (text measuring is most of the cost: the quick bound keeps the check at a
     /// fraction of a frame's time).
-    public static func check(_ scene: Scene, scale: Double, renderer: SceneRenderer, maxBytes: Int) throws {
-        if try estimate(scene, scale: scale, renderer: renderer, precise: false) <= Double(maxBytes) { return }
+    /// Returns the bound it held against the cap (what the frame's own surfaces may need).
+    @discardableResult
+    public static func check(_ scene: Scene, scale: Double, renderer: SceneRenderer, maxBytes: Int) throws -> Double {
+        let quick = try estimate(scene, scale: scale, renderer: renderer, precise: false)
+        if quick <= Double(maxBytes) { return quick }
         let total = try estimate(scene, scale: scale, renderer: renderer)
         guard total <= Double(maxBytes) else {
             throw LimitError(description: "this frame's surfaces (canvas, blur, shadow and tilt layers) may need up to " +
                              "\(Int(min(total, 9e18)) >> 20) MiB, over the cap of \(maxBytes >> 20) MiB; lower --scale or the scene's " +
                              "blur and shadow sizes, or raise the cap with --max-memory")
         }
+        return total
     }
 
     /// The upper bound, in bytes, of all surfaces rendering `scene` at `scale` allocates; with

@@ -187,8 +187,10 @@ public struct RenderPipeline: Sendable {
     /// One scene of a run through `compositor` (reusing what earlier frames of the run drew), or
     /// the reference renderer when chosen (it keeps nothing), within the memory cap.
     public func draw(_ scene: Scene, scale: Double, compositor: FrameCompositor) throws -> Canvas {
-        try checkBudget(scene, scale: scale)
+        let frameBytes = try FrameBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
         if let reference { return try reference.render(scene, scale: scale) }
+        // Kept tiles and the frame's own surfaces together stay under the cap: evict first.
+        compositor.layers.budgetBytes = min(FrameCompositor.defaultCacheBytes, max(0, maxMemoryPerFrame - Int(frameBytes.rounded(.up))))
         return try compositor.render(scene, scale: scale)
     }
 

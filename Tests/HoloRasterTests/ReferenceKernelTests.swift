@@ -147,6 +147,19 @@ struct ByteDifference: CustomStringConvertible {
                           CoverageMask(x: -1, y: 1, width: w + 2, height: h + 2, coverage: coverage),
                           [(0, 0), (2, 1), (-1, -2)], [1.0, 0.5, 0.01]))
         }
+        // A retained layer's surface: stretches of opaque and of transparent pixels (the eight-at-a-
+        // time copy and skip of the full-opacity path), mixed stretches, and a tail past the eights.
+        var surface = noiseCanvas(width: 43, height: 6, seed: 11)
+        surface.withMutableWords { w in
+            for y in 0..<6 {
+                for x in 0..<43 {
+                    let block = (x / 8 + y) % 3
+                    if block == 0 { w[y * 43 + x] |= 0xFF00_0000 }  // opaque: any colour is premultiplied
+                    if block == 1 { w[y * 43 + x] = 0 }
+                }
+            }
+        }
+        cases.append((surface, noiseCanvas(width: 50, height: 9, seed: 12), clip, [(0, 0), (3, 2), (-5, -1)], [1.0, 0.5]))
         for k in cases {
             for opacity in k.opacities {
                 for c in [nil, k.clip] {

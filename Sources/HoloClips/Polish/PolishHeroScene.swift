@@ -51,16 +51,18 @@ struct PolishHeroScene: Sendable {
             // In Full mode the linked card has left its slot: it is drawn at the shared frame below.
             if i == s.card && transition == .matchedGeometry { continue }
             let opacity = i == s.card ? s.sourceOpacity : 1
+            // The list's cards and rows are retained layers: the transition fades and covers
+            // them, and they are composited from their surfaces rather than drawn again.
             nodes.append(.group([PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette, type: type)],
-                                opacity: opacity))
+                                opacity: opacity, retention: Retention(id: "goal-\(i)")))
         }
         var y = (frames.last?.maxY ?? 0) + 40 * type.scale(of: .title3)
         nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette, type: type))
         y += 14
         let rowHeight = PolishViews.rowHeight(type)
-        for t in PolishFinance.transactions where y < size.height {
-            nodes.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
-                                                    palette: palette, type: type))
+        for (k, t) in PolishFinance.transactions.enumerated() where y < size.height {
+            nodes.append(.group([PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
+                                                            palette: palette, type: type)], retention: Retention(id: "row-\(k)")))
             y += rowHeight + 8
         }
 
