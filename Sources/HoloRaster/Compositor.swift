@@ -368,3 +368,14 @@ enum Damage {
         }
     }
 }
+
+extension Canvas {
+    /// Paint flashing (`render --show-damage`): a translucent magenta over `rows`, the rows a
+    /// frame redrew. A copy's business: the compositor's own canvas is never tinted.
+    public mutating func tint(rows: [Range<Int>]) {
+        for band in rows {
+            fill(.rect(Rect(x: 0, y: Double(band.lowerBound), width: Double(width), height: Double(band.count))),
+                 transform: .identity, paint: .solid(Color(red: 1, green: 0, blue: 1, alpha: 0.3)), clip: nil, opacity: 1)
+        }
+    }
+}

@@ -52,6 +52,9 @@ public struct RenderRequest: Sendable {
     /// settings (nil: no record is written or checked).
     public var record: RenderRecord?
 
+    /// Tint the rows each frame redrew (`--show-damage`); the frames show the cost, not the picture.
+    public var showDamage = false
+
     /// A list's frames (`--frames 0,150,300`), ascending, when the request is not the whole range.
     public var listed: [Int]?
 
@@ -276,9 +279,10 @@ public struct RenderPipeline: Sendable {
                 if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { return }
                 let bytes: [UInt8]
                 do {
-                    let canvas = try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
+                    var canvas = try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
+                    if request.showDamage { canvas.tint(rows: compositor.lastDamage) }
                     // A frame that reused the previous canvas whole has its bytes too (deterministic encoder).
-                    if let previous, compositor.lastRedrawn == 0, pipeline.reference == nil {
+                    if let previous, compositor.lastRedrawn == 0, pipeline.reference == nil, !request.showDamage {
                         bytes = previous
                     } else {
                         // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.

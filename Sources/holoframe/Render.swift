@@ -15,6 +15,7 @@ struct Render: ParsableCommand {
               holoframe render demo --frames 0-59 --scale 1 --out frames/preview
               holoframe render titles --frames 0,150,300 --scale 1 --out frames/keys
               holoframe render titles --frames 114 --reference --out frames/reference
+              holoframe render gradients --show-damage --scale 1 --out frames/damage
               holoframe render my-clip.json --duration 2 --device iphone-se --out frames/mine
               holoframe render demo --format raw | ffmpeg -f rawvideo -pix_fmt rgba -s 1170x2532 -r 60 -i - demo.mp4
             """)
@@ -55,6 +56,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Render with the reference renderer: slow and obviously right (exact Gaussian blurs, no caches), for checking the fast one.")
     var reference = false
 
+    @Flag(help: "Tint the rows each frame redrew (its damage) magenta, as Chromium's paint flashing does: what each frame cost. The first frame of each run of consecutive frames is drawn whole.")
+    var showDamage = false
+
     @Option(help: "Instead of frame files, write one PNG tiling frames sampled from the range, labelled.")
     var contactSheet: String?
 
@@ -83,12 +87,16 @@ struct Render: ParsableCommand {
         let (clip, frames, inputs) = try clipOptions.resolve()
         if let font { try inputs.checkFile(font, what: "the --font file") }
         if let state { try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs) }
+        if showDamage && (reference || contactSheet != nil) {
+            throw ValidationError("--show-damage shows what the fast renderer redrew frame by frame; it does not go with --reference or --contact-sheet")
+        }
         if let contactSheet { try OutputPolicy.checkFile(contactSheet, option: "--contact-sheet", force: force, inputs: inputs) }
         var request = RenderRequest(clip: clip, frames: frames)
         request.format = format
         request.outputDirectory = out ?? "frames/\(clip.name)"
         if let threads { request.threads = threads }
         request.pngProfile = png
+        request.showDamage = showDamage
         request.statePath = state
         request.shard = try shard.map { try Shard(parsing: $0, mode: shardMode) }
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)

@@ -268,3 +268,28 @@ func holoframe(arguments: [String]) throws -> Run {
         #expect(run.status == 2 && run.stderr.contains("/nonexistent/Font.ttf"))
     }
 }
+
+/// `render --show-damage` (issue 28): the rows a frame redrew are tinted, the rest is the picture.
+@Suite struct ShowDamageCLITests {
+    @Test func damagedRowsAreTintedAndTheRestIsThePicture() throws {
+        let dir = scratchFolder("damage"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (folder, extra) in [("plain", [String]()), ("damage", ["--show-damage"])] {
+            let run = try holoframe(arguments: ["render", "celebration", "--frames", "24-27", "--scale", "0.25", "--threads", "1",
+                                                "--out", "\(dir)/\(folder)"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        func rows(_ folder: String, _ frame: Int) throws -> (width: Int, rows: [[UInt32]]) {
+            let c = try PNG.decode(Array(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(folder)/frame-000\(frame).png"))))
+            return (c.width, (0..<c.height).map { y in Array(c.words[(y * c.width)..<((y + 1) * c.width)]) })
+        }
+        // The run's first frame is drawn whole: every row tinted.
+        let first = try rows("plain", 24), firstTinted = try rows("damage", 24)
+        #expect(zip(first.rows, firstTinted.rows).allSatisfy { $0 != $1 })
+        // A later frame: some rows tinted (what changed), the others exactly the picture.
+        let later = try rows("plain", 26), laterTinted = try rows("damage", 26)
+        let same = zip(later.rows, laterTinted.rows).filter { $0 == $1 }.count
+        #expect(same > 0 && same < later.rows.count, "\(same) of \(later.rows.count) rows untinted")
+        let refused = try holoframe("render", "demo", "--show-damage", "--reference", "--frames", "0")
+        #expect(refused.status == 2 && refused.stderr.contains("--show-damage"), "\(refused.stderr)")
+    }
+}

@@ -71,7 +71,13 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
      "effect:layer[fill:roundedRect:linear, fill:ellipse:solid, fill:rect:solid, text]]"),
     ("component-drivers.json", ["scroll", "header.offset", "header.opacity", "time"],
      "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material, group[fill:rect:shader]]]"),
+    // The retained-layer comparison scene (issue 28): 14 cards of a rectangle and two lines each.
+    ("scroll-cards.json", ["frame"], "group[fill:rect:linear, group[\(scrollCards)], material, text]"),
+    ("scroll-cards-blur.json", ["frame"],
+     "group[fill:rect:linear, group[\(scrollCards)], group[group[fill:rect:linear, group[\(scrollCards)]], fill:rect:solid], text]"),
 ]
+
+private let scrollCards = Array(repeating: "fill:roundedRect:solid, text, text", count: 14).joined(separator: ", ")
 
 private let frameSize = Size(width: 390, height: 844)
 

@@ -66,11 +66,13 @@ import HoloPNG
         let text = BenchTable.text(bench([3, 12]), rows: true)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0] == "demo  390×844  budget 10.00 ms  median of 3 runs per frame")
-        #expect(lines.count == 6)
+        #expect(lines.count == 7)
         #expect(lines[3].hasPrefix("      0") && !lines[3].hasSuffix("OVER"))
-        #expect(lines[4].hasPrefix("      1") && lines[4].hasSuffix("12.000 ms  OVER"))
+        #expect(lines[4].hasPrefix("      1") && lines[4].hasSuffix("12.000 ms   100.0 %  OVER"))
         #expect(lines[5].contains("worst frame 1 at 0.017 s; 1 of 2 over budget"))
-        #expect(BenchTable.text(bench([3, 12]), rows: false).split(separator: "\n").count == 3)
+        // Every frame redrew (the default 1): the median over them is the median.
+        #expect(lines[6].contains("frames that redraw: 2 of 2, median 7.50 ms, on average 100 % of the canvas's rows"))
+        #expect(BenchTable.text(bench([3, 12]), rows: false).split(separator: "\n").count == 4)
     }
 }
 
