@@ -27,6 +27,9 @@
 
 import HoloGeometry
 import HoloScene
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Retained surfaces of one worker, least recently used evicted past `budgetBytes`.
 /// Not thread-safe: one per worker (a `FrameCompositor` owns one).
@@ -71,7 +74,7 @@ public final class LayerCache: @unchecked Sendable {
     public init(budgetBytes: Int = 256 << 20) { self.budgetBytes = budgetBytes }
 
     /// Forgets every surface.
-    public func removeAll() { extents.removeAll(); tiles.removeAll(); bytes = 0 }
+    public func removeAll() { extents.removeAll(); tiles.removeAll(); bytes = 0; materials.removeAll(); materialBytes = 0 }
 
     public func resetCounters() { drawnTiles = 0; reusedTiles = 0 }
 
@@ -102,6 +105,30 @@ public final class LayerCache: @unchecked Sendable {
         tiles[key] = t
         reusedTiles += 1
         return t.surface
+    }
+
+    /// A material's last output and the backdrop it was computed from (see `applyKeptMaterial`).
+    struct KeptMaterial {
+        var recipe: MaterialRecipe
+        var scheme: ColorScheme
+        var mask: CoverageMask
+        var reads: BlurRegion
+        var backdrop: [UInt32]
+        var output: [UInt32]
+        var bytes: Int { (backdrop.count + output.count) * 4 + mask.coverage.count }
+    }
+    var materials: [Key: KeptMaterial] = [:]
+    private var materialBytes = 0
+    /// Materials whose backdrop was unchanged (their kept output written again).
+    public private(set) var reusedMaterials = 0
+
+    func keptMaterial(_ key: Key) -> KeptMaterial? { materials[key] }
+    func reusedMaterial() { reusedMaterials += 1 }
+    func keep(_ m: KeptMaterial, for key: Key) {
+        if let old = materials.removeValue(forKey: key) { materialBytes -= old.bytes }
+        guard materialBytes + m.bytes <= budgetBytes / 4 else { return }
+        materials[key] = m
+        materialBytes += m.bytes
     }
 
     /// Evicts the least recently used tiles until at most `limit` bytes are kept.
@@ -376,6 +403,75 @@ extension Canvas {
         for band in rows {
             fill(.rect(Rect(x: 0, y: Double(band.lowerBound), width: Double(width), height: Double(band.count))),
                  transform: .identity, paint: .solid(Color(red: 1, green: 0, blue: 1, alpha: 0.3)), clip: nil, opacity: 1)
+        }
+    }
+}
+
+/// Two byte arrays compared with memcmp.
+func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 } }
+}
+
+extension Canvas {
+    /// A material (frosted glass) whose backdrop is unchanged is not blurred again: its output is
+    /// a function of the recipe, its coverage mask and the canvas pixels it reads (its rect grown by
+    /// the blur's margin), so when all three equal the kept ones, the kept output is written back.
+    /// Otherwise the material is applied as usual and its inputs and output are kept.
+    mutating func applyKeptMaterial(_ kind: MaterialKind, scheme: ColorScheme, in mask: CoverageMask,
+                                    cache: LayerCache, key: LayerCache.Key) {
+        let recipe = MaterialRecipe(kind, scheme)
+        let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height).clipped(width: width, height: height)
+        guard !roi.isEmpty else { return }
+        let m = blurMargin(sigma: recipe.blur * scale)
+        let reads = BlurRegion(x: roi.x - m, y: roi.y - m, width: roi.width + 2 * m, height: roi.height + 2 * m)
+            .clipped(width: width, height: height)
+        if let kept = cache.keptMaterial(key), kept.recipe == recipe, kept.scheme == scheme, kept.reads == reads,
+           kept.mask.x == mask.x, kept.mask.y == mask.y, kept.mask.width == mask.width, kept.mask.height == mask.height,
+           sameBytes(kept.mask.coverage, mask.coverage), holds(kept.backdrop, in: reads) {
+            pasteWords(kept.output, into: roi)
+            cache.reusedMaterial()
+            return
+        }
+        let backdrop = copyWords(reads)
+        applyMaterial(recipe, scheme: scheme, in: mask)
+        cache.keep(LayerCache.KeptMaterial(recipe: recipe, scheme: scheme, mask: mask, reads: reads, backdrop: backdrop,
+                                           output: copyWords(roi)), for: key)
+    }
+
+    /// True when the pixels in `r` are `words` (row by row, memcmp).
+    func holds(_ words: [UInt32], in r: BlurRegion) -> Bool {
+        guard words.count == r.width * r.height else { return false }
+        return withWords { canvas in
+            words.withUnsafeBufferPointer { kept in
+                for row in 0..<r.height where memcmp(canvas.baseAddress! + (r.y + row) * width + r.x,
+                                                     kept.baseAddress! + row * r.width, r.width * 4) != 0 {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
+    func copyWords(_ r: BlurRegion) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: r.width * r.height)
+        withWords { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for row in 0..<r.height {
+                    (dst.baseAddress! + row * r.width).update(from: src.baseAddress! + (r.y + row) * width + r.x, count: r.width)
+                }
+            }
+        }
+        return out
+    }
+
+    mutating func pasteWords(_ words: [UInt32], into r: BlurRegion) {
+        let w = width
+        withMutableWords { dst in
+            words.withUnsafeBufferPointer { src in
+                for row in 0..<r.height {
+                    (dst.baseAddress! + (r.y + row) * w + r.x).update(from: src.baseAddress! + row * r.width, count: r.width)
+                }
+            }
         }
     }
 }

@@ -66,7 +66,11 @@ public struct SceneRenderer: Sendable {
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)
             if let clip { mask = mask.intersected(with: clip) }
-            canvas.applyMaterial(kind, scheme: scheme, in: mask)
+            if let layers {
+                canvas.applyKeptMaterial(kind, scheme: scheme, in: mask, cache: layers, key: LayerCache.Key(id: nil, path: path))
+            } else {
+                canvas.applyMaterial(kind, scheme: scheme, in: mask)
+            }
         case .image(let image, let frame):
             canvas.draw(image, in: frame, transform: transform, clip: clip)
         case .group(let group):

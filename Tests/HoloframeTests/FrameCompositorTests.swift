@@ -91,6 +91,17 @@ import HoloGeometry
             if c.lastRedrawn > 0 && c.lastRedrawn < 0.6 { partial += 1 }
         }
         #expect(partial > 10, "celebration: frames that redrew under 60 % of the rows")
+
+        // Titles' Profile page does not scroll: its header glass has the same backdrop every frame
+        // while the title above it shimmers, so the glass is written back, not blurred again.
+        let profile = try ClipResolver.resolve("titles-profile", overrides: ClipOverrides(scale: 0.25))
+        let p = FrameCompositor(renderer: fresh)
+        let ps = profile.frames()
+        for k in 40..<52 {
+            let scene = ps.scene(k, fps: profile.fps).scene
+            #expect(try p.render(scene, scale: profile.scale).words == fresh.render(scene, scale: profile.scale).words)
+        }
+        #expect(p.layers.reusedMaterials > 5)
     }
 
     /// UIKit's rounding: a scrolled group's offset lands on whole device pixels, halves away from
