@@ -1,0 +1,163 @@
+// Radial and angular gradient spans in float lanes, certified against the Double formula.
+//
+// Why C: the spans want 8 float lanes with selects, a division, a square root and lane-wise
+// conversions; clang's vector extensions give exactly that at the default x86-64 target (two SSE2
+// registers per vector) and, from the same source, at AVX2 (one register), chosen at run time.
+//
+// What is computed (Gradient.swift, PaintSampler.shade, states the Double formula these equal):
+// lane i of a span has the paint-local offset from the centre
+//   (x, y) = (px0 + i·dx, py0 + i·dy)
+// in float (error at most e per component, the caller's bound for the row), and the table index is
+//   v = clamp(…, ½, 1023½),  index = ⌊v⌋
+//   radial   v = (√(x² + y²) − r₀)·k + ½,           k = 1023 / (r₁ − r₀)
+//   angular  g = (atan2 in turns, clockwise) − s   reduced to [0, 1], s = start / 2π reduced;
+//            v = g·m + q on the ramp (g ≤ spanT), else 1023½ before gMid and ½ after it
+//            (a partial turn's gap: end colour, then start colour).
+// A lane is certified when v is farther than its slack from every step of ⌊·⌋ (and, for the
+// angle, g from the seam at 0/1 and from gMid): within the slack the float v and the Double v
+// pick the same index. The slack is `slack` index units (rounding of the float arithmetic and of
+// the arctangent polynomial; GradientKernelTests checks that a quarter of it still certifies no
+// wrong lane), plus, for the angle, the position error seen from the centre: an offset error |Δp|
+// turns the direction by at most (π/2)·|Δp|/r, which the caller folds into K:
+//   certified  ⇔  (dist − slack)² · r² > K²  and dist > slack.
+// Uncertified lanes (near a step, near the centre, NaN at the centre itself) get some table entry
+// here and are listed in `fallback` for the caller to shade with the Double formula. So the bytes
+// are the Double formula's whatever float rounding a machine does.
+//
+// The arctangent: z = min(|x|, |y|) / max(|x|, |y|) ∈ [0, 1] and atan(z)/2π ≈ z·P(z²) with P of
+// degree 7 (a weighted least-squares fit of degree 15 in z): 6e-9 turns from atan in exact arithmetic,
+// 2.7e-8 turns (2.8e-5 index steps for a full turn) evaluated in float. Then the octant:
+// swap → ¼ − a, x < 0 → ½ − a, y < 0 → −a (clockwise on a y-down screen is atan2's sign).
+
+#include "blurkernels.h"
+
+// Vectors are passed only to static always-inline helpers, so no call crosses an ABI boundary.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+typedef float hf_f8 __attribute__((ext_vector_type(8)));
+typedef int32_t hf_i8 __attribute__((ext_vector_type(8)));
+
+#define SEL(mask, a, b) ((hf_f8)(((hf_i8)(a) & (mask)) | ((hf_i8)(b) & ~(mask))))
+#define VMIN(a, b) SEL((a) < (b), (a), (b))
+#define VABS(a) ((hf_f8)((hf_i8)(a) & 0x7fffffff))
+
+static const hf_f8 lane_offsets = {0, 1, 2, 3, 4, 5, 6, 7};
+
+/// ⌊v⌋ of v clamped to [½, 1023½], and whether v is farther than `slack` from every step of it
+/// (false for NaN). `dist` enters as any extra distance limit (index units).
+__attribute__((always_inline)) static inline hf_i8 table_index(hf_f8 v, hf_f8 *dist) {
+    v = SEL(v > 0.5f, v, (hf_f8)0.5f);          // NaN → ½ (the lane is not certified, see callers)
+    v = SEL(v < 1023.5f, v, (hf_f8)1023.5f);
+    hf_i8 idx = __builtin_convertvector(v, hf_i8);   // v > 0: truncation is ⌊v⌋
+    hf_f8 fr = v - __builtin_convertvector(idx, hf_f8); // exact: v and ⌊v⌋ share a binade (v ≥ 1) or ⌊v⌋ = 0
+    *dist = VMIN(*dist, VMIN(fr, 1.0f - fr));
+    return idx;
+}
+
+/// Writes lanes [0, lanes) of one vector, lut entries for every lane, and appends the positions
+/// of uncertified lanes to `fallback`.
+__attribute__((always_inline)) static inline size_t store_lanes(uint32_t *out, const uint32_t *lut, hf_i8 idx,
+                                                                 hf_i8 ok, size_t base, size_t lanes,
+                                                                 uint32_t *fallback, size_t nf) {
+    int32_t ix[8], okv[8];
+    __builtin_memcpy(ix, &idx, sizeof ix);
+    __builtin_memcpy(okv, &ok, sizeof okv);
+    for (size_t l = 0; l < lanes; l++) {
+        out[base + l] = lut[ix[l]];
+        if (!okv[l]) fallback[nf++] = (uint32_t)(base + l);
+    }
+    return nf;
+}
+
+__attribute__((always_inline)) static inline size_t radial_span(uint32_t *out, const uint32_t *lut, size_t n,
+                                                                 const hf_gradient_span *s, uint32_t *fallback) {
+    size_t nf = 0;
+    for (size_t base = 0; base < n; base += 8) {
+        hf_f8 fi = lane_offsets + (float)base;
+        hf_f8 x = s->px0 + fi * s->dx, y = s->py0 + fi * s->dy;
+        hf_f8 d = __builtin_elementwise_sqrt(x * x + y * y);
+        hf_f8 v = (d - s->r0) * s->k + 0.5f;
+        hf_f8 dist = (hf_f8)1.0f;
+        hf_i8 idx = table_index(v, &dist);
+        hf_i8 ok = (dist > s->slack) & (v == v);
+        size_t lanes = n - base < 8 ? n - base : 8;
+        nf = store_lanes(out, lut, idx, ok, base, lanes, fallback, nf);
+    }
+    return nf;
+}
+
+__attribute__((always_inline)) static inline size_t angular_span(uint32_t *out, const uint32_t *lut, size_t n,
+                                                                  const hf_gradient_span *s, uint32_t *fallback) {
+    const float c0 = 1.591548324e-01f, c1 = -5.304612219e-02f, c2 = 3.174594417e-02f, c3 = -2.213627100e-02f,
+                c4 = 1.534603629e-02f, c5 = -8.898729458e-03f, c6 = 3.479603678e-03f, c7 = -6.453063688e-04f;
+    size_t nf = 0;
+    for (size_t base = 0; base < n; base += 8) {
+        hf_f8 fi = lane_offsets + (float)base;
+        hf_f8 x = s->px0 + fi * s->dx, y = s->py0 + fi * s->dy;
+        hf_f8 ax = VABS(x), ay = VABS(y);
+        hf_i8 swap = ay > ax;
+        hf_f8 z = SEL(swap, ax, ay) / SEL(swap, ay, ax);   // 0/0 = NaN at the centre
+        hf_f8 zz = z * z;
+        hf_f8 p = c7;
+        p = p * zz + c6; p = p * zz + c5; p = p * zz + c4; p = p * zz + c3;
+        p = p * zz + c2; p = p * zz + c1; p = p * zz + c0;
+        p = p * z;
+        p = SEL(swap, 0.25f - p, p);
+        p = SEL(x < 0.0f, 0.5f - p, p);
+        p = SEL(y < 0.0f, -p, p);                           // turns in [−½, ½]
+        hf_f8 g = p - s->start;                             // start ∈ [0, 1): g ∈ [−1½, ½]
+        g = SEL(g < 0.0f, g + 1.0f, g);
+        g = SEL(g < 0.0f, g + 1.0f, g);                     // [0, 1]
+        hf_f8 ramp = g * s->m + s->q;
+        hf_i8 onRamp = g <= s->spanT;
+        hf_f8 gap = SEL(g < s->gMid, (hf_f8)1023.5f, (hf_f8)0.5f);
+        hf_f8 v = SEL(onRamp, ramp, gap);
+        hf_f8 dist = VMIN(g, 1.0f - g) * s->m;              // the seam
+        if (s->partial) dist = VMIN(dist, VABS(g - s->gMid) * s->m);
+        hf_i8 idx = table_index(v, &dist);
+        hf_f8 r2 = x * x + y * y, margin = dist - s->slack;
+        hf_i8 ok = (margin > 0.0f) & (margin * margin * r2 > s->k2) & (g == g);
+        size_t lanes = n - base < 8 ? n - base : 8;
+        nf = store_lanes(out, lut, idx, ok, base, lanes, fallback, nf);
+    }
+    return nf;
+}
+
+static size_t radial_default(uint32_t *out, const uint32_t *lut, size_t n, const hf_gradient_span *s, uint32_t *f) {
+    return radial_span(out, lut, n, s, f);
+}
+static size_t angular_default(uint32_t *out, const uint32_t *lut, size_t n, const hf_gradient_span *s, uint32_t *f) {
+    return angular_span(out, lut, n, s, f);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static size_t radial_avx2(uint32_t *out, const uint32_t *lut, size_t n,
+                                                          const hf_gradient_span *s, uint32_t *f) {
+    return radial_span(out, lut, n, s, f);
+}
+__attribute__((target("avx2"))) static size_t angular_avx2(uint32_t *out, const uint32_t *lut, size_t n,
+                                                           const hf_gradient_span *s, uint32_t *f) {
+    return angular_span(out, lut, n, s, f);
+}
+
+static int gradient_has_avx2(void) {
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return cached;
+}
+#endif
+
+size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uint32_t *lut, size_t n,
+                               const hf_gradient_span *s, uint32_t *fallback) {
+#if defined(__x86_64__)
+    if (kernel < 0) kernel = gradient_has_avx2() ? 2 : 0;
+    if (kernel == 2) {
+        if (!gradient_has_avx2()) return (size_t)-1;
+        return angular ? angular_avx2(out, lut, n, s, fallback) : radial_avx2(out, lut, n, s, fallback);
+    }
+#else
+    if (kernel < 0) kernel = 0;
+#endif
+    if (kernel != 0) return (size_t)-1;
+    return angular ? angular_default(out, lut, n, s, fallback) : radial_default(out, lut, n, s, fallback);
+}
