@@ -272,11 +272,12 @@ struct GradientRow {
     /// Slack: indexSlack + m·angleSlack; and the offset error e turns the direction seen from the
     /// centre by at most (π/2)·√2·e/r radians, (1023/span)·(π/2)·√2·e/r steps: K = that times r,
     /// with 1023/span taken as at least 1 so that a certified r is above |Δp| (the bound needs it).
-    /// Spans within 1e-3 rad of 0 or of a turn stay all Double (as many steps as pixels).
+    /// A span just under a turn (a start and end 2π apart often round to one) is a partial turn
+    /// whose gap lies inside the seam's slack: those lanes fall back, the rest are on the ramp.
+    /// Spans so small that the slack reaches a quarter step (under ~0.01 rad) stay all Double.
     func angularSpan(start: Double, span: Double) -> hf_gradient_span? {
         let turn = 2 * Double.pi
-        guard span.isFinite, start.isFinite, span >= 1e-3, !(turn - span > 0 && turn - span < 1e-3),
-              span < 1e6, bound < Self.floatRange else { return nil }
+        guard span.isFinite, start.isFinite, span > 0, span < 1e6, bound < Self.floatRange else { return nil }
         let s = span > turn ? start + span - turn : start
         let sTurns = s / turn - (s / turn).rounded(.down)
         let steps = Double(GradientLUT.size - 1)

@@ -86,7 +86,7 @@ struct RandomGradient {
             case 0: span = turn
             case 1: span = rng.range(0.05, turn)
             case 2: span = rng.range(turn, 30)
-            case 3: span = turn - [1e-4, 0.01, 0.2][Int(rng.next() % 3)]
+            case 3: span = turn - [1e-12, 1e-4, 0.01, 0.2][Int(rng.next() % 4)]
             case 4: span = turn + [1e-4, 0.01, 0.2][Int(rng.next() % 3)]
             case 5: span = [1e-4, 0.003, 0.02][Int(rng.next() % 3)]
             case 6: span = -rng.range(0, 3)
