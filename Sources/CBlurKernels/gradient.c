@@ -55,68 +55,81 @@ __attribute__((always_inline)) static inline hf_i8 table_index(hf_f8 v, hf_f8 *d
 }
 
 /// Writes lanes [0, lanes) of one vector, lut entries for every lane, and appends the positions
-/// of uncertified lanes to `fallback`.
-__attribute__((always_inline)) static inline size_t store_lanes(uint32_t *out, const uint32_t *lut, hf_i8 idx,
-                                                                 hf_i8 ok, size_t base, size_t lanes,
-                                                                 uint32_t *fallback, size_t nf) {
-    int32_t ix[8], okv[8];
+/// of uncertified lanes to `fallback` (rare: checked once per vector).
+__attribute__((always_inline)) static inline size_t store_lanes(uint32_t *restrict out, const uint32_t *restrict lut,
+                                                                 hf_i8 idx, hf_i8 ok, size_t base, size_t lanes,
+                                                                 uint32_t *restrict fallback, size_t nf) {
+    int32_t ix[8];
     __builtin_memcpy(ix, &idx, sizeof ix);
-    __builtin_memcpy(okv, &ok, sizeof okv);
-    for (size_t l = 0; l < lanes; l++) {
-        out[base + l] = lut[ix[l]];
-        if (!okv[l]) fallback[nf++] = (uint32_t)(base + l);
+    if (lanes == 8) {
+        for (size_t l = 0; l < 8; l++) out[base + l] = lut[ix[l]];
+    } else {
+        for (size_t l = 0; l < lanes; l++) out[base + l] = lut[ix[l]];
+    }
+    if (__builtin_reduce_and(ok) != -1) {
+        int32_t okv[8];
+        __builtin_memcpy(okv, &ok, sizeof okv);
+        for (size_t l = 0; l < lanes; l++)
+            if (!okv[l]) fallback[nf++] = (uint32_t)(base + l);
     }
     return nf;
 }
 
-__attribute__((always_inline)) static inline size_t radial_span(uint32_t *out, const uint32_t *lut, size_t n,
-                                                                 const hf_gradient_span *s, uint32_t *fallback) {
+// The parameters are copied to locals: `out` is a uint32_t pointer, which may alias the struct's
+// int field, and the compiler would otherwise reload fields after every store.
+__attribute__((always_inline)) static inline size_t radial_span(uint32_t *restrict out, const uint32_t *restrict lut, size_t n,
+                                                                 const hf_gradient_span *s, uint32_t *restrict fallback) {
+    const hf_gradient_span p = *s;
     size_t nf = 0;
     for (size_t base = 0; base < n; base += 8) {
         hf_f8 fi = lane_offsets + (float)base;
-        hf_f8 x = s->px0 + fi * s->dx, y = s->py0 + fi * s->dy;
+        hf_f8 x = p.px0 + fi * p.dx, y = p.py0 + fi * p.dy;
         hf_f8 d = __builtin_elementwise_sqrt(x * x + y * y);
-        hf_f8 v = (d - s->r0) * s->k + 0.5f;
+        hf_f8 v = (d - p.r0) * p.k + 0.5f;
         hf_f8 dist = (hf_f8)1.0f;
         hf_i8 idx = table_index(v, &dist);
-        hf_i8 ok = (dist > s->slack) & (v == v);
+        hf_i8 ok = (dist > p.slack) & (v == v);
         size_t lanes = n - base < 8 ? n - base : 8;
         nf = store_lanes(out, lut, idx, ok, base, lanes, fallback, nf);
     }
     return nf;
 }
 
-__attribute__((always_inline)) static inline size_t angular_span(uint32_t *out, const uint32_t *lut, size_t n,
-                                                                  const hf_gradient_span *s, uint32_t *fallback) {
+/// `partial` is a constant at each call (two loops): a full turn needs no ramp end and no gap.
+__attribute__((always_inline)) static inline size_t angular_span(uint32_t *restrict out, const uint32_t *restrict lut, size_t n,
+                                                                  const hf_gradient_span *s, uint32_t *restrict fallback,
+                                                                  const int partial) {
     const float c0 = 1.591548324e-01f, c1 = -5.304612219e-02f, c2 = 3.174594417e-02f, c3 = -2.213627100e-02f,
                 c4 = 1.534603629e-02f, c5 = -8.898729458e-03f, c6 = 3.479603678e-03f, c7 = -6.453063688e-04f;
+    const hf_gradient_span p = *s;
     size_t nf = 0;
     for (size_t base = 0; base < n; base += 8) {
         hf_f8 fi = lane_offsets + (float)base;
-        hf_f8 x = s->px0 + fi * s->dx, y = s->py0 + fi * s->dy;
+        hf_f8 x = p.px0 + fi * p.dx, y = p.py0 + fi * p.dy;
         hf_f8 ax = VABS(x), ay = VABS(y);
         hf_i8 swap = ay > ax;
         hf_f8 z = SEL(swap, ax, ay) / SEL(swap, ay, ax);   // 0/0 = NaN at the centre
         hf_f8 zz = z * z;
-        hf_f8 p = c7;
-        p = p * zz + c6; p = p * zz + c5; p = p * zz + c4; p = p * zz + c3;
-        p = p * zz + c2; p = p * zz + c1; p = p * zz + c0;
-        p = p * z;
-        p = SEL(swap, 0.25f - p, p);
-        p = SEL(x < 0.0f, 0.5f - p, p);
-        p = SEL(y < 0.0f, -p, p);                           // turns in [−½, ½]
-        hf_f8 g = p - s->start;                             // start ∈ [0, 1): g ∈ [−1½, ½]
+        hf_f8 a = c7;
+        a = a * zz + c6; a = a * zz + c5; a = a * zz + c4; a = a * zz + c3;
+        a = a * zz + c2; a = a * zz + c1; a = a * zz + c0;
+        a = a * z;
+        a = SEL(swap, 0.25f - a, a);
+        a = SEL(x < 0.0f, 0.5f - a, a);
+        a = SEL(y < 0.0f, -a, a);                           // turns in [−½, ½]
+        hf_f8 g = a - p.start;                              // start ∈ [0, 1]: g ∈ [−1½, ½]
         g = SEL(g < 0.0f, g + 1.0f, g);
         g = SEL(g < 0.0f, g + 1.0f, g);                     // [0, 1]
-        hf_f8 ramp = g * s->m + s->q;
-        hf_i8 onRamp = g <= s->spanT;
-        hf_f8 gap = SEL(g < s->gMid, (hf_f8)1023.5f, (hf_f8)0.5f);
-        hf_f8 v = SEL(onRamp, ramp, gap);
-        hf_f8 dist = VMIN(g, 1.0f - g) * s->m;              // the seam
-        if (s->partial) dist = VMIN(dist, VABS(g - s->gMid) * s->m);
+        hf_f8 v = g * p.m + p.q;
+        hf_f8 dist = VMIN(g, 1.0f - g) * p.m;               // the seam
+        if (partial) {
+            hf_f8 gap = SEL(g < p.gMid, (hf_f8)1023.5f, (hf_f8)0.5f);
+            v = SEL(g <= p.spanT, v, gap);
+            dist = VMIN(dist, VABS(g - p.gMid) * p.m);
+        }
         hf_i8 idx = table_index(v, &dist);
-        hf_f8 r2 = x * x + y * y, margin = dist - s->slack;
-        hf_i8 ok = (margin > 0.0f) & (margin * margin * r2 > s->k2) & (g == g);
+        hf_f8 r2 = x * x + y * y, margin = dist - p.slack;
+        hf_i8 ok = (margin > 0.0f) & (margin * margin * r2 > p.k2) & (g == g);
         size_t lanes = n - base < 8 ? n - base : 8;
         nf = store_lanes(out, lut, idx, ok, base, lanes, fallback, nf);
     }
@@ -127,7 +140,7 @@ static size_t radial_default(uint32_t *out, const uint32_t *lut, size_t n, const
     return radial_span(out, lut, n, s, f);
 }
 static size_t angular_default(uint32_t *out, const uint32_t *lut, size_t n, const hf_gradient_span *s, uint32_t *f) {
-    return angular_span(out, lut, n, s, f);
+    return s->partial ? angular_span(out, lut, n, s, f, 1) : angular_span(out, lut, n, s, f, 0);
 }
 
 #if defined(__x86_64__)
@@ -137,7 +150,7 @@ __attribute__((target("avx2"))) static size_t radial_avx2(uint32_t *out, const u
 }
 __attribute__((target("avx2"))) static size_t angular_avx2(uint32_t *out, const uint32_t *lut, size_t n,
                                                            const hf_gradient_span *s, uint32_t *f) {
-    return angular_span(out, lut, n, s, f);
+    return s->partial ? angular_span(out, lut, n, s, f, 1) : angular_span(out, lut, n, s, f, 0);
 }
 
 static int gradient_has_avx2(void) {
