@@ -58,12 +58,26 @@ enum SpanBlend {
         }
     }
 
-    /// Per-pixel colours at one coverage.
+    /// Per-pixel colours at one coverage. At full coverage (a translucent gradient's interior) the
+    /// scale by 255/255 is skipped: it is exact, so the bytes are the same and each quad costs one
+    /// lane multiply pair instead of two (gradients clip: see Gradient.swift's header).
     @inline(__always)
     static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32) {
         var i = 0
         let k = PixelQuad(repeating: c)
         let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
+        if c == 255 {
+            while i + 4 <= count {
+                let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                if (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
+                    raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)
+                } else {
+                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+                    raw.storeBytes(of: sourceOverQuad(s, d), toByteOffset: i * 4, as: PixelQuad.self)
+                }
+                i += 4
+            }
+        }
         while i + 4 <= count {
             let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
             if c == 255 && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {

@@ -1,5 +1,5 @@
 // The box-blur row pass and the 4-channel upsample, for HoloRaster's reduced-resolution blur, and
-// the exact Gaussian's multiply-add pass.
+// the exact Gaussian's multiply-add pass, and the radial and angular gradient spans (gradient.c).
 #ifndef HOLOFRAME_BLURKERNELS_H
 #define HOLOFRAME_BLURKERNELS_H
 
@@ -32,5 +32,24 @@ void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, 
 /// The exact Gaussian's pass over n channel bytes: out[i] = ⌊(2¹⁵ + Σ_t weights[t] · rows[t][i]) / 2¹⁶⌋
 /// for `taps` rows of at least n bytes, every weight in 0 … 2¹⁵ − 1 and their sum at most 2¹⁶.
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
+
+/// One span of a radial or angular gradient (gradient.c states the formulas): lane i's offset from
+/// the centre is (px0 + i·dx, py0 + i·dy); radial uses r0 and k = 1023/(r₁ − r₀); angular uses
+/// start (turns, in [0, 1]), m, q, spanT, gMid and partial; slack (index units) and k2 (the
+/// position error term, index units × length, squared) decide which lanes are certified.
+typedef struct {
+    float px0, py0, dx, dy;
+    float r0, k;
+    float start, m, q, spanT, gMid;
+    int partial;
+    float slack, k2;
+} hf_gradient_span;
+
+/// out[i] = lut[index of lane i] for i < n, with the positions of the lanes whose float index is not
+/// certified to equal the Double formula's written to fallback (capacity n); returns their count.
+/// angular: 0 radial, 1 angular. kernel: −1 the best this CPU has, 0 the default target's, 2 AVX2
+/// (returns (size_t)−1 when this CPU lacks it).
+size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uint32_t *lut, size_t n,
+                               const hf_gradient_span *s, uint32_t *fallback);
 
 #endif
