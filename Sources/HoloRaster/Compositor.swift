@@ -338,7 +338,9 @@ enum Damage {
         }
         var rows: [Range<Int>] = []
         func add(_ box: Rect?, grow: Int = slack) {
-            guard let box, !box.isEmpty, box.minY.isFinite, box.maxY.isFinite else { return }
+            guard let box, !box.isEmpty else { return }
+            // Bounds past any number (a transform gone wild): the whole canvas, to be safe.
+            guard box.minY.isFinite, box.maxY.isFinite else { rows.append(0..<height); return }
             let lo = max(0, Int(max(-1e9, box.minY).rounded(.down)) - grow)
             let hi = min(height, Int(min(1e9, box.maxY).rounded(.up)) + grow)
             if lo < hi { rows.append(lo..<hi) }
