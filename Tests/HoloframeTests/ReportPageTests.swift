@@ -221,7 +221,7 @@ import Testing
         let worst = try #require(svg.root.all("g", class: "worst").first)
         #expect(worst.attributes["data-frame"] == "12")
         #expect(worst.all("a").first?.attributes["href"] == "images/01-worst-frame-00012.png")
-        #expect(bars[2].all("title").first?.text == "frame 12, 0.200 s: 20.50 ms (over budget)")
+        #expect(bars[2].all("title").first?.text == "frame 12, 0.200 s: 20.50 ms (over budget), redrew 100 % of the rows")
     }
 
     @Test func longClipsAreOneLineWithOverBudgetMarks() throws {

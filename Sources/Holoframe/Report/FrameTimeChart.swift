@@ -75,7 +75,8 @@ public struct FrameTimeChart: Sendable {
                 let over = frame.totalMs > budgetMs
                 let yTop = y(frame.totalMs)
                 out += "<rect class=\"bar\(over ? " over" : "")\" data-frame=\"\(frame.frame)\" x=\"\(f(left + Double(i) * w))\" y=\"\(f(yTop))\" width=\"\(f(max(w - gap, 0.5)))\" height=\"\(f(top + plotHeight - yTop))\">"
-                out += "<title>frame \(frame.frame), \(String(format: "%.3f", frame.time)) s: \(String(format: "%.2f", frame.totalMs)) ms\(over ? " (over budget)" : "")</title></rect>\n"
+                let redrew = frame.redrawn == 0 ? "reused the frame before" : String(format: "redrew %.0f %% of the rows", frame.redrawn * 100)
+                out += "<title>frame \(frame.frame), \(String(format: "%.3f", frame.time)) s: \(String(format: "%.2f", frame.totalMs)) ms\(over ? " (over budget)" : ""), \(redrew)</title></rect>\n"
             }
             out += "</g>\n"
         } else {
