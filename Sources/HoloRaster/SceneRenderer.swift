@@ -199,7 +199,7 @@ extension Group {
     /// px, the shader effect's largest sample offset, the shadow's 1.5 × radius and offset, and a
     /// quarter of the content's size for a tilt (perspective pushes edges outward). The one
     /// definition the layer's size (`layerArea`), a node's bounds (`pixelBounds`) and the memory
-    /// estimate (Holoframe's FrameBudget) use.
+    /// estimate (Holoframe's SurfaceBudget) use.
     public func layerReach(contentBounds bounds: Rect, pixelsPerPoint s: Double) -> Double {
         var reach = 3 * blur * s + 2
         if let effect { reach += max(effect.maxSampleOffset.width, effect.maxSampleOffset.height) * s }

@@ -162,7 +162,7 @@ public struct RenderPipeline: Sendable {
     /// Set when frames go through the reference renderer instead (`--reference`): slow, obviously
     /// right, for checking the fast renderer (HoloRaster/Reference).
     public let reference: ReferenceRenderer?
-    /// --max-memory: the cap on all surfaces of one frame together (see FrameBudget).
+    /// --max-memory: the cap on all surfaces of one frame together (see SurfaceBudget).
     public var maxMemoryPerFrame = Limits().maxMemoryPerFrame
 
     public init(fonts: FontLibrary, reference: Bool = false) {
@@ -172,7 +172,7 @@ public struct RenderPipeline: Sendable {
 
     /// Throws LimitError when the frame's surfaces may need more than `maxMemoryPerFrame`.
     public func checkBudget(_ scene: Scene, scale: Double) throws {
-        try FrameBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
+        try SurfaceBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
     }
 
     /// Rasterizes one frame record at the clip's scale, within the memory cap.
@@ -190,7 +190,7 @@ public struct RenderPipeline: Sendable {
     /// One scene of a run through `compositor` (reusing what earlier frames of the run drew), or
     /// the reference renderer when chosen (it keeps nothing), within the memory cap.
     public func draw(_ scene: Scene, scale: Double, compositor: FrameCompositor) throws -> Canvas {
-        let frameBytes = try FrameBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
+        let frameBytes = try SurfaceBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
         if let reference { return try reference.render(scene, scale: scale) }
         // Kept tiles and the frame's own surfaces together stay under the cap: evict first.
         compositor.layers.budgetBytes = min(FrameCompositor.defaultCacheBytes, max(0, maxMemoryPerFrame - Int(frameBytes.rounded(.up))))

@@ -67,7 +67,7 @@ private func scratch(_ tag: String) throws -> String {
     let pipeline = RenderPipeline(fonts: FontLibrary.shared)
 
     func budget(_ node: Node, scale: Double = 1) throws -> Int {
-        Int(try FrameBudget.estimate(Scene(size: Size(100, 100), background: .white, root: [node]), scale: scale, renderer: pipeline.renderer))
+        Int(try SurfaceBudget.estimate(Scene(size: Size(100, 100), background: .white, root: [node]), scale: scale, renderer: pipeline.renderer))
     }
 
     @Test func blurAndShadowLayersCountAgainstTheCap() throws {
@@ -80,14 +80,14 @@ private func scratch(_ tag: String) throws -> String {
         #expect(blurred > 4 * 300 * 300 * 4 && blurred < 4 * 360 * 360 * 4 + 100 * 100 * 4)
         #expect(shadowed > plain)
         let scene = Scene(size: Size(100, 100), background: .white, root: [.group(Group([square], blur: 50))])
-        #expect(throws: LimitError.self) { try FrameBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred - 1) }
-        try FrameBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred)
+        #expect(throws: LimitError.self) { try SurfaceBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred - 1) }
+        try SurfaceBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred)
         // The quick bound check() tries first is never below the precise one.
         for node in [Node.group(Group([square], blur: 50)), .group(Group([square], opacity: 0.5)),
                      .group(Group([.group(Group([square], shadow: Shadow(color: .black, radius: 9, offset: Point(x: 3, y: 0))))], opacity: 0.3))] {
             let s = Scene(size: Size(100, 100), background: .white, root: [node])
-            #expect(try FrameBudget.estimate(s, scale: 2, renderer: pipeline.renderer, precise: false)
-                    >= FrameBudget.estimate(s, scale: 2, renderer: pipeline.renderer))
+            #expect(try SurfaceBudget.estimate(s, scale: 2, renderer: pipeline.renderer, precise: false)
+                    >= SurfaceBudget.estimate(s, scale: 2, renderer: pipeline.renderer))
         }
     }
 
@@ -95,7 +95,7 @@ private func scratch(_ tag: String) throws -> String {
         var node = Node.fill(.rect(Rect(x: 0, y: 0, width: 1, height: 1)), .solid(.black))
         for _ in 0..<4 { node = .group(Group([node], transform: AffineTransform(a: 1e6, b: 0, c: 0, d: 1e6, tx: 0, ty: 0))) }
         let scene = Scene(size: Size(10, 10), background: .white, root: [node])
-        #expect(throws: LimitError.self) { try FrameBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: 1 << 31) }
+        #expect(throws: LimitError.self) { try SurfaceBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: 1 << 31) }
     }
 }
 

@@ -174,9 +174,9 @@ private let clear: [UInt8] = [0, 0, 0, 0]
                                           children: column)).scene(size: Size(100, 100), background: .clear, drivers: [:])
         let renderer = SceneRenderer(fonts: FontLibrary.shared)
         let canvas = 100.0 * 100 * 4
-        #expect(try FrameBudget.estimate(plain, scale: 1, renderer: renderer) == canvas)
+        #expect(try SurfaceBudget.estimate(plain, scale: 1, renderer: renderer) == canvas)
         // Four copies of the region grown by 2 px and the 10 pt sample reach, cut to the canvas grown by that.
-        #expect(try FrameBudget.estimate(effect, scale: 1, renderer: renderer) == canvas + 4 * (124.0 * 124 * 4))
+        #expect(try SurfaceBudget.estimate(effect, scale: 1, renderer: renderer) == canvas + 4 * (124.0 * 124 * 4))
     }
 }
 

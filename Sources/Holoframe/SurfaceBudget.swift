@@ -20,7 +20,7 @@ import HoloGeometry
 import HoloRaster
 import HoloScene
 
-public enum FrameBudget {
+public enum SurfaceBudget {
     /// Largest pixel coordinate or scale factor a transform may reach: 2^40 px is far past any canvas.
     static let largestTransformEntry = 1_099_511_627_776.0
 
