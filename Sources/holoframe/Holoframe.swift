@@ -17,6 +17,7 @@ struct HoloframeCommand: ParsableCommand {
               holoframe render demo --frames 0-59 --device iphone-se --out frames/se
               holoframe simulate demo --frames 0-30
             """,
+        version: HoloframeVersion.current,
         subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self, Bench.self, Shader.self])
 
     /// Exit status: 0 success, 1 failure (a frame over budget, a golden mismatch, a render that

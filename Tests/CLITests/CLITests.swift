@@ -268,3 +268,22 @@ func holoframe(arguments: [String]) throws -> Run {
         #expect(run.status == 2 && run.stderr.contains("/nonexistent/Font.ttf"))
     }
 }
+
+@Suite struct VersionCLITests {
+    /// `--version` prints the library's constant (the CLI must not carry a copy of its own).
+    @Test func versionPrintsThePackageVersion() throws {
+        let run = try holoframe("--version")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == versionInSource())
+    }
+}
+
+/// The version string as written in Sources/Holoframe/Version.swift.
+func versionInSource() -> String {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/Holoframe/Version.swift").path
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    guard let line = text.split(separator: "\n").first(where: { $0.contains("static let current") }),
+          let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { return "(not found)" }
+    return String(line[line.index(after: open)..<close])
+}
