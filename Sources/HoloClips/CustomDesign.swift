@@ -65,7 +65,7 @@ public enum CustomDesign {
         let components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
                                           contentScrolls: spec.scroll?.configuration.isScrollable ?? false,
                                           revealHeight: revealHeight)
-        return Clip(name: spec.design, size: size, scale: spec.device.scale, fps: fps, frameCount: spec.frameCount) {
+        return Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
                              components: components)
         }

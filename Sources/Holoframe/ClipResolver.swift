@@ -8,12 +8,15 @@ import HoloScene
 
 /// Command-line settings that override a clip's own.
 public struct ClipOverrides: Sendable {
-    public var fps: Int?
+    public var fps: FrameRate?
     public var duration: Double?
     public var device: String?
     public var scale: Double?
-    public init(fps: Int? = nil, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
+    public init(fps: FrameRate? = nil, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
         self.fps = fps; self.duration = duration; self.device = device; self.scale = scale
+    }
+    public init(fps: Int, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
+        self.init(fps: FrameRate(fps), duration: duration, device: device, scale: scale)
     }
 }
 
@@ -76,7 +79,7 @@ public enum ClipResolver {
             }
         }
         if let scale = overrides.scale { spec.device.scale = scale }
-        if let fps = overrides.fps { spec.fps = fps }
+        if let fps = overrides.fps { spec.rate = fps }
         if let duration = overrides.duration { spec.duration = duration }
     }
 }

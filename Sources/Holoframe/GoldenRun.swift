@@ -175,6 +175,14 @@ public struct GoldenRunner: Sendable {
             }
             let source = clip.frames()
             for c in group {
+                // A golden of a frame the clip no longer has (a shorter duration, or goldens from
+                // before frame counts became round(d·fps)) would otherwise show the frame after the end.
+                guard c.frame < clip.frameCount else {
+                    results.append((c, GoldenVerdict(passed: false, recorded: false, message:
+                        "\(c): frame \(c.frame) is past the end of the clip, which has \(clip.rangeDescription); " +
+                        "record the golden at a frame up to \(clip.frameCount - 1) and delete this one", comparison: nil, artifacts: [])))
+                    continue
+                }
                 do {
                     let record = source.frame(c.frame, fps: clip.fps)
                     let canvas = try pipeline.rasterize(record, scale: clip.scale)

@@ -33,12 +33,15 @@ public struct GoldenSelection: Sendable {
     /// given) the ones already recorded for the clip.
     public static func recording(_ clip: String, frames: FrameList?, device: String, scale: Double,
                                  root: String) throws -> [GoldenCase] {
-        _ = try ClipResolver.spec(for: clip)
+        let spec = try ClipResolver.spec(for: clip)
         let folder = GoldenCase.folder(forClipArgument: clip)
         let expected = GoldenCase.clipArgument(forFolder: folder, goldenRoot: root)
         if ClipResolver.isFile(clip) && expected != clip
             && URL(fileURLWithPath: expected).standardized.path != URL(fileURLWithPath: clip).standardized.path {
             throw ClipUsageError("goldens of clip files are kept for examples/NAME.json beside the golden folder only")
+        }
+        if let frames, let past = frames.frames.last, past >= spec.frameCount {
+            throw ClipUsageError("frame \(past) is past the end of '\(clip)', which has frames 0-\(spec.frameCount - 1)")
         }
         if let frames { return frames.frames.map { GoldenCase(clip: folder, frame: $0, device: device, scale: scale) } }
         let cases = GoldenCase.discover(root: root, clips: [folder])

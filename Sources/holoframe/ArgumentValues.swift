@@ -11,6 +11,12 @@ extension OutputFormat: ExpressibleByArgument {}
 extension PNGProfile: ExpressibleByArgument {}
 extension Shard.Mode: ExpressibleByArgument {}
 
+extension FrameRate: ExpressibleByArgument {
+    /// `--fps 24`, `--fps 29.97` (30000/1001), `--fps 30000/1001`; anything else is refused (exit 2).
+    public init?(argument: String) { self.init(parsing: argument) }
+    public static var defaultCompletionKind: CompletionKind { .default }
+}
+
 extension RecordMode: ExpressibleByArgument {
     /// `none` (compare only) is what `golden verify` does; `golden record` takes the other three.
     public static var recordingModes: [RecordMode] { allCases.filter { $0 != .none } }

@@ -95,6 +95,7 @@ struct Bench: ParsableCommand {
         for name in clips {
             let clip = try ClipResolver.resolve(name, overrides: overrides, inputs: inputs)
             let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
+            try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
             try limitOptions.limits().check(clip, frameCount: range.count)
             let bench = try runner.run(clip, device: try ClipResolver.deviceName(name, overrides: overrides, inputs: inputs), frames: range)
             results.append(bench)
