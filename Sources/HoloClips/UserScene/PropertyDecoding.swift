@@ -14,6 +14,9 @@ struct SceneDecoder {
     var loadShader: (String) throws -> String = { _ in throw UserSceneError(path: "", reason: "shader files are not available here") }
     /// Compiled shaders by source and function, so nodes sharing one compile it once.
     var compiledEffects: [String: MSLCompiledEffect] = [:]
+    /// The clip's appearance: named colours ("label", "red") resolve for it once, at load time.
+    var colorScheme: ColorScheme = .light
+    var increasedContrast = false
 
     mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
         switch raw {
@@ -109,16 +112,19 @@ struct SceneDecoder {
         return .spring(Spring(response: response, dampingFraction: damping))
     }
 
-    /// "#RRGGBB", "#RRGGBBAA" or {"r", "g", "b", "a"} with animatable components in 0…1 (a defaults to 1).
+    /// "#RRGGBB", "#RRGGBBAA", a SwiftUI or iOS colour name ("red", "label", "systemBackground":
+    /// SystemColors.swift, resolved for the clip's colour scheme and Increase Contrast), or
+    /// {"r", "g", "b", "a"} with animatable components in 0…1 (a defaults to 1).
     mutating func color(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableColor {
         if case .string(let s) = raw {
-            guard let c = Self.hexColor(s) else {
-                throw UserSceneError(path: path, reason: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(s)\"")
-            }
-            return .constant(c)
+            if let c = Self.hexColor(s) { return .constant(c) }
+            if let c = Color.named(s, scheme: colorScheme, increasedContrast: increasedContrast) { return .constant(c) }
+            throw UserSceneError(path: path, reason: "expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", a SwiftUI name " +
+                                 "(red, blue, primary, …) or an iOS colour (label, secondaryLabel, systemBackground, separator, " +
+                                 "systemBlue, …), got \"\(s.prefix(80))\"")
         }
         guard case .object = raw else {
-            throw UserSceneError(path: path, reason: "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}), got \(raw.shown)")
+            throw UserSceneError(path: path, reason: "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a colour name or {\"r\", \"g\", \"b\", \"a\"}), got \(raw.shown)")
         }
         var o = try JSONObject(raw, path: path, kind: "a colour")
         let r = try requiredValue(&o, "r"), g = try requiredValue(&o, "g"), b = try requiredValue(&o, "b")
