@@ -44,6 +44,9 @@ public struct Clip: Sendable {
     public let frameCount: Int
     /// When true, frames after the last one show the last frame (`--hold-last`).
     public let holdsLastFrame: Bool
+    /// Deprecated forms the clip file used ("file: path: what to write instead"); the command
+    /// line prints them on stderr, the clip renders as if written the new way.
+    public private(set) var warnings: [String] = []
     private let start: @Sendable () -> FrameSource
 
     public init<S: ClipSimulation>(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int,
@@ -71,24 +74,31 @@ public struct Clip: Sendable {
     /// The same clip under another name (a variant is named by what the user asked for, not by
     /// its design).
     public func named(_ name: String) -> Clip {
-        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, start: start)
+        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
     }
 
     /// The same clip at another scale (for small goldens and quick previews).
     public func withScale(_ scale: Double) -> Clip {
-        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, start: start)
+        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
     }
 
     /// The same clip, showing its last frame for any later frame index (`--hold-last`): the
     /// frame is named as asked, its state and picture are the last frame's.
     public func holdingLastFrame() -> Clip {
-        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: true, start: start)
+        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: true, warnings: warnings, start: start)
+    }
+
+    /// The same clip, carrying `warnings` for the host to show.
+    public func withWarnings(_ warnings: [String]) -> Clip {
+        var copy = self
+        copy.warnings += warnings
+        return copy
     }
 
     private init(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int, holdsLastFrame: Bool,
-                 start: @escaping @Sendable () -> FrameSource) {
+                 warnings: [String] = [], start: @escaping @Sendable () -> FrameSource) {
         self.name = name; self.size = size; self.scale = scale; self.rate = rate
-        self.frameCount = frameCount; self.holdsLastFrame = holdsLastFrame; self.start = start
+        self.frameCount = frameCount; self.holdsLastFrame = holdsLastFrame; self.warnings = warnings; self.start = start
     }
 
     /// Canvas size in pixels at the clip's scale.

@@ -71,7 +71,7 @@ public enum CustomDesign {
         return Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
                              components: components)
-        }
+        }.withWarnings(scene.warnings.map { "\(fileName): \($0)" })
     }
 }
 

@@ -94,6 +94,7 @@ struct Bench: ParsableCommand {
         var results: [ClipBench] = []
         for name in clips {
             let clip = try ClipResolver.resolve(name, overrides: overrides, inputs: inputs)
+            for warning in clip.warnings { StandardStreams.err("warning: \(warning)\n") }
             let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
             try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
             try limitOptions.limits().check(clip, frameCount: range.count)

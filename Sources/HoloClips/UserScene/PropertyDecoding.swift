@@ -17,6 +17,8 @@ struct SceneDecoder {
     /// The clip's appearance: named colours ("label", "red") resolve for it once, at load time.
     var colorScheme: ColorScheme = .light
     var increasedContrast = false
+    /// Deprecated forms the document used, each with its path and what to write instead.
+    var warnings: [String] = []
 
     mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
         switch raw {
@@ -79,19 +81,33 @@ struct SceneDecoder {
         var frames: [Keyframe] = []
         for (i, item) in list.enumerated() {
             var k = try JSONObject(item, path: "\(listPath)[\(i)]", kind: "a keyframe")
-            let t = try k.number("t")
+            let t = try keyframeTime(&k)
+            let timeKey = k.has("time") ? "time" : "t"
             let v = try Self.withinCoordinates(try k.number("value"), path: k.path(of: "value"))
             let curve = try k.optional("curve").map { (c: JSONValue) throws(UserSceneError) in try self.curve(c, path: k.path(of: "curve")) }
                 ?? .timing(.linear)
             try k.finish()
             if let last = frames.last, !(t > last.t) {
-                throw UserSceneError(path: k.path(of: "t"),
+                throw UserSceneError(path: k.path(of: timeKey),
                                      reason: "keyframe times must increase; \(JSONValue.shown(t)) follows \(JSONValue.shown(last.t))")
             }
             frames.append(Keyframe(t: t, value: v, curve: curve))
         }
         try o.finish()
         return KeyframeTrack(driverSlot: slot, keyframes: frames)
+    }
+
+    /// A keyframe's time: "time", as everywhere else in a clip file (motion tracks, taps, scroll
+    /// events). "t", the scene files' first spelling, is still read, with a deprecation warning.
+    mutating func keyframeTime(_ k: inout JSONObject) throws(UserSceneError) -> Double {
+        if k.has("time") && k.has("t") {
+            throw UserSceneError(path: k.path(of: "t"), reason: "give \"time\" only (\"t\" is its deprecated spelling)")
+        }
+        if k.has("t") {
+            warnings.append("\(k.path(of: "t")): \"t\" is deprecated; write \"time\" (as motion tracks, taps and scroll events do)")
+            return try k.number("t")
+        }
+        return try k.number("time")
     }
 
     /// A timing-curve name, or {"spring": {"response": r, "dampingFraction": ζ}} (ζ defaults to

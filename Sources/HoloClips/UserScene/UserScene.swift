@@ -17,6 +17,8 @@ public struct UserScene: Sendable {
     public let nodes: [UserNode]
     /// Slots of every driver the document reads.
     public let driverTable: DriverTable
+    /// Deprecated forms the document used ("path: what to write instead"), for the host to show.
+    public var warnings: [String] = []
 
     /// Reads the value of the clip file's "scene" key.
     /// - Parameters:
@@ -39,7 +41,7 @@ public struct UserScene: Sendable {
             } else {
                 nodes = [try decoder.node(json, path: path)]
             }
-            return UserScene(nodes: nodes, driverTable: decoder.drivers)
+            return UserScene(nodes: nodes, driverTable: decoder.drivers, warnings: decoder.warnings)
           }
         }
     }
