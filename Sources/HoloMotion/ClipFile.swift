@@ -7,7 +7,8 @@
 // {
 //   "design": "demo",                      required, non-empty
 //   "variant": {"accent": "gold", "cards": 3, "flowing": true},   default {}
-//   "device": "iphone-12" | "iphone-se" | {"name"?, "width", "height", "scale"},  default iphone-12
+//   "device": a preset ("iphone-16-pro", DevicePresets.swift) | "NAME-landscape" | "393x852@3"
+//             | {"name"?, "width", "height", "scale"},  default iphone-12
 //   "fps": 60 | 29.97 | "30000/1001",     1…240, default 60; NTSC decimals are their 1001 fractions
 //   "duration": 4.0,                       seconds, 0 < d ≤ 600, default 4: round(d·fps) frames
 //   "environment": {"colorScheme": "light"|"dark", "reduceMotion": false, "lowPower": false,
@@ -204,8 +205,9 @@ enum ClipDocument {
 
     static func deviceField(_ raw: JSONValue, path: String) throws(JSONFieldError) -> Device {
         if case .string(let name) = raw {
-            guard let d = Device.preset(named: name) else {
-                throw JSONFieldError(path: path, reason: "unknown device \"\(name.prefix(40))\" (presets: \(Device.presets.map(\.name).joined(separator: ", ")))")
+            guard let d = Device.named(name) else {
+                throw JSONFieldError(path: path, reason: "unknown device \"\(name.prefix(40))\" (presets: \(Device.presets.map(\.name).joined(separator: ", ")); " +
+                                     "NAME-landscape turns one; WxH@S, e.g. 393x852@3, is any other screen)")
             }
             return d
         }

@@ -23,7 +23,7 @@ public struct ClipOverrides: Sendable {
 /// The device presets (`iphone-12`, `iphone-se`, …) by name.
 public enum DeviceCatalog {
     public static var names: [String] { Device.presets.map(\.name) }
-    public static func device(named name: String) -> Device? { Device.preset(named: name) }
+    public static func device(named name: String) -> Device? { Device.named(name) }
 }
 
 /// Turns a built-in clip name or a clip file path into a `Clip`, with overrides applied.
@@ -71,7 +71,7 @@ public enum ClipResolver {
     }
 
     public static func apply(_ overrides: ClipOverrides, to spec: inout ClipSpec) {
-        if let name = overrides.device, let device = Device.preset(named: name) {
+        if let name = overrides.device, let device = Device.named(name) {
             spec.device = device
             if var scroll = spec.scroll, scroll.configuration.viewportHeight != device.size.height {
                 scroll.configuration.viewportHeight = device.size.height

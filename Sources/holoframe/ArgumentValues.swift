@@ -6,7 +6,13 @@
 import ArgumentParser
 import Holoframe
 
-extension DeviceName: ExpressibleByArgument {}
+extension DeviceName: ExpressibleByArgument {
+    /// A preset, NAME-landscape or WxH@S; `--help` lists the presets.
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { presets.map(\.rawValue) }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+extension Orientation: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension PNGProfile: ExpressibleByArgument {}
 extension Shard.Mode: ExpressibleByArgument {}

@@ -11,11 +11,20 @@ import Holoframe
 
 /// The device a clip renders on and its pixels per point.
 struct DeviceOptions: ParsableArguments {
-    @Option(help: "Device (default: the clip's, iphone-12).")
-    var device: DeviceName?
+    @Option(name: .customLong("device"), help: "Device: a preset (holoframe list --devices), or WxH@S in points and pixels per point for any other screen, e.g. 393x852@3 (default: the clip's, iphone-12).")
+    var deviceName: DeviceName?
+
+    @Option(help: "portrait, or landscape to turn the device (a preset's landscape safe area; WxH@S swaps its sides).")
+    var orientation: Orientation?
 
     @Option(help: "Pixels per point, more than 0 and at most 4, overriding the device's (1, 2 or 3; fractions allowed).")
     var scale: Double?
+
+    /// The device asked for, turned as asked (nil: the clip's own; --orientation alone turns iphone-12).
+    var device: DeviceName? {
+        guard let orientation else { return deviceName }
+        return (deviceName ?? .iPhone12).oriented(orientation)
+    }
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4 (got \(scale))") }
