@@ -46,7 +46,7 @@ import HoloGeometry
     @Test func defaults() throws {
         let c = try decode(#"{"design": "demo"}"#)
         #expect(c == ClipSpec(design: "demo"))
-        #expect(c.device == Device(name: "iphone-12", size: Size(390, 844), scale: 3) && c.fps == 60 && c.duration == 4)
+        #expect(c.device == .iPhone12 && c.device.size == Size(390, 844) && c.device.scale == 3 && c.fps == 60 && c.duration == 4)
         #expect(c.environment.dynamicTypeSize == .large && c.environment.colorScheme == .light && c.scroll == nil)
         // NTSC decimals are their 1001 fractions, in a number or a string.
         #expect(try decode(#"{"design": "d", "fps": 29.97}"#).rate == FrameRate(numerator: 30000, denominator: 1001))
