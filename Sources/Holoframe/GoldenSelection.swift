@@ -17,7 +17,7 @@ public struct GoldenSelection: Sendable {
     /// nothing to check at all.
     public static func verifying(root: String, clips: [String] = []) throws -> GoldenSelection {
         guard FileManager.default.fileExists(atPath: root) else {
-            throw ClipUsageError("no golden folder at '\(root)' (give --golden DIR)")
+            throw ClipUsageError("no golden folder at '\(root)' (run from the folder that holds Golden/, or give --golden-dir DIR)")
         }
         // A clip is named as for `golden record`: a built-in name, a folder name, or its clip file.
         let folders = clips.isEmpty ? nil : clips.map { GoldenCase.folder(forClipArgument: $0, goldenRoot: root) }

@@ -90,4 +90,12 @@ func shell(_ command: String, in directory: String) throws -> Run {
         let clash = try holoframe("golden", "record", "a/demo.json", "--frames", "0", "--scale", "0.25", in: project)
         #expect(clash.status == 2 && clash.stderr.contains("the built-in clip 'demo'"), "\(clash.stderr)")
     }
+
+    /// Run where there is no Golden/ folder, verify says where it looked and how to point it elsewhere.
+    @Test func verifyWithoutAGoldenFolderSaysHowToFindOne() throws {
+        let dir = scratchFolder("no-goldens"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try holoframe("golden", "verify", in: dir)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no golden folder at 'Golden'") && run.stderr.contains("--golden-dir DIR"), "\(run.stderr)")
+    }
 }
