@@ -55,6 +55,7 @@ struct GoldenCommand: ParsableCommand {
             let selection = try GoldenSelection.verifying(root: location.golden, clips: clips)
             let (cases, stray) = (selection.cases, selection.stray)
             try reportOptions.check()
+            printClipWarnings(Set(cases.map(\.clip)), goldenRoot: location.golden)
             let store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference),
                                       limits: location.limits())
@@ -100,6 +101,7 @@ struct GoldenCommand: ParsableCommand {
                                                       scale: deviceOptions.scale ?? 1, root: location.golden)
             try GoldenCase.linkClipFile(clip, folder: GoldenCase.folder(forClipArgument: clip, goldenRoot: location.golden),
                                         goldenRoot: location.golden)
+            printClipWarnings(Set(cases.map(\.clip)), goldenRoot: location.golden)
             let store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: mode)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared), limits: location.limits())
             var failed = 0
@@ -109,5 +111,14 @@ struct GoldenCommand: ParsableCommand {
             }
             if failed > 0 { throw ExitCode(1) }
         }
+    }
+}
+
+/// Deprecated forms in the clip files behind these golden folders, on stderr, once per clip
+/// (a clip that cannot be made is reported by the run itself).
+func printClipWarnings(_ folders: Set<String>, goldenRoot: String) {
+    for folder in folders.sorted() {
+        let clip = try? ClipResolver.resolve(GoldenCase.clipArgument(forFolder: folder, goldenRoot: goldenRoot))
+        for warning in clip?.warnings ?? [] { StandardStreams.err("warning: \(warning)\n") }
     }
 }

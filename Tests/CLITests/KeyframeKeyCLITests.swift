@@ -24,6 +24,11 @@ import Testing
         #expect(old.stderr.contains("warning: t.json: scene.opacity.keyframes[0].t: \"t\" is deprecated; write \"time\""), "\(old.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/old/frame-00030.png"))
                 == Data(contentsOf: URL(fileURLWithPath: "\(dir)/new/frame-00030.png")))
+        // golden record and verify say it too.
+        let record = try holoframe("golden", "record", "t.json", "--frames", "0", "--scale", "0.1", in: dir)
+        #expect(record.status == 0 && record.stderr.contains("\"t\" is deprecated"), "\(record.stderr)")
+        let verify = try holoframe("golden", "verify", in: dir)
+        #expect(verify.status == 0 && verify.stderr.contains("\"t\" is deprecated"), "\(verify.stderr)")
         // Warnings go to stderr only: simulate's stdout stays one JSON object per line.
         let simulate = try holoframe("simulate", "\(dir)/t.json", "--frames", "0")
         #expect(simulate.stdout.hasPrefix("{\"frame\":0") && simulate.stderr.contains("deprecated"))
