@@ -2,6 +2,8 @@
 // type as decimals are the fractions broadcast defined them as (29.97 is 30000/1001, not 2997/100),
 // so a 29.97 render lines up with footage and an encoder's `-r 30000/1001`.
 
+import Foundation
+
 public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     public let numerator: Int
     public let denominator: Int
@@ -80,5 +82,3 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
         max(1, Int((duration * Double(numerator) / Double(denominator)).rounded(.toNearestOrAwayFromZero)))
     }
 }
-
-import Foundation
