@@ -7,6 +7,7 @@
 
 import Foundation
 import HoloGeometry
+import HoloMotion
 import HoloScene
 
 /// One simulated frame: its index, its time, its state and the scene to draw.
@@ -35,35 +36,69 @@ public struct Clip: Sendable {
     public let size: Size
     /// Pixels per point.
     public let scale: Double
-    public let fps: Double
-    /// Frames in the clip's full duration.
+    /// The exact frame rate (29.97 is 30000/1001), as the render record and state lines write it.
+    public let rate: FrameRate
+    /// Frames per second (the rate's value).
+    public var fps: Double { rate.value }
+    /// Frames in the clip's full duration: round(duration · fps), frames 0 … frameCount − 1.
     public let frameCount: Int
+    /// When true, frames after the last one show the last frame (`--hold-last`).
+    public let holdsLastFrame: Bool
+    /// Deprecated forms the clip file used ("file: path: what to write instead"); the command
+    /// line prints them on stderr, the clip renders as if written the new way.
+    public private(set) var warnings: [String] = []
     private let start: @Sendable () -> FrameSource
 
-    public init<S: ClipSimulation>(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
+    public init<S: ClipSimulation>(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int,
                                    simulation: @escaping @Sendable () -> S) {
-        self.name = name; self.size = size; self.scale = scale; self.fps = fps; self.frameCount = frameCount
+        self.name = name; self.size = size; self.scale = scale; self.rate = rate; self.frameCount = frameCount
+        self.holdsLastFrame = false
         self.start = { FrameSource(simulation()) }
     }
 
+    /// A clip at `fps` frames per second (an NTSC decimal such as 29.97 is taken as its 1001 fraction).
+    public init<S: ClipSimulation>(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
+                                   simulation: @escaping @Sendable () -> S) {
+        self.init(name: name, size: size, scale: scale, rate: FrameRate(fps) ?? FrameRate(max(1, Int(fps.rounded()))),
+                  frameCount: frameCount, simulation: simulation)
+    }
+
     /// A fresh simulation from t = 0.
-    public func frames() -> FrameSource { start() }
+    public func frames() -> FrameSource {
+        let source = start()
+        if holdsLastFrame { source.lastFrame = frameCount - 1 }
+        source.rate = rate
+        return source
+    }
 
     /// The same clip under another name (a variant is named by what the user asked for, not by
     /// its design).
     public func named(_ name: String) -> Clip {
-        Clip(name: name, size: size, scale: scale, fps: fps, frameCount: frameCount, start: start)
+        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
     }
 
     /// The same clip at another scale (for small goldens and quick previews).
     public func withScale(_ scale: Double) -> Clip {
-        Clip(name: name, size: size, scale: scale, fps: fps, frameCount: frameCount, start: start)
+        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
     }
 
-    private init(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
-                 start: @escaping @Sendable () -> FrameSource) {
-        self.name = name; self.size = size; self.scale = scale; self.fps = fps
-        self.frameCount = frameCount; self.start = start
+    /// The same clip, showing its last frame for any later frame index (`--hold-last`): the
+    /// frame is named as asked, its state and picture are the last frame's.
+    public func holdingLastFrame() -> Clip {
+        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: true, warnings: warnings, start: start)
+    }
+
+    /// The same clip, carrying `warnings` for the host to show.
+    public func withWarnings(_ warnings: [String]) -> Clip {
+        var copy = self
+        copy.warnings += warnings
+        return copy
+    }
+
+    private init(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int, holdsLastFrame: Bool,
+                 warnings: [String] = [], start: @escaping @Sendable () -> FrameSource) {
+        self.name = name; self.size = size; self.scale = scale; self.rate = rate
+        self.frameCount = frameCount; self.holdsLastFrame = holdsLastFrame; self.warnings = warnings; self.start = start
     }
 
     /// Canvas size in pixels at the clip's scale.
@@ -73,19 +108,26 @@ public struct Clip: Sendable {
 
 /// A running simulation, type-erased. Ask for frames in increasing order.
 public final class FrameSource {
-    private let advance: (Int, Double, Bool) -> FrameRecord
+    private let advance: (Int, Double, Bool, String?) -> FrameRecord
     private var lastIndex = -1
+    /// Set for `--hold-last`: later indices take this frame's time (and so its state and scene).
+    var lastFrame: Int?
+    /// The clip's rate: a fractional one is written into each state line ("rate": "30000/1001").
+    var rate: FrameRate? {
+        didSet { rateKey = rate.flatMap { $0.isWhole ? nil : "\"rate\":\"\($0)\"" } }
+    }
+    private var rateKey: String?
 
     init<S: ClipSimulation>(_ simulation: S) {
         var sim = simulation
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        advance = { index, time, encodeState in
+        advance = { index, time, encodeState, rateKey in
             let state = sim.advance(to: time)
             var json = ""
             if encodeState {
                 let body = (try? encoder.encode(state)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
-                json = FrameSource.prefixed(body, index: index, time: time)
+                json = FrameSource.prefixed(body, index: index, time: time, rateKey: rateKey)
             }
             return FrameRecord(index: index, time: time, stateJSON: json, scene: sim.scene(for: state))
         }
@@ -107,12 +149,14 @@ public final class FrameSource {
     private func step(_ index: Int, fps: Double, encodeState: Bool) -> FrameRecord {
         precondition(index >= lastIndex, "frames must be asked for in increasing order")
         lastIndex = index
-        return advance(index, Double(index) / fps, encodeState)
+        let shown = lastFrame.map { min(index, $0) } ?? index
+        return advance(index, Double(shown) / fps, encodeState, rateKey)
     }
 
-    /// `{"frame":k,"time":t,` + the state's own keys.
-    static func prefixed(_ body: String, index: Int, time: Double) -> String {
-        let head = "{\"frame\":\(index),\"time\":\(formatTime(time))"
+    /// `{"frame":k,"time":t,` (+ `"rate":"30000/1001",` for a fractional rate) + the state's own keys.
+    static func prefixed(_ body: String, index: Int, time: Double, rateKey: String? = nil) -> String {
+        var head = "{\"frame\":\(index),\"time\":\(formatTime(time))"
+        if let rateKey { head += "," + rateKey }
         if body == "{}" { return head + "}" }
         return head + "," + body.dropFirst()
     }

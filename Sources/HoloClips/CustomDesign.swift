@@ -32,7 +32,8 @@ public enum CustomDesign {
         }
         let scene: UserScene
         do {
-            scene = try UserScene.decode(json, driverNames: driverNames, loadImage: loadImage, loadShader: loadShader)
+            scene = try UserScene.decode(json, driverNames: driverNames, colorScheme: spec.environment.colorScheme,
+                                         increasedContrast: spec.environment.highContrast, loadImage: loadImage, loadShader: loadShader)
         } catch let e as UserSceneError {
             throw ClipFileError(fileName: fileName, path: e.path, reason: e.reason)
         }
@@ -43,8 +44,10 @@ public enum CustomDesign {
         switch spec.variant["background"] {
         case nil: break
         case .string(let hex)?:
-            guard let color = Self.color(hex: hex) else {
-                throw ClipFileError(fileName: fileName, path: "variant.background", reason: "expected \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(hex)\"")
+            guard let color = Self.color(hex: hex)
+                    ?? Color.named(hex, scheme: spec.environment.colorScheme, increasedContrast: spec.environment.highContrast) else {
+                throw ClipFileError(fileName: fileName, path: "variant.background",
+                                    reason: "expected \"#RRGGBB\", \"#RRGGBBAA\" or a colour name such as \"systemGroupedBackground\", got \"\(hex)\"")
             }
             chosenBackground = color
         default:
@@ -65,10 +68,10 @@ public enum CustomDesign {
         let components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
                                           contentScrolls: spec.scroll?.configuration.isScrollable ?? false,
                                           revealHeight: revealHeight)
-        return Clip(name: spec.design, size: size, scale: spec.device.scale, fps: fps, frameCount: spec.frameCount) {
+        return Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
                              components: components)
-        }
+        }.withWarnings(scene.warnings.map { "\(fileName): \($0)" })
     }
 }
 

@@ -64,9 +64,12 @@ public struct GoldenStore: Sendable {
     /// Where failure artifacts go: `<artifactsRoot>/<clip>/`.
     public var artifactsRoot: String
     public var recordMode: RecordMode
-    /// Whether failure messages also name `holoframe golden record` (true for the repository's
-    /// Golden/ folder; false for goldens that only a test run records, as HoloframeTesting's).
-    public var suggestsCommandLine = true
+    /// The command that records `clip`'s goldens in `mode`, as failure messages print it. The
+    /// default is the test-run form (HoloframeTesting's); `holoframe golden` sets the exact
+    /// command line for where the user is.
+    public var recordHint: @Sendable (_ clip: String, _ mode: RecordMode) -> String = { _, mode in
+        "HOLOFRAME_RECORD=\(mode.rawValue) swift test"
+    }
 
     /// `artifactsRoot` defaults to HOLOFRAME_ARTIFACTS or `.build/golden-artifacts`; `recordMode`
     /// to HOLOFRAME_RECORD.
@@ -118,9 +121,8 @@ public struct GoldenStore: Sendable {
             if recordMode == .missing || recordMode == .failed { return record(actual, to: path, because: "golden was missing") }
             return GoldenVerdict(passed: false, recorded: false, message: """
                 golden image missing: \(path)
-                record it with:
-                  HOLOFRAME_RECORD=missing swift test
-                """ + (suggestsCommandLine ? "\n  holoframe golden record \(clip) --mode missing" : ""), comparison: nil, artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil))
+                record it with: \(recordHint(clip, .missing))
+                """, comparison: nil, artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil))
         }
         let expected: Canvas
         do {
@@ -153,9 +155,7 @@ public struct GoldenStore: Sendable {
             """, comparison: result, artifacts: artifacts)
     }
 
-    func rerecordHint(_ clip: String) -> String {
-        "HOLOFRAME_RECORD=failed swift test" + (suggestsCommandLine ? "  or  holoframe golden record \(clip) --mode failed" : "")
-    }
+    func rerecordHint(_ clip: String) -> String { recordHint(clip, .failed) }
 
     /// Writes the golden (creating its folder), stored small: goldens are kept for long.
     func record(_ actual: Canvas, to path: String, because reason: String) -> GoldenVerdict {

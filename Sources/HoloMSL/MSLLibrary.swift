@@ -2,7 +2,10 @@
 //
 // A `.metal` file goes through a front end (Lexer → Parser → Checker, in Front/) that accepts the
 // subset of the Metal Shading Language stitchable shaders are written in and refuses anything
-// else with file:line:column and what is unsupported. The checked program then runs two ways
+// else with file:line:column and what is unsupported. A function outside the subset (or calling
+// one) is set aside, not fatal: `entry` refuses it, or any function reaching it, with that
+// place; the others run and `warnings` names the skipped ones. File-scope mistakes (a struct, a
+// bad constant, an unknown directive) still refuse the whole file. The checked program then runs two ways
 // that share no code:
 //
 //   Compiled/   once per function, to closures over struct-of-arrays lanes: each value component
@@ -33,11 +36,29 @@ public struct MSLLibrary: Sendable {
         program = try Checker.check(syntax, file: file)
     }
 
-    /// The `[[ stitchable ]]` functions, in source order.
-    public var stitchableFunctions: [String] { program.functions.filter(\.isStitchable).map(\.name) }
+    /// The `[[ stitchable ]]` functions, in source order (usable or not).
+    public var stitchableFunctions: [String] { program.declared.filter(\.isStitchable).map(\.name) }
+
+    /// Every function of the file, in source order.
+    public var functionNames: [String] { program.declared.map(\.name) }
+
+    /// The functions outside the supported subset (or calling one), each as a compiler warning
+    /// naming it and why: they do not stop another function of the file from running.
+    public var warnings: [String] {
+        program.refused.map { "\($0.error.location): warning: '\($0.name)' is skipped: \($0.error.message)" }
+    }
+
+    /// One line for the command line: the functions found, the one used and its kind.
+    public func summary(using entry: MSLEntry) -> String {
+        let names = functionNames
+        let skipped = program.refused.count
+        return "\(file): \(names.count) function\(names.count == 1 ? "" : "s") (\(names.joined(separator: ", ")))" +
+            (skipped > 0 ? ", \(skipped) skipped" : "") + "; using '\(entry.name)', a \(entry.kind.rawValue)"
+    }
 
     /// The entry point `name`, checked against the SwiftUI signature for `kind`.
     public func entry(_ name: String, as kind: MSLEffectKind) throws(MSLError) -> MSLEntry {
+        if let refused = program.refused.first(where: { $0.name == name }) { throw refused.error }
         guard let index = program.functions.firstIndex(where: { $0.name == name }) else {
             let known = stitchableFunctions.isEmpty ? "none" : stitchableFunctions.joined(separator: ", ")
             throw MSLError("no function named '\(name)' (stitchable functions: \(known))",

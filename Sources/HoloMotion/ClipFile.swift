@@ -7,9 +7,10 @@
 // {
 //   "design": "demo",                      required, non-empty
 //   "variant": {"accent": "gold", "cards": 3, "flowing": true},   default {}
-//   "device": "iphone-12" | "iphone-se" | {"name"?, "width", "height", "scale"},  default iphone-12
-//   "fps": 60,                             integer 1…240, default 60
-//   "duration": 4.0,                       seconds, 0 < d ≤ 600, default 4
+//   "device": a preset ("iphone-16-pro", DevicePresets.swift) | "NAME-landscape" | "393x852@3"
+//             | {"name"?, "width", "height", "scale"},  default iphone-12
+//   "fps": 60 | 29.97 | "30000/1001",     1…240, default 60; NTSC decimals are their 1001 fractions
+//   "duration": 4.0,                       seconds, 0 < d ≤ 600, default 4: round(d·fps) frames
 //   "environment": {"colorScheme": "light"|"dark", "reduceMotion": false, "lowPower": false,
 //                   "highContrast": false, "animationMode": "full"|"reduced"|"minimal",
 //                   "dynamicTypeSize": "xSmall"…"large"…"accessibility5"},   defaults as listed first / large
@@ -77,7 +78,8 @@ public struct ClipSpec: Hashable, Sendable {
     public var design: String
     public var variant: [String: VariantValue]
     public var device: Device
-    public var fps: Int
+    /// The exact frame rate (29.97 is 30000/1001).
+    public var rate: FrameRate
     public var duration: Double
     public var environment: ClipEnvironment
     public var scroll: ScrollSpec?
@@ -98,11 +100,14 @@ public struct ClipSpec: Hashable, Sendable {
     public init(design: String, variant: [String: VariantValue] = [:], device: Device = .iPhone12, fps: Int = defaultFPS,
                 duration: Double = defaultDuration, environment: ClipEnvironment = .standard, scroll: ScrollSpec? = nil,
                 motion: MotionSpec = MotionSpec(), taps: [Tap] = []) {
-        self.design = design; self.variant = variant; self.device = device; self.fps = fps; self.duration = duration
+        self.design = design; self.variant = variant; self.device = device; self.rate = FrameRate(fps); self.duration = duration
         self.environment = environment; self.scroll = scroll; self.motion = motion; self.taps = taps
     }
 
-    public var clock: FrameClock { FrameClock(fps: fps) }
+    /// Frames per second (the rate's value, for time arithmetic).
+    public var fps: Double { rate.value }
+    public var clock: FrameClock { FrameClock(rate: rate) }
+    /// round(duration · fps): frames 0 … n−1, the end exclusive.
     public var frameCount: Int { clock.frameCount(duration: duration) }
     /// Device motion as the design receives it (Low Power halves the sample rate).
     public func makeDeviceMotion() -> DeviceMotion {
@@ -158,9 +163,12 @@ enum ClipDocument {
             spec.device = device
         }
         if let fps = try f.value("fps") {
-            let n = try fps.number(at: f.path(of: "fps"))
-            guard n == n.rounded(), n >= 1, n <= 240 else { throw f.error("fps", "must be a whole number in 1…240, got \(fps.shown)") }
-            spec.fps = Int(n)
+            let rate: FrameRate?
+            if case .string(let text) = fps { rate = FrameRate(parsing: text) } else { rate = FrameRate(try fps.number(at: f.path(of: "fps"))) }
+            guard let rate else {
+                throw f.error("fps", "must be a rate in 1…240 such as 60, 29.97 or \"30000/1001\", got \(fps.shown)")
+            }
+            spec.rate = rate
         }
         if let d = try f.value("duration") {
             let n = try d.number(at: f.path(of: "duration"))
@@ -197,8 +205,9 @@ enum ClipDocument {
 
     static func deviceField(_ raw: JSONValue, path: String) throws(JSONFieldError) -> Device {
         if case .string(let name) = raw {
-            guard let d = Device.preset(named: name) else {
-                throw JSONFieldError(path: path, reason: "unknown device \"\(name.prefix(40))\" (presets: \(Device.presets.map(\.name).joined(separator: ", ")))")
+            guard let d = Device.named(name) else {
+                throw JSONFieldError(path: path, reason: "unknown device \"\(name.prefix(40))\" (presets: \(Device.presets.map(\.name).joined(separator: ", ")); " +
+                                     "NAME-landscape turns one; WxH@S, e.g. 393x852@3, is any other screen)")
             }
             return d
         }

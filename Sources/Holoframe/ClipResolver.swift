@@ -8,19 +8,22 @@ import HoloScene
 
 /// Command-line settings that override a clip's own.
 public struct ClipOverrides: Sendable {
-    public var fps: Int?
+    public var fps: FrameRate?
     public var duration: Double?
     public var device: String?
     public var scale: Double?
-    public init(fps: Int? = nil, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
+    public init(fps: FrameRate? = nil, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
         self.fps = fps; self.duration = duration; self.device = device; self.scale = scale
+    }
+    public init(fps: Int, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
+        self.init(fps: FrameRate(fps), duration: duration, device: device, scale: scale)
     }
 }
 
 /// The device presets (`iphone-12`, `iphone-se`, …) by name.
 public enum DeviceCatalog {
     public static var names: [String] { Device.presets.map(\.name) }
-    public static func device(named name: String) -> Device? { Device.preset(named: name) }
+    public static func device(named name: String) -> Device? { Device.named(name) }
 }
 
 /// Turns a built-in clip name or a clip file path into a `Clip`, with overrides applied.
@@ -68,7 +71,7 @@ public enum ClipResolver {
     }
 
     public static func apply(_ overrides: ClipOverrides, to spec: inout ClipSpec) {
-        if let name = overrides.device, let device = Device.preset(named: name) {
+        if let name = overrides.device, let device = Device.named(name) {
             spec.device = device
             if var scroll = spec.scroll, scroll.configuration.viewportHeight != device.size.height {
                 scroll.configuration.viewportHeight = device.size.height
@@ -76,7 +79,7 @@ public enum ClipResolver {
             }
         }
         if let scale = overrides.scale { spec.device.scale = scale }
-        if let fps = overrides.fps { spec.fps = fps }
+        if let fps = overrides.fps { spec.rate = fps }
         if let duration = overrides.duration { spec.duration = duration }
     }
 }

@@ -1,16 +1,33 @@
-// The device presets as a closed set of names, the values `--device` accepts.
-//
-// The devices themselves (sizes, scales) live in HoloMotion's `Device.presets`; this enum only
-// names them, so a command line can list the choices and refuse others before any work.
-// HoloframeTests holds the two lists equal.
+// The values `--device` accepts: a preset name (`holoframe list --devices`), NAME-landscape, or
+// WxH@S for any other screen (393x852@3). The devices themselves live in HoloMotion
+// (DevicePresets.swift); this type only carries the name a command line was given, checked.
 
 import HoloMotion
 
-/// A device preset by its command-line name (`iphone-12`, `iphone-se`).
-public enum DeviceName: String, CaseIterable, Sendable {
-    case iPhone12 = "iphone-12"
-    case iPhoneSE = "iphone-se"
+/// A device by the name a command line or golden file uses.
+public struct DeviceName: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    /// The device this name stands for.
+    public let device: Device
 
-    /// The preset this name stands for.
-    public var device: Device { Device.preset(named: rawValue)! }
+    public init?(rawValue: String) {
+        guard let device = Device.named(rawValue) else { return nil }
+        self.rawValue = rawValue; self.device = device
+    }
+
+    public static let iPhone12 = DeviceName(rawValue: Device.iPhone12.name)!
+    public static let iPhoneSE = DeviceName(rawValue: Device.iPhoneSE.name)!
+    /// Every preset, portrait.
+    public static var presets: [DeviceName] { Device.presets.map { DeviceName(rawValue: $0.name)! } }
+
+    /// The same device turned to `orientation` (`portrait` leaves it as it is).
+    public func oriented(_ orientation: Orientation) -> DeviceName {
+        guard orientation == .landscape else { return self }
+        return DeviceName(rawValue: device.landscape.name)!
+    }
+
+    public var description: String { rawValue }
 }
+
+/// `--orientation`: a preset as named, or turned to landscape.
+public enum Orientation: String, CaseIterable, Sendable { case portrait, landscape }

@@ -65,3 +65,22 @@ public struct FrameList: Hashable, Sendable {
         frames = set.sorted()
     }
 }
+
+import HoloClips
+
+extension Clip {
+    /// Frames 0 … frameCount − 1, as a message shows them ("frames 0-239 (4 s at 60 fps)").
+    public var rangeDescription: String {
+        let seconds = Double(frameCount) / fps
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3f", seconds)
+        return "frames 0-\(frameCount - 1) (\(frameCount) frames, \(shown) s at \(rate) fps)"
+    }
+
+    /// Refuses a selection that reaches past the clip's last frame (a usage error: the render
+    /// would repeat the last picture without saying so), unless `holdLast` asks for exactly that.
+    public func checkWithinClip(lastAsked: Int, holdLast: Bool) throws {
+        guard lastAsked >= frameCount, !holdLast else { return }
+        throw ClipUsageError("frame \(lastAsked) is past the end of '\(name)', which has \(rangeDescription); " +
+                             "ask for frames up to \(frameCount - 1), a longer --duration, or --hold-last to repeat the last frame")
+    }
+}

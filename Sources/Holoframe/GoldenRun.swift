@@ -107,13 +107,19 @@ public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
         return stray
     }
 
-    /// Why `folder` is not a golden folder: neither a built-in clip nor `example-NAME` with its file.
+    /// Why `folder` is not a golden folder: neither a built-in clip, nor `example-NAME` with its
+    /// file, nor a clip file's folder whose clip-file.txt names a file that exists.
     public static func folderProblem(_ folder: String, goldenRoot: String) -> String? {
+        if let linked = linkedClipFile(folder: folder, goldenRoot: goldenRoot) {
+            return FileManager.default.fileExists(atPath: linked) ? nil
+                : "the goldens of \(linked) (named in \(clipFileLink)), but there is no such file"
+        }
         if folder.hasPrefix(examplePrefix) {
             let file = clipArgument(forFolder: folder, goldenRoot: goldenRoot)
             return FileManager.default.fileExists(atPath: file) ? nil : "an example folder, but there is no \(file)"
         }
-        return ClipCatalog.named(folder) == nil ? "not a built-in clip (see holoframe list) nor example-NAME" : nil
+        return ClipCatalog.named(folder) == nil
+            ? "not a built-in clip (see holoframe list), nor example-NAME, nor a clip file's folder (no \(clipFileLink))" : nil
     }
 }
 
@@ -127,18 +133,36 @@ extension GoldenCase {
     /// beside the golden folder; every other folder is a built-in clip.
     public static let examplePrefix = "example-"
 
-    /// What to resolve for a golden folder: the built-in name, or the example file's path.
+    /// What to resolve for a golden folder: the clip file its clip-file.txt names, the example
+    /// file's path, or the built-in name; a path is as seen from the current directory.
     public static func clipArgument(forFolder folder: String, goldenRoot: String) -> String {
+        if let linked = linkedClipFile(folder: folder, goldenRoot: goldenRoot) { return linked }
         guard folder.hasPrefix(examplePrefix) else { return folder }
-        let repo = (goldenRoot as NSString).deletingLastPathComponent
         let name = String(folder.dropFirst(examplePrefix.count))
-        return ((repo.isEmpty ? "." : repo) as NSString).appendingPathComponent("examples/\(name).json")
+        return ClipFilePaths.normalized(ClipFilePaths.join(examplesFolder(goldenRoot: goldenRoot), "\(name).json"))
     }
 
-    /// The golden folder for a clip argument: `example-<name>` for a file in examples/, else the name.
-    public static func folder(forClipArgument argument: String) -> String {
+    /// `examples/` beside the golden folder.
+    static func examplesFolder(goldenRoot: String) -> String {
+        let repo = (goldenRoot as NSString).deletingLastPathComponent
+        return ClipFilePaths.join(repo.isEmpty ? "." : repo, "examples")
+    }
+
+    /// The golden folder for a clip argument: the built-in name; `example-<name>` for
+    /// examples/<name>.json beside the golden folder; the file's stem for any other clip file.
+    public static func folder(forClipArgument argument: String, goldenRoot: String = "Golden") -> String {
         guard ClipResolver.isFile(argument) else { return argument }
-        return examplePrefix + ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
+        let parent = (argument as NSString).deletingLastPathComponent
+        let besideRoot = ClipFilePaths.absolute(parent) == ClipFilePaths.absolute(examplesFolder(goldenRoot: goldenRoot))
+        // `verify examples/NAME.json` also names Golden/example-NAME when that folder exists and
+        // no clip file's folder is called NAME (as before goldens of any clip file).
+        let fm = FileManager.default
+        let namedExample = (parent as NSString).lastPathComponent == "examples"
+            && fm.fileExists(atPath: ClipFilePaths.join(goldenRoot, examplePrefix + stem))
+            && !fm.fileExists(atPath: ClipFilePaths.join(goldenRoot, stem))
+        if (besideRoot || namedExample) && linkedClipFile(folder: stem, goldenRoot: goldenRoot) == nil { return examplePrefix + stem }
+        return stem
     }
 }
 
@@ -179,6 +203,14 @@ public struct GoldenRunner: Sendable {
             let compositor = FrameCompositor(renderer: pipeline.renderer)
             var previousFrame: Int?
             for c in group {
+                // A golden of a frame the clip no longer has (a shorter duration, or goldens from
+                // before frame counts became round(d·fps)) would otherwise show the frame after the end.
+                guard c.frame < clip.frameCount else {
+                    results.append((c, GoldenVerdict(passed: false, recorded: false, message:
+                        "\(c): frame \(c.frame) is past the end of the clip, which has \(clip.rangeDescription); " +
+                        "record the golden at a frame up to \(clip.frameCount - 1) and delete this one", comparison: nil, artifacts: [])))
+                    continue
+                }
                 do {
                     if previousFrame.map({ $0 + 1 != c.frame && $0 != c.frame }) ?? false { compositor.reset() }
                     previousFrame = c.frame

@@ -2,8 +2,9 @@
 //   verify: every well-named golden under the root (or under the clips' folders), files that break
 //           the naming scheme reported as failures, their folders left out;
 //   record: the frames asked for on one device and scale, or else the frames already recorded.
-// Clip files have goldens only as examples/NAME.json beside the golden folder (kept in
-// Golden/example-NAME), so a golden's name is enough to re-render it.
+// A clip file's goldens are kept in Golden/<stem> with clip-file.txt naming the file
+// (GoldenClipFiles.swift); examples/NAME.json beside the golden folder keeps Golden/example-NAME.
+// So a golden's folder and name are enough to re-render it.
 
 import Foundation
 
@@ -16,10 +17,10 @@ public struct GoldenSelection: Sendable {
     /// nothing to check at all.
     public static func verifying(root: String, clips: [String] = []) throws -> GoldenSelection {
         guard FileManager.default.fileExists(atPath: root) else {
-            throw ClipUsageError("no golden folder at '\(root)' (give --golden DIR)")
+            throw ClipUsageError("no golden folder at '\(root)' (run from the folder that holds Golden/, or give --golden-dir DIR)")
         }
-        // A clip is named as for `golden record`: a built-in name, `example-NAME`, or examples/NAME.json.
-        let folders = clips.isEmpty ? nil : clips.map(GoldenCase.folder(forClipArgument:))
+        // A clip is named as for `golden record`: a built-in name, a folder name, or its clip file.
+        let folders = clips.isEmpty ? nil : clips.map { GoldenCase.folder(forClipArgument: $0, goldenRoot: root) }
         let stray = GoldenCase.strayFileProblems(root: root, clips: folders)
         let bad = Set(stray.map(\.path))
         let cases = GoldenCase.discover(root: root, clips: folders).filter { !bad.contains("\(root)/\($0.clip)") }
@@ -33,12 +34,10 @@ public struct GoldenSelection: Sendable {
     /// given) the ones already recorded for the clip.
     public static func recording(_ clip: String, frames: FrameList?, device: String, scale: Double,
                                  root: String) throws -> [GoldenCase] {
-        _ = try ClipResolver.spec(for: clip)
-        let folder = GoldenCase.folder(forClipArgument: clip)
-        let expected = GoldenCase.clipArgument(forFolder: folder, goldenRoot: root)
-        if ClipResolver.isFile(clip) && expected != clip
-            && URL(fileURLWithPath: expected).standardized.path != URL(fileURLWithPath: clip).standardized.path {
-            throw ClipUsageError("goldens of clip files are kept for examples/NAME.json beside the golden folder only")
+        let spec = try ClipResolver.spec(for: clip)
+        let folder = GoldenCase.folder(forClipArgument: clip, goldenRoot: root)
+        if let frames, let past = frames.frames.last, past >= spec.frameCount {
+            throw ClipUsageError("frame \(past) is past the end of '\(clip)', which has frames 0-\(spec.frameCount - 1)")
         }
         if let frames { return frames.frames.map { GoldenCase(clip: folder, frame: $0, device: device, scale: scale) } }
         let cases = GoldenCase.discover(root: root, clips: [folder])

@@ -3,7 +3,7 @@
 // 24 GiB machine:
 //   --max-pixels  25,000,000 per surface: a frame (or a contact sheet, or an image) of 25 megapixels
 //                 is 100 MB of RGBA, and at most 2 × threads frames are in flight;
-//   --max-frames  36,001: ten minutes at 60 fps, both ends shown (frames 0…36,000);
+//   --max-frames  36,000: ten minutes at 60 fps (frames 0…35,999, the end exclusive);
 //   --max-memory  2 GiB for all the surfaces of one frame together (canvas, offscreen layers, blurs);
 //   --max-input   256 MiB for any one file read (clip, image, font, golden, baseline).
 // Sizes inside a scene have fixed limits stated in SceneLimits (HoloScene).
@@ -16,7 +16,7 @@ import HoloPNG
 /// Caps on frame size and frame count, checked before a render allocates.
 public struct Limits: Sendable {
     public var maxPixelsPerFrame = 25_000_000
-    public var maxFrames = 36_001
+    public var maxFrames = 36_000
     public var maxMemoryPerFrame = 2 << 30
     public var maxInputBytes = InputFile.defaultMaxBytes
     public init() {}

@@ -10,6 +10,7 @@
 
 import Foundation
 import HoloClips
+import HoloMotion
 import HoloGeometry
 import HoloPNG
 
@@ -21,13 +22,16 @@ public struct RenderRecord: Encodable, Equatable, Sendable {
     public var height: Int
     public var scale: Double
     public var fps: Double
+    /// The exact rate: "60", "30000/1001" (fps above is its value, kept for readers of older records).
+    public var rate: String
     public var device: String
 
     public static let fileName = ".holoframe-render.json"
 
     public init(clip: Clip, source: String, device: String) {
         self.clip = clip.name; self.source = source
-        width = clip.pixelWidth; height = clip.pixelHeight; scale = clip.scale; fps = clip.fps; self.device = device
+        width = clip.pixelWidth; height = clip.pixelHeight; scale = clip.scale; fps = clip.fps; rate = clip.rate.description
+        self.device = device
     }
 
     /// FNV-1a 64 of `bytes`, in hex: a digest that is the same on every machine and build.
@@ -39,17 +43,21 @@ public struct RenderRecord: Encodable, Equatable, Sendable {
 
     /// Reads a record back (nil: not one this version wrote).
     init?(_ bytes: [UInt8]) {
-        guard case .object(let o)? = try? JSONValue.parse(bytes), o.count == 7,
+        // Records before the exact rate had 7 fields; their rate is their whole-number fps.
+        guard case .object(let o)? = try? JSONValue.parse(bytes), o.count == 7 || o.count == 8,
               case .string(let clip)? = o["clip"], case .string(let source)? = o["source"], case .string(let device)? = o["device"],
               case .integer(let width)? = o["width"], case .integer(let height)? = o["height"],
               let scale = o["scale"]?.number, let fps = o["fps"]?.number else { return nil }
         self.clip = clip; self.source = source; self.width = width; self.height = height
         self.scale = scale; self.fps = fps; self.device = device
+        if case .string(let rate)? = o["rate"] { self.rate = rate } else if o.count == 7, let whole = FrameRate(fps) {
+            self.rate = whole.description
+        } else { return nil }
     }
 
     var encoded: [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array((try? encoder.encode(self)) ?? Data()) + [10]
     }
 }
@@ -61,9 +69,9 @@ public enum ResumeCheck {
         guard OutputPolicy.exists(path) else { return }
         let old = (try? InputFile.read(path, maxBytes: 1 << 16)).flatMap(RenderRecord.init)
         guard let old, old == record else {
-            let was = old.map { "\($0.clip) at \($0.width)×\($0.height), \($0.fps) fps" } ?? "an unreadable record"
+            let was = old.map { "\($0.clip) at \($0.width)×\($0.height), \($0.rate) fps" } ?? "an unreadable record"
             throw ExistingFramesError(description: "--resume: the frames in '\(folder)' were rendered for \(was), not \(record.clip) at " +
-                                      "\(record.width)×\(record.height), \(record.fps) fps with these settings; " +
+                                      "\(record.width)×\(record.height), \(record.rate) fps with these settings; " +
                                       "use another --out, or --force to replace them")
         }
     }

@@ -41,6 +41,10 @@ public struct ShaderPreview: Sendable {
     public var width: Double, height: Double, scale: Double
     /// Straight rgba, 0…1.
     public var color: Color
+    /// Functions of the file outside the supported subset that `function` does not reach.
+    public private(set) var warnings: [String] = []
+    /// The functions found, the one used and its kind, in one line.
+    public private(set) var summary = ""
 
     /// Reads and compiles `function` of the .metal file at `path` (a colour effect), and checks the
     /// arguments against its parameters.
@@ -49,7 +53,10 @@ public struct ShaderPreview: Sendable {
         let bytes = try inputs.readFile(path, what: "the shader")
         guard let text = String(validating: bytes, as: UTF8.self) else { throw ClipUsageError("\(path): is not UTF-8 text") }
         do {
-            let entry = try MSLLibrary(source: text, file: (path as NSString).lastPathComponent).entry(function, as: .color)
+            let library = try MSLLibrary(source: text, file: (path as NSString).lastPathComponent)
+            let entry = try library.entry(function, as: .color)
+            warnings = library.warnings
+            summary = library.summary(using: entry)
             guard arguments.count == entry.argumentTypes.count else {
                 let types = entry.argumentTypes.map(\.description).joined(separator: ", ")
                 throw ClipUsageError("'\(function)' takes \(entry.argumentTypes.count) argument\(entry.argumentTypes.count == 1 ? "" : "s") after position and color (\(types.isEmpty ? "none" : types)); give one --arg TYPE:VALUES for each, got \(arguments.count)")

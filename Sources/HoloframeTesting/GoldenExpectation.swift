@@ -88,7 +88,6 @@ public enum GoldenExpectation {
         }
         var store = GoldenStore(root: goldenRoot(testFile: testFile),
                                 artifactsRoot: artifactsRoot ?? Self.artifactsRoot(testFile: testFile), recordMode: recordMode)
-        store.suggestsCommandLine = false
         let folder = name ?? clip.name
         let variant = GoldenCase(clip: folder, frame: 0, device: deviceLabel, scale: clip.scale).variant
         // Consecutive frames are a run through one compositor, as `holoframe render` draws them.

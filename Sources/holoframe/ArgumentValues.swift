@@ -6,10 +6,22 @@
 import ArgumentParser
 import Holoframe
 
-extension DeviceName: ExpressibleByArgument {}
+extension DeviceName: ExpressibleByArgument {
+    /// A preset, NAME-landscape or WxH@S; `--help` lists the presets.
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { presets.map(\.rawValue) }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+extension Orientation: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension PNGProfile: ExpressibleByArgument {}
 extension Shard.Mode: ExpressibleByArgument {}
+
+extension FrameRate: ExpressibleByArgument {
+    /// `--fps 24`, `--fps 29.97` (30000/1001), `--fps 30000/1001`; anything else is refused (exit 2).
+    public init?(argument: String) { self.init(parsing: argument) }
+    public static var defaultCompletionKind: CompletionKind { .default }
+}
 
 extension RecordMode: ExpressibleByArgument {
     /// `none` (compare only) is what `golden verify` does; `golden record` takes the other three.

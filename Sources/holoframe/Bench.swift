@@ -94,7 +94,9 @@ struct Bench: ParsableCommand {
         var results: [ClipBench] = []
         for name in clips {
             let clip = try ClipResolver.resolve(name, overrides: overrides, inputs: inputs)
+            for warning in clip.warnings { StandardStreams.err("warning: \(warning)\n") }
             let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
+            try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
             try limitOptions.limits().check(clip, frameCount: range.count)
             let bench = try runner.run(clip, device: try ClipResolver.deviceName(name, overrides: overrides, inputs: inputs), frames: range)
             results.append(bench)

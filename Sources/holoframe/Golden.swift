@@ -7,13 +7,21 @@ struct GoldenCommand: ParsableCommand {
         commandName: "golden",
         abstract: "Check frames against reviewed golden PNGs, or record them.",
         discussion: """
-            Goldens live in Golden/<clip>/<frame>-<device>@<scale>x.png; the name says how to \
-            re-render the frame, so any CI can check them with `holoframe golden verify`.
+            Goldens live in Golden/<clip>/<frame>-<device>@<scale>x.png under the current directory \
+            (or --golden-dir); the name says how to re-render the frame, so any CI can check them \
+            with `holoframe golden verify`. A clip file's goldens go to Golden/<file's stem>/, with \
+            clip-file.txt naming the file (relative to that folder), so verify finds it again from \
+            any directory.
+
+            Examples:
+              holoframe golden record clips/my-header.json --frames 0,30,60
+              holoframe golden verify
+              holoframe golden verify clips/my-header.json --golden-dir ci/Golden
             """,
         subcommands: [Verify.self, Record.self])
 
     struct GoldenLocation: ParsableArguments {
-        @Option(help: "The golden folder.")
+        @Option(name: [.customLong("golden-dir"), .customLong("golden")], help: "The golden folder (--golden is the older spelling).")
         var golden: String = "Golden"
         @Option(help: "Where expected/actual/diff PNGs of failures go (default: .build/golden-artifacts).")
         var artifacts: String?
@@ -34,9 +42,9 @@ struct GoldenCommand: ParsableCommand {
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render every golden's frame and compare. Exit 0 when all match, 1 when any does not.",
-            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify demo --golden Golden\n  holoframe golden verify --report golden-report\n  holoframe golden verify reveal --reference")
+            discussion: "Examples:\n  holoframe golden verify\n  holoframe golden verify my-header.json --golden-dir Golden\n  holoframe golden verify --report golden-report\n  holoframe golden verify reveal --reference")
 
-        @Argument(help: "Clips to check (default: every folder in the golden folder).")
+        @Argument(help: "Clips to check: built-in names, clip files or golden folder names (default: every folder in the golden folder).")
         var clips: [String] = []
         @OptionGroup var location: GoldenLocation
         @OptionGroup var reportOptions: ReportOptions
@@ -47,7 +55,8 @@ struct GoldenCommand: ParsableCommand {
             let selection = try GoldenSelection.verifying(root: location.golden, clips: clips)
             let (cases, stray) = (selection.cases, selection.stray)
             try reportOptions.check()
-            let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
+            printClipWarnings(Set(cases.map(\.clip)), goldenRoot: location.golden)
+            let store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference),
                                       limits: location.limits())
             var failed = 0
@@ -73,10 +82,11 @@ struct GoldenCommand: ParsableCommand {
 
                 Examples:
                   holoframe golden record demo --frames 0,60,150 --scale 1
+                  holoframe golden record path/to/my-header.json --frames 0,30   (kept in Golden/my-header/)
                   holoframe golden record demo --mode failed
                 """)
 
-        @Argument(help: "A built-in clip, or a user-scene example file (examples/NAME.json, kept as Golden/example-NAME).")
+        @Argument(help: "A built-in clip, or a clip file from any path (kept in Golden/<stem>/; examples/NAME.json beside the golden folder keeps Golden/example-NAME).")
         var clip: String
         @Option(help: "Frames to record: e.g. 0,30,60-62 (default: the frames already recorded for the clip).",
                 transform: parseFrameList)
@@ -89,7 +99,10 @@ struct GoldenCommand: ParsableCommand {
         func run() throws {
             let cases = try GoldenSelection.recording(clip, frames: frames, device: (deviceOptions.device ?? .iPhone12).rawValue,
                                                       scale: deviceOptions.scale ?? 1, root: location.golden)
-            let store = GoldenStore(root: location.golden, artifactsRoot: location.artifacts, recordMode: mode)
+            try GoldenCase.linkClipFile(clip, folder: GoldenCase.folder(forClipArgument: clip, goldenRoot: location.golden),
+                                        goldenRoot: location.golden)
+            printClipWarnings(Set(cases.map(\.clip)), goldenRoot: location.golden)
+            let store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: mode)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared), limits: location.limits())
             var failed = 0
             for (c, verdict) in runner.run(cases) {
@@ -98,5 +111,14 @@ struct GoldenCommand: ParsableCommand {
             }
             if failed > 0 { throw ExitCode(1) }
         }
+    }
+}
+
+/// Deprecated forms in the clip files behind these golden folders, on stderr, once per clip
+/// (a clip that cannot be made is reported by the run itself).
+func printClipWarnings(_ folders: Set<String>, goldenRoot: String) {
+    for folder in folders.sorted() {
+        let clip = try? ClipResolver.resolve(GoldenCase.clipArgument(forFolder: folder, goldenRoot: goldenRoot))
+        for warning in clip?.warnings ?? [] { StandardStreams.err("warning: \(warning)\n") }
     }
 }

@@ -17,6 +17,7 @@ struct HoloframeCommand: ParsableCommand {
               holoframe render demo --frames 0-59 --device iphone-se --out frames/se
               holoframe simulate demo --frames 0-30
             """,
+        version: HoloframeVersion.current,
         subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self, Bench.self, Shader.self])
 
     /// Exit status: 0 success, 1 failure (a frame over budget, a golden mismatch, a render that
@@ -49,11 +50,20 @@ struct HoloframeCommand: ParsableCommand {
 }
 
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the built-in clips, one per line, name first.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the built-in clips (or, with --devices, the device presets), one per line, name first.")
+
+    @Flag(help: "List the device presets with their sizes, safe areas and screens instead of the clips.")
+    var devices = false
+
     func run() throws {
-        let width = ClipCatalog.all.map(\.name.count).max() ?? 0
-        for clip in ClipCatalog.all {
-            print(clip.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + clip.summary)
+        let rows: [(String, String)] = devices
+            ? Device.presets.map { ($0.name, $0.summary) }
+            : ClipCatalog.all.map { ($0.name, $0.summary) }
+        let width = rows.map(\.0.count).max() ?? 0
+        for (name, summary) in rows {
+            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + summary)
         }
+        if devices { print("Any preset turns with --orientation landscape (or NAME-landscape); --device WxH@S, e.g. 393x852@3, is any other screen.") }
     }
 }

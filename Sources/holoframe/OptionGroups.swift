@@ -11,11 +11,20 @@ import Holoframe
 
 /// The device a clip renders on and its pixels per point.
 struct DeviceOptions: ParsableArguments {
-    @Option(help: "Device (default: the clip's, iphone-12).")
-    var device: DeviceName?
+    @Option(name: .customLong("device"), help: "Device: a preset (holoframe list --devices), or WxH@S in points and pixels per point for any other screen, e.g. 393x852@3 (default: the clip's, iphone-12).")
+    var deviceName: DeviceName?
+
+    @Option(help: "portrait, or landscape to turn the device (a preset's landscape safe area; WxH@S swaps its sides).")
+    var orientation: Orientation?
 
     @Option(help: "Pixels per point, more than 0 and at most 4, overriding the device's (1, 2 or 3; fractions allowed).")
     var scale: Double?
+
+    /// The device asked for, turned as asked (nil: the clip's own; --orientation alone turns iphone-12).
+    var device: DeviceName? {
+        guard let orientation else { return deviceName }
+        return (deviceName ?? .iPhone12).oriented(orientation)
+    }
 
     func validate() throws {
         if let scale, !(scale > 0 && scale <= 4) { throw ValidationError("--scale must be more than 0 and at most 4 (got \(scale))") }
@@ -72,21 +81,23 @@ struct ClipOptions: ParsableArguments {
     @Argument(help: "A built-in clip name (see `holoframe list`) or a clip file (.json).")
     var clip: String
 
-    @Option(help: "Frames per second (default: the clip's, 60 for built-ins).")
-    var fps: Int?
+    @Option(help: "Frames per second: 24, 60, or a fractional rate, 29.97, 59.94, 23.976 (kept as 30000/1001 and so on) or 30000/1001 (default: the clip's, 60 for built-ins).")
+    var fps: FrameRate?
 
-    @Option(help: "Frames to produce: A-B (inclusive), N, or a list such as 0,150,300 or 0-10,20,30-40 (ascending, repeats dropped; default: the whole clip).",
+    @Option(help: "Frames to produce: A-B (inclusive), N, or a list such as 0,150,300 or 0-10,20,30-40 (ascending, repeats dropped; default: the whole clip). A clip of d seconds at f fps has round(d·f) frames, 0 … n−1: 1 s at 24 fps is frames 0-23.",
             transform: parseFrameList)
     var frames: FrameList?
 
-    @Option(help: "Seconds to produce from the start, instead of --frames.")
+    @Option(help: "Seconds to produce from the start, instead of --frames: round(seconds · fps) frames, the end exclusive.")
     var duration: Double?
+
+    @Flag(help: "Let --frames reach past the clip's last frame; later frames repeat the last (otherwise refused).")
+    var holdLast = false
 
     @OptionGroup var deviceOptions: DeviceOptions
     @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
-        if let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be a whole number from 1 to 240 (got \(fps))") }
         if let duration, !(duration > 0 && duration <= 600) {
             throw ValidationError("--duration must be more than 0 and at most 600 seconds (got \(duration))")
         }
@@ -100,8 +111,11 @@ struct ClipOptions: ParsableArguments {
     /// The clip with the options applied, the frames asked for, and what was read to make it.
     func resolve() throws -> (Clip, FrameList, InputPolicy) {
         let inputs = limitOptions.inputPolicy()
-        let clip = try ClipResolver.resolve(self.clip, overrides: overrides(), inputs: inputs)
+        var clip = try ClipResolver.resolve(self.clip, overrides: overrides(), inputs: inputs)
+        for warning in clip.warnings { StandardStreams.err("warning: \(warning)\n") }
         let range = try frames ?? FrameList(FrameRange(first: 0, last: max(0, clip.frameCount - 1)))
+        try clip.checkWithinClip(lastAsked: range.span.last, holdLast: holdLast)
+        if holdLast { clip = clip.holdingLastFrame() }
         try limitOptions.limits().check(clip, frameCount: range.count)
         return (clip, range, inputs)
     }

@@ -8,8 +8,10 @@ struct Shader: ParsableCommand {
         discussion: """
             The function must have SwiftUI's colorEffect shape, half4 NAME(float2 position, half4 color, args…): \
             position is in points of the rectangle, color is --color premultiplied. Give one --arg per \
-            parameter after color, typed as in the source (float, float2, half4, int …). Source that is \
-            outside the supported subset is refused with file:line:column and what is unsupported.
+            parameter after color, typed as in the source (float, float2, half4, int …). A function that \
+            is outside the supported subset, or calls one, is refused with file:line:column and what is \
+            unsupported when it is the one asked for; other functions of the file only warn. On success \
+            one line says the functions found, the one used and its kind.
 
             With --time-arg K (the K-th --arg, from 1), --frames A-B and --fps F, writes a sequence \
             DIR/frame-NNNNN.png with that argument set to the frame's time in seconds.
@@ -94,11 +96,14 @@ struct Shader: ParsableCommand {
         let (w, h) = try parsedSize()
         let preview = try ShaderPreview(path: file, function: function, arguments: try arguments.map { try ShaderPreview.Argument(parsing: $0) },
                                         width: w, height: h, scale: scale, color: ShaderPreview.color(hex: color)!, inputs: inputs)
+        for warning in preview.warnings { StandardStreams.err(warning + "\n") }
         if let timeArg, let frames, let fps {
             try preview.writeSequence(frames: try FrameRange(parsing: frames), fps: fps, timeArgument: timeArg - 1,
                                       folder: out, force: forceOption.force, inputs: inputs)
         } else {
             try preview.writeImage(to: out, force: forceOption.force, inputs: inputs)
         }
+        // Success says what ran, so a wrong --function or a skipped helper is visible at once.
+        print(preview.summary)
     }
 }

@@ -68,7 +68,8 @@ func scratchFolder(_ tag: String) -> String {
         let dir = scratchFolder("duration"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try holoframe("render", "demo", "--duration", "0.5", "--fps", "10", "--scale", "0.25", "--out", dir)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("frame-") }.count == 6)  // t = 0, 0.1 … 0.5
+        // round(0.5 · 10) = 5 frames, t = 0 … 0.4: the end is exclusive, as video tools count.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("frame-") }.count == 5)
     }
 
     @Test func unwritableOutputIsAClearFailure() throws {
@@ -121,10 +122,10 @@ func scratchFolder(_ tag: String) -> String {
         }
         #expect(frames == [0, 5, 30, 31])
         let dir = scratchFolder("list"); defer { try? FileManager.default.removeItem(atPath: dir) }
-        let render = try holoframe("render", "demo", "--frames", "0,150,300", "--scale", "0.25", "--out", dir)
+        let render = try holoframe("render", "demo", "--frames", "0,150,239", "--scale", "0.25", "--out", dir)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.sorted()
-                == ["frame-00000.png", "frame-00150.png", "frame-00300.png"])
+                == ["frame-00000.png", "frame-00150.png", "frame-00239.png"])
         let bad = try holoframe("render", "demo", "--frames", "0,x", "--scale", "0.25", "--out", dir)
         #expect(bad.status == 2)
     }
@@ -291,5 +292,103 @@ func holoframe(arguments: [String]) throws -> Run {
         #expect(same > 0 && same < later.rows.count, "\(same) of \(later.rows.count) rows untinted")
         let refused = try holoframe("render", "demo", "--show-damage", "--reference", "--frames", "0")
         #expect(refused.status == 2 && refused.stderr.contains("--show-damage"), "\(refused.stderr)")
+
+@Suite struct VersionCLITests {
+    /// `--version` prints the library's constant (the CLI must not carry a copy of its own).
+    @Test func versionPrintsThePackageVersion() throws {
+        let run = try holoframe("--version")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == versionInSource())
+    }
+}
+
+/// The version string as written in Sources/Holoframe/Version.swift.
+func versionInSource() -> String {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/Holoframe/Version.swift").path
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    guard let line = text.split(separator: "\n").first(where: { $0.contains("static let current") }),
+          let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { return "(not found)" }
+    return String(line[line.index(after: open)..<close])
+}
+
+@Suite(.serialized) struct FrameCountCLITests {
+    func frameFiles(_ dir: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("frame-") }.sorted()
+    }
+
+    /// A 1-second clip at 24 fps is 24 frames, 0-23, as Remotion, ffmpeg and editors count it.
+    @Test func oneSecondAt24FpsIs24Frames() throws {
+        let dir = scratchFolder("fps24"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try holoframe("render", "demo", "--fps", "24", "--duration", "1", "--scale", "0.1", "--out", dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try frameFiles(dir)
+        #expect(files.count == 24)
+        #expect(files.last == "frame-00023.png")
+    }
+
+    /// Past the last frame is a usage error naming the clip's range; --hold-last takes it and
+    /// repeats the last picture.
+    @Test func framesPastTheEndAreRefusedUnlessHoldLast() throws {
+        let dir = scratchFolder("past"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let refused = try holoframe("render", "demo", "--frames", "0-400", "--scale", "0.1", "--out", "\(dir)/refused")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("frames 0-239"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/refused/frame-00000.png"))
+        let simulate = try holoframe("simulate", "demo", "--frames", "240")
+        #expect(simulate.status == 2 && simulate.stderr.contains("frames 0-239"))
+
+        // A 1-second demo ends mid-scroll, so a held frame differs from the one before the last.
+        let clip = "\(dir)/short.json"
+        try Data(#"{"design": "demo", "duration": 1}"#.utf8).write(to: URL(fileURLWithPath: clip))
+        let held = try holoframe("render", clip, "--frames", "58-61", "--hold-last", "--scale", "0.1", "--out", "\(dir)/held")
+        #expect(held.status == 0, "\(held.stderr)")
+        #expect(try frameFiles("\(dir)/held") == ["frame-00058.png", "frame-00059.png", "frame-00060.png", "frame-00061.png"])
+        let last = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/held/frame-00059.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/held/frame-00061.png")) == last)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/held/frame-00058.png")) != last)
+        // The held frame keeps its own number and shows the last frame's time.
+        let state = try holoframe("simulate", clip, "--frames", "61", "--hold-last")
+        #expect(state.stdout.hasPrefix("{\"frame\":61,\"time\":0.983333,"), "\(state.stdout)")
+    }
+
+    /// 29.97 is 30000/1001 in the render record and the state lines; 10 s of it is 300 frames.
+    @Test func fractionalRatesAreExactFractions() throws {
+        let dir = scratchFolder("ntsc"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try holoframe("render", "demo", "--fps", "29.97", "--duration", "0.2", "--scale", "0.1",
+                                "--out", "\(dir)/f", "--state", "\(dir)/state.jsonl")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try frameFiles("\(dir)/f").count == 6)  // round(0.2 · 29.97) = round(5.994)
+        let record = try String(contentsOfFile: "\(dir)/f/.holoframe-render.json", encoding: .utf8)
+        #expect(record.contains("\"rate\":\"30000/1001\""), "\(record)")
+        let state = try String(contentsOfFile: "\(dir)/state.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(state.count == 6 && state.allSatisfy { $0.contains("\"rate\":\"30000/1001\"") })
+        // Frame 1 is at 1001/30000 s.
+        #expect(state[1].hasPrefix("{\"frame\":1,\"time\":0.033367,"), "\(state[1])")
+
+        let fraction = try holoframe("simulate", "demo", "--fps", "30000/1001", "--frames", "1")
+        #expect(fraction.status == 0 && fraction.stdout == String(state[1]) + "\n")
+        let bad = try holoframe("simulate", "demo", "--fps", "29.97.1", "--frames", "1")
+        #expect(bad.status == 2)
+    }
+
+    /// A golden of a frame past the clip's end (demo has frames 0-239) fails verify and says so;
+    /// recording one is refused.
+    @Test func goldensPastTheEndAreNoted() throws {
+        let dir = scratchFolder("golden-past"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/Golden/demo", withIntermediateDirectories: true)
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.copyItem(atPath: repository.appendingPathComponent("Golden/demo/00000-iphone-12@1x.png").path,
+                                         toPath: "\(dir)/Golden/demo/00240-iphone-12@1x.png")
+        let verify = try holoframe("golden", "verify", "--golden", "\(dir)/Golden", in: dir)
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("frame 240 is past the end of the clip, which has frames 0-239"), "\(verify.stdout)")
+        let record = try holoframe("golden", "record", "demo", "--frames", "240", "--golden", "\(dir)/Golden", in: dir)
+        #expect(record.status == 2 && record.stderr.contains("frames 0-239"), "\(record.stderr)")
+    }
+
+    @Test func helpSaysHowFramesAreCounted() throws {
+        let run = try holoframe("render", "--help")
+        #expect(run.stdout.contains("round(d·f) frames"), "\(run.stdout)")
     }
 }

@@ -7,10 +7,12 @@ import Testing
 
 @Suite(.serialized) struct OptionChoiceCLITests {
     static let refusals: [([String], [String])] = [
-        (["render", "demo", "--device", "nokia-3310"], ["'iphone-12'", "'iphone-se'"]),
-        (["simulate", "demo", "--device", "iphone"], ["'iphone-12'", "'iphone-se'"]),
-        (["bench", "demo", "--device", "pixel"], ["'iphone-12'", "'iphone-se'"]),
-        (["golden", "record", "demo", "--frames", "0", "--device", "ipad"], ["'iphone-12'", "'iphone-se'"]),
+        (["render", "demo", "--device", "nokia-3310"], ["iphone-12", "iphone-se", "ipad-pro-13", "WxH@S"]),
+        (["simulate", "demo", "--device", "iphone"], ["iphone-12", "iphone-se", "ipad-pro-13", "WxH@S"]),
+        (["bench", "demo", "--device", "pixel"], ["iphone-12", "iphone-se", "ipad-pro-13", "WxH@S"]),
+        (["golden", "record", "demo", "--frames", "0", "--device", "ipad-9"], ["iphone-12", "iphone-se", "ipad-pro-13", "WxH@S"]),
+        (["render", "demo", "--device", "393x852@9"], ["iphone-12", "WxH@S"]),
+        (["render", "demo", "--orientation", "sideways"], ["'portrait'", "'landscape'"]),
         (["render", "demo", "--format", "gif"], ["'png'", "'raw'"]),
         (["render", "demo", "--shard", "1/2", "--shard-mode", "random"], ["'contiguous'", "'interleaved'"]),
         (["bench", "demo", "--png", "tiny"], ["'fast'", "'small'"]),
@@ -44,7 +46,8 @@ import Testing
         let render = try holoframe("render", "--help")
         #expect(render.status == 0)
         let text = words(render.stdout)
-        for value in ["(values: iphone-12, iphone-se)", "(values: png, raw; default: png)", "(values: fast, small; default: fast)",
+        for value in ["(values: iphone-se, iphone-12, iphone-16e,", "ipad-pro-11, ipad-pro-13)", "(values: portrait, landscape)",
+                      "(values: png, raw; default: png)", "(values: fast, small; default: fast)",
                      "(values: contiguous, interleaved; default: contiguous)", "--sheet-columns"] {
             #expect(text.contains(value), "\(value)")
         }

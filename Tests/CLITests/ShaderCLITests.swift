@@ -59,7 +59,7 @@ private let gradient = """
         let bad = try holoframe("shader", "\(dir)/ramp.metal", "--function", "ramp", "--size", "4x4",
                                 "--arg", "float2:4,4", "--arg", "float:0", "--out", "\(dir)/x.png")
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("ramp.metal:8:23: error: bitwise operator '&' is unsupported"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("ramp.metal:8:23: error: '&' needs integer operands (int, uint or their vectors), not float"), "\(bad.stderr)")
 
         let good = try folderWithShader("shader-args"); defer { try? FileManager.default.removeItem(atPath: good) }
         let wrongType = try holoframe("shader", "\(good)/ramp.metal", "--function", "ramp", "--size", "4x4",
@@ -72,5 +72,32 @@ private let gradient = """
         #expect(noFrames.stderr.contains("--time-arg needs --frames A-B and --fps F"))
         let help = try holoframe("shader", "--help")
         #expect(help.status == 0 && help.stdout.contains("Examples:"))
+    }
+
+    /// Success prints one line (functions found, the one used, its kind); a helper outside the
+    /// subset that the function does not call is a warning naming it, not a refusal; asking for
+    /// a function that reaches it is refused with the construct's place.
+    @Test func summaryAndUnreachedUnsupportedFunctions() throws {
+        let source = gradient + """
+
+            static uint mix3(uint x) { x ^= x >> 3; x *= 5u; return x & 0xFFu; }
+            static float legacy(float x) { switch (int(x)) { default: return x; } }
+            [[ stitchable ]] half4 old(float2 position, half4 color) { return color * half(legacy(position.x)); }
+            [[ stitchable ]] half4 hashed(float2 position, half4 color) { return half4(half(mix3(uint(position.x))) / 255.0h, 0, 0, 1); }
+            """
+        let dir = try folderWithShader("shader-summary", source: source); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try holoframe("shader", "\(dir)/ramp.metal", "--function", "hashed", "--size", "8x2", "--out", "\(dir)/h.png")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "ramp.metal: 5 functions (ramp, mix3, legacy, old, hashed), 2 skipped; using 'hashed', a colorEffect\n")
+        #expect(run.stderr.contains("ramp.metal:11:32: warning: 'legacy' is skipped: switch statements are unsupported"), "\(run.stderr)")
+        #expect(run.stderr.contains("warning: 'old' is skipped: 'old' calls 'legacy'"), "\(run.stderr)")
+        // Pixel x = 5 (centre 5.5 → uint 5): 5 ^ 0 = 5, · 5 = 25.
+        let canvas = try PNG.read(contentsOf: "\(dir)/h.png")
+        #expect(canvas[5, 0].r == 25, "\(canvas[5, 0])")
+
+        let refused = try holoframe("shader", "\(dir)/ramp.metal", "--function", "old", "--size", "8x2", "--out", "\(dir)/o.png")
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("error: 'old' calls 'legacy', which is outside the supported subset (ramp.metal:11:32: switch statements are unsupported)"),
+                "\(refused.stderr)")
     }
 }

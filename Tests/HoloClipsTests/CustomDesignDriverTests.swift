@@ -67,7 +67,9 @@ import HoloGeometry
     @Test func backgroundVariantSetsTheSceneBackground() throws {
         #expect(try clip(["background": .string("#00000000")]).frames().frame(0, fps: 60).scene.background.alpha == 0)
         #expect(try clip([:]).frames().frame(0, fps: 60).scene.background == Color(hex: 0xFFFFFF))
-        #expect(throws: ClipFileError.self) { try clip(["background": .string("red")]) }
+        // A colour name is resolved for the clip's scheme (light here): "red" is systemRed.
+        #expect(try clip(["background": .string("red")]).frames().frame(0, fps: 60).scene.background == Color(hex: 0xFF3B30))
+        #expect(throws: ClipFileError.self) { try clip(["background": .string("rouge")]) }
         #expect(throws: ClipFileError.self) { try clip(["background": .number(1)]) }
     }
 }

@@ -101,8 +101,8 @@ private func defaults(_ name: String) throws -> ClipSpec {
     /// The header steps at 60 Hz instants whatever the frame rate: a 30 fps and a 60 fps clip agree at
     /// the times they share, bit for bit.
     @Test func frameRateIndependent() throws {
-        var spec60 = try defaults("flowing"); spec60.fps = 60
-        var spec24 = spec60; spec24.fps = 24
+        var spec60 = try defaults("flowing"); spec60.rate = FrameRate(60)
+        var spec24 = spec60; spec24.rate = FrameRate(24)
         let a = try frames(spec60, 0...329), b = try frames(spec24, 0...131)
         for f in b where f.frame % 2 == 0 {
             let g = a[f.frame * 5 / 2]

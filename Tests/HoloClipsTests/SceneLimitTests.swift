@@ -23,7 +23,7 @@ private let rect = #"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 10, "he
         (#"{"type": "text", "string": "A", "fontSize": 3000}"#, "font size 3000.0 is outside 0.0…500.0"),
         (#"{"type": "text", "string": "A", "x": 1e19}"#, "beyond the largest value a scene takes"),
         (rect + #", "blur": 1e9}"#, "beyond the largest value a scene takes"),
-        (rect + #", "opacity": {"keyframes": [{"t": 0, "value": 1e300}]}}"#, "beyond the largest value"),
+        (rect + #", "opacity": {"keyframes": [{"time": 0, "value": 1e300}]}}"#, "beyond the largest value"),
     ])
     func constantsBeyondTheLimitsAreRefused(_ text: String, _ expected: String) {
         do { _ = try scene(text); Issue.record("accepted \(text)") } catch {

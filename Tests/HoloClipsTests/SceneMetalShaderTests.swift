@@ -69,6 +69,6 @@ private func program(_ scene: UserScene, time: Double) throws -> ProgramShader {
         #expect(reason(##"{"source": "tint.metal", "function": "nope"}"##, "[]")
             .hasPrefix("scene.shader: tint.metal:1:1: error: no function named 'nope' (stitchable functions: tint)"))
         #expect(reason(shader, "[]", source: "[[ stitchable ]] half4 tint(float2 p, half4 c) { return c & 1; }")
-            .hasPrefix("scene.shader: tint.metal:1:59: error: bitwise operator '&' is unsupported"))
+            .hasPrefix("scene.shader: tint.metal:1:59: error: '&' needs integer operands (int, uint or their vectors), not half4"))
     }
 }

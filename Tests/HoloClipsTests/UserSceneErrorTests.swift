@@ -69,13 +69,13 @@ private let rect = ##"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 10, "h
     }
 
     @Test func outOfOrderKeyframesAreRefused() {
-        expectError(##"{"type": "group", "children": [{"type": "rect", "frame": {"width": 1, "height": 1}, "fill": "#000000", "opacity": {"keyframes": [{"t": 0, "value": 0}, {"t": 1.2, "value": 1}, {"t": 0.5, "value": 0}]}}]}"##,
-                    path: "scene.children[0].opacity.keyframes[2].t", reason: "keyframe times must increase; 0.5 follows 1.2")
-        expectError(##"{"type": "group", "children": [], "opacity": {"keyframes": [{"t": 1, "value": 0}, {"t": 1, "value": 1}]}}"##,
-                    path: "scene.opacity.keyframes[1].t", reason: "must increase")
-        expectError(##"{"type": "group", "children": [], "opacity": {"keyframes": [{"t": 0, "value": 0}, {"t": 1, "value": 1, "curve": "bounce"}]}}"##,
+        expectError(##"{"type": "group", "children": [{"type": "rect", "frame": {"width": 1, "height": 1}, "fill": "#000000", "opacity": {"keyframes": [{"time": 0, "value": 0}, {"time": 1.2, "value": 1}, {"time": 0.5, "value": 0}]}}]}"##,
+                    path: "scene.children[0].opacity.keyframes[2].time", reason: "keyframe times must increase; 0.5 follows 1.2")
+        expectError(##"{"type": "group", "children": [], "opacity": {"keyframes": [{"time": 1, "value": 0}, {"time": 1, "value": 1}]}}"##,
+                    path: "scene.opacity.keyframes[1].time", reason: "must increase")
+        expectError(##"{"type": "group", "children": [], "opacity": {"keyframes": [{"time": 0, "value": 0}, {"time": 1, "value": 1, "curve": "bounce"}]}}"##,
                     path: "scene.opacity.keyframes[1].curve", reason: "expected one of \"linear\"")
-        expectError(##"{"type": "group", "children": [], "opacity": {"driver": "wind", "keyframes": [{"t": 0, "value": 0}]}}"##,
+        expectError(##"{"type": "group", "children": [], "opacity": {"driver": "wind", "keyframes": [{"time": 0, "value": 0}]}}"##,
                     path: "scene.opacity.driver", reason: "unknown driver 'wind'")
     }
 

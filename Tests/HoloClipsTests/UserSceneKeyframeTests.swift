@@ -19,8 +19,20 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
 }
 
 @Suite struct UserSceneKeyframeTests {
+    /// "time" is the key, as in motion tracks; "t" reads the same with a warning naming its path.
+    @Test func keyframeTimeIsOneKeyTheOldOneWarns() throws {
+        var decoder = SceneDecoder(drivers: DriverTable(known: ["time"]), loadImage: { _ in fatalError() })
+        let new = try decoder.keyframes(["keyframes": [["time": 0, "value": 0], ["time": 2, "value": 10]]], path: "k")
+        #expect(decoder.warnings.isEmpty)
+        let old = try decoder.keyframes(["keyframes": [["t": 0, "value": 0], ["t": 2, "value": 10]]], path: "k")
+        #expect(old.value(at: 1) == new.value(at: 1) && new.value(at: 1) == 5)
+        #expect(decoder.warnings == ["k.keyframes[0].t: \"t\" is deprecated; write \"time\" (as motion tracks, taps and scroll events do)",
+                                     "k.keyframes[1].t: \"t\" is deprecated; write \"time\" (as motion tracks, taps and scroll events do)"])
+        #expect(throws: UserSceneError.self) { try decoder.keyframes(["keyframes": [["t": 0, "time": 0, "value": 0]]], path: "k") }
+    }
+
     @Test func linearKeyframesInterpolateAndHold() throws {
-        let (k, _) = try track(["keyframes": [["t": 0, "value": 0], ["t": 1, "value": 10], ["t": 3, "value": -10]]])
+        let (k, _) = try track(["keyframes": [["time": 0, "value": 0], ["time": 1, "value": 10], ["time": 3, "value": -10]]])
         #expect(k.value(at: -1) == 0)
         #expect(k.value(at: 0.25) == 2.5)
         #expect(k.value(at: 1) == 10)
@@ -31,7 +43,7 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
 
     @Test(arguments: [("easeIn", 0.42, 0.0, 1.0, 1.0), ("easeOut", 0, 0, 0.58, 1), ("easeInOut", 0.42, 0, 0.58, 1)])
     func easedKeyframesMatchTheBezier(name: String, x1: Double, y1: Double, x2: Double, y2: Double) throws {
-        let (k, _) = try track(["keyframes": [["t": 1, "value": 100], ["t": 3, "value": 300, "curve": .string(name)]]])
+        let (k, _) = try track(["keyframes": [["time": 1, "value": 100], ["time": 3, "value": 300, "curve": .string(name)]]])
         for x in stride(from: 0.05, through: 0.95, by: 0.15) {
             let expected = 100 + 200 * Reference.timingCurve(x1, y1, x2, y2, at: x)
             #expect(abs(k.value(at: 1 + 2 * x) - expected) < 1e-6, "\(name) at \(x)")
@@ -43,7 +55,7 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
     }
 
     @Test func keyframesFollowTheirDriver() throws {
-        let (k, table) = try track(["driver": "scroll", "keyframes": [["t": 0, "value": 0], ["t": 80, "value": 1]]])
+        let (k, table) = try track(["driver": "scroll", "keyframes": [["time": 0, "value": 0], ["time": 80, "value": 1]]])
         #expect(table.names == ["scroll"])
         #expect(k.driverSlot == 0)
         let v = AnimatableValue.keyframes(k)
@@ -54,8 +66,8 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
     /// λ = 2πζ/r, ω = 2π√(1 − ζ²)/r. The keyframe spring is SwiftUI's stepped spring, held to
     /// the closed form within 0.5% of the move (the acceptance REFERENCE's spring tests use).
     @Test func springKeyframeFollowsTheClosedFormAndReachesItsTarget() throws {
-        let (k, _) = try track(["keyframes": [["t": 0.5, "value": 10],
-                                              ["t": 1, "value": 30, "curve": ["spring": ["response": 0.35, "dampingFraction": 0.85]]]]])
+        let (k, _) = try track(["keyframes": [["time": 0.5, "value": 10],
+                                              ["time": 1, "value": 30, "curve": ["spring": ["response": 0.35, "dampingFraction": 0.85]]]]])
         let r = 0.35, z = 0.85, T = 20.0
         let lambda = 2 * Double.pi * z / r, omega = 2 * Double.pi * (1 - z * z).squareRoot() / r
         for dt in [0.02, 0.1, 0.2, 0.3] {
@@ -90,9 +102,9 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
     @Test func segmentAfterASpringStartsWhereTheSpringWas() throws {
         // The spring toward 100 is cut off at t = 0.1, far from settled; the linear segment after
         // it starts from where the spring was, so the track stays continuous.
-        let (k, _) = try track(["keyframes": [["t": 0, "value": 0],
-                                              ["t": 0.1, "value": 100, "curve": ["spring": ["response": 0.5, "dampingFraction": 1]]],
-                                              ["t": 1.1, "value": 0]]])
+        let (k, _) = try track(["keyframes": [["time": 0, "value": 0],
+                                              ["time": 0.1, "value": 100, "curve": ["spring": ["response": 0.5, "dampingFraction": 1]]],
+                                              ["time": 1.1, "value": 0]]])
         let springAt = SpringState(from: 0, to: 100).state(after: 0.1, spring: Spring(response: 0.5, dampingFraction: 1)).scalarPosition
         #expect(springAt > 1 && springAt < 99)
         #expect(abs(k.value(at: 0.1) - springAt) < 1e-9)

@@ -20,12 +20,16 @@ let refusals: [Refusal] = [
     Refusal(source: prelude + "float g = 1.0;\n", line: 4, column: 7, message: "file-scope variables must be 'constant'"),
     Refusal(source: colorEffectSource("float a[3]; return color;"), line: 6, column: 8, message: "arrays are unsupported"),
     Refusal(source: colorEffectSource("double d = 1.0; return color;"), line: 6, column: 1, message: "type 'double' is unsupported"),
-    Refusal(source: colorEffectSource("int i = 3 & 1; return color;"), line: 6, column: 11, message: "bitwise operator '&' is unsupported"),
+    Refusal(source: colorEffectSource("float f = 1.0; int i = f ^ 1; return color;"), line: 6, column: 26,
+            message: "'^' needs integer operands (int, uint or their vectors), not float"),
+    Refusal(source: colorEffectSource("float2 v = ~float2(1); return color;"), line: 6, column: 12,
+            message: "'~' needs integer operands (int, uint or their vectors), not float2"),
     Refusal(source: colorEffectSource("float x = 1.0; float y = (x = 2.0); return color;"), line: 6, column: 29, message: "assignment inside an expression is unsupported"),
     Refusal(source: colorEffectSource("return half4(nope, 0, 0, 1);"), line: 6, column: 14, message: "unknown name 'nope'"),
     Refusal(source: colorEffectSource("return half4(frobnicate(1.0), 0, 0, 1);"), line: 6, column: 14, message: "unknown or unsupported function 'frobnicate'"),
-    Refusal(source: colorEffectSource("return color;", helpers: "static float r(float x) { return r(x); }"), line: 4, column: 34,
-            message: "recursion is unsupported ('r' calls itself)"),
+    // A helper outside the subset is reported where the entry point calls it, with its own place.
+    Refusal(source: colorEffectSource("return half4(r(1.0), 0, 0, 1);", helpers: "static float r(float x) { return r(x); }"), line: 6, column: 14,
+            message: "'f' calls 'r', which is outside the supported subset (bad.metal:4:34: recursion is unsupported ('r' calls itself))"),
     Refusal(source: colorEffectSource("return color;", helpers: "static float r(float x);"), line: 4, column: 14,
             message: "function declarations without a body are unsupported ('r')"),
     Refusal(source: colorEffectSource("float s = 0.0; for (int i = 0; i < 5000; i++) { s += 1.0; } return color;"), line: 6, column: 16,
@@ -69,6 +73,26 @@ struct ErrorMessageTests {
         #expect(error.description.hasPrefix("bad.metal:\(r.line):\(r.column): error: "))
     }
 
+    /// A function outside the subset stops only the entry points that reach it; the others run,
+    /// and the library names the skipped ones as warnings.
+    @Test func unsupportedFunctionsFailOnlyWhenReached() throws {
+        let source = colorEffectSource("return color * half(twice(0.5));", helpers: """
+            static float twice(float x) { return x * 2.0; }
+            static float bad(float x) { switch (int(x)) { default: return x; } }
+            [[ stitchable ]] half4 g(float2 position, half4 color) { return color * half(bad(1.0)); }
+            """)
+        let library = try MSLLibrary(source: source, file: "mixed.metal")
+        let entry = try library.entry("f", as: .color)
+        #expect(library.functionNames == ["twice", "bad", "g", "f"])
+        #expect(library.warnings == [
+            "mixed.metal:5:29: warning: 'bad' is skipped: switch statements are unsupported",
+            "mixed.metal:6:78: warning: 'g' is skipped: 'g' calls 'bad', which is outside the supported subset (mixed.metal:5:29: switch statements are unsupported)",
+        ])
+        #expect(library.summary(using: entry) == "mixed.metal: 4 functions (twice, bad, g, f), 2 skipped; using 'f', a colorEffect")
+        #expect(throws: MSLError.self) { try library.entry("g", as: .color) }
+        #expect(throws: MSLError.self) { try library.entry("bad", as: .color) }
+    }
+
     @Test func wrongArgumentsAreRefusedWithTheirTypes() throws {
         let library = try MSLLibrary(source: colorEffectSource("return color;", parameters: ", float2 size, float t"), file: "a.metal")
         let entry = try library.entry("f", as: .color)
@@ -96,8 +120,10 @@ struct HostileSourceTests {
         // Each helper calls the one before it four times: 4³⁰ operations once inlined.
         var helpers = "static float h0(float x) { return x * 2.0; }\n"
         for i in 1...30 { helpers += "static float h\(i)(float x) { return h\(i - 1)(x) + h\(i - 1)(x) + h\(i - 1)(x) + h\(i - 1)(x); }\n" }
-        let error = try #require(refusal(colorEffectSource("return color;", helpers: helpers)))
+        let error = try #require(refusal(colorEffectSource("return color * half(h30(1.0));", helpers: helpers)))
         #expect(error.message.contains("once its calls are inlined; at most 100000 are supported"), "\(error)")
+        // Named once, by the helper that first goes over, not through every caller in between.
+        #expect(error.message.hasPrefix("'f' calls 'h30', which is outside the supported subset (bad.metal:11:14: 'h7' has 109224 operations"), "\(error)")
     }
 
     @Test func hugeIndexIsAnErrorNotATrap() throws {

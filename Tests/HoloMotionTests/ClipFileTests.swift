@@ -29,7 +29,7 @@ import HoloGeometry
         let c = try decode(Self.example)
         #expect(c.design == "demo")
         #expect(c.variant == ["accent": .string("gold"), "cards": .number(3), "flowing": .bool(true)])
-        #expect(c.device == .iPhoneSE && c.fps == 30 && c.duration == 2.5 && c.frameCount == 76)
+        #expect(c.device == .iPhoneSE && c.fps == 30 && c.duration == 2.5 && c.frameCount == 75)
         #expect(c.environment == ClipEnvironment(colorScheme: .dark, lowPower: true, dynamicTypeSize: .accessibility2))
         let scroll = try #require(c.scroll)
         #expect(scroll.configuration == ScrollConfiguration(contentHeight: 3000, viewportHeight: 667, deceleration: .fast))
@@ -46,18 +46,21 @@ import HoloGeometry
     @Test func defaults() throws {
         let c = try decode(#"{"design": "demo"}"#)
         #expect(c == ClipSpec(design: "demo"))
-        #expect(c.device == Device(name: "iphone-12", size: Size(390, 844), scale: 3) && c.fps == 60 && c.duration == 4)
+        #expect(c.device == .iPhone12 && c.device.size == Size(390, 844) && c.device.scale == 3 && c.fps == 60 && c.duration == 4)
         #expect(c.environment.dynamicTypeSize == .large && c.environment.colorScheme == .light && c.scroll == nil)
+        // NTSC decimals are their 1001 fractions, in a number or a string.
+        #expect(try decode(#"{"design": "d", "fps": 29.97}"#).rate == FrameRate(numerator: 30000, denominator: 1001))
+        #expect(try decode(#"{"design": "d", "fps": "24000/1001"}"#).rate.description == "24000/1001")
         let custom = try decode(#"{"design": "d", "device": {"width": 400, "height": 900, "scale": 2}}"#)
         #expect(custom.device.size == Size(400, 900) && custom.device.scale == 2)
     }
 
     static let bad: [(String, String, String)] = [
         (#"{"fps": 60}"#, "design", "required"),
-        (#"{"design": "d", "fps": "sixty"}"#, "fps", "expected a number, got \"sixty\""),
+        (#"{"design": "d", "fps": "sixty"}"#, "fps", "such as 60, 29.97 or \"30000/1001\", got \"sixty\""),
         (#"{"design": "d", "fps": 0}"#, "fps", "1…240"),
         (#"{"design": "d", "fps": 500}"#, "fps", "1…240"),
-        (#"{"design": "d", "fps": 29.97}"#, "fps", "whole number"),
+        (#"{"design": "d", "fps": "24/0"}"#, "fps", "1…240"),
         (#"{"design": "d", "duration": -1}"#, "duration", "600"),
         (#"{"design": "d", "duration": 601}"#, "duration", "600"),
         (#"{"design": "d", "colour": "red"}"#, "colour", "unknown field"),
@@ -96,7 +99,7 @@ import HoloGeometry
         ("{\"design\": \"d\",\n \"scroll\": {\"contentHeight\": 10,\n  \"events\": [{\"type\": \"down\" \"time\": 1}]}}",
          "scroll.events[0]", "not valid JSON: line 3, column 30: unexpected '\"'; expected ',' or '}' after the value of \"type\""),
         (#"{"design": "d", "design": "e"}"#, "(top level)", "the key \"design\" is given twice"),
-        (#"{"design": "d", "fps": 30.5}"#, "fps", "whole number in 1…240, got 30.5"),
+        (#"{"design": "d", "fps": 240.5}"#, "fps", "rate in 1…240 such as 60, 29.97 or \"30000/1001\", got 240.5"),
         (#"[1, 2]"#, "(top level)", "must be an object"),
     ]
 
@@ -137,7 +140,7 @@ import HoloGeometry
         try Data(Self.example.utf8).write(to: good)
         try Data(#"{"design": "d", "fps": -3}"#.utf8).write(to: bad)
         #expect(try ClipSpec.load(path: good.path).design == "demo")
-        #expect(throws: ClipFileError(fileName: "bad.json", path: "fps", reason: "must be a whole number in 1…240, got -3")) {
+        #expect(throws: ClipFileError(fileName: "bad.json", path: "fps", reason: "must be a rate in 1…240 such as 60, 29.97 or \"30000/1001\", got -3")) {
             try ClipSpec.load(path: bad.path)
         }
         #expect(throws: ClipFileError.self) { try ClipSpec.load(path: dir.appendingPathComponent("missing.json").path) }

@@ -55,7 +55,27 @@ import Testing
         let c = FrameClock(fps: 60)
         #expect(c.time(ofFrame: 30) == 0.5)
         #expect(c.time(ofFrame: 7) == 7.0 / 60.0)
-        #expect(c.frameCount(duration: 4) == 241)
-        #expect(FrameClock(fps: 30).frameCount(duration: 0.1) == 4)
+        // round(d · f) frames, the end exclusive, as video tools count: 4 s at 60 fps is 240.
+        #expect(c.frameCount(duration: 4) == 240)
+        #expect(FrameClock(fps: 30).frameCount(duration: 0.1) == 3)
+        #expect(FrameClock(fps: 24).frameCount(duration: 1) == 24)
+        #expect(FrameClock(fps: 60).frameCount(duration: 0.5) == 30)
+        // Never fewer than one frame, however short the clip.
+        #expect(FrameClock(fps: 24).frameCount(duration: 0.001) == 1)
+    }
+
+    @Test func fractionalRatesAreTheirExactFractions() throws {
+        #expect(FrameRate(parsing: "29.97") == FrameRate(numerator: 30000, denominator: 1001))
+        #expect(FrameRate(parsing: "59.94") == FrameRate(numerator: 60000, denominator: 1001))
+        #expect(FrameRate(parsing: "23.976") == FrameRate(numerator: 24000, denominator: 1001))
+        #expect(FrameRate(parsing: "30000/1001")?.description == "30000/1001")
+        #expect(FrameRate(parsing: "12.5")?.description == "25/2")
+        #expect(FrameRate(parsing: "48/2")?.description == "24")
+        #expect(FrameRate(29.97) == FrameRate(numerator: 30000, denominator: 1001))
+        for bad in ["0", "241", "abc", "30/0", "-24", "1/2", ""] { #expect(FrameRate(parsing: bad) == nil, "\(bad)") }
+        // 10 s of 29.97 is 299.7 frames: 300, times k·1001/30000.
+        let clock = FrameClock(rate: try #require(FrameRate(parsing: "29.97")))
+        #expect(clock.frameCount(duration: 10) == 300)
+        #expect(clock.time(ofFrame: 30000) == 1001)
     }
 }

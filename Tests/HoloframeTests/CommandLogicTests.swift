@@ -77,11 +77,19 @@ import HoloPNG
 }
 
 @Suite struct CommandChoiceTests {
-    /// `--device` accepts exactly the presets HoloMotion defines.
+    /// `--device` accepts the presets HoloMotion defines, their landscape names and WxH@S.
     @Test func deviceNamesAreThePresets() {
-        #expect(DeviceName.allCases.map(\.rawValue) == Device.presets.map(\.name))
-        for name in DeviceName.allCases { #expect(name.device.name == name.rawValue) }
+        #expect(DeviceName.presets.map(\.rawValue) == Device.presets.map(\.name))
+        for name in DeviceName.presets { #expect(name.device.name == name.rawValue) }
         #expect(DeviceName.iPhoneSE.device.pixelWidth == 750)
+        #expect(Set(Device.presets.map(\.name)).count == Device.presets.count)
+        let turned = DeviceName(rawValue: "iphone-16-pro-landscape")?.device
+        #expect(turned?.size == Size(874, 402) && turned?.screen.safeArea == EdgeInsets(left: 62, bottom: 21, right: 62))
+        #expect(DeviceName(rawValue: "393x852@3")?.device.pixelWidth == 1179)
+        #expect(DeviceName(rawValue: "393x852@3")?.oriented(.landscape).rawValue == "852x393@3")
+        for bad in ["iphone-99", "393x852", "0x852@3", "393x852@9", "x@3", "iphone-16-landscape-landscape"] {
+            #expect(DeviceName(rawValue: bad) == nil, "\(bad)")
+        }
     }
 
     @Test func goldenVerifyCoversEveryGoldenAndReportsStrayFiles() throws {

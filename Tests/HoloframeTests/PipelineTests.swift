@@ -352,8 +352,9 @@ func temporaryFolder(_ name: String = #function) -> String {
         limits.maxFrames = 10
         #expect(throws: LimitError.self) { try limits.check(clip, frameCount: 11) }
         try Limits().check(clip, frameCount: clip.frameCount)
-        // The longest --duration (600 s) at 60 fps is within the default cap: frames 0…36,000 are
-        // 36,001 (a cap of 36,000 refused `render demo --duration 600`).
+        // The longest --duration (600 s) at 60 fps is within the default cap: frames 0…35,999 (the
+        // end exclusive) are 36,000.
+        #expect(FrameClock(fps: 60).frameCount(duration: 600) == 36_000)
         try Limits().check(clip, frameCount: FrameClock(fps: 60).frameCount(duration: 600))
     }
 }

@@ -172,7 +172,7 @@ import Testing
         let golden = GoldenCase(clip: "example-tilt-card", frame: 45, device: "iphone-12", scale: 0.5)
         #expect(GoldenReviewPage.recordCommand(for: golden, goldenRoot: "/ci/repo/Golden")
                 == ["holoframe", "golden", "record", "/ci/repo/examples/tilt-card.json", "--frames", "45", "--device", "iphone-12",
-                    "--scale", "0.5", "--mode", "all", "--golden", "/ci/repo/Golden"])
+                    "--scale", "0.5", "--mode", "all", "--golden-dir", "/ci/repo/Golden"])
         let builtIn = GoldenCase(clip: "titles-home", frame: 200, device: "iphone-se", scale: 2)
         #expect(GoldenReviewPage.recordCommand(for: builtIn, goldenRoot: "Golden")
                 == ["holoframe", "golden", "record", "titles-home", "--frames", "200", "--device", "iphone-se", "--scale", "2", "--mode", "all"])

@@ -61,10 +61,10 @@ public enum PolishCelebration {
         let style = try style(spec)
         let timeline = PolishCelebrationTimeline(mode: PolishTokens.effectiveMode(spec.environment), style: style,
                                                  highContrast: spec.environment.highContrast)
-        let sim = PolishCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: Double(spec.fps),
+        let sim = PolishCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: spec.fps,
                                               scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
                                                                                    type: spec.environment.dynamicTypeSize))
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
+        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                     frameCount: spec.frameCount) { sim }
     }
 }

@@ -22,7 +22,7 @@ public enum PolishGradients {
         let sim = PolishGradientsSimulation(loop: loop, scene: PolishGradientsScene(size: spec.device.size,
                                                                                     palette: .forScheme(spec.environment.colorScheme),
                                                                                     type: spec.environment.dynamicTypeSize))
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
+        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                     frameCount: spec.frameCount) { sim }
     }
 }

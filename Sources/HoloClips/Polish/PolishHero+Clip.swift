@@ -55,7 +55,7 @@ public enum PolishHero {
         let model = try model(spec)
         let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize),
                                     palette: .forScheme(spec.environment.colorScheme), highContrast: spec.environment.highContrast)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, fps: Double(spec.fps),
+        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                     frameCount: spec.frameCount) { PolishHeroSimulation(model: model, scene: scene, fps: Double(spec.fps)) }
     }
 }

@@ -75,6 +75,7 @@ extension SceneDecoder {
         do {
             let library = try MSLLibrary(source: text, file: source)
             entry = try library.entry(function, as: kind)
+            for warning in library.warnings where !warnings.contains(warning) { warnings.append(warning) }
         } catch {
             throw UserSceneError(path: path, reason: "\(error)")
         }

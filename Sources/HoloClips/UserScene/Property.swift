@@ -2,8 +2,8 @@
 //
 //   12                                           a constant
 //   "clamp(scroll / 80, 0, 1) * 40"              an expression over the drivers
-//   {"keyframes": [{"t": 0, "value": 0},
-//                  {"t": 1.2, "value": 40, "curve": "easeInOut"}],
+//   {"keyframes": [{"time": 0, "value": 0},
+//                  {"time": 1.2, "value": 40, "curve": "easeInOut"}],   ("t" still read, deprecated)
 //    "driver": "time"}                           keyframes along a driver (default time)
 //
 // Values are resolved per frame from `DriverSlots`; none of it allocates. A value that comes out

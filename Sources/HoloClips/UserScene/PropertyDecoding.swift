@@ -14,6 +14,11 @@ struct SceneDecoder {
     var loadShader: (String) throws -> String = { _ in throw UserSceneError(path: "", reason: "shader files are not available here") }
     /// Compiled shaders by source and function, so nodes sharing one compile it once.
     var compiledEffects: [String: MSLCompiledEffect] = [:]
+    /// The clip's appearance: named colours ("label", "red") resolve for it once, at load time.
+    var colorScheme: ColorScheme = .light
+    var increasedContrast = false
+    /// Deprecated forms the document used, each with its path and what to write instead.
+    var warnings: [String] = []
 
     mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
         switch raw {
@@ -76,19 +81,33 @@ struct SceneDecoder {
         var frames: [Keyframe] = []
         for (i, item) in list.enumerated() {
             var k = try JSONObject(item, path: "\(listPath)[\(i)]", kind: "a keyframe")
-            let t = try k.number("t")
+            let t = try keyframeTime(&k)
+            let timeKey = k.has("time") ? "time" : "t"
             let v = try Self.withinCoordinates(try k.number("value"), path: k.path(of: "value"))
             let curve = try k.optional("curve").map { (c: JSONValue) throws(UserSceneError) in try self.curve(c, path: k.path(of: "curve")) }
                 ?? .timing(.linear)
             try k.finish()
             if let last = frames.last, !(t > last.t) {
-                throw UserSceneError(path: k.path(of: "t"),
+                throw UserSceneError(path: k.path(of: timeKey),
                                      reason: "keyframe times must increase; \(JSONValue.shown(t)) follows \(JSONValue.shown(last.t))")
             }
             frames.append(Keyframe(t: t, value: v, curve: curve))
         }
         try o.finish()
         return KeyframeTrack(driverSlot: slot, keyframes: frames)
+    }
+
+    /// A keyframe's time: "time", as everywhere else in a clip file (motion tracks, taps, scroll
+    /// events). "t", the scene files' first spelling, is still read, with a deprecation warning.
+    mutating func keyframeTime(_ k: inout JSONObject) throws(UserSceneError) -> Double {
+        if k.has("time") && k.has("t") {
+            throw UserSceneError(path: k.path(of: "t"), reason: "give \"time\" only (\"t\" is its deprecated spelling)")
+        }
+        if k.has("t") {
+            warnings.append("\(k.path(of: "t")): \"t\" is deprecated; write \"time\" (as motion tracks, taps and scroll events do)")
+            return try k.number("t")
+        }
+        return try k.number("time")
     }
 
     /// A timing-curve name, or {"spring": {"response": r, "dampingFraction": ζ}} (ζ defaults to
@@ -109,16 +128,19 @@ struct SceneDecoder {
         return .spring(Spring(response: response, dampingFraction: damping))
     }
 
-    /// "#RRGGBB", "#RRGGBBAA" or {"r", "g", "b", "a"} with animatable components in 0…1 (a defaults to 1).
+    /// "#RRGGBB", "#RRGGBBAA", a SwiftUI or iOS colour name ("red", "label", "systemBackground":
+    /// SystemColors.swift, resolved for the clip's colour scheme and Increase Contrast), or
+    /// {"r", "g", "b", "a"} with animatable components in 0…1 (a defaults to 1).
     mutating func color(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableColor {
         if case .string(let s) = raw {
-            guard let c = Self.hexColor(s) else {
-                throw UserSceneError(path: path, reason: "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(s)\"")
-            }
-            return .constant(c)
+            if let c = Self.hexColor(s) { return .constant(c) }
+            if let c = Color.named(s, scheme: colorScheme, increasedContrast: increasedContrast) { return .constant(c) }
+            throw UserSceneError(path: path, reason: "expected a colour: \"#RRGGBB\", \"#RRGGBBAA\", a SwiftUI name " +
+                                 "(red, blue, primary, …) or an iOS colour (label, secondaryLabel, systemBackground, separator, " +
+                                 "systemBlue, …), got \"\(s.prefix(80))\"")
         }
         guard case .object = raw else {
-            throw UserSceneError(path: path, reason: "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}), got \(raw.shown)")
+            throw UserSceneError(path: path, reason: "expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", a colour name or {\"r\", \"g\", \"b\", \"a\"}), got \(raw.shown)")
         }
         var o = try JSONObject(raw, path: path, kind: "a colour")
         let r = try requiredValue(&o, "r"), g = try requiredValue(&o, "g"), b = try requiredValue(&o, "b")

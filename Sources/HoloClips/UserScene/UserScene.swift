@@ -17,25 +17,31 @@ public struct UserScene: Sendable {
     public let nodes: [UserNode]
     /// Slots of every driver the document reads.
     public let driverTable: DriverTable
+    /// Deprecated forms the document used ("path: what to write instead"), for the host to show.
+    public var warnings: [String] = []
 
     /// Reads the value of the clip file's "scene" key.
     /// - Parameters:
     ///   - driverNames: every driver the host can supply; any other name is an error.
     ///   - loadImage: turns an image node's "path" (as written; the host resolves it against the
     ///     clip file's folder) into premultiplied pixels; called once per image node, here.
+    ///   - colorScheme, increasedContrast: the appearance colour names ("label", "red") resolve for.
     public static func decode(_ json: JSONValue, path: String = "scene", driverNames: Set<String>,
+                              colorScheme: ColorScheme = .light, increasedContrast: Bool = false,
                               loadImage: (String) throws -> ImageData,
                               loadShader: (String) throws -> String = { _ in throw UserSceneError(path: "", reason: "shader files are not available here") }) throws -> UserScene {
         try withoutActuallyEscaping(loadImage) { loadImage throws(UserSceneError) in
           try withoutActuallyEscaping(loadShader) { loadShader throws(UserSceneError) in
             var decoder = SceneDecoder(drivers: DriverTable(known: driverNames), loadImage: loadImage, loadShader: loadShader)
+            decoder.colorScheme = colorScheme
+            decoder.increasedContrast = increasedContrast
             var nodes: [UserNode] = []
             if case .array(let list) = json {
                 for (i, item) in list.enumerated() { nodes.append(try decoder.node(item, path: "\(path)[\(i)]")) }
             } else {
                 nodes = [try decoder.node(json, path: path)]
             }
-            return UserScene(nodes: nodes, driverTable: decoder.drivers)
+            return UserScene(nodes: nodes, driverTable: decoder.drivers, warnings: decoder.warnings)
           }
         }
     }

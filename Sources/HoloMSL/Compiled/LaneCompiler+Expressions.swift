@@ -24,6 +24,9 @@ extension LaneCompiler {
                 switch op {
                 case .negate: c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { -$0 } } }
                 case .not: c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { 1 - $0 } } }
+                case .bitNot:
+                    let unsigned = t.scalar == .uint
+                    c.emit { m in for i in 0..<d.count { lanes1(m, d[i], a[i]) { integerLanes($0, $0, unsigned: unsigned) { x, _ in ~x } } } }
                 }
             }
         case .binary(let op, let x, let y, let t):
@@ -109,6 +112,20 @@ extension LaneCompiler {
         case .notEqual: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { truth($0 .!= $1) } } }
         case .and: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { $0 * $1 } } }
         case .or: emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { max8($0, $1) } } }
+        case .bitAnd, .bitOr, .bitXor, .shiftLeft, .shiftRight:
+            let unsigned = ta.scalar == .uint
+            let f: @Sendable (UInt32, UInt32) -> UInt32
+            switch op {
+            case .bitAnd: f = { $0 & $1 }
+            case .bitOr: f = { $0 | $1 }
+            case .bitXor: f = { $0 ^ $1 }
+            case .shiftLeft: f = { x, n in x << (n & 31) }
+            default:
+                if unsigned { f = { x, n in x >> (n & 31) } } else {
+                    f = { x, n in UInt32(bitPattern: Int32(bitPattern: x) >> Int32(n & 31)) }
+                }
+            }
+            emit { m in for c in 0..<d.count { lanes2(m, d[c], a[c], b[c]) { integerLanes($0, $1, unsigned: unsigned, f) } } }
         case .matrixTimesVector:
             // (M·v)_r = Σ_c M[c][r]·v_c
             for r in 0..<ta.rows { sumOfProducts(d[r], (0..<ta.columns).map { (a[$0 * ta.rows + r], b[$0]) }) }
@@ -137,4 +154,20 @@ extension LaneCompiler {
             }
         }
     }
+}
+
+/// An integer operator lane by lane on the values' 32-bit patterns (integers are whole Floats in
+/// the lanes, exact up to 2^24), read back as uint or int. Scalar per lane: bitwise operators are
+/// rare in stitchable shaders, and Float lanes have no integer bit operations to vectorize.
+@inline(__always)
+func integerLanes(_ x: Lane8, _ y: Lane8, unsigned: Bool, _ f: (UInt32, UInt32) -> UInt32) -> Lane8 {
+    @inline(__always) func bits(_ v: Float) -> UInt32 {
+        v.isFinite ? UInt32(truncatingIfNeeded: Int64(min(max(v, -9.2e18), 9.2e18))) : 0
+    }
+    var out = Lane8.zero
+    for i in 0..<8 {
+        let r = f(bits(x[i]), bits(y[i]))
+        out[i] = unsigned ? Float(r) : Float(Int32(bitPattern: r))
+    }
+    return out
 }

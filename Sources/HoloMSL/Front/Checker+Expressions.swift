@@ -59,8 +59,9 @@ extension Checker {
             case "!":
                 let b = convert(a, to: .bool)
                 return .unary(.not, b, b.type)
-            default:
-                throw MSLError("bitwise operator '\(op)' is unsupported", at: at)
+            default: // "~"
+                let b = try integerOperand(a, op, at: at)
+                return .unary(.bitNot, b, b.type)
             }
         case .binary(let op, let left, let right, let at):
             return try binary(op, left, right, at)
@@ -106,9 +107,24 @@ extension Checker {
             }
             let ops: [String: BinaryOp] = ["+": .add, "-": .subtract, "*": .multiply, "/": .divide, "%": .remainder]
             return .binary(ops[op]!, x, y, t)
-        default:
-            throw MSLError("bitwise operator '\(op)' is unsupported", at: at)
+        case "&", "|", "^":
+            let (x, y, t) = try unify(try integerOperand(a, op, at: at), try integerOperand(b, op, at: at), op, at: at)
+            let ops: [String: BinaryOp] = ["&": .bitAnd, "|": .bitOr, "^": .bitXor]
+            return .binary(ops[op]!, x, y, t)
+        default: // "<<", ">>": the result has the left operand's type; the count is converted to it.
+            let x = try integerOperand(a, op, at: at)
+            let count = convert(try integerOperand(b, op, at: at), to: x.type.scalar)
+            let (l, r, t) = try unify(x, count, op, at: at)
+            return .binary(op == "<<" ? .shiftLeft : .shiftRight, l, r, t)
         }
+    }
+
+    /// An operand of a bitwise operator: int or uint, scalar or vector (bool counts as int, as in C++).
+    func integerOperand(_ e: TExpr, _ op: String, at: SourceLocation) throws(MSLError) -> TExpr {
+        guard !e.type.scalar.isFloating, !e.type.isMatrix else {
+            throw MSLError("'\(op)' needs integer operands (int, uint or their vectors), not \(e.type)", at: at)
+        }
+        return e.type.scalar == .bool ? convert(e, to: .int) : e
     }
 
     /// matrix·vector, vector·matrix and matrix·matrix (a matrix times a scalar is component-wise).
@@ -146,6 +162,11 @@ extension Checker {
         }
         if let t = MSLType.named(name), !t.isVoid, !t.isLayer { return try construct(t, typed, args, at) }
         if let f = functionNames[name] { return try userCall(f, typed, args, at) }
+        if let r = refusedFunctions[name] {
+            // Named by the construct itself, however many calls away it is.
+            reachedRefusal = r.root
+            throw MSLError("'\(functionName)' calls '\(name)', which is outside the supported subset (\(r.root.location): \(r.root.message))", at: at)
+        }
         if name == functionName { throw MSLError("recursion is unsupported ('\(name)' calls itself)", at: at) }
         if let builtin = Builtin(rawValue: name) { return try self.builtin(builtin, typed, at) }
         throw MSLError("unknown or unsupported function '\(name)'", at: at)

@@ -1,6 +1,6 @@
 // Checker: syntax → typed tree. Resolves names, gives every expression its type, writes out the
 // implicit conversions, and refuses what the subset does not have (recursion, assignment inside
-// expressions, bitwise operators, loops longer than `loopLimit` trips…) at the place it is written.
+// expressions, loops longer than `loopLimit` trips…) at the place it is written.
 //
 // Conversions follow MSL (C++'s usual arithmetic conversions): the operand of the wider scalar
 // type wins (bool < int < uint < half < float), a scalar meets a vector or matrix by being
@@ -16,6 +16,11 @@ struct Checker {
     var globalNames: [String: Int] = [:]
     var functions: [TFunction] = []
     var functionNames: [String: Int] = [:]
+    /// Functions refused so far, by name: a call to one refuses the caller too.
+    var refusedFunctions: [String: RefusedFunction] = [:]
+    var refusedOrder: [RefusedFunction] = []
+    /// Set when the function being checked calls a refused one: that one's root construct.
+    var reachedRefusal: MSLError?
     /// Each function's size with every call inlined (the compiled path inlines all calls).
     var inlinedSizes: [Int] = []
     /// The most operations a function may have once its calls are inlined.
@@ -30,13 +35,33 @@ struct Checker {
 
     static func check(_ source: SourceFile, file: String) throws(MSLError) -> TProgram {
         var checker = Checker(file: file)
+        var declared: [(String, Bool)] = []
         for declaration in source.order {
             switch declaration {
             case .constant(let i): try checker.constant(source.constants[i])
-            case .function(let i): try checker.function(source.functions[i])
+            case .function(let i):
+                let f = source.functions[i]
+                declared.append((f.name, f.isStitchable))
+                // A function outside the subset is an error only for a clip that reaches it
+                // (MSLLibrary.entry); a duplicate name stays an error for the whole file.
+                if let refused = f.refused { try checker.refuse(f, refused, root: refused); continue }
+                checker.reachedRefusal = nil
+                do { try checker.function(f) } catch let e where !e.message.contains("is declared twice") {
+                    try checker.refuse(f, e, root: checker.reachedRefusal ?? e)
+                }
             }
         }
-        return TProgram(file: file, globals: checker.globals, functions: checker.functions)
+        return TProgram(file: file, globals: checker.globals, functions: checker.functions,
+                        refused: checker.refusedOrder, declared: declared)
+    }
+
+    mutating func refuse(_ f: FunctionDecl, _ error: MSLError, root: MSLError) throws(MSLError) {
+        guard functionNames[f.name] == nil, globalNames[f.name] == nil, refusedFunctions[f.name] == nil else {
+            throw MSLError("'\(f.name)' is declared twice (overloaded functions are unsupported)", at: f.location)
+        }
+        let r = RefusedFunction(name: f.name, isStitchable: f.isStitchable, error: error, root: root)
+        refusedFunctions[f.name] = r
+        refusedOrder.append(r)
     }
 
     // MARK: Declarations
@@ -61,7 +86,7 @@ struct Checker {
     }
 
     mutating func function(_ f: FunctionDecl) throws(MSLError) {
-        guard functionNames[f.name] == nil, globalNames[f.name] == nil else {
+        guard functionNames[f.name] == nil, globalNames[f.name] == nil, refusedFunctions[f.name] == nil else {
             throw MSLError("'\(f.name)' is declared twice (overloaded functions are unsupported)", at: f.location)
         }
         if Builtin(rawValue: f.name) != nil || MSLType.named(f.name) != nil {

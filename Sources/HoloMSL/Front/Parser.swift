@@ -120,7 +120,19 @@ struct Parser {
             let (name, at) = try identifier()
             if isPunct("(") {
                 if isConstant { throw MSLError("a function cannot be 'constant'", at: at) }
-                let function = try functionRest(type, name: name, at: at, isStitchable: isStitchable)
+                let start = position
+                var function: FunctionDecl
+                do {
+                    function = try functionRest(type, name: name, at: at, isStitchable: isStitchable)
+                } catch {
+                    // Kept with its error and skipped to its closing brace: another function of
+                    // the file may be the one the clip runs.
+                    position = start
+                    depth = 0
+                    guard skipFunction() else { throw error }
+                    function = FunctionDecl(returnType: type, name: name, parameters: [], body: [],
+                                            isStitchable: isStitchable, location: at, refused: error)
+                }
                 file.order.append(.function(file.functions.count))
                 file.functions.append(function)
             } else {
@@ -136,6 +148,22 @@ struct Parser {
             }
         }
         return file
+    }
+
+    /// From a function's parameter list, past its body's closing brace; false when there is no
+    /// body to skip (a ';' or the end of the file comes first, or the braces never close).
+    mutating func skipFunction() -> Bool {
+        while !isPunct("{") {
+            if isPunct(";") || current.kind == .end { return false }
+            position += 1
+        }
+        var open = 0
+        repeat {
+            if current.kind == .end { return false }
+            if isPunct("{") { open += 1 } else if isPunct("}") { open -= 1 }
+            position += 1
+        } while open > 0
+        return true
     }
 
     /// A type: `float3`, `half`, `SwiftUI::Layer`, `metal::float2` …

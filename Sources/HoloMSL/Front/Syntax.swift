@@ -64,6 +64,9 @@ struct FunctionDecl: Sendable {
     var body: [Stmt]
     var isStitchable: Bool
     var location: SourceLocation
+    /// Set when the function uses something outside the subset: the file is still read, and
+    /// the function fails only if the clip's entry point reaches it.
+    var refused: MSLError? = nil
 }
 
 struct ConstantDecl: Sendable {

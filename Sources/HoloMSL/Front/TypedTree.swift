@@ -12,12 +12,16 @@ enum VariableRef: Hashable, Sendable {
     case global(Int)
 }
 
-enum UnaryOp: Sendable { case negate, not }
+/// `bitNot` is `~` on int or uint (scalar or vector).
+enum UnaryOp: Sendable { case negate, not, bitNot }
 
 enum BinaryOp: Sendable {
     case add, subtract, multiply, divide, remainder
     case less, lessEqual, greater, greaterEqual, equal, notEqual
     case and, or
+    /// Integer bitwise operators on the 32-bit two's-complement pattern (int) or unsigned value
+    /// (uint); shift counts are taken modulo 32, as the GPU does; `>>` of an int keeps its sign.
+    case bitAnd, bitOr, bitXor, shiftLeft, shiftRight
     /// Linear algebra products (the shapes say which): matrix·vector, vector·matrix, matrix·matrix.
     case matrixTimesVector, vectorTimesMatrix, matrixTimesMatrix
 }
@@ -93,4 +97,16 @@ struct TProgram: Sendable {
     var file: String
     var globals: [TGlobal]
     var functions: [TFunction]
+    /// Functions outside the subset (or calling one), with why, in source order.
+    var refused: [RefusedFunction] = []
+    /// Every function's name, in source order, and whether it is stitchable.
+    var declared: [(name: String, isStitchable: Bool)] = []
+}
+
+struct RefusedFunction: Sendable {
+    var name: String
+    var isStitchable: Bool
+    var error: MSLError
+    /// The construct outside the subset itself (for a function refused for calling one, that one's).
+    var root: MSLError
 }

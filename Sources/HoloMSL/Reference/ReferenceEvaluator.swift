@@ -46,6 +46,17 @@ extension Reference {
         return UInt8((c * 255).rounded(.toNearestOrAwayFromZero))
     }
 
+    /// The 32-bit pattern of an integer value (wrapping, as the GPU's 32-bit registers do).
+    static func bits(_ v: Double) -> UInt32 {
+        guard v.isFinite else { return 0 }
+        return UInt32(truncatingIfNeeded: Int64(min(max(v, -9.2e18), 9.2e18)))
+    }
+
+    /// A 32-bit pattern read as `s`: unsigned for uint, two's complement for int.
+    static func integer(_ b: UInt32, _ s: MSLType.Scalar) -> Double {
+        s == .uint ? Double(b) : Double(Int32(bitPattern: b))
+    }
+
     static func convert(_ v: Double, to s: MSLType.Scalar) -> Double {
         switch s {
         case .bool: return v != 0 ? 1 : 0
@@ -131,6 +142,7 @@ struct ReferenceEvaluator {
         case .concat(let parts, _): return parts.flatMap { value($0) }
         case .unary(.negate, let inner, _): return value(inner).map { -$0 }
         case .unary(.not, let inner, _): return value(inner).map { $0 == 0 ? 1 : 0 }
+        case .unary(.bitNot, let inner, let t): return value(inner).map { Reference.integer(~Reference.bits($0), t.scalar) }
         case .binary(let op, let a, let b, let t): return binary(op, value(a), value(b), a.type, b.type, t)
         case .select(let c, let a, let b, _): return value(c)[0] != 0 ? value(a) : value(b)
         case .builtin(let f, let args, let t): return builtin(f, args.map { value($0) }, t)
@@ -164,6 +176,16 @@ struct ReferenceEvaluator {
         case .notEqual: return each { $0 != $1 ? 1 : 0 }
         case .and: return each { $0 != 0 && $1 != 0 ? 1 : 0 }
         case .or: return each { $0 != 0 || $1 != 0 ? 1 : 0 }
+        case .bitAnd: return each { Reference.integer(Reference.bits($0) & Reference.bits($1), t.scalar) }
+        case .bitOr: return each { Reference.integer(Reference.bits($0) | Reference.bits($1), t.scalar) }
+        case .bitXor: return each { Reference.integer(Reference.bits($0) ^ Reference.bits($1), t.scalar) }
+        case .shiftLeft: return each { Reference.integer(Reference.bits($0) << (Reference.bits($1) & 31), t.scalar) }
+        case .shiftRight:
+            return each { x, y in
+                let n = Reference.bits(y) & 31
+                if t.scalar == .uint { return Reference.integer(Reference.bits(x) >> n, .uint) }
+                return Double(Int32(bitPattern: Reference.bits(x)) >> Int32(n))
+            }
         case .matrixTimesVector:
             // (M·v)_r = Σ_c M[c][r]·v_c
             return (0..<ta.rows).map { r in (0..<ta.columns).reduce(0.0) { $0 + a[$1 * ta.rows + r] * b[$1] } }

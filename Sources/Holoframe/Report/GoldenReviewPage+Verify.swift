@@ -36,16 +36,15 @@ extension GoldenReviewPage {
         self.init(entries: entries, command: command)
     }
 
-    /// `holoframe golden record CLIP --frames N --device D --scale S --mode all [--golden DIR]`:
+    /// `holoframe golden record CLIP --frames N --device D --scale S --mode all [--golden-dir DIR]`:
     /// with one frame, one device and one scale, `--mode all` rewrites exactly this golden's file.
-    /// The clip is the built-in name, or `examples/NAME.json` for an `example-NAME` folder.
+    /// The clip is the built-in name, or the path of the clip file the folder is of.
     public static func recordCommand(for golden: GoldenCase, goldenRoot: String) -> [String] {
-        var clip = GoldenCase.clipArgument(forFolder: golden.clip, goldenRoot: goldenRoot)
-        if clip.hasPrefix("./") { clip.removeFirst(2) }
-        var words = ["holoframe", "golden", "record", clip, "--frames", String(golden.frame), "--device", golden.device,
-                     "--scale", GoldenCase.format(golden.scale), "--mode", "all"]
-        if goldenRoot != "Golden" { words += ["--golden", goldenRoot] }
-        return words
+        var words = GoldenCase.recordWords(folder: golden.clip, goldenRoot: goldenRoot)
+        let root = words.count > 4 ? Array(words[4...]) : []
+        words = Array(words.prefix(4))
+        words += ["--frames", String(golden.frame), "--device", golden.device, "--scale", GoldenCase.format(golden.scale), "--mode", "all"]
+        return words + root
     }
 
     /// The tolerance in words, with the manifest's reason: "exact" when there is none.
