@@ -86,25 +86,8 @@ public enum AtomicFile {
     }
 }
 
-/// Whole-file reads with the same error reporting as AtomicFile.
+/// read(2) for InputFile (the one way files are read), with the platform's spelling.
 enum FileBytes {
-    static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw AtomicFile.failure(path, "open", errno) }
-        defer { _ = close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw AtomicFile.failure(path, "read", errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
-
     @inline(__always)
     static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)

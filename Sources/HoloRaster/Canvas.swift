@@ -40,6 +40,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A transparent canvas covering `size` points at `scale` pixels per point (rounded to whole pixels).
+    @available(*, deprecated, message: "nothing uses it; write Canvas(width: Int((size.width * scale).rounded()), height: …, scale: scale). Removed in the next minor version.")
     public init(size: Size, scale: Double) {
         self.init(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
                   scale: scale)
