@@ -94,6 +94,33 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// hf_taps_pass's SSE2 (16 bytes a step) and AVX2 (32) kernels against the scalar definition
+    /// ⌊(2¹⁵ + Σ w_t·rows[t][i]) / 2¹⁶⌋, for every tail length up to 70 bytes, odd and even tap
+    /// counts, the largest weights (2¹⁵ − 1) and the largest sums (all 255 under a full 2¹⁶).
+    @Test func tapsKernelsMatchTheDefinition() {
+        var rng = SplitMix64(seed: 2026)
+        let kernels: [[Int16]] = [[32767], [16384, 32767, 16385], [1, 32767, 32767, 1],
+                                  KernelTaps(gaussianWeights(sigma: 1.3)).weights, KernelTaps(gaussianWeights(sigma: 2.9)).weights]
+        for weights in kernels {
+            for n in Array(1...70) + [1000] {
+                let rows = weights.indices.map { t in
+                    (0..<n).map { i in t % 3 == 0 && i % 5 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                }
+                let want = (0..<n).map { i in
+                    UInt8((weights.indices.reduce(1 << 15) { $0 + Int(weights[$1]) * Int(rows[$1][i]) }) >> 16)
+                }
+                for kernel: Int32 in [0, 1, 2] {
+                    var out = [UInt8](repeating: 0, count: n)
+                    let ran = rows.withUnsafeBufferPointers { pointers in
+                        hf_taps_kernel(kernel, pointers, weights, weights.count, &out, n)
+                    }
+                    guard ran == 1 else { continue }  // no AVX2 here
+                    #expect(out == want, "kernel \(kernel), \(weights.count) taps, n \(n)")
+                }
+            }
+        }
+    }
+
     @Test func onlyTheRowsAskedForAreComputedAndTheyAreTheSame() {
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {
@@ -153,4 +180,16 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
 
 extension RefBytes {
     init(_ plane: BlurPlane) { self.init(width: plane.width, height: plane.height, channels: plane.channels, bytes: plane.bytes) }
+}
+
+extension Array where Element == [UInt8] {
+    /// Every inner array's base address, for a C function that takes an array of row pointers.
+    func withUnsafeBufferPointers<R>(_ body: ([UnsafePointer<UInt8>?]) -> R) -> R {
+        var pointers: [UnsafePointer<UInt8>?] = []
+        func nest(_ k: Int) -> R {
+            if k == count { return body(pointers) }
+            return self[k].withUnsafeBufferPointer { b in pointers.append(b.baseAddress!); return nest(k + 1) }
+        }
+        return nest(0)
+    }
 }

@@ -32,5 +32,8 @@ void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, 
 /// The exact Gaussian's pass over n channel bytes: out[i] = ⌊(2¹⁵ + Σ_t weights[t] · rows[t][i]) / 2¹⁶⌋
 /// for `taps` rows of at least n bytes, every weight in 0 … 2¹⁵ − 1 and their sum at most 2¹⁶.
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
+/// Test support: the same pass by kernel 0 (the scalar definition), 1 (SSE2) or 2 (AVX2, 32 bytes
+/// a step). Returns 0 when this machine lacks the kernel.
+int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
 
 #endif
