@@ -54,6 +54,43 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
     }
 }
 
+@Suite struct ReducedResolutionBlurTests {
+    /// The whole reduced-resolution blur (downsample, the coarse plane's taps below 10 px or three
+    /// boxes from there, upsample of a region) against the reference's chain, byte for byte: σ
+    /// just above the exact regime (½ resolution from there), mid-range, both sides of 10 px and
+    /// ¼ resolution.
+    @Test(arguments: [2.05, 2.6, 4.0, 6.2, 9.9, 10.0, 14.0, 26.0])
+    func reducedResolutionBlurEqualsTheReference(sigma: Double) {
+        for channels in [4, 1] {
+            for edge in [BlurEdge.transparent, .clamp] {
+                let plane = sparsePlane(width: 67, height: 59, channels: channels, seed: UInt64(sigma * 10) + UInt64(channels))
+                let f = blurDownsampleFactor(sigma: sigma)
+                #expect(f == (sigma >= 24 ? 4 : 2))
+                for keep in [BlurRegion(x: 0, y: 0, width: 67, height: 59), BlurRegion(x: 5, y: 11, width: 31, height: 17)] {
+                    let fast = blurPlane(plane, sigma: sigma, edge: edge, keep: keep)
+                    let slow = Reference.reducedResolutionBlur(RefBytes(plane), sigma: sigma, edge: edge, by: f, keep: keep)
+                    #expect(fast.bytes == slow.bytes, "σ \(sigma) channels \(channels) \(edge) keep \(keep)")
+                }
+            }
+        }
+    }
+
+    /// The taps at the coarse planes' σ (0.9–4.98 px for σ 2–10), over 2 px: the passes equal the
+    /// reference's.
+    @Test(arguments: [2.3, 3.5, 4.97])
+    func coarseTapsEqualTheReference(sigma: Double) {
+        for channels in [4, 1] {
+            for edge in [BlurEdge.transparent, .clamp] {
+                let plane = sparsePlane(width: 45, height: 38, channels: channels, seed: UInt64(sigma * 100) + UInt64(channels))
+                var fast = plane
+                blurSeparable(&fast, sigma: sigma, edge: edge, exact: true)
+                #expect(fast.bytes == Reference.fixedPointBlur(RefBytes(plane), sigma: sigma, edge: edge, taps: true).bytes,
+                        "σ \(sigma) channels \(channels) \(edge)")
+            }
+        }
+    }
+}
+
 @Suite struct BoxBlurColumnTests {
     // Three boxes along the rows (SSE2 or one channel at a time) and down the columns, byte for
     // byte, for the box regime at full and reduced resolution, both edges, 1 and 4 channels.
