@@ -158,6 +158,28 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// hf_downsample_rgba (SSE2, four coarse pixels a step) against its scalar definition, for
+    /// f = 2 and 4, 1 … f rows (a transparent bottom edge leaves rows out), every count of
+    /// blocks up to 21 and all-255 blocks (the largest sums).
+    @Test func downsampleKernelMatchesTheDefinition() {
+        var rng = SplitMix64(seed: 4080)
+        for f in [2, 4] {
+            for blocks in 0...21 {
+                let rows = (0..<f).map { r in
+                    (0..<(blocks * f * 4)).map { i in (i / (f * 4)) % 3 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                }
+                for n in 1...f {
+                    var fast = [UInt8](repeating: 0, count: blocks * 4), slow = fast
+                    rows.withUnsafeBufferPointers { pointers in
+                        hf_downsample_rgba(pointers, n, f, &fast, blocks)
+                        hf_downsample_rgba_scalar(pointers, n, f, &slow, blocks)
+                    }
+                    #expect(fast == slow, "f \(f), \(n) rows, \(blocks) blocks")
+                }
+            }
+        }
+    }
+
     @Test func onlyTheRowsAskedForAreComputedAndTheyAreTheSame() {
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {

@@ -29,6 +29,13 @@ void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, 
 /// col[i + 1]·fx + 2f²) >> log₂ 4f².
 void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
 
+/// The 4-channel box downsample by f (2 or 4) of BlurResample.swift, one coarse row of `blocks`
+/// whole blocks: out[cx][k] = (Σ over the n ≤ f `rows` and the f pixels f·cx … f·cx + f − 1 of
+/// channel k + f²/2) >> log₂ f². Reads f·4·blocks bytes of each row.
+void hf_downsample_rgba(const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t blocks);
+/// Test support: the same by the scalar definition.
+void hf_downsample_rgba_scalar(const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t blocks);
+
 /// The exact Gaussian's pass over n channel bytes: out[i] = ⌊(2¹⁵ + Σ_t weights[t] · rows[t][i]) / 2¹⁶⌋
 /// for `taps` rows of at least n bytes, every weight in 0 … 2¹⁵ − 1 and their sum at most 2¹⁶.
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
