@@ -180,6 +180,40 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// The 4-channel upsample's two builds (default target and AVX2, with the 8-pixel groups)
+    /// against the definition: col = r0·(2f − fy) + r1·fy, then fine pixel x from coarse i, i + 1
+    /// with 2x + 1 − f = 2f·(i − pad) + fx: (col_i·(2f − fx) + col_i+1·fx + 2f²) >> log₂ 4f², for
+    /// f 2 and 4, row starts on and off a group, every length up to 40 and all-255 rows.
+    @Test func upsampleKernelsMatchTheDefinition() {
+        var rng = SplitMix64(seed: 1020)
+        for f in [2, 4] {
+            let den = 2 * f, pad = 2
+            for x0 in [0, 1, 3, 5] {
+                for n in 1...40 {
+                    let cw = (x0 + n) / f + 2 * pad + 2
+                    let r0 = (0..<(cw * 4)).map { i in i % 7 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                    let r1 = (0..<(cw * 4)).map { i in i % 5 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                    for fy in stride(from: 1, to: den, by: 2) {
+                        let col = (0..<(cw * 4)).map { Int(r0[$0]) * (den - fy) + Int(r1[$0]) * fy }
+                        let want = (0..<(n * 4)).map { j -> UInt8 in
+                            let x = x0 + j / 4, k = j % 4
+                            let num = 2 * x + 1 - f
+                            let c = num >= 0 ? num / den : -((-num + den - 1) / den)
+                            let fx = num - c * den, i = (c + pad) * 4 + k
+                            return UInt8((col[i] * (den - fx) + col[i + 4] * fx + den * den / 2) / (den * den))
+                        }
+                        for kernel: Int32 in [0, 2] {
+                            var scratch = [UInt16](repeating: 0, count: cw * 4), out = [UInt8](repeating: 0, count: n * 4)
+                            guard hf_upsample_kernel(kernel, r0, r1, &scratch, cw * 4, UInt16(den - fy), UInt16(fy),
+                                                     &out, x0, n, f, pad) == 1 else { continue }  // no AVX2 here
+                            #expect(out == want, "kernel \(kernel), f \(f), x0 \(x0), n \(n), fy \(fy)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func onlyTheRowsAskedForAreComputedAndTheyAreTheSame() {
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {

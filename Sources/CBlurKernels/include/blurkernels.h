@@ -25,6 +25,10 @@ void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t
 /// … then fine pixels x0 … x0 + n − 1 along x: out[x] = (col[i]·(2f − fx) + col[i + 1]·fx + 2f²) >> log₂ 4f²
 /// per channel, with 2x + 1 − f = 2f·(i − pad) + fx, 0 ≤ fx < 2f (every tap inside col).
 void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
+/// Test support: hf_upsample_mix then hf_upsample_row_rgba by kernel 0 (the default target's
+/// build) or 2 (the AVX2 build). Returns 0 when this CPU lacks the kernel.
+int hf_upsample_kernel(int kernel, const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t cn, uint16_t w0, uint16_t w1,
+                       uint8_t *out, long x0, size_t n, size_t f, size_t pad);
 /// The same along x for a 1-channel mask (after hf_upsample_mix): out[x] = (col[i]·(2f − fx) +
 /// col[i + 1]·fx + 2f²) >> log₂ 4f².
 void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
