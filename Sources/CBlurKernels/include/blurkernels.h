@@ -10,6 +10,12 @@
 /// w < 271. Reads src[0 … n + w] (one pixel past the last window: the caller's spare pixel).
 void hf_box_pass_rgba(const uint8_t *src, uint8_t *out, size_t n, size_t w);
 
+/// hf_box_pass_rgba on two rows at once (AVX2: one row a 128-bit half; else one after the other).
+void hf_box_pass_rgba2(const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w);
+/// Test support: the same by kernel 0 (hf_box_pass_rgba twice) or 2 (AVX2). Returns 0 when this
+/// CPU lacks the kernel.
+int hf_box_pass_rgba2_kernel(int kernel, const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w);
+
 /// The column pass's two steps over a row of n channel bytes (BoxBlurColumns.swift):
 /// out[i] = round(sums[i] / w) (round half up; w odd, w < 271, sums[i] ≤ 255·w) …
 void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w);
