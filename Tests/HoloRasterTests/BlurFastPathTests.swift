@@ -131,7 +131,7 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
-    /// hf_taps_pass's SSE2 (16 bytes a step) and AVX2 (32) kernels against the scalar definition
+    /// hf_taps_pass's SSE2 (16 bytes a step) and AVX2 (64, then 32) kernels against the scalar definition
     /// ⌊(2¹⁵ + Σ w_t·rows[t][i]) / 2¹⁶⌋, for every tail length up to 70 bytes, odd and even tap
     /// counts, the largest weights (2¹⁵ − 1) and the largest sums (all 255 under a full 2¹⁶).
     @Test func tapsKernelsMatchTheDefinition() {
