@@ -16,9 +16,9 @@
 // reduced path gets wrong is the shape of its kernel: the resampling (box of 2, linear
 // interpolation, variance 0.92 px²) is a growing share of σ² as σ falls, so the error rises to
 // ~8 levels on full-contrast 6-px blocks at σ 2.01 (1.3 mean). And the coarse plane's σ is then
-// 0.9–4.98 px, where three boxes are coarse (widths 3–9: up to 9.7 levels off at σ 6.1), so below
+// 0.9–4.98 px, where three boxes are coarse (widths 3–9: 9.5 levels off at σ 6.1, 9.7 at 5.5), so below
 // 10 px the coarse plane takes the exact taps instead, at the same cost as the boxes there
-// (reveal frames 25–47, whole-process CPU 0.997 of the boxes', measured) and within 1.4 levels
+// (reveal frames 25–47, whole-process CPU 0.997 of the boxes', measured) and within 1.6 levels
 // from σ 5 up. Full-resolution boxes (the regime between 2 and 10 px before) are no longer used
 // by the renderer; `blurSeparable` keeps them for the coarse planes above 10 px.
 //
