@@ -25,33 +25,129 @@ static void taps_scalar(const uint8_t *const *rows, const int16_t *weights, size
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
-void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
-    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi32(1 << 15);
+/// Sixteen bytes from `i` on, SSE2 (see the header).
+static inline void taps16_sse2(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t i) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i s0 = _mm_set1_epi32(1 << 15), s1 = s0, s2 = s0, s3 = s0;
+    for (size_t t = 0; t < taps; t += 2) {
+        int two = t + 1 < taps;
+        __m128i w = _mm_set1_epi32((int)((uint16_t)weights[t] | (uint32_t)(two ? (uint16_t)weights[t + 1] : 0) << 16));
+        __m128i a = _mm_loadu_si128((const __m128i *)(rows[t] + i));
+        __m128i b = two ? _mm_loadu_si128((const __m128i *)(rows[t + 1] + i)) : zero;
+        __m128i lo = _mm_unpacklo_epi8(a, b), hi = _mm_unpackhi_epi8(a, b);  // a0 b0 a1 b1 …
+        s0 = _mm_add_epi32(s0, _mm_madd_epi16(_mm_unpacklo_epi8(lo, zero), w));
+        s1 = _mm_add_epi32(s1, _mm_madd_epi16(_mm_unpackhi_epi8(lo, zero), w));
+        s2 = _mm_add_epi32(s2, _mm_madd_epi16(_mm_unpacklo_epi8(hi, zero), w));
+        s3 = _mm_add_epi32(s3, _mm_madd_epi16(_mm_unpackhi_epi8(hi, zero), w));
+    }
+    __m128i q01 = _mm_packs_epi32(_mm_srli_epi32(s0, 16), _mm_srli_epi32(s1, 16));  // ≤ 255 each
+    __m128i q23 = _mm_packs_epi32(_mm_srli_epi32(s2, 16), _mm_srli_epi32(s3, 16));
+    _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(q01, q23));
+}
+
+static void taps_sse2(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
     size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        __m128i s0 = half, s1 = half, s2 = half, s3 = half;
+    for (; i + 16 <= n; i += 16) taps16_sse2(rows, weights, taps, out, i);
+    taps_scalar(rows, weights, taps, out, i, n);
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+// AVX2: the same instructions on 32 bytes. Unpacks, pmaddwd and packs all work within each
+// 128-bit half, so each half is exactly the SSE2 computation on its 16 bytes (the halves' order
+// is kept end to end): the same integer sums, the same bytes. Chosen at run time, as the box
+// column loops are (BlurPasses.swift's kernels); a test runs both (hf_taps_kernel).
+__attribute__((target("avx2"))) static void taps_avx2(const uint8_t *const *rows, const int16_t *weights, size_t taps,
+                                                     uint8_t *out, size_t n) {
+    const __m256i zero = _mm256_setzero_si256();
+    size_t i = 0;
+    // 64 bytes a step while they last: eight independent sums, each tap's weights broadcast once.
+    for (; i + 64 <= n; i += 64) {
+        __m256i s0 = _mm256_set1_epi32(1 << 15), s1 = s0, s2 = s0, s3 = s0, s4 = s0, s5 = s0, s6 = s0, s7 = s0;
         for (size_t t = 0; t < taps; t += 2) {
             int two = t + 1 < taps;
-            __m128i w = _mm_set1_epi32((int)((uint16_t)weights[t] | (uint32_t)(two ? (uint16_t)weights[t + 1] : 0) << 16));
-            __m128i a = _mm_loadu_si128((const __m128i *)(rows[t] + i));
-            __m128i b = two ? _mm_loadu_si128((const __m128i *)(rows[t + 1] + i)) : zero;
-            __m128i lo = _mm_unpacklo_epi8(a, b), hi = _mm_unpackhi_epi8(a, b);  // a0 b0 a1 b1 …
-            s0 = _mm_add_epi32(s0, _mm_madd_epi16(_mm_unpacklo_epi8(lo, zero), w));
-            s1 = _mm_add_epi32(s1, _mm_madd_epi16(_mm_unpackhi_epi8(lo, zero), w));
-            s2 = _mm_add_epi32(s2, _mm_madd_epi16(_mm_unpacklo_epi8(hi, zero), w));
-            s3 = _mm_add_epi32(s3, _mm_madd_epi16(_mm_unpackhi_epi8(hi, zero), w));
+            __m256i w = _mm256_set1_epi32((int)((uint16_t)weights[t] | (uint32_t)(two ? (uint16_t)weights[t + 1] : 0) << 16));
+            __m256i a = _mm256_loadu_si256((const __m256i *)(rows[t] + i));
+            __m256i b = two ? _mm256_loadu_si256((const __m256i *)(rows[t + 1] + i)) : zero;
+            __m256i c = _mm256_loadu_si256((const __m256i *)(rows[t] + i + 32));
+            __m256i d = two ? _mm256_loadu_si256((const __m256i *)(rows[t + 1] + i + 32)) : zero;
+            __m256i lo = _mm256_unpacklo_epi8(a, b), hi = _mm256_unpackhi_epi8(a, b);
+            __m256i lo2 = _mm256_unpacklo_epi8(c, d), hi2 = _mm256_unpackhi_epi8(c, d);
+            s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(_mm256_unpacklo_epi8(lo, zero), w));
+            s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(_mm256_unpackhi_epi8(lo, zero), w));
+            s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(_mm256_unpacklo_epi8(hi, zero), w));
+            s3 = _mm256_add_epi32(s3, _mm256_madd_epi16(_mm256_unpackhi_epi8(hi, zero), w));
+            s4 = _mm256_add_epi32(s4, _mm256_madd_epi16(_mm256_unpacklo_epi8(lo2, zero), w));
+            s5 = _mm256_add_epi32(s5, _mm256_madd_epi16(_mm256_unpackhi_epi8(lo2, zero), w));
+            s6 = _mm256_add_epi32(s6, _mm256_madd_epi16(_mm256_unpacklo_epi8(hi2, zero), w));
+            s7 = _mm256_add_epi32(s7, _mm256_madd_epi16(_mm256_unpackhi_epi8(hi2, zero), w));
         }
-        __m128i q01 = _mm_packs_epi32(_mm_srli_epi32(s0, 16), _mm_srli_epi32(s1, 16));  // ≤ 255 each
-        __m128i q23 = _mm_packs_epi32(_mm_srli_epi32(s2, 16), _mm_srli_epi32(s3, 16));
-        _mm_storeu_si128((__m128i *)(out + i), _mm_packus_epi16(q01, q23));
+        __m256i q01 = _mm256_packs_epi32(_mm256_srli_epi32(s0, 16), _mm256_srli_epi32(s1, 16));
+        __m256i q23 = _mm256_packs_epi32(_mm256_srli_epi32(s2, 16), _mm256_srli_epi32(s3, 16));
+        __m256i q45 = _mm256_packs_epi32(_mm256_srli_epi32(s4, 16), _mm256_srli_epi32(s5, 16));
+        __m256i q67 = _mm256_packs_epi32(_mm256_srli_epi32(s6, 16), _mm256_srli_epi32(s7, 16));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_packus_epi16(q01, q23));
+        _mm256_storeu_si256((__m256i *)(out + i + 32), _mm256_packus_epi16(q45, q67));
     }
+    for (; i + 32 <= n; i += 32) {
+        __m256i s0 = _mm256_set1_epi32(1 << 15), s1 = s0, s2 = s0, s3 = s0;
+        for (size_t t = 0; t < taps; t += 2) {
+            int two = t + 1 < taps;
+            __m256i w = _mm256_set1_epi32((int)((uint16_t)weights[t] | (uint32_t)(two ? (uint16_t)weights[t + 1] : 0) << 16));
+            __m256i a = _mm256_loadu_si256((const __m256i *)(rows[t] + i));
+            __m256i b = two ? _mm256_loadu_si256((const __m256i *)(rows[t + 1] + i)) : zero;
+            __m256i lo = _mm256_unpacklo_epi8(a, b), hi = _mm256_unpackhi_epi8(a, b);
+            s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(_mm256_unpacklo_epi8(lo, zero), w));
+            s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(_mm256_unpackhi_epi8(lo, zero), w));
+            s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(_mm256_unpacklo_epi8(hi, zero), w));
+            s3 = _mm256_add_epi32(s3, _mm256_madd_epi16(_mm256_unpackhi_epi8(hi, zero), w));
+        }
+        __m256i q01 = _mm256_packs_epi32(_mm256_srli_epi32(s0, 16), _mm256_srli_epi32(s1, 16));
+        __m256i q23 = _mm256_packs_epi32(_mm256_srli_epi32(s2, 16), _mm256_srli_epi32(s3, 16));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_packus_epi16(q01, q23));
+    }
+    for (; i + 16 <= n; i += 16) taps16_sse2(rows, weights, taps, out, i);
     taps_scalar(rows, weights, taps, out, i, n);
+}
+
+static int taps_have_avx2(void) {
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return cached;
+}
+#endif
+
+void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
+#if defined(__x86_64__)
+    if (taps_have_avx2()) { taps_avx2(rows, weights, taps, out, n); return; }
+#endif
+    taps_sse2(rows, weights, taps, out, n);
+}
+
+int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
+    switch (kernel) {
+    case 0: taps_scalar(rows, weights, taps, out, 0, n); return 1;
+    case 1: taps_sse2(rows, weights, taps, out, n); return 1;
+#if defined(__x86_64__)
+    case 2:
+        if (!taps_have_avx2()) return 0;
+        taps_avx2(rows, weights, taps, out, n); return 1;
+#endif
+    default: return 0;
+    }
 }
 
 #else
 
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
     taps_scalar(rows, weights, taps, out, 0, n);
+}
+
+int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
+    if (kernel != 0) return 0;
+    taps_scalar(rows, weights, taps, out, 0, n);
+    return 1;
 }
 
 #endif

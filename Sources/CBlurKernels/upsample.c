@@ -11,11 +11,6 @@
 #include "blurkernels.h"
 #include <string.h>
 
-void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
-    // col = r0·(2f − fy) + r1·fy   (plain loop: the compiler vectorizes it)
-    for (size_t i = 0; i < n; i++) col[i] = (uint16_t)(r0[i] * w0 + r1[i] * w1);
-}
-
 typedef uint16_t u16x4 __attribute__((vector_size(8)));
 typedef uint16_t u16x8 __attribute__((vector_size(16)));
 typedef uint16_t u16x16 __attribute__((vector_size(32)));
@@ -50,7 +45,44 @@ static inline void group2(const uint16_t *l, uint8_t *out) {
     memcpy(out, &bytes, 8);
 }
 
-void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
+typedef uint16_t u16x32 __attribute__((vector_size(64)));
+typedef uint8_t u8x32 __attribute__((vector_size(32)));
+
+// Four groups of f = 2 at once (eight fine pixels from coarse pixels l … l + 4): the same
+// (3a + b + 8) >> 4 and (a + 3b + 8) >> 4 as group2, lane for lane, then interleaved per pixel.
+static inline void groups2x4(const uint16_t *l, uint8_t *out) {
+    u16x16 a, b;
+    memcpy(&a, l, 32);
+    memcpy(&b, l + 4, 32);
+    u16x16 p = (a * 3 + b + 8) >> 4, q = (a + b * 3 + 8) >> 4;
+    u16x16 lo = __builtin_shufflevector(p, q, 0, 1, 2, 3, 16, 17, 18, 19, 4, 5, 6, 7, 20, 21, 22, 23);
+    u16x16 hi = __builtin_shufflevector(p, q, 8, 9, 10, 11, 24, 25, 26, 27, 12, 13, 14, 15, 28, 29, 30, 31);
+    u8x16 bl = __builtin_convertvector(lo, u8x16), bh = __builtin_convertvector(hi, u8x16);
+    memcpy(out, &bl, 16);
+    memcpy(out + 16, &bh, 16);
+}
+
+// Two groups of f = 4 at once (eight fine pixels from coarse pixels l … l + 2), group4's formula.
+static inline void groups4x2(const uint16_t *l, uint8_t *out) {
+    u16x4 a, b, c;
+    memcpy(&a, l, 8);
+    memcpy(&b, l + 4, 8);
+    memcpy(&c, l + 8, 8);
+    const u16x32 wl = {7, 7, 7, 7, 5, 5, 5, 5, 3, 3, 3, 3, 1, 1, 1, 1, 7, 7, 7, 7, 5, 5, 5, 5, 3, 3, 3, 3, 1, 1, 1, 1};
+    const u16x32 wr = {1, 1, 1, 1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7, 1, 1, 1, 1, 3, 3, 3, 3, 5, 5, 5, 5, 7, 7, 7, 7};
+    u16x16 aaaa = __builtin_shufflevector(a, a, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    u16x16 bbbb = __builtin_shufflevector(b, b, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    u16x16 cccc = __builtin_shufflevector(c, c, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
+    u16x32 left = __builtin_shufflevector(aaaa, bbbb, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                          16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    u16x32 right = __builtin_shufflevector(bbbb, cccc, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                                           16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    u16x32 v = (left * wl + right * wr + 32) >> 6;
+    u8x32 bytes = __builtin_convertvector(v, u8x32);
+    memcpy(out, &bytes, 32);
+}
+
+__attribute__((always_inline)) static inline void row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
     const long den = 2 * (long)f;
     const unsigned total = (unsigned)(den * den), half = total / 2;
     const unsigned shift = (unsigned)__builtin_ctz(total);
@@ -64,8 +96,13 @@ void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, 
         const uint16_t *l = col + (size_t)(c + (long)pad) * 4;
         if (grouped && fx == 1 && i + f <= n) {
             // From here on every f pixels are one group, one coarse pixel further along.
-            if (f == 4) for (; i + 4 <= n; i += 4, l += 4) group4(l, out + 4 * i);
-            else for (; i + 2 <= n; i += 2, l += 4) group2(l, out + 4 * i);
+            if (f == 4) {
+                for (; i + 8 <= n; i += 8, l += 8) groups4x2(l, out + 4 * i);
+                for (; i + 4 <= n; i += 4, l += 4) group4(l, out + 4 * i);
+            } else {
+                for (; i + 8 <= n; i += 8, l += 16) groups2x4(l, out + 4 * i);
+                for (; i + 2 <= n; i += 2, l += 4) group2(l, out + 4 * i);
+            }
             continue;
         }
         // A pixel at the row's ends (or any f without groups): the same formula, lane by lane.
@@ -74,6 +111,63 @@ void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, 
             out[4 * i + k] = (uint8_t)((v & 0xFFFF) >> shift);
         }
         i += 1;
+    }
+}
+
+
+__attribute__((always_inline)) static inline void mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
+    // col = r0·(2f − fy) + r1·fy   (plain loop: the compiler vectorizes it)
+    for (size_t i = 0; i < n; i++) col[i] = (uint16_t)(r0[i] * w0 + r1[i] * w1);
+}
+
+// Each compiled twice, for the default target (SSE2) and for AVX2, chosen at run time as the box
+// column loops are (blurkernels.c): the same integer operations on the same 16-bit lanes, so the
+// same bytes; hf_upsample_kernel runs either for the tests.
+static void row_rgba_default(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
+    row_rgba(col, out, x0, n, f, pad);
+}
+static void mix_default(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
+    mix(r0, r1, col, n, w0, w1);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void row_rgba_avx2(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
+    row_rgba(col, out, x0, n, f, pad);
+}
+__attribute__((target("avx2"))) static void mix_avx2(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
+    mix(r0, r1, col, n, w0, w1);
+}
+static int upsample_has_avx2(void) {
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return cached;
+}
+#endif
+
+void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
+#if defined(__x86_64__)
+    if (upsample_has_avx2()) { row_rgba_avx2(col, out, x0, n, f, pad); return; }
+#endif
+    row_rgba_default(col, out, x0, n, f, pad);
+}
+
+void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
+#if defined(__x86_64__)
+    if (upsample_has_avx2()) { mix_avx2(r0, r1, col, n, w0, w1); return; }
+#endif
+    mix_default(r0, r1, col, n, w0, w1);
+}
+
+int hf_upsample_kernel(int kernel, const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t cn, uint16_t w0, uint16_t w1,
+                       uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
+    switch (kernel) {
+    case 0: mix_default(r0, r1, col, cn, w0, w1); row_rgba_default(col, out, x0, n, f, pad); return 1;
+#if defined(__x86_64__)
+    case 2:
+        if (!upsample_has_avx2()) return 0;
+        mix_avx2(r0, r1, col, cn, w0, w1); row_rgba_avx2(col, out, x0, n, f, pad); return 1;
+#endif
+    default: return 0;
     }
 }
 

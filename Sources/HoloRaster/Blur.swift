@@ -1,11 +1,26 @@
 // Gaussian blur of premultiplied RGBA8 canvases and of 8-bit alpha masks.
 //
-// σ is given in pixels (points × canvas scale). Three regimes, chosen by σ:
+// σ is given in pixels (points × canvas scale). Regimes, chosen by σ:
 //   σ ≤ 2 px       exact separable Gaussian: taps to ⌈3σ⌉, fixed-point weights summing to 2¹⁶.
-//   2 < σ < 10     three box blurs per axis (running sums; widths chosen so the variances add to σ²).
-//   σ ≥ 10 (≥ 24)  the same at ½ (¼) resolution: box downsample, three boxes at the reduced σ,
-//                  integer bilinear upsample (Apple blurs materials at quarter resolution).
-// Measured against an exact Double Gaussian in BlurTests: max channel error ≤ `blurErrorBound`.
+//   2 < σ < 10     ½ resolution: box downsample, the exact Gaussian (taps) at the reduced σ,
+//                  integer bilinear upsample.
+//   σ ≥ 10 (≥ 24)  ½ (¼) resolution: box downsample, three boxes at the reduced σ, upsample
+//                  (Apple blurs materials at quarter resolution).
+// Measured against an exact Double Gaussian in BlurTests: max channel error ≤ `blurErrorBound`
+// (≤ `smallSigmaBlurErrorBound` for 2 < σ < 3 px, see there).
+//
+// Why ½ resolution from 2 px (issue 28): a full-screen layer blur of σ 2–10 px (the reveal's
+// card morph, every frame of it) ran three boxes at full resolution, 17 ms of a 30 ms frame, where
+// the ½ path above 10 px took about 7. A blurred image of σ ≥ 2 px has almost nothing a ½ grid
+// cannot hold (its spectrum at the coarse Nyquist frequency is e^(−2π²σ²/16) ≤ 0.7 %); what the
+// reduced path gets wrong is the shape of its kernel: the resampling (box of 2, linear
+// interpolation, variance 0.92 px²) is a growing share of σ² as σ falls, so the error rises to
+// ~8 levels on full-contrast 6-px blocks at σ 2.01 (1.3 mean). And the coarse plane's σ is then
+// 0.9–4.98 px, where three boxes are coarse (widths 3–9: 9.5 levels off at σ 6.1, 9.7 at 5.5), so below
+// 10 px the coarse plane takes the exact taps instead, at the same cost as the boxes there
+// (reveal frames 25–47, whole-process CPU 0.997 of the boxes', measured) and within 1.6 levels
+// from σ 5 up. Full-resolution boxes (the regime between 2 and 10 px before) are no longer used
+// by the renderer; `blurSeparable` keeps them for the coarse planes above 10 px.
 //
 // Only a region of interest is computed: the region plus a 3σ margin (clipped to the canvas) is
 // copied out, blurred, and the region written back, so a 375-px bar never blurs a 2532-px screen.
@@ -29,27 +44,40 @@ public struct BlurRegion: Hashable, Sendable {
 }
 
 /// The largest channel error (in 8-bit steps) BlurTests allows against an exact Gaussian, on the
-/// hardest content (random full-contrast 6-px blocks). Measured: σ 1 → 1.0, 1.8 → 1.0 (exact taps);
-/// σ 4 → 4.3 (three boxes: the box shape itself is ~2 off on a full step, σ is matched only to the
-/// odd-width granularity, plus 8-bit rounding after every pass); σ 10 → 3.2, 20 → 2.0, 30 → 2.2
-/// (reduced resolution). Smooth content (what materials see) is far below this.
+/// hardest content (random full-contrast 6-px blocks), from σ 3 px up. Measured: σ 1 → 1.0,
+/// 1.8 → 1.0 (exact taps); σ 3 → 4.0, 4 → 2.3, 6.1 → 1.2, 9.99 → 1.2 (½ resolution, taps on the
+/// coarse plane); σ 10 → 3.2, 20 → 2.1, 30 → 2.4 (reduced resolution, three boxes: the box shape
+/// itself is ~2 off on a full step, σ is matched only to the odd-width granularity, plus 8-bit
+/// rounding after every pass). Smooth content (what materials see) is far below this.
 public let blurErrorBound = 5
 
-/// Below this σ (px) the exact Gaussian runs; from it up, box approximations.
+/// The same bound for 2 < σ < 3 px, where the ½-resolution path's resampling (variance 0.92 px²)
+/// is a quarter to a tenth of σ² and its kernel's shape shows. Measured on the same content:
+/// σ 2.01 → 8.3 (mean 1.3 levels), 2.2 → 6.7, 2.5 → 5.8, 2.8 → 5.0. (Before, three boxes at full
+/// resolution: σ 2.05 → 13.8, their widths of 3 and 5 px are a poor Gaussian.)
+public let smallSigmaBlurErrorBound = 9
+
+/// Up to this σ (px) the exact Gaussian runs at full resolution; above it, at reduced resolution.
 public let exactGaussianMaxSigma = 2.0
+
+/// From this σ (px) up the reduced-resolution plane is blurred by three boxes; below it (and
+/// above `exactGaussianMaxSigma`) by the exact taps, on the ½-resolution plane.
+public let boxBlurMinSigma = 10.0
 
 /// The resolution reduction for σ px (1, 2 or 4).
 @inlinable public func blurDownsampleFactor(sigma: Double) -> Int {
-    sigma >= 24 ? 4 : sigma >= 10 ? 2 : 1
+    sigma >= 24 ? 4 : sigma > exactGaussianMaxSigma ? 2 : 1
 }
 
 /// Blurs a plane with σ px and returns the part of it inside `keep` (plane coordinates; default
 /// all of it).
 /// The plane is consumed: a caller that hands over its only reference is blurred without a copy.
-func blurPlane(_ plane: consuming BlurPlane, sigma: Double, edge: BlurEdge, keep: BlurRegion? = nil) -> BlurPlane {
+/// `factor` overrides the resolution reduction (tests hold each path at any σ).
+func blurPlane(_ plane: consuming BlurPlane, sigma: Double, edge: BlurEdge, keep: BlurRegion? = nil,
+               factor: Int? = nil) -> BlurPlane {
     let keep = keep ?? BlurRegion(x: 0, y: 0, width: plane.width, height: plane.height)
     guard sigma > 0, plane.width > 0, plane.height > 0 else { return cropped(plane, keep) }
-    let f = blurDownsampleFactor(sigma: sigma)
+    let f = factor ?? blurDownsampleFactor(sigma: sigma)
     if f > 1 {
         // σ_coarse² · f² + (f²−1)/12 + f²/6 = σ²   (resampling variances, full-resolution px²)
         let ff = Double(f * f)
@@ -61,7 +89,8 @@ func blurPlane(_ plane: consuming BlurPlane, sigma: Double, edge: BlurEdge, keep
         // Only the coarse rows the upsampler reads for `keep` need their final vertical pass.
         let den = 2 * f
         func cell(_ x: Int) -> Int { let num = 2 * x + 1 - f; return (num >= 0 ? num / den : -((-num + den - 1) / den)) + pad }
-        blurSeparable(&coarse, sigma: coarseSigma, edge: edge, rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2))
+        blurSeparable(&coarse, sigma: coarseSigma, edge: edge, rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2),
+                      exact: sigma < boxBlurMinSigma)
         return upsampled(coarse, by: f, pad: pad, keep: keep)
     }
     var p = plane
@@ -87,9 +116,11 @@ private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
 /// Horizontal passes, then vertical ones straight down the columns (GaussianPasses.swift,
 /// BoxBlurColumns.swift), held byte for byte to `Reference.fixedPointBlur`.
 /// `rows`: the rows whose result is used (default: all); the box path computes only those (and
-/// the rows they read), the others are left unspecified.
-func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, rows: Range<Int>? = nil) {
-    if sigma <= exactGaussianMaxSigma {
+/// the rows they read), the others are left unspecified. `exact`: the taps or three boxes
+/// (default: taps up to `exactGaussianMaxSigma`).
+func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, rows: Range<Int>? = nil,
+                   exact: Bool? = nil) {
+    if exact ?? (sigma <= exactGaussianMaxSigma) {
         let weights = gaussianWeights(sigma: sigma)
         // Below σ ≈ 0.2 px every outer tap rounds to 0 and the centre holds all 2¹⁶: each output is
         // (2¹⁶·p + 2¹⁵) >> 16 = p, the identity (a spring settling toward "no blur" asks for it

@@ -100,46 +100,74 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: R
     let total = radii.reduce(0, +)
     guard total > 0, plane.width > 0 else { return }
     let n = plane.width, c = plane.channels
-    var a = [UInt8](repeating: 0, count: (n + 2 * total + 1) * c)
-    var b = a
+    // Two rows at once (hf_box_pass_rgba2: AVX2, a row a 128-bit half, same bytes) when every pass
+    // takes the SSE2 kernel; a last odd row, and every other case, one row at a time.
+    let paired = c == 4 && radii.allSatisfy { $0 >= 0 && 2 * $0 + 1 < 271 }
+    let count = (n + 2 * total + 1) * c
+    // Scratch rows: a and b for row 0 (and a lone row), a1 and b1 for row 1 of a pair.
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * count)
+    scratch.initialize(repeating: 0, count: 4 * count)
+    defer { scratch.deallocate() }
+    let a0 = scratch, b0 = scratch + count, a1 = scratch + 2 * count, b1 = scratch + 3 * count
     plane.withMutableBytes { buf in
-        a.withUnsafeMutableBufferPointer { abuf in
-            b.withUnsafeMutableBufferPointer { bbuf in
-                for y in rows {
-                    let row = buf.baseAddress! + y * n * c
-                    var src = abuf.baseAddress!, dst = bbuf.baseAddress!
-                    padRow(row, n: n, channels: c, pad: total, edge: edge, into: src)
-                    var length = n + 2 * total
-                    for (pass, r) in radii.enumerated() where r >= 0 {
-                        let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
-                        let outLength = length - 2 * r
-                        let out = pass == radii.count - 1 ? row : dst
-                        if c == 4 && w < 271 {
-                            // All four channels of a pixel at once, in SSE2 (CBlurKernels: the same
-                            // round(S / w) in float, exact for these widths; same bytes).
-                            hf_box_pass_rgba(src, out, outLength, w)
-                            length = outLength
-                            swap(&src, &dst)
-                            continue
-                        }
-                        for k in 0..<c {
-                            var sum = 0
-                            for j in 0..<w { sum += Int(src[j * c + k]) }
-                            var i = k
-                            for x in 0..<outLength {
-                                out[x * c + k] = UInt8(truncatingIfNeeded: (sum &* inv &+ (1 << 23)) >> 24)
-                                // Slide the window: add src[x + w], drop src[x] (the last read
-                                // lands in the spare pixel at the end of the buffer).
-                                sum += Int(src[i + w * c]) - Int(src[i])
-                                i += c
-                            }
-                        }
-                        length = outLength
-                        swap(&src, &dst)
-                    }
+        let base = buf.baseAddress!
+        var y = rows.lowerBound
+        if paired {
+            while y + 1 < rows.upperBound {
+                let row0 = base + y * n * c, row1 = row0 + n * c
+                var src0 = a0, dst0 = b0, src1 = a1, dst1 = b1
+                padRow(row0, n: n, channels: c, pad: total, edge: edge, into: src0)
+                padRow(row1, n: n, channels: c, pad: total, edge: edge, into: src1)
+                var length = n + 2 * total
+                for (pass, r) in radii.enumerated() {
+                    let w = 2 * r + 1, outLength = length - 2 * r
+                    let last = pass == radii.count - 1
+                    hf_box_pass_rgba2(src0, src1, last ? row0 : dst0, last ? row1 : dst1, outLength, w)
+                    length = outLength
+                    swap(&src0, &dst0); swap(&src1, &dst1)
                 }
+                y += 2
             }
         }
+        while y < rows.upperBound {
+            boxBlurRow(base + y * n * c, n: n, channels: c, radii: radii, total: total, edge: edge, a: a0, b: b0)
+            y += 1
+        }
+    }
+}
+
+/// One row of `boxBlurRows`, in place, through the scratch rows `a` and `b`.
+private func boxBlurRow(_ row: UnsafeMutablePointer<UInt8>, n: Int, channels c: Int, radii: [Int], total: Int, edge: BlurEdge,
+                        a: UnsafeMutablePointer<UInt8>, b: UnsafeMutablePointer<UInt8>) {
+    var src = a, dst = b
+    padRow(row, n: n, channels: c, pad: total, edge: edge, into: src)
+    var length = n + 2 * total
+    for (pass, r) in radii.enumerated() where r >= 0 {
+        let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
+        let outLength = length - 2 * r
+        let out = pass == radii.count - 1 ? row : dst
+        if c == 4 && w < 271 {
+            // All four channels of a pixel at once, in SSE2 (CBlurKernels: the same
+            // round(S / w) in float, exact for these widths; same bytes).
+            hf_box_pass_rgba(src, out, outLength, w)
+            length = outLength
+            swap(&src, &dst)
+            continue
+        }
+        for k in 0..<c {
+            var sum = 0
+            for j in 0..<w { sum += Int(src[j * c + k]) }
+            var i = k
+            for x in 0..<outLength {
+                out[x * c + k] = UInt8(truncatingIfNeeded: (sum &* inv &+ (1 << 23)) >> 24)
+                // Slide the window: add src[x + w], drop src[x] (the last read
+                // lands in the spare pixel at the end of the buffer).
+                sum += Int(src[i + w * c]) - Int(src[i])
+                i += c
+            }
+        }
+        length = outLength
+        swap(&src, &dst)
     }
 }
 

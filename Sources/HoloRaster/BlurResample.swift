@@ -189,18 +189,18 @@ enum PixelLanes {
     static func broadcast(_ v: UInt64) -> UInt64 { v &* 0x0001_0001_0001_0001 }
 }
 
-/// The inner cells of a 4-channel `downsampled` by f = 2 or 4, SIMD: the f pixels of a block row
-/// are one 8- or 16-byte load widened to 16-bit lanes, the f rows are added lane by lane, then the
-/// halves are folded (pixel 0 + 2, 1 + 3, then 0 + 1) to the block's four channel sums, at most
-/// 16·255 = 4080 per lane. Same sums, same rounding ((sum + f²/2) >> log₂ f²), same bytes as the
-/// channel-by-channel loop; a last block that runs past the edge takes that loop's column map.
+/// The inner cells of a 4-channel `downsampled` by f = 2 or 4: whole blocks in C
+/// (CBlurKernels/downsample.c, SSE2: the block's rows added in 16-bit lanes, its f pixels folded,
+/// four coarse pixels stored at once; same sums, same rounding ((sum + f²/2) >> log₂ f²), same
+/// bytes as the channel-by-channel loop); a last block that runs past the edge takes that loop's
+/// column map.
 private func downsampleBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, by f: Int, clamp: Bool,
                               colMap: UnsafeBufferPointer<Int>, into dst: UnsafeMutablePointer<UInt8>,
                               coarseWidth cw: Int, pad: Int) {
     let iw = (w + f - 1) / f, ih = (h + f - 1) / f
     let full = w / f
     let shift: UInt16 = f == 4 ? 4 : 2, half: UInt16 = f == 4 ? 8 : 2
-    var rows = [UnsafePointer<UInt8>](repeating: src, count: f)
+    var rows = [UnsafePointer<UInt8>?](repeating: src, count: f)
     for cy in 0..<ih {
         // The block's fine rows: clamped at the bottom edge, or left out (transparent).
         var n = 0
@@ -211,28 +211,7 @@ private func downsampleBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height 
         }
         let out = dst + ((cy + pad) * cw + pad) * 4
         rows.withUnsafeBufferPointer { r in
-            if f == 4 {
-                for cx in 0..<full {
-                    var acc = SIMD16<UInt16>()
-                    for k in 0..<n {
-                        acc &+= SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(r[k] + cx * 16).loadUnaligned(as: SIMD16<UInt8>.self))
-                    }
-                    let pairs = acc.lowHalf &+ acc.highHalf
-                    let sums = pairs.lowHalf &+ pairs.highHalf
-                    let v = SIMD4<UInt8>(truncatingIfNeeded: (sums &+ half) &>> shift)
-                    UnsafeMutableRawPointer(out + cx * 4).storeBytes(of: v, as: SIMD4<UInt8>.self)
-                }
-            } else {
-                for cx in 0..<full {
-                    var acc = SIMD8<UInt16>()
-                    for k in 0..<n {
-                        acc &+= SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(r[k] + cx * 8).loadUnaligned(as: SIMD8<UInt8>.self))
-                    }
-                    let sums = acc.lowHalf &+ acc.highHalf
-                    let v = SIMD4<UInt8>(truncatingIfNeeded: (sums &+ half) &>> shift)
-                    UnsafeMutableRawPointer(out + cx * 4).storeBytes(of: v, as: SIMD4<UInt8>.self)
-                }
-            }
+            hf_downsample_rgba(r.baseAddress!, n, f, out, full)
             // A last, partial block: its columns through the map (clamped, or −1 for transparent).
             for cx in full..<iw {
                 var sums = SIMD4<UInt16>()
@@ -240,7 +219,7 @@ private func downsampleBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height 
                     for dx in 0..<f {
                         let x = colMap[cx * f + dx]
                         if x >= 0 {
-                            sums &+= SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(r[k] + x * 4).loadUnaligned(as: SIMD4<UInt8>.self))
+                            sums &+= SIMD4<UInt16>(truncatingIfNeeded: UnsafeRawPointer(r[k]! + x * 4).loadUnaligned(as: SIMD4<UInt8>.self))
                         }
                     }
                 }

@@ -54,6 +54,43 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
     }
 }
 
+@Suite struct ReducedResolutionBlurTests {
+    /// The whole reduced-resolution blur (downsample, the coarse plane's taps below 10 px or three
+    /// boxes from there, upsample of a region) against the reference's chain, byte for byte: σ
+    /// just above the exact regime (½ resolution from there), mid-range, both sides of 10 px and
+    /// ¼ resolution.
+    @Test(arguments: [2.05, 2.6, 4.0, 6.2, 9.9, 10.0, 14.0, 26.0])
+    func reducedResolutionBlurEqualsTheReference(sigma: Double) {
+        for channels in [4, 1] {
+            for edge in [BlurEdge.transparent, .clamp] {
+                let plane = sparsePlane(width: 67, height: 59, channels: channels, seed: UInt64(sigma * 10) + UInt64(channels))
+                let f = blurDownsampleFactor(sigma: sigma)
+                #expect(f == (sigma >= 24 ? 4 : 2))
+                for keep in [BlurRegion(x: 0, y: 0, width: 67, height: 59), BlurRegion(x: 5, y: 11, width: 31, height: 17)] {
+                    let fast = blurPlane(plane, sigma: sigma, edge: edge, keep: keep)
+                    let slow = Reference.reducedResolutionBlur(RefBytes(plane), sigma: sigma, edge: edge, by: f, keep: keep)
+                    #expect(fast.bytes == slow.bytes, "σ \(sigma) channels \(channels) \(edge) keep \(keep)")
+                }
+            }
+        }
+    }
+
+    /// The taps at the coarse planes' σ (0.9–4.98 px for σ 2–10), over 2 px: the passes equal the
+    /// reference's.
+    @Test(arguments: [2.3, 3.5, 4.97])
+    func coarseTapsEqualTheReference(sigma: Double) {
+        for channels in [4, 1] {
+            for edge in [BlurEdge.transparent, .clamp] {
+                let plane = sparsePlane(width: 45, height: 38, channels: channels, seed: UInt64(sigma * 100) + UInt64(channels))
+                var fast = plane
+                blurSeparable(&fast, sigma: sigma, edge: edge, exact: true)
+                #expect(fast.bytes == Reference.fixedPointBlur(RefBytes(plane), sigma: sigma, edge: edge, taps: true).bytes,
+                        "σ \(sigma) channels \(channels) \(edge)")
+            }
+        }
+    }
+}
+
 @Suite struct BoxBlurColumnTests {
     // Three boxes along the rows (SSE2 or one channel at a time) and down the columns, byte for
     // byte, for the box regime at full and reduced resolution, both edges, 1 and 4 channels.
@@ -90,6 +127,108 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                     #expect(out == wantOut, "kernel \(kernel), w \(w), n \(n)")
                     #expect(s == wantSums, "kernel \(kernel), w \(w), n \(n)")
                 }
+            }
+        }
+    }
+
+    /// hf_taps_pass's SSE2 (16 bytes a step) and AVX2 (64, then 32) kernels against the scalar definition
+    /// ⌊(2¹⁵ + Σ w_t·rows[t][i]) / 2¹⁶⌋, for every tail length up to 70 bytes, odd and even tap
+    /// counts, the largest weights (2¹⁵ − 1) and the largest sums (all 255 under a full 2¹⁶).
+    @Test func tapsKernelsMatchTheDefinition() {
+        var rng = SplitMix64(seed: 2026)
+        let kernels: [[Int16]] = [[32767], [16384, 32767, 16385], [1, 32767, 32767, 1],
+                                  KernelTaps(gaussianWeights(sigma: 1.3)).weights, KernelTaps(gaussianWeights(sigma: 2.9)).weights]
+        for weights in kernels {
+            for n in Array(1...70) + [1000] {
+                let rows = weights.indices.map { t in
+                    (0..<n).map { i in t % 3 == 0 && i % 5 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                }
+                let want = (0..<n).map { i in
+                    UInt8((weights.indices.reduce(1 << 15) { $0 + Int(weights[$1]) * Int(rows[$1][i]) }) >> 16)
+                }
+                for kernel: Int32 in [0, 1, 2] {
+                    var out = [UInt8](repeating: 0, count: n)
+                    let ran = rows.withUnsafeBufferPointers { pointers in
+                        hf_taps_kernel(kernel, pointers, weights, weights.count, &out, n)
+                    }
+                    guard ran == 1 else { continue }  // no AVX2 here
+                    #expect(out == want, "kernel \(kernel), \(weights.count) taps, n \(n)")
+                }
+            }
+        }
+    }
+
+    /// hf_downsample_rgba (SSE2, four coarse pixels a step) against its scalar definition, for
+    /// f = 2 and 4, 1 … f rows (a transparent bottom edge leaves rows out), every count of
+    /// blocks up to 21 and all-255 blocks (the largest sums).
+    @Test func downsampleKernelMatchesTheDefinition() {
+        var rng = SplitMix64(seed: 4080)
+        for f in [2, 4] {
+            for blocks in 0...21 {
+                let rows = (0..<f).map { r in
+                    (0..<(blocks * f * 4)).map { i in (i / (f * 4)) % 3 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                }
+                for n in 1...f {
+                    var fast = [UInt8](repeating: 0, count: blocks * 4), slow = fast
+                    rows.withUnsafeBufferPointers { pointers in
+                        hf_downsample_rgba(pointers, n, f, &fast, blocks)
+                        hf_downsample_rgba_scalar(pointers, n, f, &slow, blocks)
+                    }
+                    #expect(fast == slow, "f \(f), \(n) rows, \(blocks) blocks")
+                }
+            }
+        }
+    }
+
+    /// The 4-channel upsample's two builds (default target and AVX2, with the 8-pixel groups)
+    /// against the definition: col = r0·(2f − fy) + r1·fy, then fine pixel x from coarse i, i + 1
+    /// with 2x + 1 − f = 2f·(i − pad) + fx: (col_i·(2f − fx) + col_i+1·fx + 2f²) >> log₂ 4f², for
+    /// f 2 and 4, row starts on and off a group, every length up to 40 and all-255 rows.
+    @Test func upsampleKernelsMatchTheDefinition() {
+        var rng = SplitMix64(seed: 1020)
+        for f in [2, 4] {
+            let den = 2 * f, pad = 2
+            for x0 in [0, 1, 3, 5] {
+                for n in 1...40 {
+                    let cw = (x0 + n) / f + 2 * pad + 2
+                    let r0 = (0..<(cw * 4)).map { i in i % 7 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                    let r1 = (0..<(cw * 4)).map { i in i % 5 == 0 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                    for fy in stride(from: 1, to: den, by: 2) {
+                        let col = (0..<(cw * 4)).map { Int(r0[$0]) * (den - fy) + Int(r1[$0]) * fy }
+                        let want = (0..<(n * 4)).map { j -> UInt8 in
+                            let x = x0 + j / 4, k = j % 4
+                            let num = 2 * x + 1 - f
+                            let c = num >= 0 ? num / den : -((-num + den - 1) / den)
+                            let fx = num - c * den, i = (c + pad) * 4 + k
+                            return UInt8((col[i] * (den - fx) + col[i + 4] * fx + den * den / 2) / (den * den))
+                        }
+                        for kernel: Int32 in [0, 2] {
+                            var scratch = [UInt16](repeating: 0, count: cw * 4), out = [UInt8](repeating: 0, count: n * 4)
+                            guard hf_upsample_kernel(kernel, r0, r1, &scratch, cw * 4, UInt16(den - fy), UInt16(fy),
+                                                     &out, x0, n, f, pad) == 1 else { continue }  // no AVX2 here
+                            #expect(out == want, "kernel \(kernel), f \(f), x0 \(x0), n \(n), fy \(fy)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The row pass two rows at once (AVX2, a row a 128-bit half) against hf_box_pass_rgba run on
+    /// each row (held to the reference by rowPassLanesEqualTheReference), for widths 1 … 269,
+    /// every length up to 40 and rows of 255s (the largest sums).
+    @Test func pairedRowPassMatchesTheSingleRowPass() {
+        var rng = SplitMix64(seed: 269)
+        for w in [1, 3, 7, 31, 101, 269] {
+            for n in Array(1...40) + [500] {
+                let length = (n + w) * 4  // the window reads one pixel past the last (the spare pixel)
+                let src0 = (0..<length).map { i in (i / 4) % 9 < 3 ? UInt8(255) : UInt8(truncatingIfNeeded: rng.next()) }
+                let src1 = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+                var want0 = [UInt8](repeating: 0, count: n * 4), want1 = want0
+                _ = hf_box_pass_rgba2_kernel(0, src0, src1, &want0, &want1, n, w)
+                var out0 = [UInt8](repeating: 0, count: n * 4), out1 = out0
+                guard hf_box_pass_rgba2_kernel(2, src0, src1, &out0, &out1, n, w) == 1 else { return }  // no AVX2 here
+                #expect(out0 == want0 && out1 == want1, "w \(w), n \(n)")
             }
         }
     }
@@ -153,4 +292,16 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
 
 extension RefBytes {
     init(_ plane: BlurPlane) { self.init(width: plane.width, height: plane.height, channels: plane.channels, bytes: plane.bytes) }
+}
+
+extension Array where Element == [UInt8] {
+    /// Every inner array's base address, for a C function that takes an array of row pointers.
+    func withUnsafeBufferPointers<R>(_ body: ([UnsafePointer<UInt8>?]) -> R) -> R {
+        var pointers: [UnsafePointer<UInt8>?] = []
+        func nest(_ k: Int) -> R {
+            if k == count { return body(pointers) }
+            return self[k].withUnsafeBufferPointer { b in pointers.append(b.baseAddress!); return nest(k + 1) }
+        }
+        return nest(0)
+    }
 }

@@ -2,7 +2,15 @@
 // against the reference renderer (ReferenceRenderer: exact Gaussian, no caches, scalar kernels),
 // held to ReferenceDifference's bound (per frame: mean |Δ| ≤ 0.5 level, 99.9 % of channel values
 // within 8 levels). Whole frames at 0.5x, plus regions at full 3x where the reduced-resolution
-// blurs (½ and ¼) run: the titles bar's edge, a reveal blur, the celebration glow.
+// blurs (½ and ¼) run: the titles bar's edge, reveal blurs, the celebration glow.
+// Issue 28 moved blurs of 2 < σ < 10 px to ½ resolution and allows frames that use them the
+// looser ReferenceDifference.isWithinReducedResolutionBound (mean ≤ 1 level, 99.9 % within 12
+// levels), for frames named in `framesHeldToTheReducedResolutionBound`. None needs it: measured
+// with the release CLI (render --format raw, fast against --reference), every frame of all 24
+// built-in clips at 0.5x holds the first bound (largest mean 0.129, reveal-chevron frame 38;
+// largest value difference 6), and so do the 59 reveal and reveal-chevron frames with a σ 2–10
+// px layer blur at 3x (reveal: largest mean 0.077, frame 46; largest difference 8). The list is
+// empty; a frame put there must say why.
 // On failure: the clip, frame, mean and share over 8 are printed and both images are written to
 // .build/reference-artifacts (or HOLOFRAME_ARTIFACTS).
 
@@ -54,9 +62,17 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     ///  - reveal frame 36: the blurred card's edge and title, mid-morph (σ ≈ 5.5 pt = 16 px: ½
     ///    resolution; the secondary section under it σ ≈ 3.6 pt = 11 px: ½);
     ///  - celebration frame 128: the gold glow at the goal card's left edge (σ 20 pt = 60 px: ¼).
+    ///  - reveal frame 29: the card's title at σ 2.3 pt = 6.9 px (½ resolution, taps on the coarse
+    ///    plane since issue 28; it was three boxes at full resolution);
+    ///  - reveal frame 46: the secondary section's last row ("Details") at σ 0.8 pt = 2.4 px, the
+    ///    smallest σ at ½ resolution in the clip, where that path is least exact (measured: mean
+    ///    0.44, largest 5; with the old full-resolution boxes the worst 96×64 region of this frame
+    ///    was 1.07, largest 8).
     static let regions: [DifferentialCase] = [
         DifferentialCase(clip: "titles", frames: [114], scale: 3, region: ReferenceRegion(x: 100, y: 120, width: 64, height: 64)),
         DifferentialCase(clip: "reveal", frames: [36], scale: 3, region: ReferenceRegion(x: 0, y: 1110, width: 96, height: 64)),
+        DifferentialCase(clip: "reveal", frames: [29], scale: 3, region: ReferenceRegion(x: 64, y: 700, width: 96, height: 64)),
+        DifferentialCase(clip: "reveal", frames: [46], scale: 3, region: ReferenceRegion(x: 256, y: 2268, width: 96, height: 64)),
         DifferentialCase(clip: "celebration", frames: [128], scale: 3, region: ReferenceRegion(x: 0, y: 440, width: 64, height: 64)),
     ]
 
@@ -64,6 +80,10 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     func fastRegionsAtFullScaleStayWithinTheBoundOfTheReference(_ c: DifferentialCase) throws {
         try check(c)
     }
+
+    /// Frames held to the reduced-resolution bound instead of the first (clip → frames), each with
+    /// its reason. Empty: no frame needs it (see the header).
+    static let framesHeldToTheReducedResolutionBound: [String: Set<Int>] = [:]
 
     func check(_ c: DifferentialCase) throws {
         // HOLOFRAME_DIFFERENTIAL_CLIPS=a,b runs only those clips (for looking into one).
@@ -85,16 +105,18 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
             }
             let refTime = Date().timeIntervalSince(start) - fastTime
             let d = ReferenceDifference(fast, slow)
+            let relaxed = Self.framesHeldToTheReducedResolutionBound[c.clip]?.contains(index) ?? false
+            let within = relaxed ? d.isWithinReducedResolutionBound : d.isWithinBound
             print("differential \(c.clip) frame \(index) @\(c.scale)x\(c.region.map { " \($0)" } ?? ""): \(d) "
                   + String(format: "[fast %.2f s, reference %.2f s]", fastTime, refTime))
             // HOLOFRAME_DIFFERENTIAL_WRITE=1 writes every pair (to look at the regions compared).
-            if !d.isWithinBound || ProcessInfo.processInfo.environment["HOLOFRAME_DIFFERENTIAL_WRITE"] == "1" {
+            if !within || ProcessInfo.processInfo.environment["HOLOFRAME_DIFFERENTIAL_WRITE"] == "1" {
                 let stem = "\(Self.artifacts)/\(c.clip)-\(String(format: "%05d", index))@\(c.scale)x"
                     + (c.region.map { "-\($0.x)x\($0.y)" } ?? "")
                 try? FileManager.default.createDirectory(atPath: Self.artifacts, withIntermediateDirectories: true)
                 try? PNG.write(fast, to: stem + "-fast.png")
                 try? PNG.write(slow, to: stem + "-reference.png")
-                if !d.isWithinBound { Issue.record("\(c.clip) frame \(index) @\(c.scale)x\(c.region.map { " \($0)" } ?? ""): fast renderer outside the reference bound: \(d); images: \(stem)-fast.png, \(stem)-reference.png") }
+                if !within { Issue.record("\(c.clip) frame \(index) @\(c.scale)x\(c.region.map { " \($0)" } ?? ""): fast renderer outside the reference bound: \(d); images: \(stem)-fast.png, \(stem)-reference.png") }
             }
         }
     }

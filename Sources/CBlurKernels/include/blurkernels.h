@@ -10,6 +10,12 @@
 /// w < 271. Reads src[0 … n + w] (one pixel past the last window: the caller's spare pixel).
 void hf_box_pass_rgba(const uint8_t *src, uint8_t *out, size_t n, size_t w);
 
+/// hf_box_pass_rgba on two rows at once (AVX2: one row a 128-bit half; else one after the other).
+void hf_box_pass_rgba2(const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w);
+/// Test support: the same by kernel 0 (hf_box_pass_rgba twice) or 2 (AVX2). Returns 0 when this
+/// CPU lacks the kernel.
+int hf_box_pass_rgba2_kernel(int kernel, const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w);
+
 /// The column pass's two steps over a row of n channel bytes (BoxBlurColumns.swift):
 /// out[i] = round(sums[i] / w) (round half up; w odd, w < 271, sums[i] ≤ 255·w) …
 void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w);
@@ -25,13 +31,27 @@ void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t
 /// … then fine pixels x0 … x0 + n − 1 along x: out[x] = (col[i]·(2f − fx) + col[i + 1]·fx + 2f²) >> log₂ 4f²
 /// per channel, with 2x + 1 − f = 2f·(i − pad) + fx, 0 ≤ fx < 2f (every tap inside col).
 void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
+/// Test support: hf_upsample_mix then hf_upsample_row_rgba by kernel 0 (the default target's
+/// build) or 2 (the AVX2 build). Returns 0 when this CPU lacks the kernel.
+int hf_upsample_kernel(int kernel, const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t cn, uint16_t w0, uint16_t w1,
+                       uint8_t *out, long x0, size_t n, size_t f, size_t pad);
 /// The same along x for a 1-channel mask (after hf_upsample_mix): out[x] = (col[i]·(2f − fx) +
 /// col[i + 1]·fx + 2f²) >> log₂ 4f².
 void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
 
+/// The 4-channel box downsample by f (2 or 4) of BlurResample.swift, one coarse row of `blocks`
+/// whole blocks: out[cx][k] = (Σ over the n ≤ f `rows` and the f pixels f·cx … f·cx + f − 1 of
+/// channel k + f²/2) >> log₂ f². Reads f·4·blocks bytes of each row.
+void hf_downsample_rgba(const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t blocks);
+/// Test support: the same by the scalar definition.
+void hf_downsample_rgba_scalar(const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t blocks);
+
 /// The exact Gaussian's pass over n channel bytes: out[i] = ⌊(2¹⁵ + Σ_t weights[t] · rows[t][i]) / 2¹⁶⌋
 /// for `taps` rows of at least n bytes, every weight in 0 … 2¹⁵ − 1 and their sum at most 2¹⁶.
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
+/// Test support: the same pass by kernel 0 (the scalar definition), 1 (SSE2) or 2 (AVX2, 32 bytes
+/// a step). Returns 0 when this machine lacks the kernel.
+int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
 
 /// One span of a radial or angular gradient (gradient.c states the formulas): lane i's offset from
 /// the centre is (px0 + i·dx, py0 + i·dy); radial uses r0 and k = 1023/(r₁ − r₀); angular uses

@@ -8,7 +8,7 @@
 // Double, is ReferenceBlur.swift.
 //
 //   edge rule: in(x) outside 0…n−1 is in(clamped x) (clamp) or 0 (transparent)
-//   σ ≤ 2 px (exactGaussianMaxSigma): taps r = max(1, ⌈3σ⌉), w_k = round(2¹⁶·e^(−k²/2σ²)/Σ_j e^(−j²/2σ²)),
+//   σ ≤ 2 px: taps r = max(1, ⌈3σ⌉), w_k = round(2¹⁶·e^(−k²/2σ²)/Σ_j e^(−j²/2σ²)),
 //     the rounding remainder added to the centre tap;  out(x) = ⌊(2¹⁵ + Σ_k w_k·in(x + k − r)) / 2¹⁶⌋,
 //     every row, then every column
 //   larger σ: three boxes of radii r₁ r₂ r₃ (Kovesi: widths w_l and w_l + 2, w_l the odd width
@@ -20,6 +20,9 @@
 //     (i − pad)·f + dx, (j − pad)·f + dy under the edge rule + f²/2) / f²⌋
 //   upsample by f: fine x samples coarse u = (2x + 1 − f)/2f, i = ⌊u⌋ (+ pad), a = (2x + 1 − f) − 2f·i;
 //     out = ⌊(Σ_taps (2f − a or a)·(2f − b or b)·value + 2f²) / 4f²⌋
+//   reduced resolution (f = 2 for 2 < σ < 24 px, 4 above): downsample with pad ⌈3σ_c⌉ + 1 (clamp)
+//     or 1 (transparent), at σ_c = max(½, √(σ² − (f² − 1)/12 − f²/6) / f) the taps above when
+//     σ < 10 px, else the three boxes; upsample
 
 import HoloScene
 
@@ -53,9 +56,10 @@ struct RefBytes: Equatable {
 }
 
 extension Reference {
-    /// The fast blur of `p` with σ px: fixed-point taps up to 2 px, three boxes above.
-    static func fixedPointBlur(_ p: RefBytes, sigma: Double, edge: BlurEdge) -> RefBytes {
-        if sigma <= exactGaussianMaxSigma {
+    /// The fast blur of `p` with σ px: fixed-point taps up to 2 px, three boxes above (`taps`
+    /// chooses instead: the coarse plane of a reduced-resolution blur below 10 px takes taps).
+    static func fixedPointBlur(_ p: RefBytes, sigma: Double, edge: BlurEdge, taps useTaps: Bool? = nil) -> RefBytes {
+        if useTaps ?? (sigma <= 2) {
             let taps = fixedPointTaps(sigma: sigma)
             return tapPass(tapPass(p, taps: taps, edge: edge, down: false), taps: taps, edge: edge, down: true)
         }
@@ -136,6 +140,15 @@ extension Reference {
             }
         }
         return out
+    }
+
+    /// The whole reduced-resolution blur of `p` by f, the pixels `keep` (see the file header).
+    static func reducedResolutionBlur(_ p: RefBytes, sigma: Double, edge: BlurEdge, by f: Int, keep: BlurRegion) -> RefBytes {
+        let resampling = Double(f * f - 1) / 12 + Double(f * f) / 6
+        let coarseSigma = Swift.max(0.5, (sigma * sigma - resampling).squareRoot() / Double(f))
+        let pad = edge == .clamp ? Int((3 * coarseSigma).rounded(.up)) + 1 : 1
+        let coarse = fixedPointBlur(downsampled(p, by: f, pad: pad, edge: edge), sigma: coarseSigma, edge: edge, taps: sigma < 10)
+        return upsampled(coarse, by: f, pad: pad, keep: keep)
     }
 
     /// Box downsample by f with `pad` coarse cells on every side (see the file header).

@@ -3,16 +3,25 @@
 //   at least 99.9 % of channel values within 8 levels.
 // Where the fast path approximates on purpose (box blurs at reduced resolution, Float colour steps)
 // it is held to this; everywhere else it is byte-identical or within one level (Reference.swift).
+// Issue 28 allows a looser bound for frames where a blur of σ 2–10 px runs at reduced resolution
+// (½ since then): mean |Δ| ≤ 1 level and 99.9 % within 12 levels, for frames a test names
+// (`isWithinReducedResolutionBound`). Measured after that change, every frame of every built-in
+// clip at 0.5x and every reveal frame with such a blur at 3x holds the first bound.
 
 public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible {
     public static let maxMeanDelta = 0.5
     public static let largeDelta = 8
     public static let maxShareOverLargeDelta = 0.001
+    /// The bound a named frame with a σ 2–10 px blur at reduced resolution may be held to instead.
+    public static let reducedResolutionMaxMeanDelta = 1.0
+    public static let reducedResolutionLargeDelta = 12
 
     /// Mean absolute difference over all channel values, in 8-bit levels.
     public var meanDelta: Double
     /// Share of channel values that differ by more than `largeDelta` (0…1).
     public var shareOverLargeDelta: Double
+    /// Share of channel values that differ by more than `reducedResolutionLargeDelta` (0…1).
+    public var shareOverReducedResolutionLargeDelta: Double
     public var largestDelta: Int
     /// Channel values that differ at all.
     public var differingValues: Int
@@ -21,10 +30,11 @@ public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible 
     /// Compares two canvases of one size (a size mismatch is the largest difference there is).
     public init(_ a: Canvas, _ b: Canvas) {
         guard a.width == b.width, a.height == b.height else {
-            meanDelta = 255; shareOverLargeDelta = 1; largestDelta = 255; differingValues = 0; values = 0
+            meanDelta = 255; shareOverLargeDelta = 1; shareOverReducedResolutionLargeDelta = 1
+            largestDelta = 255; differingValues = 0; values = 0
             return
         }
-        var sum = 0, over = 0, largest = 0, differing = 0
+        var sum = 0, over = 0, overReduced = 0, largest = 0, differing = 0
         let count = a.width * a.height * 4
         a.withBytes { a in
             b.withBytes { b in
@@ -32,6 +42,7 @@ public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible 
                     let d = abs(Int(a[i]) - Int(b[i]))
                     sum += d
                     if d > Self.largeDelta { over += 1 }
+                    if d > Self.reducedResolutionLargeDelta { overReduced += 1 }
                     if d != 0 { differing += 1 }
                     largest = max(largest, d)
                 }
@@ -41,12 +52,18 @@ public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible 
         values = count
         meanDelta = Double(sum) / Double(n)
         shareOverLargeDelta = Double(over) / Double(n)
+        shareOverReducedResolutionLargeDelta = Double(overReduced) / Double(n)
         largestDelta = largest
         differingValues = differing
     }
 
     public var isWithinBound: Bool {
         meanDelta <= Self.maxMeanDelta && shareOverLargeDelta <= Self.maxShareOverLargeDelta
+    }
+
+    /// mean |Δ| ≤ 1 level and 99.9 % of channel values within 12 levels (see the header).
+    public var isWithinReducedResolutionBound: Bool {
+        meanDelta <= Self.reducedResolutionMaxMeanDelta && shareOverReducedResolutionLargeDelta <= Self.maxShareOverLargeDelta
     }
 
     public var description: String {
