@@ -10,6 +10,8 @@
 //   D' = s' + D·(255 − s'a)/255        i.e.  Dca' = Sca·c + Dca·(1 − Sa·c)
 // No channel can exceed 255: s'ch ≤ s'a and D ≤ 255 keep each sum ≤ s'a + (255 − s'a).
 
+import CBlurKernels
+
 /// div255 on both 16-bit lanes of x (each lane ≤ 65025).
 @inlinable @inline(__always)
 func laneDiv255(_ x: UInt32) -> UInt32 {
@@ -59,44 +61,24 @@ enum SpanBlend {
     }
 
     /// Per-pixel colours at one coverage. At full coverage (a translucent gradient's interior) the
-    /// scale by 255/255 is skipped: it is exact, so the bytes are the same and each quad costs one
-    /// lane multiply pair instead of two (gradients clip: see Gradient.swift's header).
+    /// scale by 255/255 is exact and skipped, and the span goes to CBlurKernels/over.c (the same
+    /// integers, 8 pixels a step, AVX2 where the CPU has it; measured 0.15 against 0.34 ns/px).
     @inline(__always)
     static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32) {
+        if c == 255 {
+            hf_source_over_span(dst, src, count)
+            return
+        }
         var i = 0
         let k = PixelQuad(repeating: c)
         let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
-        if c == 255 {
-            while i + 4 <= count {
-                let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                if (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
-                    raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)
-                } else {
-                    let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                    raw.storeBytes(of: sourceOverQuad(s, d), toByteOffset: i * 4, as: PixelQuad.self)
-                }
-                i += 4
-            }
-        }
         while i + 4 <= count {
             let s = sraw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-            if c == 255 && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
-                raw.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque at full coverage
-            } else {
-                let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-                raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
-            }
+            let d = UnsafeRawPointer(raw).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
+            raw.storeBytes(of: sourceOverQuad(scaleQuad(s, by: k), d), toByteOffset: i * 4, as: PixelQuad.self)
             i += 4
         }
-        if c == 255 {
-            while i < count {
-                let s = src[i]
-                if s >> 24 == 255 { dst[i] = s } else if s != 0 { dst[i] = sourceOver(s, dst[i]) }
-                i += 1
-            }
-        } else {
-            while i < count { dst[i] = sourceOver(scalePixel(src[i], by: c), dst[i]); i += 1 }
-        }
+        while i < count { dst[i] = sourceOver(scalePixel(src[i], by: c), dst[i]); i += 1 }
     }
 
     /// One colour, per-pixel coverage.

@@ -20,8 +20,10 @@
 // table step). Measured (AMD EPYC, one core, 1074 × 450 px spans): angular 1.3 ns/px, radial
 // 0.6 ns/px. In the gradients clip (perf, one core) shading was 52 % of the time in
 // PaintSampler.shade plus 4 % atan2 and 4 % floor; after, 13.5 % the angular and 5.6 % the radial
-// kernel, 5.4 % the linear loop and 0.7 % atan2 for the fallbacks, and the clip's bench (361
-// frames × 3) takes 0.40× the CPU time (13.5 → 5.4 s; fastest frame 11.4 → 4.7 ms).
+// kernel, 5.4 % the linear loop and 0.7 % atan2 for the fallbacks. With the blend of the
+// translucent cards in C as well (Blend.swift, over.c) the clip's frame went from a median of
+// 11.8–11.9 ms to 4.3–4.4 ms (worst 13.0–13.5 → 5.3–5.4 ms; `holoframe bench gradients --device
+// iphone-12 --repeats 3 --quiet` on one core, alternated, the two quiet pairs of three).
 // The linear loop stays scalar: an AVX2 version of its 32.32 index measured 0.43 against 0.53
 // ns/px, the table loads dominating.
 

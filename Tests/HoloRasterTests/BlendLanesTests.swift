@@ -2,6 +2,7 @@
 // against the reference (`Reference.span`), byte for byte. The layer composite's test is in
 // ReferenceKernelTests.
 
+import CBlurKernels
 import HoloGeometry
 import Testing
 @testable import HoloRaster
@@ -63,6 +64,36 @@ import Testing
                 }
             }
             #expect(fast == Reference.span(dst0, colors: colors, coverages: cover.map(Int.init)))
+        }
+    }
+}
+
+@Suite struct SourceOverKernelTests {
+    /// over.c's span source-over (SpanBlend.colors at coverage 255), both builds, against the
+    /// reference byte for byte: every length up to 40 (the 8-pixel step and its tails) and a
+    /// screen-wide one, sources opaque, translucent and zero, destinations opaque and translucent.
+    @Test func bothBuildsEqualTheReference() {
+        var rng = SplitMix64(seed: 2026)
+        for count in Array(0...40) + [1074] {
+            let dst0 = (0..<count).map { _ -> UInt32 in
+                let a = UInt32(truncatingIfNeeded: rng.next() % 2 == 0 ? 255 : rng.next() % 256)
+                let c = (0..<3).map { _ in UInt32(truncatingIfNeeded: rng.next()) % (a + 1) }
+                return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+            }
+            let colors = (0..<count).map { _ -> UInt32 in
+                let a = UInt32(truncatingIfNeeded: [255, 0, rng.next() % 256, rng.next() % 256][Int(rng.next() % 4)])
+                let c = (0..<3).map { _ in UInt32(truncatingIfNeeded: rng.next()) % (a + 1) }
+                return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+            }
+            let expected = Reference.span(dst0, colors: colors, coverages: Array(repeating: 255, count: count))
+            for kernel: Int32 in [0, 2] {
+                var fast = dst0
+                let ran = colors.withUnsafeBufferPointer { s in
+                    fast.withUnsafeMutableBufferPointer { hf_source_over_kernel(kernel, $0.baseAddress, s.baseAddress, count) }
+                }
+                if ran == 0 { continue }   // no AVX2 on this CPU
+                #expect(fast == expected, "kernel \(kernel), \(count) pixels")
+            }
         }
     }
 }

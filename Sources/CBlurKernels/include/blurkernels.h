@@ -1,5 +1,6 @@
 // The box-blur row pass and the 4-channel upsample, for HoloRaster's reduced-resolution blur, and
-// the exact Gaussian's multiply-add pass, and the radial and angular gradient spans (gradient.c).
+// the exact Gaussian's multiply-add pass, the radial and angular gradient spans (gradient.c) and
+// source-over of a span of colours (over.c).
 #ifndef HOLOFRAME_BLURKERNELS_H
 #define HOLOFRAME_BLURKERNELS_H
 
@@ -71,5 +72,12 @@ typedef struct {
 /// (returns (size_t)−1 when this CPU lacks it).
 size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uint32_t *lut, size_t n,
                                const hf_gradient_span *s, uint32_t *fallback);
+
+/// dst[i] = src[i] over dst[i] for i < n, premultiplied RGBA8 words at full coverage (over.c):
+/// D' = S + div255(D_c·(255 − S_a)) per channel, BlendLanes.swift's integers.
+void hf_source_over_span(uint32_t *dst, const uint32_t *src, size_t n);
+/// Test support: hf_source_over_span by kernel 0 (the default target's loop) or 2 (AVX2). Returns
+/// 0 when this CPU lacks the kernel.
+int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n);
 
 #endif

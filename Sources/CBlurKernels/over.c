@@ -1,0 +1,79 @@
+// Source-over of a span of premultiplied colours at full coverage, 8 pixels a step; the AVX2
+// build (one register) chosen at run time over the default target's (two SSE2 registers).
+//
+// Why C: SpanBlend.colors at coverage 255 is the whole cost of blending a translucent gradient
+// (the gradients clip's three cards), and Swift at the default x86-64 target stops at SSE2:
+// measured on this machine's AMD EPYC, 1074-pixel spans, 0.34 ns/px at the default target and
+// 0.15 with AVX2.
+//
+// The integers of BlendLanes.swift, lane for lane: a canvas word's r·b and g·a halves as 16-bit
+// lanes, D' = S + div255(D_c · (255 − S_a)) with div255(x) = ((x + 128) + ((x + 128) >> 8)) >> 8
+// (exact for x ≤ 255², no lane overflow). No special cases: S_a = 255 scales D by 0, S = 0 keeps
+// D, as the Swift loop's shortcuts do. Same bytes; BlendLanesTests runs both builds against
+// Reference.span.
+
+#include "blurkernels.h"
+
+// Vectors are passed only to a static always-inline helper, so no call crosses an ABI boundary.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+typedef uint32_t hf_u32x8 __attribute__((ext_vector_type(8)));
+typedef uint16_t hf_u16x16 __attribute__((ext_vector_type(16)));
+
+__attribute__((always_inline)) static inline hf_u16x16 div255_lanes(hf_u16x16 x) {
+    hf_u16x16 t = x + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+__attribute__((always_inline)) static inline void over_span(uint32_t *restrict dst, const uint32_t *restrict src, size_t n) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        hf_u32x8 s, d;
+        __builtin_memcpy(&s, src + i, sizeof s);
+        __builtin_memcpy(&d, dst + i, sizeof d);
+        hf_u32x8 k = 255 - (s >> 24);
+        hf_u16x16 kk = (hf_u16x16)(k | (k << 16));
+        hf_u16x16 rb = div255_lanes((hf_u16x16)(d & 0x00FF00FFu) * kk);
+        hf_u16x16 ga = div255_lanes((hf_u16x16)((d >> 8) & 0x00FF00FFu) * kk);
+        hf_u32x8 r = s + ((hf_u32x8)rb | ((hf_u32x8)ga << 8));
+        __builtin_memcpy(dst + i, &r, sizeof r);
+    }
+    for (; i < n; i++) {   // the same in two 16-bit lanes of a word (Blend.swift's sourceOver)
+        uint32_t s = src[i], d = dst[i], k = 255 - (s >> 24);
+        uint32_t rb = (d & 0x00FF00FFu) * k + 0x00800080u, ga = ((d >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+        rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+        ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+        dst[i] = s + (rb | (ga << 8));
+    }
+}
+
+static void over_default(uint32_t *dst, const uint32_t *src, size_t n) { over_span(dst, src, n); }
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void over_avx2(uint32_t *dst, const uint32_t *src, size_t n) { over_span(dst, src, n); }
+
+static int over_has_avx2(void) {
+    static int cached = -1;
+    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return cached;
+}
+#endif
+
+void hf_source_over_span(uint32_t *dst, const uint32_t *src, size_t n) {
+#if defined(__x86_64__)
+    if (over_has_avx2()) { over_avx2(dst, src, n); return; }
+#endif
+    over_default(dst, src, n);
+}
+
+int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n) {
+    switch (kernel) {
+    case 0: over_default(dst, src, n); return 1;
+#if defined(__x86_64__)
+    case 2:
+        if (!over_has_avx2()) return 0;
+        over_avx2(dst, src, n); return 1;
+#endif
+    default: return 0;
+    }
+}
