@@ -93,8 +93,9 @@ func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge
 /// Gaussian with that edge rule would (re-padding the blurred row at every pass would not: clamp
 /// would repeat an already blurred edge pixel). The division is a multiply by ⌊2²⁴/(2r+1)⌉ and a
 /// shift (within ½ LSB of exact for these widths).
-/// Four channels at a time in SSE2 for the common widths, else one channel at a time; held to
-/// `Reference.boxPasses`. Only `rows` (default: all) are blurred.
+/// Four channels at a time in SSE2 for the common widths (two rows at a time in AVX2 where the CPU
+/// has it), else one channel at a time; held to `Reference.boxPasses`. Only `rows` (default: all)
+/// are blurred.
 func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: Range<Int>? = nil) {
     let rows = (rows ?? 0..<plane.height).clamped(to: 0..<plane.height)
     let total = radii.reduce(0, +)
