@@ -292,6 +292,8 @@ func holoframe(arguments: [String]) throws -> Run {
         #expect(same > 0 && same < later.rows.count, "\(same) of \(later.rows.count) rows untinted")
         let refused = try holoframe("render", "demo", "--show-damage", "--reference", "--frames", "0")
         #expect(refused.status == 2 && refused.stderr.contains("--show-damage"), "\(refused.stderr)")
+    }
+}
 
 @Suite struct VersionCLITests {
     /// `--version` prints the library's constant (the CLI must not carry a copy of its own).
