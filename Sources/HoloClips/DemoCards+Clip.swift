@@ -31,7 +31,8 @@ public enum DemoCards {
 
     static func clip(_ spec: ClipSpec) -> Clip {
         let size = spec.device.size
-        let scene = DemoCardsScene(size: size, type: spec.environment.dynamicTypeSize)
+        let scene = DemoCardsScene(size: size, type: spec.environment.dynamicTypeSize,
+                                   insets: spec.device.layoutInsets { _ in .iPhone12 })
         // Larger text makes the feed longer: the scroll reaches the last card at every size.
         var scrollSpec = spec.scroll ?? defaultSpec().scroll!
         scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, scene.contentHeight)

@@ -12,20 +12,30 @@ public struct DemoCardsScene: Sendable {
     /// Dynamic Type: the bar title (large title), card titles (headline) and details (subheadline)
     /// follow the iOS tables; the bar and the cards grow with the text, so `large` is the layout below.
     public var type: DynamicTypeSize
-    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
+    /// The device's safe area; a screen without insets is taken as an iPhone 12.
+    public var insets: ScreenInsets
+    public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets = .iPhone12) {
+        self.size = size; self.type = type; self.insets = insets
+    }
 
+    /// The bar's height on the iPhone 12: 61 pt under its 47 pt top inset.
     static let barHeight = 108.0
+    static let barBelowSafeTop = 61.0
     static let cardHeight = 132.0
     static let cardSpacing = 14.0
     static let cardCount = 14
     static let contentTop = barHeight + 16
 
     // At Dynamic Type size t, with s(style) = t's ratio to `large`:
-    //   bar height     108 + 34·(s(largeTitle) − 1)        (the title's growth; baseline 16 above the bottom)
+    //   bar height     max(108, top inset + 61)            (61 pt under the device's top inset, never below
+    //                    + 34·(s(largeTitle) − 1)           the 108 pt it always was: shorter insets than the
+    //                                                       iPhone 12's keep the iPhone 12's bar; taller ones,
+    //                                                       the Dynamic Island's, push it down; then the
+    //                                                       title's growth; baseline 16 above the bottom)
     //   title baseline 18 + 20·s(headline)                 (38 at large)
     //   detail baseline title + 22·s(subheadline)          (60 at large)
     //   card height    max(132, detail baseline + 72)      (the progress track keeps its 30 pt from the bottom)
-    var barHeight: Double { Self.barHeight + 34 * (type.scale(of: .largeTitle) - 1) }
+    var barHeight: Double { max(Self.barHeight, insets.top + Self.barBelowSafeTop) + 34 * (type.scale(of: .largeTitle) - 1) }
     var contentTop: Double { barHeight + 16 }
     var cardTitleBaseline: Double { 18 + 20 * type.scale(of: .headline) }
     var cardDetailBaseline: Double { cardTitleBaseline + 22 * type.scale(of: .subheadline) }

@@ -121,7 +121,9 @@ import HoloScene
 
     @Test func layoutFollowsTheDevice() throws {
         let model = try PolishHero.model(spec([open], device: .iPhoneSE))
-        #expect(model.sample(at: 0.5).heroFrame == Rect(x: 16, y: 348, width: 343, height: 104))
+        // The SE's width, and its 20 pt top inset: the list sits 27 pt higher than under the
+        // iPhone 12's 47 (the third card at 321, not 348).
+        #expect(model.sample(at: 0.5).heroFrame == Rect(x: 16, y: 321, width: 343, height: 104))
         #expect(model.sample(at: 2.0).heroFrame == Rect(x: 0, y: 0, width: 375, height: 667))
     }
 

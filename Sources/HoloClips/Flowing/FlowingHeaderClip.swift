@@ -53,7 +53,8 @@ public enum FlowingHeaderClip {
     }
 
     static func defaultScroll(for spec: ClipSpec, configuration: FlowingConfiguration) -> ScrollSpec {
-        let page = FlowingPage(size: spec.device.size, configuration: configuration)
+        let page = FlowingPage(size: spec.device.size, configuration: configuration,
+                               insets: spec.device.layoutInsets(guess: FlowingPage.guessInsets))
         return ScrollSpec(configuration: ScrollConfiguration(contentHeight: contentHeight(of: page),
                                                              viewportHeight: page.viewportHeight),
                           script: defaultScript(start: configuration.startOffset))
@@ -69,7 +70,8 @@ public enum FlowingHeaderClip {
 
     static func clip(_ spec: ClipSpec, preset: [String: VariantValue]) throws -> Clip {
         let config = try configuration(spec, preset: preset)
-        let page = FlowingPage(size: spec.device.size, configuration: config, type: spec.environment.dynamicTypeSize)
+        let page = FlowingPage(size: spec.device.size, configuration: config, type: spec.environment.dynamicTypeSize,
+                               insets: spec.device.layoutInsets(guess: FlowingPage.guessInsets))
         // The scroll view holds at least what is laid out (larger text makes the page taller).
         var scrollSpec = spec.scroll ?? defaultScroll(for: spec, configuration: config)
         scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, contentHeight(of: page))

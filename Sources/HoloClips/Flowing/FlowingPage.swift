@@ -12,10 +12,18 @@ public struct FlowingPage: Hashable, Sendable {
     /// Dynamic Type: the header's large title and subtitle (and the list) grow with the text; the
     /// navigation bar does not (UIKit's bar titles keep their size).
     public var type: DynamicTypeSize
+    /// The device's safe area and status bar (ScreenInsets.swift).
+    public var insets: ScreenInsets
 
-    public init(size: Size, configuration: FlowingConfiguration, type: DynamicTypeSize = .large) {
+    /// `insets` nil: guessed from the size (`guessInsets`), as for a custom screen.
+    public init(size: Size, configuration: FlowingConfiguration, type: DynamicTypeSize = .large, insets: ScreenInsets? = nil) {
         self.size = size; self.configuration = configuration; self.type = type
+        self.insets = insets ?? Self.guessInsets(size)
     }
+
+    /// A screen without insets of its own: notched like the iPhone 12 when ≥ 812 pt tall (the
+    /// iPhone X class), else a home-button phone.
+    public static func guessInsets(_ size: Size) -> ScreenInsets { .guess(notched: size.height >= 812) }
 
     /// The header's title (large title, 34 pt semibold, 41 pt line at the default size) and
     /// subtitle (subheadline, 15 pt, 20 pt line) at the page's Dynamic Type size.
@@ -24,9 +32,9 @@ public struct FlowingPage: Hashable, Sendable {
     public var subtitleFontSize: Double { type.pointSize(.subheadline) }
     public var subtitleLineHeight: Double { FlowingTokens.subtitleLineHeight * type.scale(of: .subheadline) }
 
-    /// Status bar height: 47 pt on notched phones (iPhone 12 class, ≥ 812 pt tall), 20 pt otherwise
-    /// (approx.: UIKit reports it per device; these are the two common values).
-    public var statusBarHeight: Double { size.height >= 812 ? 47 : 20 }
+    /// Where the navigation bar starts: the device's top safe-area inset (UINavigationBar sits under
+    /// it: iPhone 12 47, SE 20, 17 Pro Max 62, iPad 24). Named for the status bar it clears.
+    public var statusBarHeight: Double { insets.top }
     /// The bar's background covers the status bar and the 44 pt bar.
     public var navigationBarFrame: Rect {
         Rect(x: 0, y: 0, width: size.width, height: statusBarHeight + FlowingTokens.navigationBarHeight)

@@ -63,7 +63,8 @@ public enum PolishCelebration {
                                                  highContrast: spec.environment.highContrast)
         let sim = PolishCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: spec.fps,
                                               scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
-                                                                                   type: spec.environment.dynamicTypeSize))
+                                                                                   type: spec.environment.dynamicTypeSize,
+                                                                                   insets: PolishTokens.insets(spec.device)))
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                     frameCount: spec.frameCount) { sim }
     }

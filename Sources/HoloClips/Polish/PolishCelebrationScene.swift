@@ -12,11 +12,13 @@ struct PolishCelebrationScene: Sendable {
     let palette: PolishPalette
     /// Dynamic Type: text by the iOS tables (minimum scale factor 0.7), cards and rows grow with it.
     var type: DynamicTypeSize = .large
+    /// The device's safe area: the Goals screen is the hero's list (PolishHeroLayout).
+    var insets: ScreenInsets = .iPhone12
     static let badgeInset = 76.0
 
-    /// "Goals" (large title): its baseline 49 pt under the 47 pt top inset at the default size, grown
-    /// by the large title's ratio; the first card 20 pt under it.
-    var titleBaseline: Double { PolishHeroLayout.topInset + (PolishHeroLayout.titleBaseline - PolishHeroLayout.topInset) * type.scale(of: .largeTitle) }
+    /// "Goals" (large title): its baseline 49 pt under the top inset (iPhone 12: 47 pt) at the
+    /// default size, grown by the large title's ratio; the first card 20 pt under it.
+    var titleBaseline: Double { PolishHeroLayout(size: size, type: type, insets: insets).titleBaseline }
     var firstCardY: Double { titleBaseline + (PolishHeroLayout.firstCardY - PolishHeroLayout.titleBaseline) }
 
     var cardFrames: [Rect] {

@@ -21,7 +21,8 @@ public enum PolishGradients {
         let loop = PolishGradientLoop(mode: PolishTokens.effectiveMode(spec.environment), highContrast: spec.environment.highContrast)
         let sim = PolishGradientsSimulation(loop: loop, scene: PolishGradientsScene(size: spec.device.size,
                                                                                     palette: .forScheme(spec.environment.colorScheme),
-                                                                                    type: spec.environment.dynamicTypeSize))
+                                                                                    type: spec.environment.dynamicTypeSize,
+                                                                                    insets: PolishTokens.insets(spec.device)))
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                     frameCount: spec.frameCount) { sim }
     }

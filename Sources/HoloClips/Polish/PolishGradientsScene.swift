@@ -11,6 +11,8 @@ struct PolishGradientsScene: Sendable {
     let palette: PolishPalette
     /// Dynamic Type: text by the iOS tables; cards and rows grow with it.
     var type: DynamicTypeSize = .large
+    /// The device's safe area: the Overview lays out as the hero's list (PolishHeroLayout).
+    var insets: ScreenInsets = .iPhone12
 
     func stops(_ accent: Double) -> [GradientStop] {
         let gold = palette.gold.opacity(accent), cream = palette.cream.opacity(PolishTokens.gradientSurfaceOpacity)
@@ -43,7 +45,7 @@ struct PolishGradientsScene: Sendable {
 
     func scene(linear: Double, radial: Double, angular: Double, accent: Double) -> Scene {
         let w = size.width - 32
-        let layout = PolishHeroLayout(size: size, type: type)
+        let layout = PolishHeroLayout(size: size, type: type, insets: insets)
         var nodes: [Node] = [
             .text(TextRun("Overview", font: PolishViews.font(34, .bold, type), origin: Point(20, layout.titleBaseline)), .solid(palette.ink)),
         ]

@@ -45,7 +45,7 @@ public enum PolishHero {
 
     public static func model(_ spec: ClipSpec) throws -> PolishHeroModel {
         try PolishVariant.validate(spec.variant, clip: "hero", known: [:])
-        let layout = PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize)
+        let layout = PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize, insets: PolishTokens.insets(spec.device))
         let taps = try parseTaps(spec.taps, cardCount: layout.cardFrames.count)
         return PolishHeroModel(mode: PolishTokens.effectiveMode(spec.environment), cardFrames: layout.cardFrames,
                                detailFrame: layout.detailFrame, taps: taps)
@@ -53,7 +53,8 @@ public enum PolishHero {
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         let model = try model(spec)
-        let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize),
+        let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize,
+                                                             insets: PolishTokens.insets(spec.device)),
                                     palette: .forScheme(spec.environment.colorScheme), highContrast: spec.environment.highContrast)
         return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                     frameCount: spec.frameCount) { PolishHeroSimulation(model: model, scene: scene, fps: Double(spec.fps)) }

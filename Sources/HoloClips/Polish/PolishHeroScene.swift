@@ -11,15 +11,23 @@ public struct PolishHeroLayout: Sendable {
     public var size: Size
     /// Dynamic Type: text by the iOS tables, the title and cards grow with it.
     public var type: DynamicTypeSize
+    /// The device's safe area (ScreenInsets.swift); a screen without insets is taken as an iPhone 12.
+    public var insets: ScreenInsets
+    /// The iPhone 12's top inset, which the values below were laid out under: the screens move
+    /// down by the device's inset less this.
     public static let topInset = 47.0
     public static let titleBaseline = 96.0
     public static let firstCardY = 116.0
     public static let cardSpacing = 12.0
 
-    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
+    public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets = .iPhone12) {
+        self.size = size; self.type = type; self.insets = insets
+    }
 
+    /// The device's top safe-area inset (iPhone 12 47, SE 20, 17 Pro Max 62, iPad 24).
+    public var topInset: Double { insets.top }
     /// "Goals": 49 pt under the top inset at the default size, grown by the large title's ratio.
-    public var titleBaseline: Double { Self.topInset + (Self.titleBaseline - Self.topInset) * type.scale(of: .largeTitle) }
+    public var titleBaseline: Double { topInset + (Self.titleBaseline - Self.topInset) * type.scale(of: .largeTitle) }
     public var firstCardY: Double { titleBaseline + (Self.firstCardY - Self.titleBaseline) }
 
     /// The goal cards' frames in the list, in window points.
@@ -97,9 +105,10 @@ struct PolishHeroScene: Sendable {
         let content = scale == 1 ? frame.size : layout.detailFrame.size
         let w = content.width
         // The header's lines sit at 28, 103, 153, 181 pt under the top inset and its track at 205,
-        // 253 pt tall, at the default size; the block grows by the large title's ratio.
+        // 253 pt tall, at the default size; the block grows by the large title's ratio. (Written
+        // against the iPhone 12's 47 pt inset: y(v) puts them under the device's.)
         let r = type.scale(of: .largeTitle)
-        func y(_ v: Double) -> Double { PolishHeroLayout.topInset + (v - PolishHeroLayout.topInset) * r }
+        func y(_ v: Double) -> Double { layout.topInset + (v - PolishHeroLayout.topInset) * r }
         let header = y(300)
         let fit = PolishViews.minimumScaleFactor
         var children: [Node] = [

@@ -15,13 +15,17 @@ public enum PolishParallax {
         PolishParallaxScene(size: size, palette: .light).contentHeight
     }
 
+    static func contentHeight(for device: Device) -> Double {
+        PolishParallaxScene(size: device.size, palette: .light, insets: PolishTokens.insets(device)).contentHeight
+    }
+
     /// A fling down at 0.3 s; at 2.2 s a drag back up that flings to the top and bounces.
     public static func defaultScroll(device: Device) -> ScrollSpec {
         let events: [ScrollEvent] = [
             .fingerDown(time: 0.3, y: 700), .fingerMove(time: 0.52, y: 430, curve: .easeIn), .fingerUp(time: 0.52),
             .fingerDown(time: 2.2, y: 260), .fingerMove(time: 2.5, y: 560, curve: .easeIn), .fingerUp(time: 2.5),
         ]
-        return ScrollSpec(configuration: ScrollConfiguration(contentHeight: contentHeight(for: device.size),
+        return ScrollSpec(configuration: ScrollConfiguration(contentHeight: contentHeight(for: device),
                                                              viewportHeight: device.size.height),
                           script: try! ScrollScript(events))
     }
@@ -36,7 +40,7 @@ public enum PolishParallax {
     static func clip(_ spec: ClipSpec) throws -> Clip {
         try PolishVariant.validate(spec.variant, clip: spec.design, known: [:])
         let scene = PolishParallaxScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
-                                        type: spec.environment.dynamicTypeSize)
+                                        type: spec.environment.dynamicTypeSize, insets: PolishTokens.insets(spec.device))
         // The scroll view holds at least what is laid out (larger text makes the page taller).
         var scrollSpec = spec.scroll ?? defaultScroll(device: spec.device)
         scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, scene.contentHeight)

@@ -12,11 +12,19 @@ struct PolishParallaxScene: Sendable {
     let palette: PolishPalette
     /// Dynamic Type: the header's text and card, the rows and the gaps grow with the text.
     var type: DynamicTypeSize = .large
+    /// The device's safe area; a screen without insets is taken as an iPhone 12.
+    var insets: ScreenInsets = .iPhone12
+    /// On the iPhone 12 (47 pt top inset): the header's height, the balance card's top and the
+    /// title's baseline. On another device they move by its top inset less 47 pt.
     static let headerHeight = 300.0
     static let balanceTop = 118.0
+    static let titleBaseline = 96.0
+    /// The device's top inset less the iPhone 12's.
+    var extraTop: Double { insets.top - PolishHeroLayout.topInset }
     /// The header grows by the large title's ratio (its title and balance card do).
-    var headerHeight: Double { Self.headerHeight * type.scale(of: .largeTitle) }
-    var balanceTop: Double { Self.balanceTop * type.scale(of: .largeTitle) }
+    var headerHeight: Double { (Self.headerHeight + extraTop) * type.scale(of: .largeTitle) }
+    var balanceTop: Double { (Self.balanceTop + extraTop) * type.scale(of: .largeTitle) }
+    var titleBaseline: Double { (Self.titleBaseline + extraTop) * type.scale(of: .largeTitle) }
 
     var contentHeight: Double { layout().height }
 
@@ -75,7 +83,7 @@ struct PolishParallaxScene: Sendable {
         nodes.append(.group([.group(headerArt(top: 0), transform: .translation(0, headerTop + lag), retention: .scrolled(id: "header-art"))],
                             clip: .rect(clip)))
         nodes.append(.group([
-            .text(TextRun("Dashboard", font: PolishViews.font(34, .bold, type), origin: Point(20, 96 * type.scale(of: .largeTitle))),
+            .text(TextRun("Dashboard", font: PolishViews.font(34, .bold, type), origin: Point(20, titleBaseline)),
                   .solid(palette.cream)),
             PolishViews.balanceCard(frame: Rect(x: 16, y: balanceTop, width: size.width - 32,
                                                 height: PolishViews.balanceCardHeight(type)), palette: palette, type: type),

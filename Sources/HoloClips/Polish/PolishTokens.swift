@@ -52,3 +52,9 @@ public enum PolishTokens {
         environment.reduceMotion ? .minimal : environment.animationMode
     }
 }
+
+extension PolishTokens {
+    /// The insets the four polish screens lay out with: the device's, or for a custom screen (no
+    /// insets of its own) the iPhone 12's, whose 47 pt top inset they were drawn under.
+    public static func insets(_ device: Device) -> ScreenInsets { device.layoutInsets { _ in .iPhone12 } }
+}

@@ -10,10 +10,20 @@ public struct RevealLayout: Hashable, Sendable {
     public var size: Size
     /// Dynamic Type: text follows the iOS tables; the secondary's header, button and rows grow with it.
     public var type: DynamicTypeSize
-    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
+    /// The device's safe area (ScreenInsets.swift).
+    public var insets: ScreenInsets
+    /// `insets` nil: guessed from the size (`guessInsets`), as for a custom screen.
+    public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets? = nil) {
+        self.size = size; self.type = type; self.insets = insets ?? Self.guessInsets(size)
+    }
 
-    public var safeTop: Double { size.height >= 800 ? 47 : 20 }
-    public var safeBottom: Double { size.height >= 800 ? 34 : 0 }
+    /// A screen without insets of its own: notched like the iPhone 12 when ≥ 800 pt tall, else a
+    /// home-button phone.
+    public static func guessInsets(_ size: Size) -> ScreenInsets { .guess(notched: size.height >= 800) }
+
+    /// The device's safe-area insets (iPhone 12: 47 and 34; SE: 20 and 0; iPad: 24 and 20).
+    public var safeTop: Double { insets.top }
+    public var safeBottom: Double { insets.bottom }
     public var viewportHeight: Double { size.height }
 
     // Secondary section rows (section-local y).

@@ -118,7 +118,8 @@ public enum Titles {
         let schedule = try TabSchedule(initial: page, taps: spec.taps)
         let env = spec.environment
         let reduceMotion = env.reduceMotion || env.animationMode != .full
-        let layout = TitlesLayout(size: spec.device.size, type: env.dynamicTypeSize)
+        let layout = TitlesLayout(size: spec.device.size, type: env.dynamicTypeSize,
+                                  insets: spec.device.layoutInsets(guess: TitlesLayout.guessInsets))
         let scene = TitlesScene(layout: layout, palette: .for(env.colorScheme), accentHue: hue, reduceMotion: reduceMotion,
                                 lowPower: env.lowPower)
         let userScroll = spec.scroll ?? scrollSpec(pageScript, device: spec.device)

@@ -68,9 +68,10 @@ struct TitlesChrome {
         ])
     }
 
-    /// 9:41, signal and battery, drawn over everything.
+    /// 9:41, signal and battery, drawn over everything, centred in the device's status bar.
     func statusBar() -> [Node] {
-        let top = layout.safeTop
+        let top = layout.statusBarHeight
+        guard top > 0 else { return [] }
         let notched = layout.isNotched
         let mid = notched ? top / 2 + 3 : top / 2
         let ink = palette.label

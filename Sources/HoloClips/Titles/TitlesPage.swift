@@ -50,6 +50,8 @@ public enum TitlesPage: String, CaseIterable, Hashable, Sendable, Encodable {
 public struct TitlesLayout: Hashable, Sendable {
     public var size: Size
     public var type: DynamicTypeSize
+    /// The device's safe area and status bar (ScreenInsets.swift).
+    public var insets: ScreenInsets
 
     /// Seed: `headerHeight = 78` (below the status bar).
     public static let headerHeight = 78.0
@@ -68,7 +70,14 @@ public struct TitlesLayout: Hashable, Sendable {
     public static let contentTopGap = 12.0
     public static let contentBottomGap = 16.0
 
-    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
+    /// `insets` nil: guessed from the size (`guessInsets`), as for a custom screen.
+    public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets? = nil) {
+        self.size = size; self.type = type; self.insets = insets ?? Self.guessInsets(size)
+    }
+
+    /// A screen without insets of its own: one taller than twice its width is taken as notched
+    /// (all Face ID iPhones are ≈ 2.16), like the iPhone 12; anything else as a home-button iPhone.
+    public static func guessInsets(_ size: Size) -> ScreenInsets { .guess(notched: size.height > 2 * size.width) }
 
     /// The large title's point size at this text size.
     public var titleFont: Font { Font(size: type.pointSize(.largeTitle), weight: .bold) }
@@ -83,12 +92,14 @@ public struct TitlesLayout: Hashable, Sendable {
     public var searchFieldHeight: Double { Self.searchFieldHeight + searchGrowth }
     public var searchRowHeight: Double { Self.searchRowHeight + searchGrowth }
 
-    /// Top safe area: 47 pt on notched iPhones (iPhone 12: 47), 20 pt on home-button iPhones. A
-    /// screen taller than twice its width is taken as notched (all Face ID iPhones are ≈ 2.16).
-    public var safeTop: Double { isNotched ? 47 : 20 }
-    /// Bottom safe area: the home indicator's 34 pt on notched iPhones, none otherwise.
-    public var safeBottom: Double { isNotched ? 34 : 0 }
-    public var isNotched: Bool { size.height > 2 * size.width }
+    /// Top safe area, the device's (iPhone 12: 47, SE: 20, 17 Pro Max: 62, iPad: 24).
+    public var safeTop: Double { insets.top }
+    /// Bottom safe area: the home indicator's inset (iPhone 12: 34, iPad: 20), none with a home button.
+    public var safeBottom: Double { insets.bottom }
+    /// The status bar's height (0: hidden, a phone in landscape).
+    public var statusBarHeight: Double { insets.statusBar }
+    /// A notch or Dynamic Island: the status bar's items are larger and sit either side of it.
+    public var isNotched: Bool { insets.cutout != .none }
 
     /// Where the bar (material) ends when fully shown.
     public func headerBottom(_ page: TitlesPage) -> Double {

@@ -8,11 +8,23 @@ public struct WaveformLayout: Hashable, Sendable {
     public var size: Size
     /// Dynamic Type: text sizes follow the iOS tables and the title bar and rows grow with them.
     public var type: DynamicTypeSize
-    public init(size: Size, type: DynamicTypeSize = .large) { self.size = size; self.type = type }
+    /// The device's safe area (ScreenInsets.swift).
+    public var insets: ScreenInsets
+    /// `insets` nil: guessed from the size (`guessInsets`), as for a custom screen.
+    public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets? = nil) {
+        self.size = size; self.type = type; self.insets = insets ?? Self.guessInsets(size)
+    }
 
-    /// Status bar height: 47 pt on notched (tall) phones, 20 pt otherwise.
-    public var safeTop: Double { size.height >= 800 ? 47 : 20 }
-    public var safeBottom: Double { size.height >= 800 ? 34 : 0 }
+    /// A screen without insets of its own: notched like the iPhone 12 when ≥ 800 pt tall, else a
+    /// home-button phone.
+    public static func guessInsets(_ size: Size) -> ScreenInsets { .guess(notched: size.height >= 800) }
+
+    /// The device's top safe-area inset (iPhone 12 47, SE 20, 17 Pro Max 62, iPad 24): the title
+    /// bar starts under it.
+    public var safeTop: Double { insets.top }
+    /// The home indicator's inset (iPhone 12 34, iPad 20, none with a home button): the tab bar
+    /// extends over it.
+    public var safeBottom: Double { insets.bottom }
     /// The title bar above the list ("Feed", large title): 41 and 56 pt below the status bar at the
     /// default size, grown by the large title's Dynamic Type ratio.
     public var titleBaseline: Double { safeTop + 41 * type.scale(of: .largeTitle) }
