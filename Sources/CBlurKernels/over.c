@@ -77,3 +77,77 @@ int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t
     default: return 0;
     }
 }
+
+// A layer's row composited with a factor per pixel (Layer.swift's compositeRow):
+//   c_i = k (one opacity for the row) or factors[coverage[i]] (a clip's coverage times the
+//   opacity, div255'd by the caller's table);  S' = div255(S_c · c_i);  D' = S' + div255(D_c · (255 − S'_a)).
+// The same integers as scaleQuad and sourceOverQuad, lane for lane; c = 0 or S = 0 keeps D, as
+// the Swift loop's shortcuts do. Same bytes; ReferenceKernelTests and BlendLanesTests hold it.
+
+__attribute__((always_inline)) static inline hf_u32x8 scale8(hf_u32x8 p, hf_u32x8 k) {
+    hf_u16x16 kk = (hf_u16x16)(k | (k << 16));
+    hf_u16x16 rb = div255_lanes((hf_u16x16)(p & 0x00FF00FFu) * kk);
+    hf_u16x16 ga = div255_lanes((hf_u16x16)((p >> 8) & 0x00FF00FFu) * kk);
+    return (hf_u32x8)rb | ((hf_u32x8)ga << 8);
+}
+
+__attribute__((always_inline)) static inline uint32_t scale1(uint32_t p, uint32_t k) {
+    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u, ga = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    return rb | (ga << 8);
+}
+
+__attribute__((always_inline)) static inline void composite_span(uint32_t *restrict dst, const uint32_t *restrict src, size_t n,
+                                                                 uint32_t k, const uint8_t *coverage, const uint8_t *factors) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        hf_u32x8 s, d, c;
+        __builtin_memcpy(&s, src + i, sizeof s);
+        if (coverage) {
+            for (int j = 0; j < 8; j++) c[j] = factors[coverage[i + j]];
+        } else {
+            c = k;
+        }
+        __builtin_memcpy(&d, dst + i, sizeof d);
+        hf_u32x8 sc = scale8(s, c);
+        hf_u32x8 r = sc + scale8(d, 255 - (sc >> 24));
+        __builtin_memcpy(dst + i, &r, sizeof r);
+    }
+    for (; i < n; i++) {
+        uint32_t c = coverage ? factors[coverage[i]] : k;
+        uint32_t sc = scale1(src[i], c);
+        dst[i] = sc + scale1(dst[i], 255 - (sc >> 24));
+    }
+}
+
+static void composite_default(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k, const uint8_t *coverage, const uint8_t *factors) {
+    composite_span(dst, src, n, k, coverage, factors);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void composite_avx2(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
+                                                           const uint8_t *coverage, const uint8_t *factors) {
+    composite_span(dst, src, n, k, coverage, factors);
+}
+#endif
+
+void hf_composite_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k, const uint8_t *coverage, const uint8_t *factors) {
+#if defined(__x86_64__)
+    if (over_has_avx2()) { composite_avx2(dst, src, n, k, coverage, factors); return; }
+#endif
+    composite_default(dst, src, n, k, coverage, factors);
+}
+
+int hf_composite_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
+                        const uint8_t *coverage, const uint8_t *factors) {
+    switch (kernel) {
+    case 0: composite_default(dst, src, n, k, coverage, factors); return 1;
+#if defined(__x86_64__)
+    case 2:
+        if (!over_has_avx2()) return 0;
+        composite_avx2(dst, src, n, k, coverage, factors); return 1;
+#endif
+    default: return 0;
+    }
+}

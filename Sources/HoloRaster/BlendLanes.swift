@@ -37,43 +37,19 @@ func sourceOverQuad(_ s: PixelQuad, _ d: PixelQuad) -> PixelQuad {
 
 /// `dst[i] = s' over dst[i]` for `count` pixels, with s' = src[i] scaled by c_i / 255 where
 /// c_i = `factors[coverage[i]]` (a per-call table of div255(opacity · coverage)), or c_i = `opacity`
-/// when there is no coverage row.
+/// when there is no coverage row: a layer's row composited (Layer.swift). In C, eight pixels a
+/// step with AVX2 when the CPU has it (over.c): `hf_source_over_span` at full opacity without a
+/// clip, `hf_composite_span` otherwise; the integers of `scaleQuad` and `sourceOverQuad`, lane
+/// for lane, held to `Reference.composite` by ReferenceKernelTests and to each other's builds by
+/// BlendLanesTests. A retained layer's surface is composited this way every frame it shows
+/// (measured: `examples/scroll-cards.json` spent 41 % of its frames in the Swift quad loop this
+/// replaced, `reveal`'s morph 30 %).
 @inline(__always)
 func compositeRow(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int,
                   opacity: UInt32, coverage: UnsafePointer<UInt8>?, factors: UnsafePointer<UInt8>) {
-    if coverage == nil && opacity == 255 { compositeRowOpaque(src, dst, count: count); return }
-    var i = 0
-    let raw = UnsafeRawPointer(src), out = UnsafeMutableRawPointer(dst)
-    while i + 4 <= count {
-        let s = raw.loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-        let c: PixelQuad
-        if let coverage {
-            c = PixelQuad(UInt32(factors[Int(coverage[i])]), UInt32(factors[Int(coverage[i + 1])]),
-                          UInt32(factors[Int(coverage[i + 2])]), UInt32(factors[Int(coverage[i + 3])]))
-        } else {
-            c = PixelQuad(repeating: opacity)
-        }
-        if c == PixelQuad(repeating: 255) && (s & 0xFF00_0000) == PixelQuad(repeating: 0xFF00_0000) {
-            out.storeBytes(of: s, toByteOffset: i * 4, as: PixelQuad.self)  // opaque at full coverage
-        } else if s != .zero && c != .zero {
-            let d = UnsafeRawPointer(out).loadUnaligned(fromByteOffset: i * 4, as: PixelQuad.self)
-            out.storeBytes(of: sourceOverQuad(scaleQuad(s, by: c), d), toByteOffset: i * 4, as: PixelQuad.self)
-        }
-        i += 4
+    if coverage == nil && opacity == 255 {
+        hf_source_over_span(dst, src, count)
+    } else {
+        hf_composite_span(dst, src, count, opacity, coverage, factors)
     }
-    while i < count {
-        let k = coverage.map { UInt32(factors[Int($0[i])]) } ?? opacity
-        if k != 0 && src[i] != 0 { dst[i] = sourceOver(scalePixel(src[i], by: k), dst[i]) }
-        i += 1
-    }
-}
-
-/// `compositeRow` at full opacity and no clip: plain source-over of the row, which is the C span
-/// kernel over.c already runs for full-coverage colour spans (eight pixels a step, AVX2 when the
-/// CPU has it): the same integers as `sourceOverQuad`, lane for lane. A retained layer's surface
-/// is composited this way every frame it shows (measured: `examples/scroll-cards.json`, whose
-/// 1074-px cards cover the screen, spent 41 % of its frames in the Swift quad loop).
-@inline(__always)
-func compositeRowOpaque(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int) {
-    hf_source_over_span(dst, src, count)
 }

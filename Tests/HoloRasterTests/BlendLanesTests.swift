@@ -97,3 +97,44 @@ import Testing
         }
     }
 }
+
+@Suite struct CompositeKernelTests {
+    /// over.c's layer-row composite (a constant factor, or a factor per pixel from a clip's
+    /// coverage through the opacity table), both builds, against the reference's span blend with
+    /// those factors as coverages, byte for byte: every length up to 40 and a screen-wide one.
+    @Test func bothBuildsEqualTheReference() {
+        var rng = SplitMix64(seed: 28)
+        func pixel(_ alphas: [UInt32]) -> UInt32 {
+            let a = alphas[Int(rng.next() % UInt64(alphas.count))]
+            let c = (0..<3).map { _ in UInt32(truncatingIfNeeded: rng.next()) % (a + 1) }
+            return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+        }
+        for count in Array(0...40) + [1074] {
+            let dst0 = (0..<count).map { _ in pixel([255, UInt32(rng.next() % 256)]) }
+            let src = (0..<count).map { _ in pixel([255, 0, UInt32(rng.next() % 256), UInt32(rng.next() % 256)]) }
+            let opacity = UInt32([255, 0, 1, 128, rng.next() % 256][Int(rng.next() % 5)])
+            // The caller's table: div255(opacity · coverage) for every coverage value.
+            let factors = (0..<256).map { UInt8((opacity * UInt32($0) + 128 + ((opacity * UInt32($0) + 128) >> 8)) >> 8) }
+            let coverage = (0..<count).map { _ in UInt8(truncatingIfNeeded: [0, 255, rng.next()][Int(rng.next() % 3)]) }
+            for clipped in [false, true] {
+                let c = clipped ? coverage.map { Int(factors[Int($0)]) } : Array(repeating: Int(opacity), count: count)
+                let expected = Reference.span(dst0, colors: src, coverages: c)
+                for kernel: Int32 in [0, 2] {
+                    var fast = dst0
+                    let ran = src.withUnsafeBufferPointer { s in
+                        coverage.withUnsafeBufferPointer { m in
+                            factors.withUnsafeBufferPointer { f in
+                                fast.withUnsafeMutableBufferPointer {
+                                    hf_composite_kernel(kernel, $0.baseAddress, s.baseAddress, count, opacity,
+                                                        clipped ? m.baseAddress : nil, f.baseAddress)
+                                }
+                            }
+                        }
+                    }
+                    if ran == 0 { continue }   // no AVX2 on this CPU
+                    #expect(fast == expected, "kernel \(kernel), \(count) pixels, opacity \(opacity), clipped \(clipped)")
+                }
+            }
+        }
+    }
+}

@@ -79,5 +79,11 @@ void hf_source_over_span(uint32_t *dst, const uint32_t *src, size_t n);
 /// Test support: hf_source_over_span by kernel 0 (the default target's loop) or 2 (AVX2). Returns
 /// 0 when this CPU lacks the kernel.
 int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n);
+/// A layer's row composited onto dst (over.c): S' = div255(S_c · c_i), D' = S' + div255(D_c·(255 − S'_a)),
+/// with c_i = k, or factors[coverage[i]] when coverage is not NULL. BlendLanes.swift's integers.
+void hf_composite_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k, const uint8_t *coverage, const uint8_t *factors);
+/// Test support: hf_composite_span by kernel 0 (default target) or 2 (AVX2); 0 when the CPU lacks it.
+int hf_composite_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
+                        const uint8_t *coverage, const uint8_t *factors);
 
 #endif
