@@ -85,9 +85,10 @@ __attribute__((target("avx2"))) static void box_pass_rgba2_avx2(const uint8_t *s
 }
 
 static int box_rows_have_avx2(void) {
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 
@@ -167,9 +168,10 @@ __attribute__((target("avx2"))) static void box_slide_avx2(int32_t *sums, const 
 }
 
 static int has_avx2(void) {
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 

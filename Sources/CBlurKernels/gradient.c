@@ -164,9 +164,10 @@ __attribute__((target("avx2,fma"))) static size_t angular_avx2(uint32_t *out, co
 }
 
 static int gradient_has_avx2(void) {
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 

@@ -53,9 +53,10 @@ static void over_default(uint32_t *dst, const uint32_t *src, size_t n) { over_sp
 __attribute__((target("avx2"))) static void over_avx2(uint32_t *dst, const uint32_t *src, size_t n) { over_span(dst, src, n); }
 
 static int over_has_avx2(void) {
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 
@@ -147,6 +148,63 @@ int hf_composite_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n
     case 2:
         if (!over_has_avx2()) return 0;
         composite_avx2(dst, src, n, k, coverage, factors); return 1;
+#endif
+    default: return 0;
+    }
+}
+
+// Group opacity's mix with the saved backdrop (GroupOpacity.swift's blend):
+//   D' = div255(D_c · w + B_c · (255 − w)) per channel, w = round(opacity · 255)
+// in 16-bit lanes (the sum is at most 255², no lane overflows). Equal pixels stay as they are
+// (div255(D · 255) = D), as the Swift loop's skip of them does. Same bytes; FastPathTests'
+// groupOpacityBlendMatchesTheReference holds it to Reference.mixBack.
+
+__attribute__((always_inline)) static inline void opacity_mix_span(uint32_t *restrict dst, const uint32_t *restrict backdrop,
+                                                                   size_t n, uint32_t w) {
+    uint32_t iw = 255 - w;
+    hf_u16x16 ww = (hf_u16x16)(hf_u32x8)(w | (w << 16)), iww = (hf_u16x16)(hf_u32x8)(iw | (iw << 16));
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        hf_u32x8 d, b;
+        __builtin_memcpy(&d, dst + i, sizeof d);
+        __builtin_memcpy(&b, backdrop + i, sizeof b);
+        hf_u16x16 rb = div255_lanes((hf_u16x16)(d & 0x00FF00FFu) * ww + (hf_u16x16)(b & 0x00FF00FFu) * iww);
+        hf_u16x16 ga = div255_lanes((hf_u16x16)((d >> 8) & 0x00FF00FFu) * ww + (hf_u16x16)((b >> 8) & 0x00FF00FFu) * iww);
+        hf_u32x8 r = (hf_u32x8)rb | ((hf_u32x8)ga << 8);
+        __builtin_memcpy(dst + i, &r, sizeof r);
+    }
+    for (; i < n; i++) {
+        uint32_t d = dst[i], b = backdrop[i];
+        uint32_t rb = (d & 0x00FF00FFu) * w + (b & 0x00FF00FFu) * iw + 0x00800080u;
+        uint32_t ga = ((d >> 8) & 0x00FF00FFu) * w + ((b >> 8) & 0x00FF00FFu) * iw + 0x00800080u;
+        rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+        ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+        dst[i] = rb | (ga << 8);
+    }
+}
+
+static void opacity_mix_default(uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w) { opacity_mix_span(dst, backdrop, n, w); }
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void opacity_mix_avx2(uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w) {
+    opacity_mix_span(dst, backdrop, n, w);
+}
+#endif
+
+void hf_opacity_mix_span(uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w) {
+#if defined(__x86_64__)
+    if (over_has_avx2()) { opacity_mix_avx2(dst, backdrop, n, w); return; }
+#endif
+    opacity_mix_default(dst, backdrop, n, w);
+}
+
+int hf_opacity_mix_kernel(int kernel, uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w) {
+    switch (kernel) {
+    case 0: opacity_mix_default(dst, backdrop, n, w); return 1;
+#if defined(__x86_64__)
+    case 2:
+        if (!over_has_avx2()) return 0;
+        opacity_mix_avx2(dst, backdrop, n, w); return 1;
 #endif
     default: return 0;
     }

@@ -207,9 +207,10 @@ static inline void drain(Bits *b) {
 
 #if HF_X86
 static int has_avx2_deflate(void) {
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 

@@ -58,9 +58,10 @@ static uint32_t diff_pack3_ssse3(uint8_t *out, const uint8_t *cur, const uint8_t
 }
 
 static int has_ssse3(void) {
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("ssse3") ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = __builtin_cpu_supports("ssse3") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 
@@ -460,9 +461,10 @@ static uint32_t filter_row_avx2(uint8_t *out, const uint8_t *cur, const uint8_t 
 }
 
 static int has_avx2(void) {
-    static int cached = -1;
-    if (cached < 0) cached = (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt")) ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 
@@ -615,9 +617,10 @@ int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, 
 __attribute__((target("avx"))) static void zero_upper(void) { _mm256_zeroupper(); }
 
 static int has_avx(void) {
-    static int cached = -1;
-    if (cached < 0) cached = __builtin_cpu_supports("avx") ? 1 : 0;
-    return cached;
+    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
+    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (known < 0) { known = __builtin_cpu_supports("avx") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
+    return known;
 }
 #endif
 

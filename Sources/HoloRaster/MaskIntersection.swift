@@ -2,6 +2,9 @@
 //
 //   clip(x, y) = a(x, y) · b(x, y) / 255   (rounded, PixelMath's div255)
 // over the overlap of the two rects; outside it one factor is 0, so the result is empty there.
+// Row by row in C (mask.c), the same integers.
+
+import CBlurKernels
 
 extension CoverageMask {
     /// Pixel-wise product (clip intersection), over the overlap of the two rects.
@@ -18,9 +21,7 @@ extension CoverageMask {
                         let ar = (row - y) * width + (x0 - x)
                         let br = (row - other.y) * other.width + (x0 - other.x)
                         let orow = (row - y0) * w
-                        for i in 0..<w {
-                            o[orow + i] = UInt8(truncatingIfNeeded: div255(UInt32(a[ar + i]) &* UInt32(b[br + i])))
-                        }
+                        hf_mask_product(o.baseAddress! + orow, a.baseAddress! + ar, b.baseAddress! + br, w)
                     }
                 }
             }

@@ -138,3 +138,32 @@ import Testing
         }
     }
 }
+
+@Suite struct OpacityMixKernelTests {
+    /// over.c's group-opacity mix, both builds, against the reference's channel-by-channel mix
+    /// (Reference.mixBack through RefSurface), byte for byte, for every length up to 40 and a
+    /// screen-wide row, at weights 0, 1, 128, 254 and random ones, with equal pixels among them.
+    @Test func bothBuildsEqualTheReference() {
+        var rng = SplitMix64(seed: 128)
+        for count in Array(1...40) + [1074] {
+            let backdrop = noiseCanvas(width: count, height: 1, seed: rng.next())
+            var drawn = noiseCanvas(width: count, height: 1, seed: rng.next())
+            drawn.withMutableWords { d in backdrop.withWords { b in for i in 0..<count where i % 3 == 0 { d[i] = b[i] } } }
+            for w: UInt32 in [0, 1, 128, 254, UInt32(rng.next() % 256)] {
+                var slow = RefSurface(drawn)
+                var before = RefSurface(full: slow.full, window: RefBox(0, 0, count, 1), scale: 1)
+                before.bytes = backdrop.bytes
+                Reference.mixBack(&slow, before: before, keeping: 1 - Double(w) / 255)
+                for kernel: Int32 in [0, 2] {
+                    var fast = drawn.words
+                    let ran = backdrop.words.withUnsafeBufferPointer { b in
+                        fast.withUnsafeMutableBufferPointer { hf_opacity_mix_kernel(kernel, $0.baseAddress, b.baseAddress, count, w) }
+                    }
+                    if ran == 0 { continue }   // no AVX2 on this CPU
+                    #expect(Canvas(width: count, height: 1, premultipliedWords: fast).bytes == slow.bytes,
+                            "kernel \(kernel), \(count) pixels, w \(w)")
+                }
+            }
+        }
+    }
+}

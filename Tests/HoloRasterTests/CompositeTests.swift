@@ -85,6 +85,17 @@ func canvas(filledWith p: [Int], width: Int = 4, height: Int = 4) -> Canvas {
         #expect(a.intersected(with: CoverageMask(x: 5, y: 5, width: 2, height: 2)).isEmpty)
     }
 
+    /// Every pair of coverages: the product is a·b/255 rounded (halves cannot occur: 255 is odd).
+    @Test func intersectionIsTheRoundedProductForAllPairs() {
+        let a = CoverageMask(x: 0, y: 0, width: 256, height: 256, coverage: (0..<65536).map { UInt8($0 >> 8) })
+        let b = CoverageMask(x: 0, y: 0, width: 256, height: 256, coverage: (0..<65536).map { UInt8($0 & 255) })
+        let m = a.intersected(with: b)
+        for i in 0..<65536 {
+            let want = UInt8((Double(i >> 8) * Double(i & 255) / 255).rounded())
+            if m.coverage[i] != want { Issue.record("\(i >> 8) · \(i & 255): \(m.coverage[i]), want \(want)"); return }
+        }
+    }
+
     @Test func maskFillUsesMaskCoverage() {
         var c = canvas(filledWith: [0, 0, 0, 255], width: 4, height: 1)
         let mask = CoverageMask(x: 1, y: 0, width: 2, height: 1, coverage: [255, 64])

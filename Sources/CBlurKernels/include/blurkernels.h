@@ -86,4 +86,12 @@ void hf_composite_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
 int hf_composite_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
                         const uint8_t *coverage, const uint8_t *factors);
 
+/// out[i] = div255(a[i] · b[i]) for i < n: two coverage rows multiplied (mask.c, clip intersection).
+void hf_mask_product(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n);
+
+/// Group opacity (over.c): dst[i] = div255(dst_c · w + backdrop_c · (255 − w)) per channel, i < n.
+void hf_opacity_mix_span(uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w);
+/// Test support: hf_opacity_mix_span by kernel 0 (default target) or 2 (AVX2); 0 when the CPU lacks it.
+int hf_opacity_mix_kernel(int kernel, uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w);
+
 #endif
