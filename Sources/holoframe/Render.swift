@@ -71,6 +71,11 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256 (got \(threads))") }
         if format == .raw && out != nil { throw ValidationError("--out is for PNG output; raw frames go to stdout") }
+        // As gzip does: binary frames are not written to a terminal unless asked.
+        if format == .raw && contactSheet == nil && isatty(STDOUT_FILENO) == 1 && !force {
+            throw ValidationError("--format raw writes binary frames to standard output, which is a terminal; " +
+                                  "pipe it (| ffmpeg -f rawvideo …) or redirect it (> frames.rgba), or give --force")
+        }
         if contactSheet != nil && (format == .raw || out != nil) {
             throw ValidationError("--contact-sheet writes one PNG; it does not go with --out or --format raw")
         }

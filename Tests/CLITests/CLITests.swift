@@ -394,3 +394,19 @@ func versionInSource() -> String {
         #expect(run.stdout.contains("round(d·f) frames"), "\(run.stdout)")
     }
 }
+
+/// `--format raw` to a terminal is refused (as gzip refuses), unless --force; to a pipe it runs.
+@Suite struct RawToTerminalCLITests {
+    @Test func rawFramesAreNotWrittenToATerminal() throws {
+        // script(1) gives the child a pseudo-terminal as its standard output.
+        let command = "'\(holoframeBinary)' render demo --format raw --frames 0 --scale 0.1"
+        let refused = try Process.run(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command, "/dev/null"])
+        refused.waitUntilExit()
+        #expect(refused.terminationStatus == 2)
+        let forced = try Process.run(URL(fileURLWithPath: "/usr/bin/script"), arguments: ["-qec", command + " --force", "/dev/null"])
+        forced.waitUntilExit()
+        #expect(forced.terminationStatus == 0)
+        let piped = try holoframe("render", "demo", "--format", "raw", "--frames", "0", "--scale", "0.1")
+        #expect(piped.status == 0 && !piped.stdoutData.isEmpty, "\(piped.stderr)")
+    }
+}
