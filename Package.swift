@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "CPNGFast", dependencies: ["CISAL"]),
         // The box-blur row pass in SSE2 (a scalar loop elsewhere); HoloRaster's BlurPasses.swift.
         .target(name: "CBlurKernels"),
+        // C only the tests call (a stack scribbler); no product depends on it.
+        .target(name: "CKernelTestSupport", path: "Tests/CKernelTestSupport"),
 
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
@@ -59,7 +61,7 @@ let package = Package(
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "CBlurKernels"]),
-        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG"]),
+        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),

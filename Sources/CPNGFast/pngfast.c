@@ -767,13 +767,3 @@ void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8
 #endif
     for (int i = 0; i < 16; i++) out[i] = paeth_predictor(a[i], b[i], c[i]);
 }
-
-__attribute__((noinline)) static void scribble(volatile uint16_t *area, uint16_t word, size_t words) {
-    for (size_t i = 0; i < words; i++) area[i] = word;
-}
-
-void hf_fast_scribble_stack(uint16_t word, size_t bytes) {
-    if (bytes > 256 * 1024) bytes = 256 * 1024;
-    volatile uint16_t *area = __builtin_alloca(bytes);
-    scribble(area, word, bytes / 2);
-}

@@ -114,17 +114,10 @@ public struct ClipSpec: Hashable, Sendable {
         DeviceMotion(roll: motion.roll, pitch: motion.pitch, lowPower: environment.lowPower)
     }
 
+    /// A clip file's bytes as a spec; `fileName` names it in errors. HoloMotion reads no files: the
+    /// caller reads them under the input rules (Holoframe's `ClipResolver`, through `InputFile`).
     /// `defaults`: the built-in clip a design name stands for (its default inputs), or nil. A file
     /// naming a built-in design inherits every field it leaves out from it (ClipInheritance.swift).
-    public static func load(path: String, defaults: (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
-        let name = (path as NSString).lastPathComponent
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ClipFileError(fileName: name, path: "(file)", reason: "cannot be read: \(error.localizedDescription)")
-        }
-        return try decode(data, fileName: name, defaults: defaults)
-    }
-
     public static func decode(_ data: Data, fileName: String,
                               defaults: (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
         let root: JSONValue

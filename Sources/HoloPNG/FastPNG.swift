@@ -34,22 +34,23 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
         case mostZerosPaeth = 8
     }
     /// Which deflate compresses the filtered scanlines.
-    public enum Deflater: Sendable, Hashable, CaseIterable {
-        /// Intel's ISA-L, one-shot, at `level`.
-        case isal
+    public enum Deflater: Sendable, Hashable {
+        /// Intel's ISA-L, one-shot, at `level` 0…3 (0 is still compression: a small hash table;
+        /// 3 the most thorough). Kept for the measurement table; no profile uses it.
+        case isal(level: Int32)
         /// The project's own coder (CPNGFast/deflate.c): zero runs, copies of the row above one
         /// pixel left, straight up or one pixel right, literals, one dynamic Huffman block a stripe.
         case runsAndCopies
     }
     public var deflater: Deflater
-    /// ISA-L level 0…3 (0 is still compression: a small hash table; 3 the most thorough); only for `.isal`.
-    public var level: Int32
     public var filter: Filter
     /// Rows per independently deflated stripe: a constant of the format, not of the machine.
     public var stripeRows: Int
 
-    public init(deflater: Deflater = .isal, level: Int32 = 1, filter: Filter, stripeRows: Int) {
-        self.deflater = deflater; self.level = level; self.filter = filter; self.stripeRows = stripeRows
+    /// Every field named: the one choice a profile makes is `.standard`, and nothing else stands in
+    /// for it by default.
+    public init(deflater: Deflater, filter: Filter, stripeRows: Int) {
+        self.deflater = deflater; self.filter = filter; self.stripeRows = stripeRows
     }
 
     /// The measured choice (README "PNG encoding"; FastPNGMeasurement, thread CPU time on one
@@ -68,9 +69,14 @@ public struct FastPNGSettings: Sendable, Hashable, CustomStringConvertible {
     /// processes).
     public static let standard = FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: 512)
 
+    /// ISA-L's level when `deflater` is `.isal`, else nil.
+    var isalLevel: Int32? {
+        if case .isal(let level) = deflater { level } else { nil }
+    }
+
     public var description: String {
         switch deflater {
-        case .isal: "ISA-L level \(level), \(filter), \(stripeRows)-row stripes"
+        case .isal(let level): "ISA-L level \(level), \(filter), \(stripeRows)-row stripes"
         case .runsAndCopies: "runs and copies, \(filter), \(stripeRows)-row stripes"
         }
     }
@@ -87,7 +93,7 @@ public enum FastPNG {
         guard width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGError.invalidArgument("canvas of \(width)×\(height) is too large for PNG")
         }
-        guard (0...3).contains(settings.level), settings.stripeRows > 0 else {
+        guard settings.isalLevel.map({ (0...3).contains($0) }) ?? true, settings.stripeRows > 0 else {
             throw PNGError.invalidArgument("fast PNG settings out of range: \(settings)")
         }
         // ISA-L takes 32-bit lengths: a stripe's scanlines must stay under 2^31 bytes.
@@ -173,9 +179,9 @@ public enum FastPNG {
             let maxScanlines = lineBytes * min(settings.stripeRows, height)
             let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: hf_fast_scratch_size(UInt32(width)))
             let scanlines = UnsafeMutablePointer<UInt8>.allocate(capacity: maxScanlines + 16)
-            let own = settings.deflater == .runsAndCopies
+            let level = settings.isalLevel ?? 0, own = settings.isalLevel == nil
             // The deflater's working memory: the coder's tokens, or ISA-L's level buffer.
-            let workSize = own ? hf_fast_deflate_scratch_size(maxScanlines) : hf_isal_level_buffer_size(settings.level)
+            let workSize = own ? hf_fast_deflate_scratch_size(maxScanlines) : hf_isal_level_buffer_size(level)
             let work = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, workSize))
             var capacity = maxScanlines + maxScanlines / 8 + 1024
             var deflated = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -184,7 +190,7 @@ public enum FastPNG {
             }
             let deflate = { (length: Int, last: Int32) -> Int in
                 own ? hf_fast_deflate_stripe(scanlines, length, lineBytes, Int32(channels), last, work, deflated, capacity)
-                    : hf_isal_deflate_stripe(scanlines, length, self.settings.level, last, work, workSize, deflated, capacity)
+                    : hf_isal_deflate_stripe(scanlines, length, level, last, work, workSize, deflated, capacity)
             }
             var stripe = worker
             while stripe < count {

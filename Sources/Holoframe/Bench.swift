@@ -5,7 +5,7 @@
 // loaded font faces stay, as a process keeps its fonts). A frame's time is simulation + scene
 // building + rasterization, measured as one span, and its figure is the median of its N spans.
 // Within a run a frame may reuse only what earlier frames of that run left behind (an unchanged
-// scene's canvas, retained layers' surfaces: HoloRaster/Compositor.swift, the same FrameCompositor
+// scene's canvas, retained layers' surfaces: HoloRaster/Composite/Compositor.swift, the same FrameCompositor
 // `render` runs). Each frame also reports `redrawn`, the fraction of the canvas's pixels it wrote
 // (0 for a frame that reused the previous one whole). The state's
 // JSON (what `simulate` prints) is not built: a device never encodes it.

@@ -37,14 +37,15 @@ public enum ClipResolver {
     /// within --max-input; a field it leaves out takes the named built-in clip's value) or a
     /// built-in clip's defaults.
     public static func spec(for argument: String, inputs: InputPolicy = InputPolicy()) throws -> ClipSpec {
-        if isFile(argument) {
-            let bytes = try inputs.readFile(argument, what: "the clip file")
-            return try ClipSpec.decode(Data(bytes), fileName: (argument as NSString).lastPathComponent) {
-                ClipCatalog.named($0)?.defaults()
-            }
-        }
+        if isFile(argument) { return try readFile(argument, inputs: inputs) { ClipCatalog.named($0)?.defaults() } }
         guard let builtIn = ClipCatalog.named(argument) else { throw UnknownClipError(name: argument) }
         return builtIn.defaults()
+    }
+
+    /// The one place a clip file is read: under `inputs` (InputFile's rules), then decoded.
+    static func readFile(_ path: String, inputs: InputPolicy, defaults: (String) -> ClipSpec?) throws -> ClipSpec {
+        let bytes = try inputs.readFile(path, what: "the clip file")
+        return try ClipSpec.decode(Data(bytes), fileName: (path as NSString).lastPathComponent, defaults: defaults)
     }
 
     /// The clip `argument` names, called by that name (a built-in's own, or a file's base name).
@@ -81,6 +82,16 @@ public enum ClipResolver {
         if let scale = overrides.scale { spec.device.scale = scale }
         if let fps = overrides.fps { spec.rate = fps }
         if let duration = overrides.duration { spec.duration = duration }
+    }
+}
+
+extension ClipSpec {
+    /// A clip file read under `inputs` (a regular file within its cap), as `ClipResolver.spec` reads
+    /// one. HoloMotion, where `ClipSpec` lives, reads no files: this stands in for the loader it had.
+    @available(*, deprecated, message: "use ClipResolver.spec(for:inputs:), which also fills in a built-in design's defaults. Removed in the next minor version.")
+    public static func load(path: String, defaults: (String) -> ClipSpec? = { _ in nil },
+                            inputs: InputPolicy = InputPolicy()) throws -> ClipSpec {
+        try ClipResolver.readFile(path, inputs: inputs, defaults: defaults)
     }
 }
 

@@ -3,7 +3,7 @@
 // State is simulated in order on the calling thread (it is cheap and sequential by nature); the
 // scenes are cut into runs of consecutive frames (at most `runLength`; a gap in the frames ends a
 // run) and each run goes to one of `threads` workers, which draws its frames in order through one
-// FrameCompositor (HoloRaster/Compositor.swift): the first frame of a run from empty caches, the
+// FrameCompositor (HoloRaster/Composite/Compositor.swift): the first frame of a run from empty caches, the
 // rest reusing retained layers and unchanged frames, and encodes each PNG (one frame per worker:
 // frames parallelize better than stripes of one frame). The encoded bytes go to a serial writer
 // queue, so file writes overlap the next frames' raster and encode instead of holding a worker.

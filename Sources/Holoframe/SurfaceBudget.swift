@@ -11,7 +11,7 @@
 //     effect's input is freed when its output replaces it);
 //   - for a group with opacity < 1, a copy of the backdrop under its content, at most W·H·4.
 // Layers of sibling groups are freed before the next is made, but nested ones are alive at once;
-// summing every group bounds both. Retained layers' kept tiles (HoloRaster/Compositor.swift) count
+// summing every group bounds both. Retained layers' kept tiles (HoloRaster/Composite/Compositor.swift) count
 // too: before a frame is drawn, the compositor's cache is trimmed to the cap less this bound, so
 // only a frame that cannot fit with an empty cache is refused. The walk also refuses transforms whose numbers are so large
 // that pixel positions would not fit a machine integer (nested scales of 1e6, say).
@@ -66,7 +66,7 @@ public enum SurfaceBudget {
         var total = 0.0
         let isTilted = group.isTilted
         let isLayer = group.isLayer
-        // A retained layer's surface (HoloRaster/Compositor.swift) is at most the canvas, as a backdrop copy is.
+        // A retained layer's surface (HoloRaster/Composite/Compositor.swift) is at most the canvas, as a backdrop copy is.
         if isLayer || group.opacity < 1 || group.isRetainedLayer {
             var bounds = Rect.zero
             if precise || isTilted {

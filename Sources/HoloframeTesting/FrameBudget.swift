@@ -72,12 +72,12 @@ public struct FrameTimeResult: Sendable {
 /// returning its result without reporting it (for tools, or tests of your own reporting).
 public enum FrameTimeExpectation {
     /// Times `frames` (nil: every frame) of the clip `repeats` times and holds each frame's median
-    /// against `budget`. Asks malloc to keep freed frame buffers (`FrameMemory.keepFreedFrames`),
-    /// as the `holoframe` command does, so frames are timed as a long-running renderer sees them.
+    /// against `budget`. It leaves malloc as the test process has it: to time frames as
+    /// `holoframe bench` does, call `FrameMemory.keepFreedFrames()` once in your own setup (it
+    /// changes malloc for the whole process, so it is the test bundle's choice, not this library's).
     public static func check(_ reference: ClipReference, budget: FrameBudget, frames: ClosedRange<Int>? = nil,
                              repeats: Int = 3, device: String? = nil, scale: Double? = nil, testFile: String,
                              fonts: FontLibrary = .shared) -> FrameTimeResult {
-        FrameMemory.keepFreedFrames()
         let testFolder = URL(fileURLWithPath: testFile).deletingLastPathComponent().path
         do {
             let (clip, deviceLabel) = try reference.resolve(device: device, scale: scale, testFolder: testFolder)

@@ -10,7 +10,7 @@ import HoloGeometry
     func states(_ file: String, frames: [Int]) throws -> [[String: Double]] {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/\(file)").path
-        let spec = try ClipSpec.load(path: path)
+        let spec = try ClipSpec.decode(Data(contentsOf: URL(fileURLWithPath: path)), fileName: file)
         let clip = try CustomDesign.clip(spec, fileName: file) { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
         let source = clip.frames()
         return try frames.map { k in

@@ -131,18 +131,4 @@ import HoloGeometry
         #expect(try decode(five) == decode(strict))
         #expect(try decode(five).fps == 30 && decode(five).duration == 0.5)
     }
-
-    @Test func loadReadsAFileAndNamesIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("holomotion-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
-        try Data(Self.example.utf8).write(to: good)
-        try Data(#"{"design": "d", "fps": -3}"#.utf8).write(to: bad)
-        #expect(try ClipSpec.load(path: good.path).design == "demo")
-        #expect(throws: ClipFileError(fileName: "bad.json", path: "fps", reason: "must be a rate in 1…240 such as 60, 29.97 or \"30000/1001\", got -3")) {
-            try ClipSpec.load(path: bad.path)
-        }
-        #expect(throws: ClipFileError.self) { try ClipSpec.load(path: dir.appendingPathComponent("missing.json").path) }
-    }
 }

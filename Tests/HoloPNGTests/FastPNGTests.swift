@@ -2,6 +2,7 @@
 // reader that checks every CRC and the zlib stream's Adler-32) back to exactly the canvas that was
 // encoded, for every filter, level and stripe height, and the bytes do not depend on threads.
 
+import CKernelTestSupport
 import CPNGFast
 import HoloGeometry
 @testable import HoloPNG
@@ -55,18 +56,18 @@ import Testing
 
     static let settings: [FastPNGSettings] = [
         .standard,
-        FastPNGSettings(level: 0, filter: .none, stripeRows: 1),
-        FastPNGSettings(level: 1, filter: .up, stripeRows: 7),
-        FastPNGSettings(level: 2, filter: .sub, stripeRows: 64),
-        FastPNGSettings(level: 3, filter: .sub, stripeRows: 1000),
-        FastPNGSettings(level: 1, filter: .minSum, stripeRows: 3),
-        FastPNGSettings(level: 1, filter: .minSum, stripeRows: 5),
-        FastPNGSettings(level: 0, filter: .minSum, stripeRows: 64),
-        FastPNGSettings(level: 1, filter: .paeth, stripeRows: 1),
-        FastPNGSettings(level: 1, filter: .paeth, stripeRows: 64),
-        FastPNGSettings(level: 1, filter: .mostZeros, stripeRows: 5),
-        FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 3),
-        FastPNGSettings(level: 2, filter: .mostZerosPaeth, stripeRows: 64),
+        FastPNGSettings(deflater: .isal(level: 0), filter: .none, stripeRows: 1),
+        FastPNGSettings(deflater: .isal(level: 1), filter: .up, stripeRows: 7),
+        FastPNGSettings(deflater: .isal(level: 2), filter: .sub, stripeRows: 64),
+        FastPNGSettings(deflater: .isal(level: 3), filter: .sub, stripeRows: 1000),
+        FastPNGSettings(deflater: .isal(level: 1), filter: .minSum, stripeRows: 3),
+        FastPNGSettings(deflater: .isal(level: 1), filter: .minSum, stripeRows: 5),
+        FastPNGSettings(deflater: .isal(level: 0), filter: .minSum, stripeRows: 64),
+        FastPNGSettings(deflater: .isal(level: 1), filter: .paeth, stripeRows: 1),
+        FastPNGSettings(deflater: .isal(level: 1), filter: .paeth, stripeRows: 64),
+        FastPNGSettings(deflater: .isal(level: 1), filter: .mostZeros, stripeRows: 5),
+        FastPNGSettings(deflater: .isal(level: 1), filter: .mostZerosPaeth, stripeRows: 3),
+        FastPNGSettings(deflater: .isal(level: 2), filter: .mostZerosPaeth, stripeRows: 64),
         FastPNGSettings(deflater: .runsAndCopies, filter: .none, stripeRows: 1),
         FastPNGSettings(deflater: .runsAndCopies, filter: .sub, stripeRows: 3),
         FastPNGSettings(deflater: .runsAndCopies, filter: .up, stripeRows: 7),
@@ -160,7 +161,7 @@ import Testing
     /// randomisation turned off).
     @Test func stripesFiltersAndPixelsDoNotDependOnThreadCount() throws {
         for (name, canvas) in Self.shapes() + [("UI frame", Fixtures.uiFrame(width: 390, height: 844))] {
-            for settings in [FastPNGSettings.standard, FastPNGSettings(level: 1, filter: .up, stripeRows: 5),
+            for settings in [FastPNGSettings.standard, FastPNGSettings(deflater: .isal(level: 1), filter: .up, stripeRows: 5),
                              FastPNGSettings(deflater: .runsAndCopies, filter: .paeth, stripeRows: 5)] {
                 let one = try FastPNG.encode(canvas, settings: settings, threads: 1)
                 if settings.deflater == .runsAndCopies {
@@ -239,13 +240,13 @@ import Testing
     /// change a byte.
     @Test func bytesDoNotDependOnWhatTheStackHeld() throws {
         let canvas = Fixtures.uiFrame(width: 390, height: 844)
-        for settings in [FastPNGSettings.standard, FastPNGSettings(level: 2, filter: .sub, stripeRows: 16),
-                         FastPNGSettings(level: 3, filter: .up, stripeRows: 64)] {
-            hf_fast_scribble_stack(0, 200 * 1024)
+        for settings in [FastPNGSettings.standard, FastPNGSettings(deflater: .isal(level: 2), filter: .sub, stripeRows: 16),
+                         FastPNGSettings(deflater: .isal(level: 3), filter: .up, stripeRows: 64)] {
+            hf_test_scribble_stack(0, 200 * 1024)
             let clean = try FastPNG.encode(canvas, settings: settings)
             // Small words are what a 16-bit window-size field would most likely misread.
             for word: UInt16 in [3, 9, 12, 0x5A5A, 0xFFFF] {
-                hf_fast_scribble_stack(word, 200 * 1024)
+                hf_test_scribble_stack(word, 200 * 1024)
                 #expect(try FastPNG.encode(canvas, settings: settings) == clean, "stack of 0x\(String(word, radix: 16)) words, \(settings)")
             }
         }
@@ -291,8 +292,8 @@ import Testing
 
     @Test func emptyAndBadSettingsAreRefused() {
         #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 0, height: 3)) }
-        #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 3, height: 3), settings: FastPNGSettings(level: 4, filter: .sub, stripeRows: 8)) }
-        #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 3, height: 3), settings: FastPNGSettings(level: 1, filter: .sub, stripeRows: 0)) }
+        #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 3, height: 3), settings: FastPNGSettings(deflater: .isal(level: 4), filter: .sub, stripeRows: 8)) }
+        #expect(throws: PNGError.self) { try FastPNG.encode(Canvas(width: 3, height: 3), settings: FastPNGSettings(deflater: .isal(level: 1), filter: .sub, stripeRows: 0)) }
     }
 }
 

@@ -18,19 +18,19 @@ import Testing
 
     static var settings: [FastPNGSettings] {
         var list: [FastPNGSettings] = []
-        for filter in FastPNGSettings.Filter.allCases { list.append(FastPNGSettings(level: 1, filter: filter, stripeRows: 64)) }
+        for filter in FastPNGSettings.Filter.allCases { list.append(FastPNGSettings(deflater: .isal(level: 1), filter: filter, stripeRows: 64)) }
         for level: Int32 in [0, 2, 3] {
             for filter: FastPNGSettings.Filter in [.minSum, .mostZeros, .mostZerosPaeth] {
-                list.append(FastPNGSettings(level: level, filter: filter, stripeRows: 64))
+                list.append(FastPNGSettings(deflater: .isal(level: level), filter: filter, stripeRows: 64))
             }
         }
-        for rows in [16, 32, 128, 256] { list.append(FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: rows)) }
+        for rows in [16, 32, 128, 256] { list.append(FastPNGSettings(deflater: .isal(level: 1), filter: .mostZerosPaeth, stripeRows: rows)) }
         for filter in FastPNGSettings.Filter.allCases {
             list.append(FastPNGSettings(deflater: .runsAndCopies, filter: filter, stripeRows: 64))
         }
         for rows in [32, 128, 256, 512] { list.append(FastPNGSettings(deflater: .runsAndCopies, filter: .mostZeros, stripeRows: rows)) }
         if ProcessInfo.processInfo.environment["HOLOFRAME_PNG_SHORT"] == "1" {
-            list = list.filter { $0.deflater == .runsAndCopies || $0 == FastPNGSettings(level: 1, filter: .mostZerosPaeth, stripeRows: 64) }
+            list = list.filter { $0.deflater == .runsAndCopies || $0 == FastPNGSettings(deflater: .isal(level: 1), filter: .mostZerosPaeth, stripeRows: 64) }
         }
         return list
     }

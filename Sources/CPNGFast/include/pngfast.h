@@ -106,11 +106,6 @@ void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8
 /// inflate: the length written to `out`, or -1 when the stream is bad or does not fit.
 long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size_t capacity);
 
-/// Test support: writes the 16-bit `word` over about `bytes` of stack below the caller's frame and
-/// returns, so that a call made right after it finds that garbage in its own locals. The tests use
-/// it to hold hf_isal_deflate_stripe to bytes that do not depend on what the stack held before.
-void hf_fast_scribble_stack(uint16_t word, size_t bytes);
-
 #ifdef __cplusplus
 }
 #endif
