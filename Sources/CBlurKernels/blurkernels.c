@@ -12,6 +12,7 @@
 // BlurFastPathTests holds this to the reference (Reference.boxPasses).
 
 #include "blurkernels.h"
+#include "cpu.h"
 #include <string.h>
 
 // The float form is exact only as two separate roundings (multiply, then add): never fused into
@@ -84,12 +85,7 @@ __attribute__((target("avx2"))) static void box_pass_rgba2_avx2(const uint8_t *s
     }
 }
 
-static int box_rows_have_avx2(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
+static int box_rows_have_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_box_pass_rgba2(const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w) {
@@ -167,12 +163,7 @@ __attribute__((target("avx2"))) static void box_slide_avx2(int32_t *sums, const 
     box_slide(sums, add, drop, n);
 }
 
-static int has_avx2(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
+static int has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w) {

@@ -31,6 +31,7 @@
 // swap → ¼ − a, x < 0 → ½ − a, y < 0 → −a (clockwise on a y-down screen is atan2's sign).
 
 #include "blurkernels.h"
+#include "cpu.h"
 
 // Vectors are passed only to static always-inline helpers, so no call crosses an ABI boundary.
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -163,12 +164,7 @@ __attribute__((target("avx2,fma"))) static size_t angular_avx2(uint32_t *out, co
     return s->partial ? angular_span(out, lut, n, s, f, 1) : angular_span(out, lut, n, s, f, 0);
 }
 
-static int gradient_has_avx2(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
+static int gradient_has_avx2(void) { return hf_cpu_avx2_fma(); }
 #endif
 
 size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uint32_t *lut, size_t n,

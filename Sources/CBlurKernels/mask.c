@@ -7,6 +7,7 @@
 // a·b/255 rounded for all 256 × 256 pairs.
 
 #include "blurkernels.h"
+#include "cpu.h"
 
 __attribute__((always_inline)) static inline void product(uint8_t *restrict out, const uint8_t *restrict a,
                                                           const uint8_t *restrict b, size_t n) {
@@ -23,12 +24,7 @@ __attribute__((target("avx2"))) static void product_avx2(uint8_t *out, const uin
     product(out, a, b, n);
 }
 
-static int mask_has_avx2(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
+static int mask_has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_mask_product(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n) {

@@ -13,6 +13,7 @@
 // Reference.span.
 
 #include "blurkernels.h"
+#include "cpu.h"
 
 // Vectors are passed only to a static always-inline helper, so no call crosses an ABI boundary.
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -52,12 +53,7 @@ static void over_default(uint32_t *dst, const uint32_t *src, size_t n) { over_sp
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static void over_avx2(uint32_t *dst, const uint32_t *src, size_t n) { over_span(dst, src, n); }
 
-static int over_has_avx2(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
+static int over_has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_source_over_span(uint32_t *dst, const uint32_t *src, size_t n) {

@@ -12,6 +12,7 @@
 // 2¹⁵ + 255 · 2¹⁶ < 2³¹.
 
 #include "blurkernels.h"
+#include "cpu.h"
 
 /// The definition, one byte at a time, from byte `from` on (SSE2's tail; everything elsewhere).
 static void taps_scalar(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t from, size_t n) {
@@ -111,12 +112,7 @@ __attribute__((target("avx2"))) static void taps_avx2(const uint8_t *const *rows
     taps_scalar(rows, weights, taps, out, i, n);
 }
 
-static int taps_have_avx2(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
+static int taps_have_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {

@@ -9,6 +9,7 @@
 // (2f)²·255 + ½ < 2¹⁶ for f ≤ 4), same bytes; FastPathTests holds it to Reference.upsampled.
 
 #include "blurkernels.h"
+#include "cpu.h"
 #include <string.h>
 
 typedef uint16_t u16x4 __attribute__((vector_size(8)));
@@ -137,12 +138,7 @@ __attribute__((target("avx2"))) static void row_rgba_avx2(const uint16_t *col, u
 __attribute__((target("avx2"))) static void mix_avx2(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
     mix(r0, r1, col, n, w0, w1);
 }
-static int upsample_has_avx2(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
+static int upsample_has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
