@@ -100,12 +100,20 @@ __attribute__((always_inline)) static inline void composite_span(uint32_t *restr
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         hf_u32x8 s, d, c;
-        __builtin_memcpy(&s, src + i, sizeof s);
         if (coverage) {
-            for (int j = 0; j < 8; j++) c[j] = factors[coverage[i + j]];
+            // Inside a clip (all 255) one factor for the eight; outside it (all 0) D stays.
+            uint64_t cv;
+            __builtin_memcpy(&cv, coverage + i, sizeof cv);
+            if (cv == 0) continue;
+            if (cv == ~(uint64_t)0) {
+                c = (hf_u32x8){0} + (uint32_t)factors[255];
+            } else {
+                for (int j = 0; j < 8; j++) c[j] = factors[coverage[i + j]];
+            }
         } else {
             c = k;
         }
+        __builtin_memcpy(&s, src + i, sizeof s);
         __builtin_memcpy(&d, dst + i, sizeof d);
         hf_u32x8 sc = scale8(s, c);
         hf_u32x8 r = sc + scale8(d, 255 - (sc >> 24));

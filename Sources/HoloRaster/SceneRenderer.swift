@@ -94,6 +94,10 @@ public struct SceneRenderer: Sendable {
         if group.isLayer {
             // A transparent layer sized to the group's content (plus room for blur, shadow and tilt).
             guard let area = try layerArea(group, transform: local, width: canvas.width, height: canvas.height, scale: canvas.scale) else { return }
+            if let f = group.reducedResolution(pixelsPerPoint: canvas.scale) {
+                try drawReduced(group, factor: f, area: area, local: local, into: &canvas, clip: groupClip, path: path)
+                return
+            }
             var layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
             let toLayer = local.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
             try draw(group.children, into: &layer, transform: toLayer, clip: nil, path: path)

@@ -68,7 +68,15 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     ///    smallest σ at ½ resolution in the clip, where that path is least exact (measured: mean
     ///    0.44, largest 5; with the old full-resolution boxes the worst 96×64 region of this frame
     ///    was 1.07, largest 8).
+    ///  - reveal frames 27, 29, 40 and 42: either side of `reducedDrawingMinSigma` (6 px; a pure
+    ///    blur layer is drawn straight on the ½ grid from there up, ReducedLayer.swift): the card's
+    ///    title at σ 4.1 px (full resolution) and 6.9 px (½ grid), "Go to Artist" at 6.5 px (½
+    ///    grid) and 4.7 px (full resolution).
     static let regions: [DifferentialCase] = [
+        DifferentialCase(clip: "reveal", frames: [42], scale: 3, region: ReferenceRegion(x: 200, y: 2300, width: 96, height: 64)),
+        DifferentialCase(clip: "reveal", frames: [27], scale: 3, region: ReferenceRegion(x: 64, y: 1620, width: 96, height: 64)),
+        DifferentialCase(clip: "reveal", frames: [29], scale: 3, region: ReferenceRegion(x: 64, y: 1600, width: 96, height: 96)),
+        DifferentialCase(clip: "reveal", frames: [40], scale: 3, region: ReferenceRegion(x: 200, y: 2260, width: 96, height: 120)),
         DifferentialCase(clip: "titles", frames: [114], scale: 3, region: ReferenceRegion(x: 100, y: 120, width: 64, height: 64)),
         DifferentialCase(clip: "reveal", frames: [36], scale: 3, region: ReferenceRegion(x: 0, y: 1110, width: 96, height: 64)),
         DifferentialCase(clip: "reveal", frames: [29], scale: 3, region: ReferenceRegion(x: 64, y: 700, width: 96, height: 64)),

@@ -117,7 +117,8 @@ public enum Reveal {
         let haptics = RevealHaptics.events(duration: spec.duration) {
             RevealMapping.progress(offset: scroll.offset(at: $0).offset, secondaryHeight: layout.secondaryHeight)
         }
-        return RevealSimulation(layout: layout, scroll: scroll, tapTimes: taps.map(\.time), allHaptics: haptics)
+        return RevealSimulation(layout: layout, scroll: scroll, tapTimes: taps.map(\.time), allHaptics: haptics,
+                                pixelsPerPoint: spec.device.scale)
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
@@ -133,12 +134,38 @@ public struct RevealSimulation: ClipSimulation, Sendable {
     public let tapTimes: [Double]
     /// Haptics over the whole clip; a frame shows those up to its time (each found from inputs before it).
     public let allHaptics: [RevealHaptic]
+    /// The device's pixels per point: the scroll view shows its offset rounded to them.
+    public let pixelsPerPoint: Double
     static let highlightDuration = 0.3
+
+    public init(layout: RevealLayout, scroll: RevealScroll, tapTimes: [Double], allHaptics: [RevealHaptic],
+                pixelsPerPoint: Double = 3) {
+        self.layout = layout; self.scroll = scroll; self.tapTimes = tapTimes; self.allHaptics = allHaptics
+        self.pixelsPerPoint = pixelsPerPoint
+    }
 
     public mutating func advance(to time: Double) -> RevealFrameState { state(at: time) }
 
     public func state(at t: Double) -> RevealFrameState {
         let (offset, velocity, phase) = scroll.offset(at: t)
+        return state(offset: offset, velocity: velocity, phase: phase, at: t)
+    }
+
+    /// The state the surface shows. UIKit rounds a scroll view's `contentOffset` to device pixels
+    /// (−187.5 pt is −187.333 on a 3× screen), and the seed reads the offset from the scroll
+    /// geometry, so every value derived from it moves in whole device pixels of scroll: the
+    /// picture follows the rounded offset while `simulate` and `--state` report the exact one.
+    /// A settling scroll whose rounded offset no longer changes draws the same frame (reused).
+    public func displayed(_ state: RevealFrameState) -> RevealFrameState {
+        let rounded = (state.scrollOffset * pixelsPerPoint).rounded() / pixelsPerPoint
+        guard rounded != state.scrollOffset, rounded.isFinite else { return state }
+        var shown = self.state(offset: rounded, velocity: state.scrollVelocity, phase: state.scrollPhase, at: 0)
+        shown.chevronHighlight = state.chevronHighlight   // a function of time, not of the offset
+        shown.haptics = state.haptics
+        return shown
+    }
+
+    func state(offset: Double, velocity: Double, phase: String, at t: Double) -> RevealFrameState {
         let s = layout.secondaryHeight
         let p = RevealMapping.progress(offset: offset, secondaryHeight: s)
         let control = RevealMapping.controlFrame(p, layout: layout, scrollOffset: offset)
@@ -154,7 +181,7 @@ public struct RevealSimulation: ClipSimulation, Sendable {
             haptics: allHaptics.filter { $0.time <= t })
     }
 
-    public func scene(for state: RevealFrameState) -> Scene { RevealScene(layout: layout).scene(state) }
+    public func scene(for state: RevealFrameState) -> Scene { RevealScene(layout: layout).scene(displayed(state)) }
 }
 
 /// A reveal clip input the design cannot use (unknown variant key or value, unknown tap target).

@@ -79,23 +79,47 @@ func blurPlane(_ plane: consuming BlurPlane, sigma: Double, edge: BlurEdge, keep
     guard sigma > 0, plane.width > 0, plane.height > 0 else { return cropped(plane, keep) }
     let f = factor ?? blurDownsampleFactor(sigma: sigma)
     if f > 1 {
-        // σ_coarse² · f² + (f²−1)/12 + f²/6 = σ²   (resampling variances, full-resolution px²)
-        let ff = Double(f * f)
-        let coarseSigma = max(0.5, (sigma * sigma - (ff - 1) / 12 - ff / 6).squareRoot() / Double(f))
-        // Clamp: carry the full-resolution edge extension into the coarse plane (3σ of it).
-        // Transparent: one zero cell is enough for the upsampler's outer taps.
-        let pad = edge == .clamp ? Int((3 * coarseSigma).rounded(.up)) + 1 : 1
-        var coarse = downsampled(plane, by: f, pad: pad, edge: edge)
-        // Only the coarse rows the upsampler reads for `keep` need their final vertical pass.
-        let den = 2 * f
-        func cell(_ x: Int) -> Int { let num = 2 * x + 1 - f; return (num >= 0 ? num / den : -((-num + den - 1) / den)) + pad }
-        blurSeparable(&coarse, sigma: coarseSigma, edge: edge, rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2),
-                      exact: sigma < boxBlurMinSigma)
-        return upsampled(coarse, by: f, pad: pad, keep: keep)
+        let pad = coarsePad(sigma: sigma, factor: f, edge: edge)
+        let coarse = downsampled(plane, by: f, pad: pad, edge: edge)
+        return blurCoarsePlane(coarse, sigma: sigma, factor: f, pad: pad, edge: edge, keep: keep)
     }
     var p = plane
     blurSeparable(&p, sigma: sigma, edge: edge, rows: keep.y..<(keep.y + keep.height))
     return cropped(p, keep)
+}
+
+/// The blur's σ on the 1/`f` resolution plane:
+/// σ_coarse² · f² + (f²−1)/12 + f²/6 = σ²   (resampling variances, full-resolution px²).
+func coarseSigma(sigma: Double, factor f: Int) -> Double {
+    let ff = Double(f * f)
+    return max(0.5, (sigma * sigma - (ff - 1) / 12 - ff / 6).squareRoot() / Double(f))
+}
+
+/// The border cells a coarse plane carries. Clamp: the full-resolution edge extension, 3σ of it.
+/// Transparent: one zero cell is enough for the upsampler's outer taps.
+func coarsePad(sigma: Double, factor f: Int, edge: BlurEdge) -> Int {
+    edge == .clamp ? Int((3 * coarseSigma(sigma: sigma, factor: f)).rounded(.up)) + 1 : 1
+}
+
+/// The second half of a reduced-resolution blur: `coarse` is the picture at 1/`f` resolution
+/// (cell i covers full-resolution pixels f·i ..< f·i + f, after `pad` border cells), blurred at the
+/// coarse σ and upsampled to full resolution; returns the part inside `keep` (full-resolution
+/// coordinates of the picture before downsampling).
+func blurCoarsePlane(_ coarse: consuming BlurPlane, sigma: Double, factor f: Int, pad: Int, edge: BlurEdge,
+                     keep: BlurRegion) -> BlurPlane {
+    var coarse = coarse
+    blurCoarse(&coarse, sigma: sigma, factor: f, pad: pad, edge: edge, keep: keep)
+    return upsampled(coarse, by: f, pad: pad, keep: keep)
+}
+
+/// The coarse plane's blur alone (`blurCoarsePlane` without the upsample): the rows the upsampler
+/// reads for `keep` are final, the others unspecified.
+func blurCoarse(_ coarse: inout BlurPlane, sigma: Double, factor f: Int, pad: Int, edge: BlurEdge, keep: BlurRegion) {
+    // Only the coarse rows the upsampler reads for `keep` need their final vertical pass.
+    let den = 2 * f
+    func cell(_ x: Int) -> Int { let num = 2 * x + 1 - f; return (num >= 0 ? num / den : -((-num + den - 1) / den)) + pad }
+    blurSeparable(&coarse, sigma: coarseSigma(sigma: sigma, factor: f), edge: edge,
+                  rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2), exact: sigma < boxBlurMinSigma)
 }
 
 private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {

@@ -117,24 +117,9 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
         // 16-bit lanes (at most 2f·255), then along x whole groups of f fine pixels (fx = 1, 3, …,
         // 2f − 1) from two coarse pixels and constant weights, (2f)²·255 + 2f² < 2¹⁶ for f ≤ 4:
         // same integers, same bytes as the channel-by-channel loop below.
-        precondition(f <= 4, "16-bit lanes hold (2f)²·255 only for f ≤ 4")
         var out = BlurPlane(uninitializedWidth: width, height: height, channels: c)
-        var column = [UInt16](repeating: 0, count: cw * c)
-        plane.withBytes { src in
-            out.withMutableBytes { dst in
-                column.withUnsafeMutableBufferPointer { col in
-                    for y in 0..<height {
-                        let (y0, fy) = ty[y]
-                        let r0 = src.baseAddress! + y0 * cw * c, o = dst.baseAddress! + y * width * c
-                        hf_upsample_mix(r0, r0 + cw * c, col.baseAddress!, cw * c, UInt16(den - fy), UInt16(fy))
-                        if c == 4 {
-                            hf_upsample_row_rgba(col.baseAddress!, o, keep.x, width, f, pad)
-                        } else {
-                            hf_upsample_row_mask(col.baseAddress!, o, keep.x, width, f, pad)
-                        }
-                    }
-                }
-            }
+        out.withMutableBytes { dst in
+            upsampleRows(plane, by: f, pad: pad, keep: keep, into: { dst.baseAddress! + $0 * width * c }, then: { _ in })
         }
         return out
     }
@@ -164,6 +149,39 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
         }
     }
     return out
+}
+
+/// `upsampled`'s rows one at a time (RGBA or mask planes, C kernels): fine row y of `keep` is
+/// written to `into(y)` (keep.width pixels), then `then(y)` runs, so a caller can consume each
+/// row while it is in cache (a reduced-resolution layer is composited row by row, ReducedLayer.swift).
+func upsampleRows(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion,
+                  into row: (Int) -> UnsafeMutablePointer<UInt8>, then done: (Int) -> Void) {
+    let c = plane.channels, cw = plane.width, den = 2 * f
+    precondition(pad >= 1, "upsampling needs a coarse border cell")
+    precondition(c == 4 || c == 1, "RGBA or mask planes")
+    // In C (CBlurKernels/upsample.c): per fine row the vertical mix of its two coarse rows in
+    // 16-bit lanes (at most 2f·255), then along x whole groups of f fine pixels (fx = 1, 3, …,
+    // 2f − 1) from two coarse pixels and constant weights, (2f)²·255 + 2f² < 2¹⁶ for f ≤ 4:
+    // same integers, same bytes as `upsampled`'s channel-by-channel loop.
+    precondition(f <= 4, "16-bit lanes hold (2f)²·255 only for f ≤ 4")
+    var column = [UInt16](repeating: 0, count: cw * c)
+    plane.withBytes { src in
+        column.withUnsafeMutableBufferPointer { col in
+            for y in 0..<keep.height {
+                let num = 2 * (keep.y + y) + 1 - f
+                let i0 = num >= 0 ? num / den : -((-num + den - 1) / den)
+                let y0 = i0 + pad, fy = num - i0 * den
+                let r0 = src.baseAddress! + y0 * cw * c, o = row(y)
+                hf_upsample_mix(r0, r0 + cw * c, col.baseAddress!, cw * c, UInt16(den - fy), UInt16(fy))
+                if c == 4 {
+                    hf_upsample_row_rgba(col.baseAddress!, o, keep.x, keep.width, f, pad)
+                } else {
+                    hf_upsample_row_mask(col.baseAddress!, o, keep.x, keep.width, f, pad)
+                }
+                done(y)
+            }
+        }
+    }
 }
 
 /// A canvas word's four bytes in four 16-bit lanes of a UInt64, and back.

@@ -1,0 +1,102 @@
+// A blurred layer drawn at the blur's own reduced resolution (issue 28).
+//
+// A blur of σ > 2 px runs on a ½ (σ ≥ 24: ¼) resolution plane (Blur.swift): the layer is drawn at
+// full resolution, box-downsampled, blurred, upsampled. Drawing the layer's content straight onto
+// the coarse grid instead gives the same plane up to rounding — a coarse pixel's coverage is the
+// area of the shape over its f × f full-resolution pixels, which is what the box downsample
+// averages, and a gradient's value at the coarse pixel's centre is the mean of the four or sixteen
+// it replaces (exactly, for a linear one) — at a quarter (a sixteenth) of the rasterization and
+// shading, and with no downsample pass. Core Animation and Skia's image filters draw a blurred
+// layer at the filter's scale in the same way. Reveal's two pages are drawn, scaled and blurred
+// anew every frame of the morph: this was most of those frames' cost.
+//
+// Only content that draws the same on a coarse grid takes this path: leaves and plain groups. A
+// material (it reads the backdrop), a nested layer (its own blur, shadow, tilt or effect) or a
+// scrolled group (snapped to the full-resolution grid, Node.swift) keeps the full-resolution path.
+// The bound against the reference renderer (ReferenceDifferentialTests) covers it; frames drawn in
+// runs equal frames drawn alone because the choice depends on the scene only.
+
+import HoloGeometry
+import HoloScene
+
+/// From this σ (px) up a pure blur layer is drawn at the blur's reduced resolution. Below it the
+/// layer is drawn at full resolution and box-downsampled, as before: text drawn on the ½ grid is
+/// not the box average of text drawn at full size (glyph outlines are rasterized at the smaller
+/// size), and a coarse blur under about 2.5 px does not hide that. Measured on reveal's card title
+/// and rows against the reference (ReferenceDifferentialTests, mean |Δ| over a 96-px region):
+/// σ 4.1 px 1.51 levels drawn coarse (0.22 at full resolution), 4.7 px 0.58 (0.10), 5.5 px 0.73
+/// (0.11); from 6 px up at most 0.25 (σ 6.5: 0.15, 6.9: 0.13, 16.5: 0.25).
+let reducedDrawingMinSigma = 6.0
+
+extension Group {
+    /// The resolution reduction (2 or 4) at which this group's layer is drawn, or nil for full
+    /// resolution: a pure blur layer (no shadow, tilt or effect) whose σ takes a reduced plane and
+    /// whose subtree draws the same on a coarse grid.
+    func reducedResolution(pixelsPerPoint scale: Double) -> Int? {
+        guard blur > 0, shadow == nil, effect == nil, !isTilted else { return nil }
+        guard blur * scale >= reducedDrawingMinSigma, children.allSatisfy(\.drawsOnCoarseGrid) else { return nil }
+        return blurDownsampleFactor(sigma: blur * scale)
+    }
+}
+
+extension Node {
+    /// Leaves and plain groups (no layer of their own, not scrolled), all the way down.
+    var drawsOnCoarseGrid: Bool {
+        switch self {
+        case .fill, .stroke, .text, .image: return true
+        case .material: return false
+        case .group(let g):
+            return !g.isLayer && g.retention?.scrolls != true && g.children.allSatisfy(\.drawsOnCoarseGrid)
+        }
+    }
+}
+
+extension SceneRenderer {
+    /// Draws `group` (a pure blur layer, `factor` from `reducedResolution`) whose full-resolution
+    /// layer would be `area`: its content onto the 1/`factor` grid, blurred there, upsampled only
+    /// where the canvas can show it, and composited with the group's opacity and `clip`.
+    func drawReduced(_ group: Group, factor f: Int, area: PixelRect, local: AffineTransform, into canvas: inout Canvas,
+                     clip: CoverageMask?, path: Int) throws {
+        let shown = canvas.workWindow(clip: clip).intersection(PixelWindow(area.x0, area.y0, area.x1, area.y1))
+        let o = opacityByte(group.opacity)
+        guard !shown.isEmpty, o > 0 else { return }
+        let sigma = group.blur * canvas.scale
+        let w = area.x1 - area.x0, h = area.y1 - area.y0
+        let pad = coarsePad(sigma: sigma, factor: f, edge: .transparent)
+        var coarse = Canvas(width: (w + f - 1) / f + 2 * pad, height: (h + f - 1) / f + 2 * pad,
+                            scale: canvas.scale / Double(f))
+        let toCoarse = local
+            .concatenating(.translation(Double(-area.x0), Double(-area.y0)))
+            .concatenating(.scale(1 / Double(f), 1 / Double(f)))
+            .concatenating(.translation(Double(pad), Double(pad)))
+        // Nothing retained inside: the layer cache keys full-resolution surfaces.
+        var plain = self
+        plain.layers = nil
+        try plain.draw(group.children, into: &coarse, transform: toCoarse, clip: nil, path: path)
+        var plane = BlurPlane(width: coarse.width, height: coarse.height, channels: 4, words: coarse.words)
+        coarse = Canvas(width: 0, height: 0)
+        let keep = BlurRegion(x: shown.x0 - area.x0, y: shown.y0 - area.y0, width: shown.x1 - shown.x0, height: shown.y1 - shown.y0)
+        blurCoarse(&plane, sigma: sigma, factor: f, pad: pad, edge: .transparent, keep: keep)
+        // Upsampled a row at a time and composited while the row is in cache: the same bytes as
+        // upsampling the whole layer and compositing it with `Canvas.composite` (same row kernel).
+        let factors = (0..<256).map { UInt8(div255(o &* UInt32($0))) }
+        var row = [UInt32](repeating: 0, count: keep.width)
+        let width = canvas.width
+        let clipBytes = clip?.coverage ?? []
+        row.withUnsafeMutableBufferPointer { rowBuf in
+            let rowBytes = UnsafeMutableRawPointer(rowBuf.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            canvas.withMutableWords { dst in
+                factors.withUnsafeBufferPointer { table in
+                    clipBytes.withUnsafeBufferPointer { clipBuf in
+                        upsampleRows(plane, by: f, pad: pad, keep: keep, into: { _ in rowBytes }, then: { y in
+                            let cy = shown.y0 + y
+                            let coverage = clip.map { UnsafePointer(clipBuf.baseAddress! + (cy - $0.y) * $0.width - $0.x + shown.x0) }
+                            compositeRow(rowBuf.baseAddress!, dst.baseAddress! + cy * width + shown.x0,
+                                         count: keep.width, opacity: o, coverage: coverage, factors: table.baseAddress!)
+                        })
+                    }
+                }
+            }
+        }
+    }
+}
