@@ -106,8 +106,7 @@ struct Bench: ParsableCommand {
         try reportOptions.write { dir, force in
             // The worst frames' pictures are rendered now, after all timing, and are not timed.
             let entries = zip(clips, results).map { name, bench in
-                BenchReportPage.ClipEntry(bench: bench, worstPicture: BenchReportPage.worstFramePicture(
-                    clipArgument: name, device: deviceOptions.device?.rawValue, frame: bench.summary.worstFrame, pipeline: pipeline))
+                BenchReportPage.ClipEntry(bench: bench, clipArgument: name, device: deviceOptions.device?.rawValue, pipeline: pipeline)
             }
             try BenchReportPage(clips: entries, command: reportOptions.command).write(to: dir, force: force)
         }

@@ -241,29 +241,48 @@ import Testing
 @Suite struct BenchReportPageTests {
     @Test func oneSectionPerClipWithChartNumbersAndTheWorstPicture() throws {
         let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
-        let frames = [4.0, 18, 7].enumerated().map {
+        // The worst frame is 40, where the demo's cards are scrolling (frame 1 equals frame 0).
+        let frames = (0...40).map { $0 == 40 ? 18.0 : 4.0 }.enumerated().map {
             FrameTiming(frame: $0.offset, time: Double($0.offset) / 60, simulateMs: 0, rasterMs: $0.element, encodeMs: nil, totalMs: $0.element)
         }
         let bench = ClipBench(clip: "demo", device: "iphone-12", width: 1170, height: 2532, budgetMs: 16.67, repeats: 3, preparationMs: 1.5,
                               frames: frames, summary: BenchRunner.summarize(frames, budgetMs: 16.67))
-        let picture = BenchReportPage.worstFramePicture(clipArgument: "demo", device: nil, frame: 1,
-                                                        pipeline: RenderPipeline(fonts: FontLibrary.shared))
+        let pipeline = RenderPipeline(fonts: FontLibrary.shared)
         let page = BenchReportPage(clips: [
-            .init(bench: bench, worstPicture: picture),
+            .init(bench: bench, clipArgument: "demo", device: nil, pipeline: pipeline),
             .init(bench: bench, worstPicture: .failure(.init("no such clip <x>"))),
         ], command: ["holoframe", "bench", "demo", "--report", "r"])
         try page.write(to: "\(dir)/r", force: false)
         let tree = try MarkupTree(try String(contentsOfFile: "\(dir)/r/index.html", encoding: .utf8))
         let sections = tree.root.all("section", class: "clip")
         #expect(sections.count == 2)
-        #expect(sections.allSatisfy { $0.all("svg").count == 1 && $0.all("rect", class: "bar").count == 3 && $0.attributes["data-over"] == "1" })
+        #expect(sections.allSatisfy { $0.all("svg").count == 1 && $0.all("rect", class: "bar").count == 41 && $0.attributes["data-over"] == "1" })
         #expect(tree.root.all { $0.attributes["data-count"] == "over" }.first?.text == "2")
         let link = try #require(sections[0].all("figure", class: "worst").first?.all("a").first?.attributes["href"])
-        #expect(link == "images/01-worst-frame-00001.png")
+        #expect(link == "images/01-worst-frame-00040.png")
         #expect(sections[0].all("g", class: "worst").first?.all("a").first?.attributes["href"] == link)
         let written = try PNG.read(contentsOf: "\(dir)/r/\(link)")
         #expect(written.width == 195 && written.height == 422)  // iphone-12 at 0.5 px per point
         #expect(sections[1].all("img").isEmpty && sections[1].allText.contains("no picture: no such clip <x>"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/r/images") == ["01-worst-frame-00001.png"])
+        // Beside it, the frame as drawn after frame 39 with the rows it redrew tinted magenta: the
+        // demo's cards scroll, so some rows are tinted and the picture is not the plain one.
+        let damageLink = try #require(sections[0].all("figure", class: "damage").first?.all("img").first?.attributes["src"])
+        #expect(damageLink == "images/01-damage-frame-00040.png")
+        let damage = try PNG.read(contentsOf: "\(dir)/r/\(damageLink)")
+        #expect(damage.width == written.width && damage.height == written.height && damage != written)
+        #expect(sections[1].all("figure", class: "damage").isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/r/images").sorted()
+                == ["01-damage-frame-00040.png", "01-worst-frame-00040.png"])
+    }
+
+    /// The worst frame drawn after the one before it is the frame drawn alone (runs never change a
+    /// picture), and frame 0 has no damage picture (it draws everything).
+    @Test func theWorstPictureIsTheFrameAloneAndFrameZeroHasNoDamage() throws {
+        let pipeline = RenderPipeline(fonts: FontLibrary.shared)
+        let pictures = try BenchReportPage.worstFramePictures(clipArgument: "demo", device: nil, frame: 40, pipeline: pipeline).get()
+        let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: BenchReportPage.pictureScale))
+        #expect(pictures.picture == (try pipeline.rasterize(clip.frames().frame(40, fps: clip.fps), scale: clip.scale)))
+        #expect(pictures.damage != nil)
+        #expect(try BenchReportPage.worstFramePictures(clipArgument: "demo", device: nil, frame: 0, pipeline: pipeline).get().damage == nil)
     }
 }

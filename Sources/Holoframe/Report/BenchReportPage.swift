@@ -11,9 +11,21 @@ public struct BenchReportPage: Sendable {
         public var bench: ClipBench
         /// The worst frame's picture, or why there is none.
         public var worstPicture: Result<Canvas, BenchPictureError>
+        /// The same frame drawn after the frame before it, with the rows it redrew tinted (as
+        /// `render --show-damage`): what the frame cost. Nil for frame 0 (it draws everything).
+        public var worstDamage: Canvas?
 
-        public init(bench: ClipBench, worstPicture: Result<Canvas, BenchPictureError>) {
-            self.bench = bench; self.worstPicture = worstPicture
+        public init(bench: ClipBench, worstPicture: Result<Canvas, BenchPictureError>, worstDamage: Canvas? = nil) {
+            self.bench = bench; self.worstPicture = worstPicture; self.worstDamage = worstDamage
+        }
+
+        /// The entry with the worst frame's picture and damage rendered (`worstFramePictures`).
+        public init(bench: ClipBench, clipArgument: String, device: String?, pipeline: RenderPipeline) {
+            // The first timed frame was drawn from empty caches: all of it is redrawn, no damage picture.
+            let worst = bench.summary.worstFrame
+            let pictures = BenchReportPage.worstFramePictures(clipArgument: clipArgument, device: device, frame: worst,
+                                                              afterPrevious: worst != bench.frames.first?.frame, pipeline: pipeline)
+            self.init(bench: bench, worstPicture: pictures.map(\.picture), worstDamage: try? pictures.get().damage)
         }
     }
 
@@ -30,12 +42,34 @@ public struct BenchReportPage: Sendable {
     /// Renders frame `frame` of the clip `argument` names, as bench resolved it but at 0.5x.
     public static func worstFramePicture(clipArgument argument: String, device: String?, frame: Int,
                                          pipeline: RenderPipeline) -> Result<Canvas, BenchPictureError> {
+        worstFramePictures(clipArgument: argument, device: device, frame: frame, afterPrevious: false, pipeline: pipeline).map(\.picture)
+    }
+
+    /// Frame `frame` at 0.5x, drawn after frame `frame` − 1 through one compositor (as a run
+    /// draws it: the same bytes as the frame alone), and a copy with the rows it redrew tinted.
+    /// No damage picture for frame 0 or when not `afterPrevious` (the frame was drawn from empty
+    /// caches: everything).
+    public static func worstFramePictures(clipArgument argument: String, device: String?, frame: Int, afterPrevious: Bool = true,
+                                          pipeline: RenderPipeline) -> Result<(picture: Canvas, damage: Canvas?), BenchPictureError> {
         do {
             let clip = try ClipResolver.resolve(argument, overrides: ClipOverrides(device: device, scale: pictureScale))
-            return .success(try pipeline.rasterize(clip.frames().frame(frame, fps: clip.fps), scale: clip.scale))
+            let source = clip.frames()
+            let compositor = FrameCompositor(renderer: pipeline.renderer)
+            let after = afterPrevious && frame > 0
+            if after { _ = try pipeline.draw(source.frame(frame - 1, fps: clip.fps).scene, scale: clip.scale, compositor: compositor) }
+            let picture = try pipeline.draw(source.frame(frame, fps: clip.fps).scene, scale: clip.scale, compositor: compositor)
+            guard after, pipeline.reference == nil else { return .success((picture, nil)) }
+            var damage = picture
+            damage.tint(rows: compositor.lastDamage)
+            return .success((picture, damage))
         } catch {
             return .failure(BenchPictureError("\(error)"))
         }
+    }
+
+    /// `images/NN-damage-frame-NNNNN.png`: the worst frame's redrawn rows.
+    public static func damagePath(clip number: Int, frame: Int) -> String {
+        picturePath(clip: number, frame: frame).replacingOccurrences(of: "-worst-frame-", with: "-damage-frame-")
     }
 
     /// `images/NN-CLIP-frame-NNNNN.png`, numbered by the clip's place (clip names may repeat or hold odd characters).
@@ -51,6 +85,9 @@ public struct BenchReportPage: Sendable {
             for (i, entry) in clips.enumerated() {
                 guard case .success(let canvas) = entry.worstPicture else { continue }
                 try PNG.write(canvas, to: "\(staging)/\(Self.picturePath(clip: i + 1, frame: entry.bench.summary.worstFrame))")
+                if let damage = entry.worstDamage {
+                    try PNG.write(damage, to: "\(staging)/\(Self.damagePath(clip: i + 1, frame: entry.bench.summary.worstFrame))")
+                }
             }
             try Data(html().utf8).write(to: URL(fileURLWithPath: "\(staging)/index.html"))
         }
@@ -103,6 +140,15 @@ public struct BenchReportPage: Sendable {
                 <figcaption>worst: frame \(s.worstFrame) at \(String(format: "%.3f", s.worstTime)) s, \(ms(s.maxMs)) ms</figcaption></figure>
 
                 """
+            if entry.worstDamage != nil {
+                let damage = Self.damagePath(clip: number, frame: s.worstFrame)
+                let share = b.frames.first { $0.frame == s.worstFrame }.map { String(format: "%.0f %%", 100 * $0.redrawn) } ?? "?"
+                out += """
+                    <figure class="damage"><a href="\(damage)"><img class="shot" src="\(damage)" alt="rows frame \(s.worstFrame) redrew"/></a>
+                    <figcaption>what it redrew (magenta, \(share) of the rows), drawn after frame \(s.worstFrame - 1)</figcaption></figure>
+
+                    """
+            }
         case .failure(let error):
             out += "<p class=\"worst\">worst: frame \(s.worstFrame), \(ms(s.maxMs)) ms (no picture: \(HTMLText.escape(error.reason)))</p>\n"
         }
