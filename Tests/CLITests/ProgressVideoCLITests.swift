@@ -102,7 +102,7 @@ func onPath(_ name: String) -> String? {
 }
 
 @Suite(.serialized) struct VideoCLITests {
-    @Test(arguments: [["--resume"], ["--shard", "1/2"], ["--contact-sheet", "sheet.png"], ["--format", "raw"]])
+    @Test(arguments: [["--resume"], ["--shard", "1/2"], ["--contact-sheet", "/tmp/holoframe-video-refused-sheet.png"], ["--format", "raw"]])
     func videoIsRefusedWithOptionsItCannotHonour(_ extra: [String]) throws {
         let dir = scratchFolder("video-refused"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let run = try holoframe(arguments: ["render", "demo", "--scale", "0.25", "--video", "\(dir)/demo.mp4"] + extra)
@@ -129,9 +129,10 @@ func onPath(_ name: String) -> String? {
 
     @Test func aFailingFFmpegLeavesNoFileAndSaysSo() throws {
         let dir = scratchFolder("video-fails"); defer { try? FileManager.default.removeItem(atPath: dir) }
-        // An "ffmpeg" that reads a little, complains and fails: the render must not wait forever on the pipe.
+        // An "ffmpeg" that starts its output file (the last argument), reads a little, complains and
+        // fails: the render must not wait forever on the pipe, and must remove the half file.
         let fake = "\(dir)/ffmpeg"
-        try "#!/bin/sh\nhead -c 1000 >/dev/null\necho 'Unknown encoder libx264' >&2\nexit 1\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\neval out=\\${$#}\necho half > \"$out\"\nhead -c 1000 >/dev/null\necho 'Unknown encoder libx264' >&2\nexit 1\n".write(toFile: fake, atomically: true, encoding: .utf8)
         chmod(fake, 0o755)
         let run = try holoframe("render", "demo", "--frames", "0-9", "--scale", "0.25", "--video", "\(dir)/demo.mp4", "--ffmpeg", fake)
         #expect(run.status == 1, "\(run.stderr)")

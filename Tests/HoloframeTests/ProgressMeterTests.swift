@@ -136,12 +136,12 @@ final class TestClock: @unchecked Sendable {
         #expect(Array(bytes[32..<36]) == [0, 0, 255, 255]) // opaque: itself
     }
 
-    @Test func oddSidesArePaddedByRepeatingTheLastColumnAndRow() {
+    @Test func oddSidesArePaddedByRepeatingTheLastColumnAndRow() throws {
         let shape = RawFrameShape(opaque: true, padToEven: true)
         #expect(shape.size(width: 375, height: 667) == (376, 668))
         #expect(shape.size(width: 390, height: 844) == (390, 844))
         let bytes = shape.bytes(canvas())
-        #expect(bytes.count == 4 * 4 * 4)
+        try #require(bytes.count == 4 * 4 * 4)
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(bytes[(y * 4 + x) * 4..<(y * 4 + x) * 4 + 4]) }
         #expect(pixel(3, 1) == pixel(2, 1) && pixel(2, 1) == [0, 255, 0, 255])   // the last column, repeated
         #expect(pixel(2, 3) == [0, 0, 255, 255] && pixel(3, 3) == [0, 0, 255, 255]) // the last row (and corner)
