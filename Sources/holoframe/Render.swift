@@ -183,8 +183,14 @@ struct Render: ParsableCommand {
             }
             throw ExitCode(signals.received == SIGTERM ? 143 : 130)
         } catch is OutputClosed where encoder != nil {
-            // ffmpeg stopped reading: it failed; say what it said.
+            // ffmpeg stopped reading: it failed (it has its own process group, so a Ctrl-C on the
+            // terminal reaches only holoframe); say what it said.
             display.finish()
+            if signals.received != 0 {
+                encoder!.abandon()
+                StandardStreams.err("interrupted: \(video!) was not written\n")
+                throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+            }
             throw VideoError(description: "ffmpeg stopped reading frames\(encoder!.abandon()); no video was written")
         } catch {
             display.finish()
