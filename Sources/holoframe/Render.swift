@@ -114,7 +114,14 @@ struct Render: ParsableCommand {
         // Before any work: no ffmpeg, no render.
         let ffmpegPath = try video.map { _ in try FFmpegLocator.find(explicit: ffmpeg) }
         let (clip, frames, inputs) = try clipOptions.resolve()
-        if let video { try OutputPolicy.checkFile(video, option: "--video", force: force, inputs: inputs) }
+        if let video {
+            try OutputPolicy.checkFile(video, option: "--video", force: force, inputs: inputs)
+            let folder = URL(fileURLWithPath: video).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--video \(video): there is no folder \(folder) to write it in")
+            }
+        }
         if let font { try inputs.checkFile(font, what: "the --font file") }
         if let state { try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs) }
         if showDamage && (reference || contactSheet != nil) {
