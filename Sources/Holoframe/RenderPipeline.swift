@@ -93,9 +93,11 @@ public struct RenderPipeline: Sendable {
     /// `--out`). `progress` is called after each frame is written (from the writer queue), with the
     /// seconds the frame spent in raster, encode and write.
     /// `planned` is told, before any frame is drawn, how many frames will be written (fewer than
-    /// selected when `--resume` keeps some).
-    public func run(_ request: RenderRequest, rawOutput: FileHandle? = nil, planned announce: (Int) -> Void = { _ in },
-                    progress: @escaping @Sendable (FrameProgress) -> Void = { _ in }) throws -> RenderReport {
+    /// selected when `--resume` keeps some). It comes after `progress`, so a trailing closure is
+    /// still the progress one.
+    public func run(_ request: RenderRequest, rawOutput: FileHandle? = nil,
+                    progress: @escaping @Sendable (FrameProgress) -> Void = { _ in },
+                    planned announce: (Int) -> Void = { _ in }) throws -> RenderReport {
         let start = DispatchTime.now()
         let clip = request.clip
         let selected = request.selectedFrames

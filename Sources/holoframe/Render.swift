@@ -174,7 +174,7 @@ struct Render: ParsableCommand {
                                           rate: clip.rate, to: video)
             }
             let rawOutput = encoder?.handle ?? (request.format == .raw ? FileHandle.standardOutput : nil)
-            report = try pipeline.run(request, rawOutput: rawOutput, planned: { meter.setTotal($0) }) { display.record($0) }
+            report = try pipeline.run(request, rawOutput: rawOutput, progress: { display.record($0) }, planned: { meter.setTotal($0) })
             display.finish()
             if encoder != nil, display.shows { StandardStreams.err("finishing the video (ffmpeg)…" + (display.style == .plain ? "\n" : "")) }
             try encoder?.finish()

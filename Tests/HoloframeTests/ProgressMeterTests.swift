@@ -91,7 +91,7 @@ final class TestClock: @unchecked Sendable {
         request.threads = 2
         let seen = Mutex<[FrameProgress]>([])
         nonisolated(unsafe) var planned = -1
-        _ = try RenderPipeline(fonts: FontLibrary.shared).run(request, planned: { planned = $0 }) { p in seen.withLock { $0.append(p) } }
+        _ = try RenderPipeline(fonts: FontLibrary.shared).run(request, progress: { p in seen.withLock { $0.append(p) } }, planned: { planned = $0 })
         let frames = seen.withLock { $0 }
         #expect(planned == 20)
         #expect(frames.map(\.name).sorted { Int($0)! < Int($1)! } == (0..<20).map(String.init))
