@@ -81,7 +81,9 @@ run "$holoframe" render demo --frames 0-23 --scale 0.25 --video "$work/d.mp4" --
 expect_stream "$work/d.mp4" 24 98 212
 
 # Stopped by SIGINT: neither the video nor its temporary file is left.
-"$holoframe" render titles --device iphone-se --scale 1 --video "$work/stopped.mp4" --progress none 2>"$work/log" &
+# A minute of frames (the last held), far more than a release build and ffmpeg make in 2 s.
+"$holoframe" render titles --frames 0-3599 --hold-last --device iphone-se --scale 1 --video "$work/stopped.mp4" \
+  --progress none 2>"$work/log" &
 pid=$!
 sleep 2
 kill -INT "$pid"
