@@ -135,8 +135,10 @@ public struct BenchRunner: Sendable {
     public var options: BenchOptions
     public init(pipeline: RenderPipeline, options: BenchOptions) { self.pipeline = pipeline; self.options = options }
 
+    /// `progress` is called after every frame of every run, between the timed spans (after one
+    /// frame's span has ended and before the next one starts), with that span.
     public func run(_ clip: Clip, device: String, frames: FrameRange,
-                    progress: (Int) -> Void = { _ in }) throws -> ClipBench {
+                    progress: (FrameProgress) -> Void = { _ in }) throws -> ClipBench {
         let runs = max(1, options.repeats)
         let count = frames.count
         // spans[i][r]: frame i's simulate+raster span in run r (and its two parts).
@@ -169,7 +171,8 @@ public struct BenchRunner: Sendable {
                 simulates[i].append(Double(t1 - t0) / 1e6)
                 rasters[i].append(Double(t2 - r0) / 1e6)
                 totals[i].append(Double(t1 - t0 + t2 - r0) / 1e6)
-                if run == runs - 1 { progress(index) }
+                // Outside the timed spans: t2 is taken, the next frame's t0 is not yet.
+                progress(FrameProgress(name: String(index), raster: Double(t1 - t0 + t2 - r0) / 1e9))
             }
         }
         var encodes = [Double?](repeating: nil, count: count)

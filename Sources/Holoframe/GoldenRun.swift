@@ -179,8 +179,16 @@ public struct GoldenRunner: Sendable {
 
     /// Renders and checks (or records, per the store's mode) each case. Cases of one clip, device
     /// and scale share one simulation run through their frames in order.
-    public func run(_ cases: [GoldenCase]) -> [(GoldenCase, GoldenVerdict)] {
+    /// `progress` is called after each case with the seconds it took (render and compare).
+    public func run(_ cases: [GoldenCase], progress: (FrameProgress) -> Void = { _ in }) -> [(GoldenCase, GoldenVerdict)] {
         var results: [(GoldenCase, GoldenVerdict)] = []
+        var lapStart = nowNanoseconds()
+        func finish(_ result: (GoldenCase, GoldenVerdict)) {
+            results.append(result)
+            let now = nowNanoseconds()
+            progress(FrameProgress(name: result.0.description, raster: Double(now - lapStart) / 1e9))
+            lapStart = now
+        }
         let groups = Dictionary(grouping: cases) { "\($0.clip)|\($0.device)|\($0.scale)" }
         for key in groups.keys.sorted() {
             let group = groups[key]!.sorted { $0.frame < $1.frame }
@@ -192,7 +200,7 @@ public struct GoldenRunner: Sendable {
                 try limits.check(clip, frameCount: 1)
             } catch {
                 for c in group {
-                    results.append((c, GoldenVerdict(passed: false, recorded: false,
+                    finish((c, GoldenVerdict(passed: false, recorded: false,
                                                      message: "\(c): cannot make the clip: \(error)", comparison: nil, artifacts: [])))
                 }
                 continue
@@ -206,7 +214,7 @@ public struct GoldenRunner: Sendable {
                 // A golden of a frame the clip no longer has (a shorter duration, or goldens from
                 // before frame counts became round(d·fps)) would otherwise show the frame after the end.
                 guard c.frame < clip.frameCount else {
-                    results.append((c, GoldenVerdict(passed: false, recorded: false, message:
+                    finish((c, GoldenVerdict(passed: false, recorded: false, message:
                         "\(c): frame \(c.frame) is past the end of the clip, which has \(clip.rangeDescription); " +
                         "record the golden at a frame up to \(clip.frameCount - 1) and delete this one", comparison: nil, artifacts: [])))
                     continue
@@ -217,12 +225,12 @@ public struct GoldenRunner: Sendable {
                     let record = source.frame(c.frame, fps: clip.fps)
                     let canvas = try pipeline.draw(record.scene, scale: clip.scale, compositor: compositor)
                     if pipeline.reference != nil {
-                        results.append((c, verifyWithinReferenceBound(c, actual: canvas)))
+                        finish((c, verifyWithinReferenceBound(c, actual: canvas)))
                     } else {
-                        results.append((c, store.verify(clip: c.clip, frame: c.frame, variant: c.variant, actual: canvas)))
+                        finish((c, store.verify(clip: c.clip, frame: c.frame, variant: c.variant, actual: canvas)))
                     }
                 } catch {
-                    results.append((c, GoldenVerdict(passed: false, recorded: false,
+                    finish((c, GoldenVerdict(passed: false, recorded: false,
                                                      message: "\(c): render failed: \(error)", comparison: nil, artifacts: [])))
                 }
             }

@@ -17,8 +17,8 @@
 //    (one frame per worker: frames parallelize better than stripes of one frame) and hands the
 //    bytes to the writer. It never writes a file and waits on nothing but its own work (a still,
 //    the one frame of its render, is deflated in stripes by concurrentPerform, which it joins).
-//  - The writer: one serial queue. It writes each frame (an atomic PNG file, or the raw stream in
-//    frame order), counts it and reports progress, so file writes overlap the next frames' raster
+//  - The writer: one serial queue. It writes each frame (an atomic PNG file, the raw stream in
+//    frame order, or both), counts it and reports progress, so file writes overlap the next frames' raster
 //    and encode. After a run's last write it frees the run's slot: a slow disk holds the loop.
 // Shared state is the first failure (a Mutex: once set, no new frame starts and no write
 // happens), the frames written (an Atomic and a Mutex set) and the request's CancellationFlag.
@@ -88,9 +88,16 @@ public struct RenderPipeline: Sendable {
         return try rasterize(record, scale: clip.scale)
     }
 
-    /// Runs the whole request. `progress` is called after each frame is written (from any thread).
+    /// Runs the whole request. Raw frames go to `rawOutput` in frame order, shaped by the request's
+    /// `rawShape`: with `format` .raw only there, with .png beside the PNG files (`--video` with
+    /// `--out`). `progress` is called after each frame is written (from the writer queue), with the
+    /// seconds the frame spent in raster, encode and write.
+    /// `planned` is told, before any frame is drawn, how many frames will be written (fewer than
+    /// selected when `--resume` keeps some). It comes after `progress`, so a trailing closure is
+    /// still the progress one.
     public func run(_ request: RenderRequest, rawOutput: FileHandle? = nil,
-                    progress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> RenderReport {
+                    progress: @escaping @Sendable (FrameProgress) -> Void = { _ in },
+                    planned announce: (Int) -> Void = { _ in }) throws -> RenderReport {
         let start = DispatchTime.now()
         let clip = request.clip
         let selected = request.selectedFrames
@@ -101,6 +108,7 @@ public struct RenderPipeline: Sendable {
         defer { claim?.release() }
         if request.format == .png { (claim, skipped) = try OutputFolder.claimFrames(for: request, frames: selected) }
         let planned = selected.filter { !skipped.contains($0) }
+        announce(planned.count)
         let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
         let failure = Mutex<Error?>(nil)
         let written = Atomic<Int>(0)
@@ -117,48 +125,52 @@ public struct RenderPipeline: Sendable {
         let pipeline = self
         let done = Mutex<Set<Int>>([])
         let encodeThreads = planned.count == 1 ? threads : 1
-        let runLength = request.format == .raw ? Self.rawRunLength : Self.runLength
+        let runLength = rawOutput != nil ? Self.rawRunLength : Self.runLength
 
         /// One run on one worker: a fresh compositor, so its first frame is drawn with empty caches.
         @Sendable func render(_ run: [(index: Int, scene: Scene)]) {
             defer { writes.async { slots.signal(); group.leave() } }
             let compositor = FrameCompositor(renderer: pipeline.renderer)
-            var previous: [UInt8]?
+            var previous: (png: [UInt8]?, raw: [UInt8]?)?
             for (index, scene) in run {
                 if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { return }
-                let bytes: [UInt8]
+                var png: [UInt8]?, raw: [UInt8]?
+                let t0 = nowNanoseconds()
+                var t1 = t0
                 do {
                     var canvas = try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
                     if request.showDamage { canvas.tint(rows: compositor.lastDamage) }
+                    t1 = nowNanoseconds()
                     // A frame that reused the previous canvas whole has its bytes too (deterministic encoder).
                     if let previous, compositor.lastRedrawn == 0, pipeline.reference == nil, !request.showDamage {
-                        bytes = previous
+                        (png, raw) = previous
                     } else {
                         // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
-                        bytes = request.format == .png
-                            ? try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads)
-                            : straightRGBA(canvas)
+                        if request.format == .png { png = try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads) }
+                        if rawOutput != nil { raw = request.rawShape.bytes(canvas) }
                     }
                 } catch {
                     if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
                     return
                 }
-                previous = bytes
+                let t2 = nowNanoseconds()
+                previous = (png, raw)
                 group.enter()
-                writes.async {
+                let (rasterSeconds, encodeSeconds) = (Double(t1 - t0) / 1e9, Double(t2 - t1) / 1e9)
+                writes.async { [png, raw] in
                     defer { group.leave() }
                     if failure.withLock({ $0 != nil }) { return }
                     do {
-                        switch request.format {
-                        case .png:
+                        let w0 = nowNanoseconds()
+                        if let png {
                             let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
-                            try AtomicFile.write(bytes, to: path)
-                        case .raw:
-                            try rawWriter!.write(index: index, bytes: bytes)
+                            try AtomicFile.write(png, to: path)
                         }
+                        if let raw { try rawWriter!.write(index: index, bytes: raw) }
                         done.withLock { _ = $0.insert(index) }
-                        let n = written.add(1, ordering: .relaxed).newValue
-                        progress(n)
+                        written.add(1, ordering: .relaxed)
+                        progress(FrameProgress(name: String(index), raster: rasterSeconds, encode: encodeSeconds,
+                                               write: Double(nowNanoseconds() - w0) / 1e9))
                     } catch {
                         failure.withLock { if $0 == nil { $0 = error } }
                     }
@@ -198,7 +210,7 @@ public struct RenderPipeline: Sendable {
             // The state file is dropped with the rest of the unfinished run; --resume writes it whole.
             let finished = done.withLock { $0 }
             throw RenderInterrupted(written: finished.count, planned: planned.count,
-                                    firstMissing: planned.first { !finished.contains($0) }, resumable: request.format == .png)
+                                    firstMissing: planned.first { !finished.contains($0) }, resumable: request.format == .png && rawOutput == nil)
         }
         try stateFile?.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

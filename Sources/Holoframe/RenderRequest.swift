@@ -41,6 +41,9 @@ public struct RenderRequest: Sendable {
     /// settings (nil: no record is written or checked).
     public var record: RenderRecord?
 
+    /// How raw frames are shaped (`--format raw`: straight alpha; `--video`: what the codec takes).
+    public var rawShape: RawFrameShape = .straight
+
     /// Tint the rows each frame redrew (`--show-damage`); the frames show the cost, not the picture.
     public var showDamage = false
 

@@ -65,6 +65,7 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
     @OptionGroup var reportOptions: ReportOptions
+    @OptionGroup var progressOptions: ProgressOptions
 
     func validate() throws {
         if budgetMs != nil && hz != nil { throw ValidationError("give --budget-ms or --hz, not both") }
@@ -98,7 +99,15 @@ struct Bench: ParsableCommand {
             let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
             try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
             try limitOptions.limits().check(clip, frameCount: range.count)
-            let bench = try runner.run(clip, device: try ClipResolver.deviceName(name, overrides: overrides, inputs: inputs), frames: range)
+            // One unit per timed span: every frame of every run. The meter is fed between spans.
+            let meter = ProgressMeter(label: "bench \(clip.name)", total: range.count * repeats)
+            let display = progressOptions.display(meter)
+            let bench = try runner.run(clip, device: try ClipResolver.deviceName(name, overrides: overrides, inputs: inputs), frames: range) {
+                display.record($0)
+            }
+            // The slowest five by the figure held against the budget: each frame's median over the runs.
+            display.summary(meter.summaryLine(verb: "timed"),
+                            slowest: ProgressMeter.slowest(bench.frames.map { FrameProgress(name: String($0.frame), raster: $0.totalMs / 1000) }))
             results.append(bench)
             print(BenchTable.text(bench, rows: !quiet))
             if export { print(try runner.timeExport(clip, frames: range, threads: threads).line) }

@@ -48,6 +48,7 @@ struct GoldenCommand: ParsableCommand {
         var clips: [String] = []
         @OptionGroup var location: GoldenLocation
         @OptionGroup var reportOptions: ReportOptions
+        @OptionGroup var progressOptions: ProgressOptions
         @Flag(help: "Render with the reference renderer and hold each golden to the scene-level bound (mean |Δ| ≤ 0.5 level, 99.9 % of channel values within 8 levels) instead of exact equality. Never records.")
         var reference = false
 
@@ -60,7 +61,10 @@ struct GoldenCommand: ParsableCommand {
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference),
                                       limits: location.limits())
             var failed = 0
-            let results = runner.run(cases)
+            let meter = ProgressMeter(label: "golden verify", unit: "goldens", total: cases.count)
+            let display = progressOptions.display(meter)
+            let results = runner.run(cases) { display.record($0) }
+            display.summary(meter.summaryLine(verb: "checked"), what: "goldens")
             for (c, verdict) in results {
                 if verdict.passed { print("ok    \(c)") } else { failed += 1; print("FAIL  \(c)\n" + verdict.message) }
             }
@@ -95,6 +99,7 @@ struct GoldenCommand: ParsableCommand {
         @Option(help: "all: write every frame; missing: only frames without a golden; failed: missing ones and those that do not match.")
         var mode: RecordMode = .missing
         @OptionGroup var location: GoldenLocation
+        @OptionGroup var progressOptions: ProgressOptions
 
         func run() throws {
             let cases = try GoldenSelection.recording(clip, frames: frames, device: (deviceOptions.device ?? .iPhone12).rawValue,
@@ -105,7 +110,11 @@ struct GoldenCommand: ParsableCommand {
             let store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: mode)
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared), limits: location.limits())
             var failed = 0
-            for (c, verdict) in runner.run(cases) {
+            let meter = ProgressMeter(label: "golden record", unit: "goldens", total: cases.count)
+            let display = progressOptions.display(meter)
+            let results = runner.run(cases) { display.record($0) }
+            display.summary(meter.summaryLine(verb: "rendered"), what: "goldens")
+            for (c, verdict) in results {
                 if !verdict.passed { failed += 1 }
                 print(verdict.recorded ? "recorded  \(location.golden)/\(c)" : (verdict.passed ? "ok        \(c)" : "FAIL      \(c)\n\(verdict.message)"))
             }

@@ -4,7 +4,7 @@ import Holoframe
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a clip as numbered PNG frames (or raw RGBA on stdout).",
+        abstract: "Render a clip as numbered PNG frames, a video through ffmpeg, or raw RGBA on stdout.",
         discussion: """
             Files are named frame-00000.png, frame-00001.png, … so that ffmpeg reads them with \
             -i DIR/frame-%05d.png. Each file is written to a temporary name and renamed into place, \
@@ -17,6 +17,8 @@ struct Render: ParsableCommand {
               holoframe render titles --frames 114 --reference --out frames/reference
               holoframe render gradients --show-damage --scale 1 --out frames/damage
               holoframe render my-clip.json --duration 2 --device iphone-se --out frames/mine
+              holoframe render demo --scale 1 --video demo.mp4
+              holoframe render titles --scale 0.5 --video titles.gif --out frames/titles
               holoframe render demo --format raw | ffmpeg -f rawvideo -pix_fmt rgba -s 1170x2532 -r 60 -i - demo.mp4
             """)
 
@@ -59,6 +61,15 @@ struct Render: ParsableCommand {
     @Flag(help: "Tint the rows each frame redrew (its damage) magenta, as Chromium's paint flashing does: what each frame cost. The first frame of each run of consecutive frames is drawn whole.")
     var showDamage = false
 
+    @Option(help: ArgumentHelp("Also make a video with ffmpeg: .mp4 (H.264), .mov (ProRes 4444 with alpha), .webm (VP9), .gif (one palette) or .apng. Without --out only the video is written; with --out the PNG frames too.",
+                               discussion: "Formats without alpha show frames over black; .mp4 pads an odd width or height to even by repeating the last column or row."))
+    var video: String?
+
+    @Option(help: "The ffmpeg for --video (default: ffmpeg on PATH; Debian's package is ffmpeg).")
+    var ffmpeg: String?
+
+    @OptionGroup var progressOptions: ProgressOptions
+
     @Option(help: "Instead of frame files, write one PNG tiling frames sampled from the range, labelled.")
     var contactSheet: String?
 
@@ -84,12 +95,33 @@ struct Render: ParsableCommand {
             throw ValidationError("--contact-sheet writes one PNG; it does not go with --shard, --resume or --state")
         }
         if let shard { do { _ = try Shard(parsing: shard, mode: shardMode) } catch { throw ValidationError("--shard: \(error)") } }
+        if let video {
+            guard VideoContainer(path: video) != nil else {
+                throw ValidationError("--video \(video): the file's extension names the format; use one of \(VideoContainer.extensions)")
+            }
+            // One encoder run makes the whole file in frame order: nothing to resume, split or sample.
+            let clash = [(resume, "--resume"), (shard != nil, "--shard"), (contactSheet != nil, "--contact-sheet"), (format == .raw, "--format raw")]
+            if let (_, option) = clash.first(where: { $0.0 }) {
+                throw ValidationError("--video makes one file from every selected frame in order; it does not go with \(option)")
+            }
+        }
+        if ffmpeg != nil && video == nil { throw ValidationError("--ffmpeg is the ffmpeg for --video; give --video too") }
         if !(1...400).contains(sheetFrames) { throw ValidationError("--sheet-frames must be from 1 to 400") }
         if !(1...50).contains(sheetColumns) { throw ValidationError("--sheet-columns must be from 1 to 50") }
     }
 
     func run() throws {
+        // Before any work: no ffmpeg, no render.
+        let ffmpegPath = try video.map { _ in try FFmpegLocator.find(explicit: ffmpeg) }
         let (clip, frames, inputs) = try clipOptions.resolve()
+        if let video {
+            try OutputPolicy.checkFile(video, option: "--video", force: force, inputs: inputs)
+            let folder = URL(fileURLWithPath: video).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--video \(video): there is no folder \(folder) to write it in")
+            }
+        }
         if let font { try inputs.checkFile(font, what: "the --font file") }
         if let state { try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs) }
         if showDamage && (reference || contactSheet != nil) {
@@ -97,7 +129,8 @@ struct Render: ParsableCommand {
         }
         if let contactSheet { try OutputPolicy.checkFile(contactSheet, option: "--contact-sheet", force: force, inputs: inputs) }
         var request = RenderRequest(clip: clip, frames: frames)
-        request.format = format
+        // --video alone writes only the video; with --out, the PNG frames too.
+        request.format = video != nil && out == nil ? .raw : format
         request.outputDirectory = out ?? "frames/\(clip.name)"
         if let threads { request.threads = threads }
         request.pngProfile = png
@@ -127,25 +160,68 @@ struct Render: ParsableCommand {
             return
         }
 
-        let total = request.selectedFrames.count
-        let showProgress = isatty(STDERR_FILENO) == 1 && request.format == .png
+        let container = video.flatMap(VideoContainer.init(path:))
+        if let container { request.rawShape = container.shape }
+        let meter = ProgressMeter(label: "render \(clip.name)", total: request.selectedFrames.count, showsStage: true)
+        let display = progressOptions.display(meter)
+        var encoder: FFmpegVideo?
         let report: RenderReport
+        let started = ProgressMeter.monotonic()
         do {
-            report = try pipeline.run(request, rawOutput: request.format == .raw ? FileHandle.standardOutput : nil) { done in
-                if showProgress { StandardStreams.err("\rrendering \(clip.name): \(done)/\(total) frames") }
+            if let container, let video, let ffmpegPath {
+                let size = container.shape.size(width: clip.pixelWidth, height: clip.pixelHeight)
+                encoder = try FFmpegVideo(ffmpeg: ffmpegPath, container: container, width: size.width, height: size.height,
+                                          rate: clip.rate, to: video)
             }
+            let rawOutput = encoder?.handle ?? (request.format == .raw ? FileHandle.standardOutput : nil)
+            report = try pipeline.run(request, rawOutput: rawOutput, progress: { display.record($0) }, planned: { meter.setTotal($0) })
+            display.finish()
+            if encoder != nil, display.shows { StandardStreams.err("finishing the video (ffmpeg)…" + (display.style == .plain ? "\n" : "")) }
+            try encoder?.finish()
+            display.finish()
         } catch let interrupted as RenderInterrupted {
-            if showProgress { StandardStreams.err("\n") }
-            StandardStreams.err("\(interrupted)\n")
+            display.finish()
+            if let encoder, let video {
+                encoder.abandon()
+                StandardStreams.err("interrupted: \(interrupted.written) of \(interrupted.planned) frames rendered; \(video) was not written" +
+                                    (request.format == .png ? " (the PNG frames written are complete)" : "") + "\n")
+            } else {
+                StandardStreams.err("\(interrupted)\n")
+            }
             throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+        } catch is OutputClosed where encoder != nil {
+            // ffmpeg stopped reading: it failed (it has its own process group, so a Ctrl-C on the
+            // terminal reaches only holoframe); say what it said.
+            display.finish()
+            if signals.received != 0 {
+                encoder!.abandon()
+                StandardStreams.err("interrupted: \(video!) was not written\n")
+                throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+            }
+            throw VideoError(description: "ffmpeg stopped reading frames\(encoder!.abandon()); no video was written")
+        } catch {
+            display.finish()
+            encoder?.abandon()
+            throw error
         }
-        if showProgress { StandardStreams.err("\n") }
+        let rate = String(format: "%.1f frames/s", Double(report.framesWritten) / max(report.seconds, 1e-9))
+        var summary: [String] = []
         if request.format == .png {
-            let fps = Double(report.framesWritten) / max(report.seconds, 1e-9)
-            StandardStreams.err(String(
-                format: "wrote %d frames (%d×%d) to %@ in %.2f s (%.1f frames/s)\n",
-                report.framesWritten, clip.pixelWidth, clip.pixelHeight, request.outputDirectory, report.seconds, fps))
+            summary.append(String(format: "wrote %d frames (%d×%d) to %@ in %.2f s (%@)", report.framesWritten, clip.pixelWidth,
+                                  clip.pixelHeight, request.outputDirectory, report.seconds, rate))
         }
+        if let video, let container {
+            let size = container.shape.size(width: clip.pixelWidth, height: clip.pixelHeight)
+            var notes = size != (clip.pixelWidth, clip.pixelHeight) ? ", padded to \(size.width)×\(size.height)" : ""
+            let step = VideoContainer.gifStep(clip.rate)
+            if container == .gif && step > 1 {
+                notes += String(format: "; every %@ frame in the GIF, %.4g fps", step == 2 ? "2nd" : step == 3 ? "3rd" : "\(step)th", clip.fps / Double(step))
+            }
+            summary.append(String(format: "wrote %@ (%d frames, %d×%d%@) in %.2f s", video, report.framesWritten,
+                                  clip.pixelWidth, clip.pixelHeight, notes, ProgressMeter.monotonic() - started))
+        }
+        for line in summary { StandardStreams.err(line + "\n") }
+        display.summary(nil)
     }
 }
 

@@ -332,7 +332,8 @@ func temporaryFolder(_ name: String = #function) -> String {
         let flag = CancellationFlag()
         request.cancellation = flag
         var error: Error?
-        do { _ = try pipeline.run(request) { n in if n == 5 { flag.cancel() } } } catch let e { error = e }
+        // One thread: frames are written in order, so frame 4 is the fifth.
+        do { _ = try pipeline.run(request) { frame in if frame.name == "4" { flag.cancel() } } } catch let e { error = e }
         let interrupted = try #require(error as? RenderInterrupted)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir)
         #expect(interrupted.written == names.count && interrupted.written >= 5 && interrupted.written < 60)
