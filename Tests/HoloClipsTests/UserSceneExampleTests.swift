@@ -34,7 +34,7 @@ func loadExample(_ name: String) throws -> UserScene {
 /// A node's outline: kinds, shapes and paints, children in brackets.
 func outline(_ node: Node) -> String {
     func shape(_ s: HoloScene.Shape) -> String {
-        switch s { case .rect: "rect"; case .roundedRect: "roundedRect"; case .capsule: "capsule"; case .ellipse: "ellipse" }
+        switch s { case .rect: "rect"; case .roundedRect: "roundedRect"; case .capsule: "capsule"; case .ellipse: "ellipse"; case .path: "path" }
     }
     func paint(_ p: Paint) -> String {
         switch p {
@@ -46,6 +46,7 @@ func outline(_ node: Node) -> String {
     case .group(let g): return (g.effect.map { "effect:\($0.program.kind.rawValue)" } ?? "group") + "[" + g.children.map(outline).joined(separator: ", ") + "]"
     case .fill(let s, let p): return "fill:\(shape(s)):\(paint(p))"
     case .stroke(let s, let p, _): return "stroke:\(shape(s)):\(paint(p))"
+    case .styledStroke(let s, let p, _): return "styledStroke:\(shape(s)):\(paint(p))"
     case .text: return "text"
     case .material: return "material"
     case .image: return "image"

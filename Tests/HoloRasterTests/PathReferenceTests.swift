@@ -1,0 +1,176 @@
+// Paths: the fast path (PathFlattening + Stroker + Dasher → the coverage rasterizer) against the
+// reference (ReferencePath.swift: curves evaluated directly, 16 × 16 samples a pixel, strokes as
+// a union of pieces), over many random paths: fills under both rules, strokes with every cap and
+// join, dashes.
+//
+// The bound, and why: the reference counts samples, so along an edge that runs with its grid it is
+// off by up to a row of 16 samples (16/256 of a pixel, 16 levels); the fast path loses at most
+// ⅔·0.01 of a pixel to flattening, and where pieces of a stroke overlap at its edge (a sharp inner
+// corner, a path crossing itself) its exact area counts the overlap twice before clamping. So: no
+// pixel more than 24 levels apart, and the mean difference over the pixels either one touches under
+// 1 level. A wrong join, cap, dash or fill rule moves whole pixels by 100 levels or more.
+
+import Testing
+import Foundation
+import HoloGeometry
+import HoloScene
+@testable import HoloRaster
+
+@Suite struct PathReferenceTests {
+    static let size = 40
+
+    struct Difference: CustomStringConvertible {
+        var largest = 0, total = 0, touched = 0, at = (0, 0), over = 0
+        var mean: Double { touched == 0 ? 0 : Double(total) / Double(touched) }
+        var description: String { "largest \(largest) at \(at), \(over) px over 24, mean \(mean) over \(touched) px" }
+    }
+
+    static func compare(fast: CoverageMask, slow: RefMask) -> Difference {
+        var d = Difference()
+        for y in 0..<size {
+            for x in 0..<size {
+                let a = Int(fast[x, y]), b = slow.at(x, y)
+                guard a != 0 || b != 0 else { continue }
+                d.touched += 1
+                d.total += abs(a - b)
+                if abs(a - b) > 24 { d.over += 1 }
+                if abs(a - b) > d.largest { d.largest = abs(a - b); d.at = (x, y) }
+            }
+        }
+        return d
+    }
+
+    static func mask(_ poly: PixelPolygon) -> CoverageMask {
+        var sink = MaskSink(mask: CoverageMask(x: 0, y: 0, width: size, height: size))
+        rasterize(poly, window: PixelWindow(0, 0, size, size), into: &sink)
+        return sink.mask
+    }
+
+    /// A random path of one or two subpaths of lines, quadratics, cubics and arcs in [2, 30]².
+    static func randomPath(_ rng: inout SplitMix64) -> Path {
+        func coord() -> Double { 2 + 28 * rng.unit() }
+        func point() -> Point { Point(coord(), coord()) }
+        var p = Path(fillRule: rng.unit() < 0.5 ? .nonZero : .evenOdd)
+        for _ in 0..<(rng.unit() < 0.3 ? 2 : 1) {
+            p.move(to: point())
+            for _ in 0..<(2 + Int(rng.unit() * 4)) {
+                switch Int(rng.unit() * 4) {
+                case 0: p.addLine(to: point())
+                case 1: p.addQuadCurve(to: point(), control: point())
+                case 2: p.addCurve(to: point(), control1: point(), control2: point())
+                default:
+                    p.addArc(center: Point(8 + 18 * rng.unit(), 8 + 18 * rng.unit()), radius: 2 + 8 * rng.unit(),
+                             startAngle: 6.3 * rng.unit(), endAngle: 6.3 * rng.unit(), clockwise: rng.unit() < 0.5)
+                }
+            }
+            if rng.unit() < 0.5 { p.closeSubpath() }
+        }
+        return p
+    }
+
+    /// A random simple closed path: points at increasing angles round (20, 20), joined by lines,
+    /// quadratics and cubics whose controls stay in their sector, so it never crosses itself.
+    static func simplePath(_ rng: inout SplitMix64) -> Path {
+        let n = 3 + Int(rng.unit() * 5)
+        var angles = (0..<n).map { (Double($0) + 0.2 + 0.6 * rng.unit()) * 2 * Double.pi / Double(n) }
+        angles.append(angles[0] + 2 * Double.pi)
+        func at(_ θ: Double, _ r: Double) -> Point { Point(20 + r * cos(θ), 20 + r * sin(θ)) }
+        func radius() -> Double { 7 + 9 * rng.unit() }
+        var p = Path(fillRule: rng.unit() < 0.5 ? .nonZero : .evenOdd)
+        p.move(to: at(angles[0], radius()))
+        for i in 1...n {
+            let a = angles[i - 1], b = angles[i]
+            let end = i == n ? nil : at(b, radius())
+            let to = end ?? { if case .move(let q) = p.elements[0] { return q } else { return .zero } }()
+            switch Int(rng.unit() * 3) {
+            case 0: p.addLine(to: to)
+            case 1: p.addQuadCurve(to: to, control: at(a + (b - a) * (0.3 + 0.4 * rng.unit()), radius()))
+            default: p.addCurve(to: to, control1: at(a + (b - a) * (0.1 + 0.3 * rng.unit()), radius()),
+                                control2: at(a + (b - a) * (0.6 + 0.3 * rng.unit()), radius()))
+            }
+        }
+        if rng.unit() < 0.7 { p.closeSubpath() }
+        return p
+    }
+
+    static func randomTransform(_ rng: inout SplitMix64) -> HoloGeometry.AffineTransform {
+        switch Int(rng.unit() * 3) {
+        case 0: return .translation(rng.unit(), rng.unit())
+        case 1: return .scale(1.2, 1.2).concatenating(.translation(-2 + rng.unit(), -2 + rng.unit()))
+        default: return .rotation(0.3).concatenating(.translation(7 + rng.unit(), -5))
+        }
+    }
+
+    static func dump(_ fast: CoverageMask, _ slow: RefMask, _ name: String) {
+        var text = "P2 \(size * 2) \(size) 255\n"
+        for y in 0..<size {
+            for x in 0..<size { text += "\(fast[x, y]) " }
+            for x in 0..<size { text += "\(slow.at(x, y)) " }
+            text += "\n"
+        }
+        try? text.write(toFile: "/tmp/pathdbg/\(name).pgm", atomically: true, encoding: .utf8)
+    }
+
+    /// Differences summed over many paths.
+    struct Tally: CustomStringConvertible {
+        var over = 0, touched = 0, total = 0, largest = 0
+        mutating func add(_ d: Difference) { over += d.over; touched += d.touched; total += d.total; largest = max(largest, d.largest) }
+        var overShare: Double { Double(over) / Double(max(1, touched)) }
+        var mean: Double { Double(total) / Double(max(1, touched)) }
+        var description: String { "\(over) of \(touched) px over 24 levels (\(overShare * 100)%), mean \(mean), largest \(largest)" }
+    }
+
+    static func randomStyle(_ rng: inout SplitMix64, maxWidth: Double, overlappingDashes: Bool) -> StrokeStyle {
+        let width = 0.6 + maxWidth * rng.unit()
+        var style = StrokeStyle(lineWidth: width, lineCap: LineCap.allCases[Int(rng.unit() * 3)],
+                                lineJoin: LineJoin.allCases[Int(rng.unit() * 3)], miterLimit: 1 + 9 * rng.unit())
+        if rng.unit() < 0.5 {
+            // Zero-length dashes are dots (round and square caps); gaps narrower than the caps'
+            // reach make dashes overlap, which only the tangled paths allow.
+            let on = overlappingDashes && rng.unit() < 0.2 ? 0 : 1 + 8 * rng.unit()
+            style.dash = [on, (overlappingDashes ? 1 : width + 1) + 6 * rng.unit()]
+            style.dashPhase = 20 * rng.unit() - 5
+        }
+        return style
+    }
+
+    /// Paths that never cross themselves: fills within the grid's error everywhere; strokes too,
+    /// but where an open path's two caps meet (their outlines overlap, see the top).
+    @Test func simplePathsMatchTheReference() {
+        var rng = SplitMix64(seed: 3000)
+        let limit = RefBox(0, 0, Self.size, Self.size)
+        var fills = Tally(), strokes = Tally()
+        for _ in 0..<40 {
+            let path = Self.simplePath(&rng), t = Self.randomTransform(&rng)
+            fills.add(Self.compare(fast: Self.mask(Shape.path(path).pixelPolygon(transform: t)),
+                                   slow: Reference.pathFillCoverage(path, transform: t, limit: limit)))
+            let style = Self.randomStyle(&rng, maxWidth: 3, overlappingDashes: false)
+            strokes.add(Self.compare(fast: Self.mask(Shape.path(path).strokePolygon(style, transform: t)),
+                                     slow: Reference.strokeCoverage(.path(path), style: style, transform: t, limit: limit)))
+        }
+        print("simple fills: \(fills)\nsimple strokes: \(strokes)")
+        #expect(fills.largest <= 12 && fills.mean <= 0.5, "\(fills)")
+        #expect(strokes.overShare <= 0.02 && strokes.mean <= 2, "\(strokes)")
+    }
+
+    /// Random tangles (self-crossing curves, arcs, two subpaths, overlapping dashes and dots):
+    /// the differences gather at crossings and overlaps (see the top), a few percent of the pixels.
+    @Test func tangledPathsMatchTheReference() {
+        var rng = SplitMix64(seed: 1000)
+        let limit = RefBox(0, 0, Self.size, Self.size)
+        var nonZero = Tally(), evenOdd = Tally(), strokes = Tally()
+        for _ in 0..<40 {
+            let path = Self.randomPath(&rng), t = Self.randomTransform(&rng)
+            let d = Self.compare(fast: Self.mask(Shape.path(path).pixelPolygon(transform: t)),
+                                 slow: Reference.pathFillCoverage(path, transform: t, limit: limit))
+            if path.fillRule == .evenOdd { evenOdd.add(d) } else { nonZero.add(d) }
+            let style = Self.randomStyle(&rng, maxWidth: 6, overlappingDashes: true)
+            strokes.add(Self.compare(fast: Self.mask(Shape.path(path).strokePolygon(style, transform: t)),
+                                     slow: Reference.strokeCoverage(.path(path), style: style, transform: t, limit: limit)))
+        }
+        print("tangled non-zero fills: \(nonZero)\ntangled even-odd fills: \(evenOdd)\ntangled strokes: \(strokes)")
+        #expect(nonZero.overShare <= 0.03 && nonZero.mean <= 2.5, "\(nonZero)")
+        #expect(evenOdd.overShare <= 0.04 && evenOdd.mean <= 3.5, "\(evenOdd)")
+        #expect(strokes.overShare <= 0.05 && strokes.mean <= 3.5, "\(strokes)")
+    }
+}
