@@ -71,6 +71,25 @@ public struct Path: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The path scaled by `s` about the origin, then moved by `offset` (arcs stay arcs: a uniform
+    /// scale keeps circles circles).
+    public func scaled(by s: Double, offset: Point) -> Path {
+        func m(_ p: Point) -> Point { Point(p.x * s + offset.x, p.y * s + offset.y) }
+        // A negative scale turns the picture half a turn, so arcs keep their direction.
+        let turn = s < 0 ? Double.pi : 0
+        return Path(elements.map { e in
+            switch e {
+            case .move(let p): return .move(to: m(p))
+            case .line(let p): return .line(to: m(p))
+            case .quadCurve(let p, let c): return .quadCurve(to: m(p), control: m(c))
+            case .curve(let p, let c1, let c2): return .curve(to: m(p), control1: m(c1), control2: m(c2))
+            case .arc(let c, let r, let a0, let a1, let cw):
+                return .arc(center: m(c), radius: r * abs(s), startAngle: a0 + turn, endAngle: a1 + turn, clockwise: cw)
+            case .closeSubpath: return .closeSubpath
+            }
+        }, fillRule: fillRule)
+    }
+
     /// The arc's signed sweep in radians, as `addArc` draws it (see `PathElement.arc`): a turn
     /// whole when the angles are a turn or more apart, otherwise the part of a turn from start
     /// to end in the arc's direction.

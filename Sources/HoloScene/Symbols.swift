@@ -1,6 +1,6 @@
 // The SF Symbols the seeds' views use, drawn as paths (SF Symbols themselves cannot be shipped).
 //
-// Each symbol is drawn in a 100 × 100 box that is one em of its point size (as SF Symbols scale
+// Each symbol is designed in a 100 × 100 box that is one em of its point size (as SF Symbols scale
 // with the font beside them), centred on the box's centre, with strokes whose width follows the
 // weight the way SF Symbols' weights follow SF Pro's stems: about 0.078 em at regular, 0.105 at
 // semibold, 0.125 at bold. Terminals and corners are round, as SF Symbols' are. A ".fill" variant
@@ -51,32 +51,31 @@ public enum Symbol {
     /// Every symbol by name, sorted.
     public static var names: [String] { (Array(table.keys) + ["checkmark.circle.fill"]).sorted() }
 
-    /// The symbol `name` at `size` points and `weight`, centred on `center`, in `paint`: a group
-    /// (transform: the 100-unit box to points) of fills and round-capped strokes. Nil for an
-    /// unknown name.
+    /// The symbol `name` at `size` points and `weight`, centred on `center`, in `paint`: a group of
+    /// fills and round-capped, round-joined strokes in the caller's points (so a gradient paint's
+    /// coordinates are the caller's). Nil for an unknown name.
     public static func node(_ name: String, size: Double, weight: SymbolWeight, center: Point, paint: Paint) -> Node? {
-        let style = StrokeStyle(lineWidth: weight.strokeWidthPerEm * 100, lineCap: .round, lineJoin: .round)
+        let s = size / 100
+        let style = StrokeStyle(lineWidth: weight.strokeWidthPerEm * size, lineCap: .round, lineJoin: .round)
+        func placed(_ p: Path) -> Shape { .path(p.scaled(by: s, offset: Point(center.x - 50 * s, center.y - 50 * s))) }
         var children: [Node] = []
         if name == "checkmark.circle.fill" {
-            children = [.fill(.path(checkCircle(halfWidth: style.lineWidth / 2)), paint)]
+            children = [.fill(placed(checkCircle(halfWidth: weight.strokeWidthPerEm * 50)), paint)]
         } else {
             guard let parts = table[name] else { return nil }
             for part in parts {
                 switch part {
-                case .stroke(let d): children.append(.styledStroke(.path(try! Path(svg: d)), paint, style))
-                case .strokePath(let p): children.append(.styledStroke(.path(p), paint, style))
+                case .stroke(let d): children.append(.styledStroke(placed(try! Path(svg: d)), paint, style))
+                case .strokePath(let p): children.append(.styledStroke(placed(p), paint, style))
                 case .fill(let d):
-                    let p = try! Path(svg: d)
-                    children.append(.fill(.path(p), paint)); children.append(.styledStroke(.path(p), paint, style))
+                    let shape = placed(try! Path(svg: d))
+                    children.append(.fill(shape, paint)); children.append(.styledStroke(shape, paint, style))
                 case .fillPath(let p):
-                    children.append(.fill(.path(p), paint)); children.append(.styledStroke(.path(p), paint, style))
+                    children.append(.fill(placed(p), paint)); children.append(.styledStroke(placed(p), paint, style))
                 }
             }
         }
-        let s = size / 100
-        let transform = AffineTransform.translation(-50, -50).concatenating(.scale(s, s))
-            .concatenating(.translation(center.x, center.y))
-        return .group(children, transform: transform)
+        return .group(children)
     }
 
     static let heart = "M 50 84 C 32 72 13 58 13 38 C 13 25 22 16 33 16 C 41 16 47 21 50 27 C 53 21 59 16 67 16 C 78 16 87 25 87 38 C 87 58 68 72 50 84 Z"
@@ -114,8 +113,8 @@ public enum Symbol {
     static let table: [String: [Part]] = [
         "chevron.left": [.stroke("M 61 16 L 37 50 L 61 84")],
         "chevron.right": [.stroke("M 39 16 L 63 50 L 39 84")],
-        "chevron.down": [.stroke("M 16 38 L 50 62 L 84 38")],
-        "chevron.up": [.stroke("M 16 62 L 50 38 L 84 62")],
+        "chevron.down": [.stroke("M 20 37 L 50 63 L 80 37")],
+        "chevron.up": [.stroke("M 20 63 L 50 37 L 80 63")],
         "xmark": [.stroke("M 22 22 L 78 78 M 78 22 L 22 78")],
         "plus": [.stroke("M 50 14 V 86 M 14 50 H 86")],
         "checkmark": [.stroke("M 17 52 L 39 75 L 83 23")],

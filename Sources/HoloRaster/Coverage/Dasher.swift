@@ -28,7 +28,10 @@ struct Dasher {
         var offset = phase.truncatingRemainder(dividingBy: period)
         if offset < 0 { offset += period }
         var k = 0
-        for _ in pattern where offset >= pattern[k] { offset -= pattern[k]; k = (k + 1) % pattern.count }
+        // An interval ending exactly at the start is behind it; a zero-length one there is drawn.
+        for _ in pattern where offset > pattern[k] || (offset == pattern[k] && pattern[k] > 0) {
+            offset -= pattern[k]; k = (k + 1) % pattern.count
+        }
         offset = Swift.min(offset, pattern[k])
         var remaining = pattern[k] - offset
         let startsOn = k % 2 == 0

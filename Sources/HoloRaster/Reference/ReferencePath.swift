@@ -331,7 +331,8 @@ extension Reference {
         var k = 0
         while s <= total {
             let e = s + pattern[k]
-            if k % 2 == 0, e >= 0 { intervals.append((Swift.max(0, s), Swift.min(total, e))) }
+            // Drawn when it reaches past the start, or is a zero-length dash right at it.
+            if k % 2 == 0, e > 0 || (e == 0 && s == 0) { intervals.append((Swift.max(0, s), Swift.min(total, e))) }
             s = e; k = (k + 1) % pattern.count
         }
         // A closed subpath's last dash running through the start into the first.
