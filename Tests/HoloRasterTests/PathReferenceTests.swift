@@ -10,14 +10,18 @@
 // signed area conflates the overlap in the pixels its edges share (FreeType's and font-rs's
 // rasterizers do the same): those pixels are darker, or for opposite windings lighter, by up to a
 // whole level. So, measured over 40 paths each (seeds fixed):
-//   • paths that never cross themselves: fills within 12 levels everywhere (7 measured), mean
-//     under 0.5 (0.18); strokes with every cap and join and non-overlapping dashes: at most 2% of
-//     the pixels either one touches over 24 levels apart (1.1%), mean under 2 (1.35);
+//   • paths that never cross themselves (open ones stop short of their start): fills within 12
+//     levels everywhere (6 measured), mean under 0.5 (0.17); strokes with every cap and join and
+//     dashes that do not overlap: at most 0.9% of the pixels either one touches over 24 levels
+//     apart (0.62%: the inner side of sharp corners, which runs through the corner), mean under
+//     1.3 (1.11). Miter tips placed h·(N₁ + N₂) out instead of h·(N₁ + N₂)/(1 + N₁·N₂) measured
+//     1.24% and 1.57;
 //   • tangles: at most 3% / 4% / 5% of the pixels over 24 levels for non-zero fills, even-odd
 //     fills and strokes (1.5%, 2.5%, 3.1% measured), means under 2.5 / 3.5 / 3.5 (1.5, 2.4, 2.4).
 // A wrong join, cap, dash or fill rule moves whole regions, far past these.
 
 import Testing
+import Foundation
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster
@@ -83,11 +87,14 @@ import HoloScene
         func at(_ θ: Double, _ r: Double) -> Point { Point(20 + r * cos(θ), 20 + r * sin(θ)) }
         func radius() -> Double { 7 + 9 * rng.unit() }
         var p = Path(fillRule: rng.unit() < 0.5 ? .nonZero : .evenOdd)
-        p.move(to: at(angles[0], radius()))
+        let closed = rng.unit() < 0.7
+        // An open path stops short of its start, so its two caps never meet.
+        if !closed { angles[n] -= 0.3 * (angles[n] - angles[n - 1]) }
+        let first = at(angles[0], radius())
+        p.move(to: first)
         for i in 1...n {
             let a = angles[i - 1], b = angles[i]
-            let end = i == n ? nil : at(b, radius())
-            let to = end ?? { if case .move(let q) = p.elements[0] { return q } else { return .zero } }()
+            let to = i == n && closed ? first : at(b, radius())
             switch Int(rng.unit() * 3) {
             case 0: p.addLine(to: to)
             case 1: p.addQuadCurve(to: to, control: at(a + (b - a) * (0.3 + 0.4 * rng.unit()), radius()))
@@ -95,7 +102,7 @@ import HoloScene
                                 control2: at(a + (b - a) * (0.6 + 0.3 * rng.unit()), radius()))
             }
         }
-        if rng.unit() < 0.7 { p.closeSubpath() }
+        if closed { p.closeSubpath() }
         return p
     }
 
@@ -131,7 +138,7 @@ import HoloScene
     }
 
     /// Paths that never cross themselves: fills within the grid's error everywhere; strokes too,
-    /// but where an open path's two caps meet (their outlines overlap, see the top).
+    /// but for the inner side of sharp corners (see the top).
     @Test func simplePathsMatchTheReference() {
         var rng = SplitMix64(seed: 3000)
         let limit = RefBox(0, 0, Self.size, Self.size)
@@ -146,7 +153,7 @@ import HoloScene
         }
         print("simple fills: \(fills)\nsimple strokes: \(strokes)")
         #expect(fills.largest <= 12 && fills.mean <= 0.5, "\(fills)")
-        #expect(strokes.overShare <= 0.02 && strokes.mean <= 2, "\(strokes)")
+        #expect(strokes.overShare <= 0.009 && strokes.mean <= 1.3, "\(strokes)")
     }
 
     /// Random tangles (self-crossing curves, arcs, two subpaths, overlapping dashes and dots):
