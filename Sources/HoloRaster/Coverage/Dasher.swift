@@ -64,6 +64,8 @@ struct Dasher {
             }
         }
         if s.closed && startsOn && out.isEmpty { return [s] }  // one dash all the way round
+        // A dash starting exactly at an open end is past it (unless it is a zero-length one).
+        if !s.closed, remaining == pattern[k], pattern[k] > 0 { current = nil }
         if var c = current {
             if s.closed && startsOn, let first = out.first, !out.isEmpty, c.points.last == p[0] {
                 // The last dash runs into the first across the start: one dash.

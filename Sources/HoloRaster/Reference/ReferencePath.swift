@@ -331,13 +331,15 @@ extension Reference {
         var k = 0
         while s <= total {
             let e = s + pattern[k]
-            // Drawn when it reaches past the start, or is a zero-length dash right at it.
-            if k % 2 == 0, e > 0 || (e == 0 && s == 0) { intervals.append((Swift.max(0, s), Swift.min(total, e))) }
+            // Drawn when it reaches past the start and starts before the end, or is a zero-length
+            // dash right at either.
+            if k % 2 == 0, e > 0 || (e == 0 && s == 0), s < total || e == s { intervals.append((Swift.max(0, s), Swift.min(total, e))) }
             s = e; k = (k + 1) % pattern.count
         }
         // A closed subpath's last dash running through the start into the first.
         var closedWhole = false
-        if l.closed, let f = intervals.first, let last = intervals.last, f.0 == 0, last.1 == total {
+        // (A zero-length dash right at the end stays a dot of its own.)
+        if l.closed, let f = intervals.first, let last = intervals.last, f.0 == 0, last.1 == total, last.1 > last.0 {
             if intervals.count == 1 { closedWhole = true } else { intervals[0] = (last.0, total + f.1); intervals.removeLast() }
         }
         if closedWhole { return [l] }
