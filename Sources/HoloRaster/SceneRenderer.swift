@@ -163,7 +163,10 @@ public struct SceneRenderer: Sendable {
         case .fill(let shape, _), .material(let shape, _, _):
             return transform.bounds(of: shape.bounds)
         case .stroke(let shape, _, let width):
-            return transform.bounds(of: shape.bounds.insetBy(dx: -width, dy: -width))
+            // A path is stroked with miter joins (limit 10), which reach further than its width.
+            var reach = width
+            if case .path = shape { reach = StrokeStyle(lineWidth: width).reach }
+            return transform.bounds(of: shape.bounds.insetBy(dx: -reach, dy: -reach))
         case .styledStroke(let shape, _, let style):
             let reach = style.reach
             return transform.bounds(of: shape.bounds.insetBy(dx: -reach, dy: -reach))

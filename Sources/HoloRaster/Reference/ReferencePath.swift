@@ -5,12 +5,17 @@
 // round(inside/256 · 255). The grid's own error is at most one sample row or column along an edge:
 // 16/256 of a pixel for an edge running along the grid, far less for a slanted one.
 //
-// Curves are evaluated directly at evenly spaced parameters, never adaptively:
-//   quadratic  B(t) = (1−t)²P0 + 2(1−t)tQ + t²P1,
-//   cubic      B(t) = (1−t)³P0 + 3(1−t)²tC1 + 3(1−t)t²C2 + t³P1,     t = k/256,
-//   arc        c + r(cos θ, sin θ),   θ = θ0 + sweep·k/n,  n = ⌈1024·|sweep|/2π⌉.
-// A cubic's chord error at n = 256 steps is at most max|B″|/(8n²) ≤ 6·max|Δ²P|/524288: under
-// 0.001 px for a curve 40 px across, under 0.02 px for one across a whole 3× screen.
+// Curves are evaluated directly at n evenly spaced parameters, n fixed per curve by a bound so that
+// every chord is within 0.002 px of the curve (s: the transform's largest stretch, bounded by its
+// Frobenius norm):
+//   quadratic  B(t) = (1−t)²P0 + 2(1−t)tQ + t²P1,                      t = k/n,
+//   cubic      B(t) = (1−t)³P0 + 3(1−t)²tC1 + 3(1−t)t²C2 + t³P1,
+//              chord error ≤ max|B″|/(8n²) ≤ 6·max|Δ²P|/(8n²)  ⇒  n = ⌈√(6·max|Δ²P|·s / (8·0.002))⌉
+//              (a quadratic's |B″| = 2|Δ²P|);
+//   arc        c + r(cos θ, sin θ),   θ = θ0 + sweep·k/n,  sagitta r·s·(1 − cos(sweep/2n)) ≤ r·s·(sweep/n)²/8,
+//              n = ⌈|sweep|·√(r·s / (8·0.002))⌉;
+// at least 8 steps a curve. Joins and caps at a curve's ends follow its derivative there
+// (B′(0) = 3(C1 − P0), B′(1) = 3(P1 − C2), or the nearest control point that differs), not a chord.
 //
 // Fill: for each row of samples, the crossings of its line with every edge (half-open in y, each
 // with its direction); a sample's winding number is the sum of the directions of the crossings
@@ -48,16 +53,40 @@ extension Reference {
         var closed = false
         /// A lone point's cap direction.
         var direction = Point(1, 0)
+        /// The curve's own direction arriving at / leaving a vertex where a curve ends / starts
+        /// (its derivative there), for joins and caps; nil: the chord's.
+        var tangentIn: [Point?] = []
+        var tangentOut: [Point?] = []
+
+        init(points: [Point] = [], corner: [Bool] = [], closed: Bool = false) {
+            self.points = points; self.corner = corner; self.closed = closed
+            tangentIn = points.map { _ in nil }; tangentOut = tangentIn
+        }
+
+        mutating func append(_ p: Point, corner c: Bool, tangentIn t: Point? = nil) {
+            points.append(p); corner.append(c); tangentIn.append(t); tangentOut.append(nil)
+        }
     }
 
     /// The path's subpaths, evaluated directly (see the top).
-    static func polylines(_ path: Path) -> [Polyline] {
+    static func polylines(_ path: Path, transform: AffineTransform) -> [Polyline] {
+        let stretch = (transform.a * transform.a + transform.b * transform.b + transform.c * transform.c + transform.d * transform.d).squareRoot()
+        func steps(_ v: Double) -> Int { Swift.max(8, Swift.min(1 << 16, Int(v.rounded(.up)))) }
+        func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
         var out: [Polyline] = []
         var cur = Polyline()
         var start = Point.zero
-        func add(_ p: Point, corner: Bool) {
-            if cur.points.isEmpty { cur.points = [start]; cur.corner = [true] }
-            cur.points.append(p); cur.corner.append(corner)
+        func add(_ p: Point, corner: Bool, tangentIn: Point? = nil) {
+            if cur.points.isEmpty { cur.append(start, corner: true) }
+            cur.append(p, corner: corner, tangentIn: tangentIn)
+        }
+        /// The direction a curve leaves its start with (B′(0), or the next control that differs).
+        func leaving(_ from: Point, _ controls: Point...) {
+            if cur.points.isEmpty { cur.append(start, corner: true) }
+            if let c = controls.first(where: { $0 != from }) { cur.tangentOut[cur.points.count - 1] = c - from }
+        }
+        func arriving(_ to: Point, _ controls: Point...) -> Point? {
+            controls.reversed().first(where: { $0 != to }).map { to - $0 }
         }
         func end() {
             if !cur.points.isEmpty { out.append(cur) }
@@ -69,34 +98,43 @@ extension Reference {
             switch e {
             case .move(let p):
                 guard ok(p) else { continue }
-                end(); start = p; cur.points = [p]; cur.corner = [true]
+                end(); start = p; cur = Polyline(points: [p], corner: [true])
             case .line(let p):
                 guard ok(p) else { continue }
                 add(p, corner: true)
             case .quadCurve(let p, let q):
                 guard ok(p, q) else { continue }
-                for k in 1...256 {
-                    let t = Double(k) / 256, u = 1 - t
-                    add(Point(u * u * p0.x + 2 * u * t * q.x + t * t * p.x, u * u * p0.y + 2 * u * t * q.y + t * t * p.y), corner: k == 256)
+                let n = steps((2 * length(p0 - q * 2 + p) * stretch / (8 * 0.002)).squareRoot())
+                leaving(p0, q, p)
+                for k in 1...n {
+                    let t = Double(k) / Double(n), u = 1 - t
+                    add(Point(u * u * p0.x + 2 * u * t * q.x + t * t * p.x, u * u * p0.y + 2 * u * t * q.y + t * t * p.y), corner: k == n,
+                        tangentIn: k == n ? arriving(p, p0, q) : nil)
                 }
             case .curve(let p, let c1, let c2):
                 guard ok(p, c1, c2) else { continue }
-                for k in 1...256 {
-                    let t = Double(k) / 256, u = 1 - t
+                let n = steps((6 * Swift.max(length(p0 - c1 * 2 + c2), length(c1 - c2 * 2 + p)) * stretch / (8 * 0.002)).squareRoot())
+                leaving(p0, c1, c2, p)
+                for k in 1...n {
+                    let t = Double(k) / Double(n), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                    add(Point(a * p0.x + b * c1.x + c * c2.x + d * p.x, a * p0.y + b * c1.y + c * c2.y + d * p.y), corner: k == 256)
+                    add(Point(a * p0.x + b * c1.x + c * c2.x + d * p.x, a * p0.y + b * c1.y + c * c2.y + d * p.y), corner: k == n,
+                        tangentIn: k == n ? arriving(p, p0, c1, c2) : nil)
                 }
             case .arc(let c, let r, let a0, let a1, let clockwise):
                 guard ok(c), r.isFinite, a0.isFinite, a1.isFinite else { continue }
                 let r = abs(r)
                 let s = Point(c.x + r * cos(a0), c.y + r * sin(a0))
-                if cur.points.isEmpty { start = s; cur.points = [s]; cur.corner = [true] } else { add(s, corner: true) }
+                if cur.points.isEmpty { start = s; cur = Polyline(points: [s], corner: [true]) } else { add(s, corner: true) }
                 let sweep = Path.arcSweep(startAngle: a0, endAngle: a1, clockwise: clockwise)
                 guard sweep != 0, r > 0 else { continue }
-                let n = Swift.max(1, Int((1024 * abs(sweep) / (2 * Double.pi)).rounded(.up)))
+                let n = steps(abs(sweep) * (r * stretch / (8 * 0.002)).squareRoot())
+                // d/dθ of the circle, turned the way the arc goes.
+                func tangent(_ θ: Double) -> Point { Point(-sin(θ), cos(θ)) * (sweep > 0 ? 1 : -1) }
+                cur.tangentOut[cur.points.count - 1] = tangent(a0)
                 for k in 1...n {
                     let θ = a0 + sweep * Double(k) / Double(n)
-                    add(Point(c.x + r * cos(θ), c.y + r * sin(θ)), corner: k == n)
+                    add(Point(c.x + r * cos(θ), c.y + r * sin(θ)), corner: k == n, tangentIn: k == n ? tangent(θ) : nil)
                 }
             case .closeSubpath:
                 guard !cur.points.isEmpty else { continue }
@@ -110,14 +148,25 @@ extension Reference {
     }
 
     /// Repeated consecutive points merged; a closed polyline's last point dropped if it is its first.
+    /// Tangents: a merged point keeps the first's arriving one and the last's leaving one.
     static func withoutRepeats(_ l: Polyline) -> Polyline {
-        var o = l
-        o.points = []; o.corner = []
+        var o = Polyline(closed: l.closed)
+        o.direction = l.direction
         for (i, p) in l.points.enumerated() {
-            if o.points.last == p { o.corner[o.corner.count - 1] = o.corner.last! || l.corner[i]; continue }
-            o.points.append(p); o.corner.append(l.corner[i])
+            if o.points.last == p {
+                let k = o.points.count - 1
+                o.corner[k] = o.corner[k] || l.corner[i]
+                o.tangentOut[k] = l.tangentOut[i] ?? o.tangentOut[k]
+                continue
+            }
+            o.append(p, corner: l.corner[i], tangentIn: l.tangentIn[i])
+            o.tangentOut[o.points.count - 1] = l.tangentOut[i]
         }
-        if o.closed, o.points.count > 1, o.points.first == o.points.last { o.points.removeLast(); o.corner.removeLast(); o.corner[0] = true }
+        if o.closed, o.points.count > 1, o.points.first == o.points.last {
+            o.tangentIn[0] = o.tangentIn.last!
+            o.points.removeLast(); o.corner.removeLast(); o.tangentIn.removeLast(); o.tangentOut.removeLast()
+            o.corner[0] = true
+        }
         return o
     }
 
@@ -125,7 +174,7 @@ extension Reference {
 
     /// Coverage of the filled path (every subpath closed, the path's fill rule).
     static func pathFillCoverage(_ path: Path, transform: AffineTransform, limit: RefBox) -> RefMask {
-        let contours = polylines(path).map { $0.points.map(transform.apply) }.filter { $0.count >= 3 }
+        let contours = polylines(path, transform: transform).map { $0.points.map(transform.apply) }.filter { $0.count >= 3 }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for c in contours { for p in c { minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x); minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y) } }
         guard minX < maxX, minY < maxY else { return RefMask(window: .empty) }
@@ -187,10 +236,13 @@ extension Reference {
                 let v = p - c
                 guard v.x * v.x + v.y * v.y <= r * r else { return false }
                 guard let turn else { return true }
-                // The angle from `from` to v, measured in the turn's direction, within |turn|.
-                let a = atan2(from.x * v.y - from.y * v.x, from.x * v.x + from.y * v.y)
-                if v.x == 0 && v.y == 0 { return true }
-                return turn >= 0 ? (a >= -1e-12 && a <= turn + 1e-12) : (a <= 1e-12 && a >= turn - 1e-12)
+                // v lies on the turn's side of `from` and, for a turn under a half, on the near
+                // side of `to` (from turned by `turn`): s·(from × v) ≥ 0 and s·(v × to) ≥ 0.
+                let s: Double = turn >= 0 ? 1 : -1
+                guard s * (from.x * v.y - from.y * v.x) >= 0 else { return false }
+                guard abs(turn) < Double.pi else { return true }
+                let to = Point(from.x * cos(turn) - from.y * sin(turn), from.x * sin(turn) + from.y * cos(turn))
+                return s * (v.x * to.y - v.y * to.x) >= 0
             }
         }
 
@@ -211,7 +263,7 @@ extension Reference {
         guard style.lineWidth > 0, style.lineWidth.isFinite, let inverse = transform.inverted() else { return RefMask(window: .empty) }
         var lines: [Polyline]
         if case .path(let p) = shape {
-            lines = polylines(p)
+            lines = polylines(p, transform: transform)
         } else {
             let pts = shape.outline(pixelTolerance: flatteningTolerancePixels, transform: transform)
             let isRect: Bool = { if case .rect = shape { return true } else { return false } }()
@@ -272,7 +324,7 @@ extension Reference {
         let joints = l.closed ? Array(0..<n) : (n > 2 ? Array(1..<(n - 1)) : [])
         for i in joints {
             let v = p[i]
-            let d1 = unit(v - p[(i - 1 + n) % n]), d2 = unit(p[(i + 1) % n] - v)
+            let d1 = unit(l.tangentIn[i] ?? (v - p[(i - 1 + n) % n])), d2 = unit(l.tangentOut[i] ?? (p[(i + 1) % n] - v))
             let cross = d1.x * d2.y - d1.y * d2.x, dot = d1.x * d2.x + d1.y * d2.y
             if cross == 0 && dot > 0 { continue }
             // The outer side is the one the path turns away from.
@@ -300,7 +352,9 @@ extension Reference {
             }
         }
         if !l.closed {
-            for (e, d) in [(p[n - 1], unit(p[n - 1] - p[n - 2])), (p[0], unit(p[0] - p[1]))] {
+            let endDirection = unit(l.tangentIn[n - 1] ?? (p[n - 1] - p[n - 2]))
+            let startDirection = unit(l.tangentOut[0] ?? (p[1] - p[0])) * -1
+            for (e, d) in [(p[n - 1], endDirection), (p[0], startDirection)] {
                 let m = normal(d) * h
                 switch style.lineCap {
                 case .butt: break
@@ -357,16 +411,19 @@ extension Reference {
         for (a, b) in intervals {
             var d = Polyline()
             let (pa, dir) = point(a)
-            d.points = [pa]; d.corner = [true]; d.direction = dir
+            d.append(pa, corner: true); d.direction = dir
             // Vertices strictly inside (a, b), on a second lap when the dash passes the start.
             for lap in 0..<2 {
                 for i in 0...segments {
                     let v = at[i] + Double(lap) * total
-                    if v > a && v < b { d.points.append(p[i % n]); d.corner.append(l.corner[i % n]) }
+                    if v > a && v < b {
+                        d.append(p[i % n], corner: l.corner[i % n], tangentIn: l.tangentIn[i % n])
+                        d.tangentOut[d.points.count - 1] = l.tangentOut[i % n]
+                    }
                 }
             }
             let (pb, dirB) = point(b)
-            d.points.append(pb); d.corner.append(true)
+            d.append(pb, corner: true)
             if b == a { d.direction = dirB }
             out.append(withoutRepeats(d))
         }
