@@ -34,19 +34,18 @@ public enum SymbolWeight: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The symbol weight that matches text of this weight.
+    /// The symbol weight that matches text of this weight (the one of the same name).
     public init(_ font: FontWeight) {
-        switch font {
-        case .regular: self = .regular
-        case .semibold: self = .semibold
-        case .bold: self = .bold
-        }
+        self = SymbolWeight(rawValue: font.rawValue) ?? .regular
     }
 }
 
 public enum Symbol {
     /// One stroke of a symbol, or a filled outline (stroked too, at the same weight).
-    enum Part { case stroke(String), fill(String), strokePath(Path), fillPath(Path) }
+    enum Part { case stroke(Path), fill(Path) }
+
+    /// Path data written in this file (constants: the tests draw every symbol).
+    static func svg(_ d: String) -> Path { try! Path(svg: d) }
 
     /// Every symbol by name, sorted.
     public static var names: [String] { (Array(table.keys) + ["checkmark.circle.fill"]).sorted() }
@@ -65,13 +64,10 @@ public enum Symbol {
             guard let parts = table[name] else { return nil }
             for part in parts {
                 switch part {
-                case .stroke(let d): children.append(.styledStroke(placed(try! Path(svg: d)), paint, style))
-                case .strokePath(let p): children.append(.styledStroke(placed(p), paint, style))
-                case .fill(let d):
-                    let shape = placed(try! Path(svg: d))
+                case .stroke(let p): children.append(.styledStroke(placed(p), paint, style))
+                case .fill(let p):
+                    let shape = placed(p)
                     children.append(.fill(shape, paint)); children.append(.styledStroke(shape, paint, style))
-                case .fillPath(let p):
-                    children.append(.fill(placed(p), paint)); children.append(.styledStroke(placed(p), paint, style))
                 }
             }
         }
@@ -111,23 +107,23 @@ public enum Symbol {
     }()
 
     static let table: [String: [Part]] = [
-        "chevron.left": [.stroke("M 61 16 L 37 50 L 61 84")],
-        "chevron.right": [.stroke("M 39 16 L 63 50 L 39 84")],
-        "chevron.down": [.stroke("M 20 37 L 50 63 L 80 37")],
-        "chevron.up": [.stroke("M 20 63 L 50 37 L 80 63")],
-        "xmark": [.stroke("M 22 22 L 78 78 M 78 22 L 22 78")],
-        "plus": [.stroke("M 50 14 V 86 M 14 50 H 86")],
-        "checkmark": [.stroke("M 17 52 L 39 75 L 83 23")],
-        "heart": [.stroke(heart)],
-        "heart.fill": [.fill(heart)],
-        "play.fill": [.fill("M 29 17 L 81 50 L 29 83 Z")],
-        "star.fill": [.fill(star)],
-        "person": [.stroke("M 50 47 A 16 16 0 1 1 50.01 47 M 17 86 C 17 67 31 58 50 58 C 69 58 83 67 83 86 Z")],
-        "gear": [.strokePath(gear)],
-        "chart.bar": [.stroke("M 14 84 V 58 H 30 V 84 Z M 42 84 V 36 H 58 V 84 Z M 70 84 V 15 H 86 V 84 Z")],
-        "bell": [.stroke("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z M 41 81 C 43 88 57 88 59 81 M 50 14 V 23")],
-        "magnifyingglass": [.stroke("M 67 42 A 25 25 0 1 1 66.99 41.9 M 61 61 L 85 85")],
-        "waveform": [.stroke("M 14 42 V 58 M 26 32 V 68 M 38 18 V 82 M 50 28 V 72 M 62 14 V 86 M 74 34 V 66 M 86 44 V 56")],
+        "chevron.left": [.stroke(svg("M 61 16 L 37 50 L 61 84"))],
+        "chevron.right": [.stroke(svg("M 39 16 L 63 50 L 39 84"))],
+        "chevron.down": [.stroke(svg("M 20 37 L 50 63 L 80 37"))],
+        "chevron.up": [.stroke(svg("M 20 63 L 50 37 L 80 63"))],
+        "xmark": [.stroke(svg("M 22 22 L 78 78 M 78 22 L 22 78"))],
+        "plus": [.stroke(svg("M 50 14 V 86 M 14 50 H 86"))],
+        "checkmark": [.stroke(svg("M 17 52 L 39 75 L 83 23"))],
+        "heart": [.stroke(svg(heart))],
+        "heart.fill": [.fill(svg(heart))],
+        "play.fill": [.fill(svg("M 29 17 L 81 50 L 29 83 Z"))],
+        "star.fill": [.fill(svg(star))],
+        "person": [.stroke(svg("M 34 31 A 16 16 0 0 1 66 31 A 16 16 0 0 1 34 31 Z M 17 86 C 17 67 31 58 50 58 C 69 58 83 67 83 86 Z"))],
+        "gear": [.stroke(gear)],
+        "chart.bar": [.stroke(svg("M 14 84 V 58 H 30 V 84 Z M 42 84 V 36 H 58 V 84 Z M 70 84 V 15 H 86 V 84 Z"))],
+        "bell": [.stroke(svg("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z M 41 81 C 43 88 57 88 59 81 M 50 14 V 23"))],
+        "magnifyingglass": [.stroke(svg("M 17 42 A 25 25 0 0 1 67 42 A 25 25 0 0 1 17 42 Z M 60 60 L 85 85"))],
+        "waveform": [.stroke(svg("M 14 42 V 58 M 26 32 V 68 M 38 18 V 82 M 50 28 V 72 M 62 14 V 86 M 74 34 V 66 M 86 44 V 56"))],
     ]
 
     /// A filled disc with the checkmark cut out of it (even-odd: the check's outline is a second
