@@ -177,3 +177,23 @@ import HoloScene
         #expect(strokes.overShare <= 0.05 && strokes.mean <= 3.5, "\(strokes)")
     }
 }
+
+/// The reference renderer draws path fills, plain and styled strokes and path clips through the
+/// reference paths, and lands where the fast renderer does (within the bounds above).
+@Test func referenceRendererDrawsPaths() throws {
+    let star = try Path(svg: "M24 2 L37 42 3 17h42L11 42z", fillRule: .evenOdd)
+    let wave = try Path(svg: "M4 30 q 5 -10 10 0 t 10 0 t 10 0 t 10 0")
+    let scene = Scene(size: Size(48, 48), background: .white, root: [
+        .fill(.path(star), .solid(Color(red: 0.2, green: 0.3, blue: 0.9))),
+        .styledStroke(.path(wave), .solid(.black), StrokeStyle(lineWidth: 2.5, lineCap: .round, lineJoin: .round, dash: [5, 3], dashPhase: 1)),
+        .stroke(.path(star), .solid(Color(red: 1, green: 0, blue: 0, alpha: 0.6)), width: 1),
+        .group([.fill(.rect(Rect(x: 0, y: 36, width: 48, height: 12)), .solid(.black))], clip: .path(try Path(svg: "M0 48 L24 36 48 48z"))),
+    ])
+    let fast = try SceneRenderer(fonts: .shared).render(scene, scale: 1.5)
+    let slow = try ReferenceRenderer(fonts: .shared).render(scene, scale: 1.5)
+    let d = ReferenceDifference(fast, slow)
+    #expect(d.meanDelta <= 0.5 && d.shareOverLargeDelta <= 0.01, "\(d)")   // measured 0.085 and 0.15 %
+    // Something of each is drawn: the even-odd star's centre stays white, the clip's triangle black.
+    #expect(slow[36, 36].r == 255 && slow[36, 36].b == 255, "\(slow[36, 36])")
+    #expect(slow[36, 69].r == 0 && slow[36, 69].a == 255, "\(slow[36, 69])")
+}
