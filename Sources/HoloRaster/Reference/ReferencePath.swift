@@ -1,5 +1,8 @@
 // Reference paths: fills and strokes by counting samples, sharing nothing with the fast path's
-// flattening (PathFlattening.swift), stroker or dasher.
+// flattening (PathFlattening.swift), stroker or dasher. What it does share are the scene's
+// definitions (`Path.arcSweep`: which way and how far `addArc` turns; `StrokeStyle.effectiveDash`:
+// which patterns count) and, for a styled stroke of a shape that is not a path, that shape's
+// flattened outline, as every reference shape uses it.
 //
 // Every pixel holds 16 × 16 samples at ((i + ½)/16, (j + ½)/16); its coverage is
 // round(inside/256 · 255). The grid's own error is at most one sample row or column along an edge:
