@@ -57,3 +57,14 @@ import HoloScene
         }
     }
 }
+
+/// A path a scene file may hold (10,000 arcs a million points round) flattens to a bounded
+/// number of points, not hundreds of millions.
+@Test func flatteningIsBounded() {
+    var p = Path()
+    for _ in 0..<10_000 {
+        p.addArc(center: .zero, radius: 1_000_000, startAngle: 0, endAngle: 6.28, clockwise: false)
+    }
+    let points = p.flattened(pixelTolerance: pathFlatteningTolerancePixels, transform: .scale(3, 3)).reduce(0) { $0 + $1.points.count }
+    #expect(points > 1_000_000 && points <= maxFlattenedPathPoints + 100_000, "\(points)")
+}

@@ -26,6 +26,11 @@ import Foundation
 /// Flattening tolerance for paths, in device pixels.
 let pathFlatteningTolerancePixels = 0.01
 
+/// The most points one path flattens to: elements past it are dropped. A path of 10,000 arcs a
+/// million points round (what a scene file may hold) would otherwise take hundreds of millions;
+/// a screen's worth of curves at 0.01 px is a few thousand.
+let maxFlattenedPathPoints = 2_000_000
+
 /// How far in from a curve's ends (as a fraction of its parameter) the extra tangent points sit.
 let tangentStep = 0.001
 
@@ -72,13 +77,16 @@ extension Path {
         func last() -> Point { current?.points.last ?? start }
         func append(curvePoints pts: ArraySlice<Point>) {
             if current == nil { begin(start) }
+            count += pts.count
             for (k, p) in pts.enumerated() {
                 current!.points.append(p)
                 current!.corner.append(k == pts.count - 1)
             }
         }
         func finite(_ ps: Point...) -> Bool { ps.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        var count = 0
         for e in elements {
+            guard count <= maxFlattenedPathPoints else { break }
             switch e {
             case .move(let p):
                 guard finite(p) else { continue }
