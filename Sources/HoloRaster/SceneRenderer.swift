@@ -59,6 +59,8 @@ public struct SceneRenderer: Sendable {
             canvas.fill(shape, transform: transform, paint: paint, clip: clip)
         case .stroke(let shape, let paint, let width):
             canvas.stroke(shape, width: width, transform: transform, paint: paint, clip: clip)
+        case .styledStroke(let shape, let paint, let style):
+            canvas.stroke(shape, style: style, transform: transform, paint: paint, clip: clip)
         case .text(let given, let paint):
             let run = try fitted(given)
             let mask = try fonts.coverage(of: run, transform: transform)
@@ -165,7 +167,13 @@ public struct SceneRenderer: Sendable {
         case .fill(let shape, _), .material(let shape, _, _):
             return transform.bounds(of: shape.bounds)
         case .stroke(let shape, _, let width):
-            return transform.bounds(of: shape.bounds.insetBy(dx: -width, dy: -width))
+            // A path is stroked with miter joins (limit 10), which reach further than its width.
+            var reach = width
+            if case .path = shape { reach = StrokeStyle(lineWidth: width).reach }
+            return transform.bounds(of: shape.bounds.insetBy(dx: -reach, dy: -reach))
+        case .styledStroke(let shape, _, let style):
+            let reach = style.reach
+            return transform.bounds(of: shape.bounds.insetBy(dx: -reach, dy: -reach))
         case .image(_, let frame):
             return transform.bounds(of: frame)
         case .text(let given, _):

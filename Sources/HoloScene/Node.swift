@@ -20,15 +20,18 @@ public enum Shape: Hashable, Sendable {
     case capsule(Rect)
     /// The ellipse inscribed in the rect; a circle when the rect is square.
     case ellipse(Rect)
+    /// Any outline (Path.swift), filled by its own fill rule.
+    case path(Path)
 
     public static func circle(center: Point, radius: Double) -> Shape {
         .ellipse(Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
     }
 
-    /// The rect the shape is inscribed in.
+    /// The rect the shape is inscribed in (for a path, a rect containing it: `Path.bounds`).
     public var bounds: Rect {
         switch self {
         case .rect(let r), .roundedRect(let r, _, _), .capsule(let r), .ellipse(let r): return r
+        case .path(let p): return p.bounds
         }
     }
 }
@@ -169,6 +172,9 @@ public indirect enum Node: Hashable, Sendable {
     case fill(Shape, Paint)
     /// A stroke of `width` points centred on the shape's outline.
     case stroke(Shape, Paint, width: Double)
+    /// A stroke with SwiftUI's `StrokeStyle`: caps, joins, miter limit and dashes. The outline of
+    /// a shape that is not a path is stroked as one closed subpath.
+    case styledStroke(Shape, Paint, StrokeStyle)
     case text(TextRun, Paint)
     /// Frosted glass: what is already drawn behind `shape` is blurred and tinted by the recipe.
     case material(Shape, MaterialKind, ColorScheme)

@@ -34,7 +34,7 @@ func loadExample(_ name: String) throws -> UserScene {
 /// A node's outline: kinds, shapes and paints, children in brackets.
 func outline(_ node: Node) -> String {
     func shape(_ s: HoloScene.Shape) -> String {
-        switch s { case .rect: "rect"; case .roundedRect: "roundedRect"; case .capsule: "capsule"; case .ellipse: "ellipse" }
+        switch s { case .rect: "rect"; case .roundedRect: "roundedRect"; case .capsule: "capsule"; case .ellipse: "ellipse"; case .path: "path" }
     }
     func paint(_ p: Paint) -> String {
         switch p {
@@ -46,6 +46,7 @@ func outline(_ node: Node) -> String {
     case .group(let g): return (g.effect.map { "effect:\($0.program.kind.rawValue)" } ?? "group") + "[" + g.children.map(outline).joined(separator: ", ") + "]"
     case .fill(let s, let p): return "fill:\(shape(s)):\(paint(p))"
     case .stroke(let s, let p, _): return "stroke:\(shape(s)):\(paint(p))"
+    case .styledStroke(let s, let p, _): return "styledStroke:\(shape(s)):\(paint(p))"
     case .text: return "text"
     case .material: return "material"
     case .image: return "image"
@@ -71,11 +72,33 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
      "effect:layer[fill:roundedRect:linear, fill:ellipse:solid, fill:rect:solid, text]]"),
     ("component-drivers.json", ["scroll", "header.offset", "header.opacity", "time"],
      "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material, group[fill:rect:shader]]]"),
+    ("paths.json", ["time"], pathsOutline),
     // The retained-layer comparison scene (issue 28): 14 cards of a rectangle and two lines each.
     ("scroll-cards.json", ["frame"], "group[fill:rect:linear, group[\(scrollCards)], material, text]"),
     ("scroll-cards-blur.json", ["frame"],
      "group[fill:rect:linear, group[\(scrollCards)], group[group[fill:rect:linear, group[\(scrollCards)]], fill:rect:solid], text]"),
 ]
+
+/// paths.json: path fills and strokes (styled when a style key is given), symbols as groups of
+/// their fills and strokes.
+private let pathsOutline =
+    "group[fill:rect:solid, text, fill:roundedRect:solid, fill:path:linear, fill:path:solid, " +
+    "group[fill:path:solid, styledStroke:path:solid], text, text, fill:roundedRect:solid, " +
+    "styledStroke:path:solid, styledStroke:path:solid, styledStroke:path:solid, styledStroke:path:solid, " +
+    "styledStroke:path:solid, styledStroke:path:solid, stroke:path:solid, text, text, " +
+    "fill:roundedRect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, " +
+    "styledStroke:path:solid, styledStroke:path:solid, fill:roundedRect:solid, " +
+    "group[styledStroke:path:solid], group[styledStroke:path:solid], group[styledStroke:path:solid], " +
+    "group[styledStroke:path:solid], group[styledStroke:path:solid], group[styledStroke:path:solid], " +
+    "group[styledStroke:path:solid], group[styledStroke:path:solid], group[styledStroke:path:solid], " +
+    "group[fill:path:solid, styledStroke:path:solid], group[fill:path:solid, styledStroke:path:solid], " +
+    "group[fill:path:solid, styledStroke:path:solid], group[styledStroke:path:solid], " +
+    "group[styledStroke:path:solid], group[styledStroke:path:solid], group[styledStroke:path:solid], " +
+    "group[fill:path:solid], group[styledStroke:path:solid], text, group[fill:path:solid, " +
+    "styledStroke:path:solid], text, group[styledStroke:path:solid], text, group[styledStroke:path:solid], " +
+    "group[styledStroke:path:solid], group[styledStroke:path:solid], group[styledStroke:path:solid], " +
+    "group[styledStroke:path:solid], group[styledStroke:path:solid], group[fill:path:solid, " +
+    "styledStroke:path:solid]]"
 
 private let scrollCards = Array(repeating: "fill:roundedRect:solid, text, text", count: 14).joined(separator: ", ")
 

@@ -126,7 +126,7 @@ struct LayoutAudit {
                 if opacity * Self.alpha(paint) >= Self.opaque { addCover(shape, transform, clip) }
             case .material(let shape, _, _):
                 if opacity >= Self.opaque { addCover(shape, transform, clip) }
-            case .stroke, .image:
+            case .stroke, .styledStroke, .image:
                 break
             case .group(let g):
                 let local = g.transform.concatenating(transform)
@@ -156,7 +156,7 @@ struct LayoutAudit {
         case .capsule(let rect):
             let inset = min(rect.width, rect.height) / 2
             bands = [rect.insetBy(dx: 0, dy: inset), rect.insetBy(dx: inset, dy: 0)]
-        case .ellipse: return
+        case .ellipse, .path: return
         }
         for band in bands {
             var r = transform.bounds(of: band)

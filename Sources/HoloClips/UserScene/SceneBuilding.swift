@@ -17,12 +17,28 @@ extension UserNode {
             let shape = spec.value(d)
             var parts: [Node] = []
             if let fill { parts.append(.fill(shape, fill.value(d))) }
-            if let stroke { parts.append(.stroke(shape, stroke.paint.value(d), width: Swift.max(0, stroke.width.value(d)))) }
+            if let stroke {
+                let width = Swift.max(0, stroke.width.value(d))
+                if stroke.isStyled {
+                    parts.append(.styledStroke(shape, stroke.paint.value(d), StrokeStyle(
+                        lineWidth: width, lineCap: stroke.lineCap, lineJoin: stroke.lineJoin, miterLimit: stroke.miterLimit,
+                        dash: stroke.dash, dashPhase: SceneLimits.clamp(stroke.dashPhase.value(d), SceneLimits.coordinate))))
+                } else {
+                    parts.append(.stroke(shape, stroke.paint.value(d), width: width))
+                }
+            }
             return leaf(parts, anchor: shape.bounds.center, d)
         case .text(let spec):
             let run = TextRun(spec.string, font: Font(size: SceneLimits.clamp(spec.fontSize.value(d), SceneLimits.fontSize), weight: spec.weight),
                               origin: spec.origin.value(d), alignment: spec.alignment)
             return leaf([.text(run, spec.fill.value(d))], anchor: run.origin, d)
+        case .symbol(let spec):
+            let center = spec.center.value(d)
+            let node = Symbol.node(spec.name, size: SceneLimits.clamp(spec.size.value(d), SceneLimits.fontSize), weight: spec.weight,
+                                   center: center, paint: spec.fill.value(d)) ?? .group([])
+            var children = [node]
+            if case .group(let g) = node { children = g.children }
+            return modifiers.isEmpty ? .group(Group(children)) : .group(group(children, defaultAnchor: center, d))
         case .image(let image, let frame):
             let r = frame.value(d)
             return leaf([.image(image, frame: r)], anchor: r.center, d)
@@ -55,6 +71,7 @@ extension UserNode {
         if parts.count == 1 && modifiers.isEmpty { return parts[0] }
         return .group(group(parts, defaultAnchor: anchor, d))
     }
+
 
     /// Modifiers as a group. With anchor a, scale s, rotation θ and offset o, a point p maps to
     ///   p′ = R(θ)·S(s)·(p − a) + a + o
@@ -94,6 +111,7 @@ extension ShapeSpec {
         case .capsule(let r): return .capsule(r.value(d))
         case .ellipse(let r): return .ellipse(r.value(d))
         case .circle(let c, let radius): return .circle(center: c.value(d), radius: Swift.max(0, radius.value(d)))
+        case .path(let p): return .path(p)
         }
     }
 }

@@ -6,7 +6,8 @@
 // node, so a designer can count what they wrote in what is drawn:
 //
 //   group, glow               → .group
-//   rect, roundedRect, capsule, circle (fill or stroke) → .fill / .stroke
+//   rect, roundedRect, capsule, circle, path (fill or stroke) → .fill / .stroke / .styledStroke
+//   symbol                    → .group of the symbol's fills and strokes
 //   text                      → .text          image → .image       material → .material
 //   shaderFill                → .fill(shape, .shader(…))
 //   shaderEffect              → .group with an `effect`
@@ -27,6 +28,8 @@ public enum ShapeSpec: Hashable, Sendable {
     /// The ellipse inscribed in a frame.
     case ellipse(AnimatableRect)
     case circle(center: AnimatablePoint, radius: AnimatableValue)
+    /// SVG path data, read once (its numbers are constants).
+    case path(Path)
 }
 
 public struct GradientStopSpec: Hashable, Sendable {
@@ -92,10 +95,27 @@ public struct Modifiers: Hashable, Sendable {
     }
 }
 
-/// A stroke of `width` points centred on the outline.
+/// A stroke of `width` points centred on the outline; with any of the style keys, SwiftUI's
+/// `StrokeStyle` (caps, joins, miter limit, dashes).
 public struct StrokeSpec: Hashable, Sendable {
     public var paint: PaintSpec
     public var width: AnimatableValue
+    public var lineCap: LineCap = .butt
+    public var lineJoin: LineJoin = .miter
+    public var miterLimit: Double = 10
+    public var dash: [Double] = []
+    public var dashPhase: AnimatableValue = .constant(0)
+    /// True when the file gave any style key: drawn as `.styledStroke`, else as `.stroke`.
+    public var isStyled = false
+}
+
+/// An SF Symbol drawn as paths (HoloScene's `Symbol`).
+public struct SymbolSpec: Hashable, Sendable {
+    public var name: String
+    public var size: AnimatableValue
+    public var weight: SymbolWeight
+    public var center: AnimatablePoint
+    public var fill: PaintSpec
 }
 
 public struct TextSpec: Hashable, Sendable {
@@ -113,6 +133,7 @@ public indirect enum UserNodeContent: Hashable, Sendable {
     case glow([UserNode], color: AnimatableColor, radius: AnimatableValue)
     case shape(ShapeSpec, fill: PaintSpec?, stroke: StrokeSpec?)
     case text(TextSpec)
+    case symbol(SymbolSpec)
     case image(ImageData, frame: AnimatableRect)
     case material(ShapeSpec, MaterialKind, ColorScheme)
     case shaderFill(ShapeSpec, ShaderSpec)

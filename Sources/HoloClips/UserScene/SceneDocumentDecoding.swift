@@ -6,8 +6,8 @@ import HoloMSL
 import HoloScene
 
 extension SceneDecoder {
-    static let nodeTypes = ["group", "rect", "roundedRect", "capsule", "circle", "text", "image", "material", "shaderFill", "shaderEffect", "glow"]
-    static let shapeTypes = ["rect", "roundedRect", "capsule", "circle"]
+    static let nodeTypes = ["group", "rect", "roundedRect", "capsule", "circle", "path", "symbol", "text", "image", "material", "shaderFill", "shaderEffect", "glow"]
+    static let shapeTypes = ["rect", "roundedRect", "capsule", "circle", "path"]
 
     /// The node's "type", checked against `allowed`, and the object to read the rest from.
     func typedObject(_ raw: JSONValue, path: String, allowed: [String], what: String) throws(UserSceneError) -> (String, JSONObject) {
@@ -36,7 +36,7 @@ extension SceneDecoder {
         case "glow":
             content = .glow(try children(&o, required: false), color: try color(try o.required("color"), path: o.path(of: "color")),
                             radius: try limited(try requiredValue(&o, "radius"), SceneLimits.shadowRadius, path: o.path(of: "radius"), "glow radius"))
-        case "rect", "roundedRect", "capsule", "circle":
+        case "rect", "roundedRect", "capsule", "circle", "path":
             let shape = try shapeGeometry(type, &o)
             let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
             let stroke = try o.optional("stroke").map { (v: JSONValue) throws(UserSceneError) in try self.stroke(v, path: o.path(of: "stroke")) }
@@ -46,6 +46,8 @@ extension SceneDecoder {
             content = .shape(shape, fill: fill, stroke: stroke)
         case "text":
             content = .text(try text(&o))
+        case "symbol":
+            content = .symbol(try symbol(&o))
         case "shaderEffect":
             content = try shaderEffect(&o)
         case "image":
@@ -145,6 +147,20 @@ extension SceneDecoder {
         switch type {
         case "rect": return .rect(try rect(try o.required("frame"), path: o.path(of: "frame")))
         case "capsule": return .capsule(try rect(try o.required("frame"), path: o.path(of: "frame")))
+        case "path":
+            let dPath = o.path(of: "d")
+            let d = try o.string("d")
+            let rule = try o.optional("fillRule").map { (v: JSONValue) throws(UserSceneError) in
+                try v.choice(at: o.path(of: "fillRule"), ["nonZero": FillRule.nonZero, "evenOdd": .evenOdd])
+            } ?? .nonZero
+            let path: Path
+            do { path = try Path(svg: d, fillRule: rule) } catch {
+                throw UserSceneError(path: dPath, reason: "\(error)")
+            }
+            guard !path.elements.isEmpty else {
+                throw UserSceneError(path: dPath, reason: "empty; path data starts with a move, as \"M 10 10 L 90 10\"")
+            }
+            return .path(path)
         case "roundedRect":
             let frame = try rect(try o.required("frame"), path: o.path(of: "frame"))
             let radius = try requiredValue(&o, "cornerRadius")
@@ -229,11 +245,66 @@ extension SceneDecoder {
         return stops
     }
 
+    /// {"paint", "width"} and optionally SwiftUI's StrokeStyle: "lineCap" butt/round/square,
+    /// "lineJoin" miter/round/bevel, "miterLimit" (1…1000), "dash" (up to 16 lengths ≥ 0 in
+    /// points, not all 0), "dashPhase" (points; may be animated).
     mutating func stroke(_ raw: JSONValue, path: String) throws(UserSceneError) -> StrokeSpec {
         var o = try JSONObject(raw, path: path, kind: "a stroke {\"paint\", \"width\"}")
-        let s = StrokeSpec(paint: try paint(try o.required("paint"), path: o.path(of: "paint")), width: try requiredValue(&o, "width"))
+        var s = StrokeSpec(paint: try paint(try o.required("paint"), path: o.path(of: "paint")), width: try requiredValue(&o, "width"))
+        if let v = o.optional("lineCap") {
+            s.lineCap = try v.choice(at: o.path(of: "lineCap"), ["butt": LineCap.butt, "round": .round, "square": .square]); s.isStyled = true
+        }
+        if let v = o.optional("lineJoin") {
+            s.lineJoin = try v.choice(at: o.path(of: "lineJoin"), ["miter": LineJoin.miter, "round": .round, "bevel": .bevel]); s.isStyled = true
+        }
+        if let v = o.optional("miterLimit") {
+            let m = try v.number(at: o.path(of: "miterLimit"))
+            guard (1...1000).contains(m) else {
+                throw UserSceneError(path: o.path(of: "miterLimit"), reason: "miter limit \(JSONValue.shown(m)) is outside 1…1000 (a multiple of the line width)")
+            }
+            s.miterLimit = m; s.isStyled = true
+        }
+        if let v = o.optional("dash") {
+            let listPath = o.path(of: "dash")
+            let list = try v.array(at: listPath)
+            guard list.count <= 16 else { throw UserSceneError(path: listPath, reason: "a dash pattern has at most 16 lengths, got \(list.count)") }
+            for (i, item) in list.enumerated() {
+                let n = try item.number(at: "\(listPath)[\(i)]")
+                guard n >= 0, n <= SceneLimits.coordinate.upperBound else {
+                    throw UserSceneError(path: "\(listPath)[\(i)]", reason: "a dash length is 0…\(Int(SceneLimits.coordinate.upperBound)) points, got \(JSONValue.shown(n))")
+                }
+                s.dash.append(n)
+            }
+            guard s.dash.isEmpty || s.dash.contains(where: { $0 > 0 }) else {
+                throw UserSceneError(path: listPath, reason: "a dash pattern needs a length above 0")
+            }
+            s.isStyled = true
+        }
+        if o.has("dashPhase") { s.dashPhase = try requiredValue(&o, "dashPhase"); s.isStyled = true }
         try o.finish()
         return s
+    }
+
+    /// {"name", "size", "weight", "center", "fill"}: one of HoloScene's symbols.
+    mutating func symbol(_ o: inout JSONObject) throws(UserSceneError) -> SymbolSpec {
+        let name = try o.string("name")
+        guard Symbol.names.contains(name) else {
+            throw UserSceneError(path: o.path(of: "name"), reason: "unknown symbol \"\(name)\"; symbols are \(Symbol.names.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        var weights: [(String, SymbolWeight)] = []
+        for w in SymbolWeight.allCases { weights.append((w.rawValue, w)) }
+        let weight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
+            let s = try v.string(at: o.path(of: "weight"))
+            guard let w = SymbolWeight(rawValue: s) else {
+                throw UserSceneError(path: o.path(of: "weight"), reason: "unknown weight \"\(s)\"; weights are \(SymbolWeight.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+            }
+            return w
+        } ?? .regular
+        let size = try limited(try optionalValue(&o, "size", default: 17), SceneLimits.fontSize, path: o.path(of: "size"), "symbol size")
+        let center = try point(try o.required("center"), path: o.path(of: "center"))
+        let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
+            ?? .solid(.constant(.black))
+        return SymbolSpec(name: name, size: size, weight: weight, center: center, fill: fill)
     }
 
     // MARK: Text

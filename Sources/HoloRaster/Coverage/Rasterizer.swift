@@ -52,6 +52,17 @@ func coverageByte(_ a: Double) -> UInt8 {
     return UInt8(truncatingIfNeeded: Int(v * 255 + 0.5))
 }
 
+/// Coverage value under the even-odd rule: the accumulated winding folded as a triangle wave,
+///   v = |a| mod 2,  then 2 − v where v > 1,
+/// so winding 1 is inside, 2 outside, and an edge pixel's fractional winding shades by its area
+/// (FreeType's "gray" rasterizer does the same).
+@inline(__always)
+func evenOddCoverageByte(_ a: Double) -> UInt8 {
+    var v = abs(a).truncatingRemainder(dividingBy: 2)
+    if v > 1 { v = 2 - v }
+    return UInt8(truncatingIfNeeded: Int(v * 255 + 0.5))
+}
+
 /// The sparse-cell accumulation rasterizer (the general path, for every shape).
 struct ScanlineRasterizer {
     /// One touched pixel: row and column relative to the window, and its two accumulated sums.
@@ -162,7 +173,12 @@ struct ScanlineRasterizer {
 
     /// Sorts the cells and sweeps each row: between cells the coverage is the running cover,
     /// a constant run; at a cell it is the running cover plus the cell's area.
-    mutating func sweep<S: CoverageSink>(into sink: inout S) {
+    mutating func sweep<S: CoverageSink>(into sink: inout S, fillRule: FillRule = .nonZero) {
+        if fillRule == .evenOdd { sweep(into: &sink, coverageByte: evenOddCoverageByte) } else { sweep(into: &sink, coverageByte: coverageByte) }
+    }
+
+    @inline(__always)
+    private mutating func sweep<S: CoverageSink>(into sink: inout S, coverageByte: (Double) -> UInt8) {
         sortCells()
         let n = cells.count
         var i = 0
@@ -273,7 +289,7 @@ func rasterize<S: CoverageSink>(_ poly: PixelPolygon, window: PixelWindow, into 
     guard !win.isEmpty else { return }
     var raster = ScanlineRasterizer(window: win)
     raster.add(poly)
-    raster.sweep(into: &sink)
+    raster.sweep(into: &sink, fillRule: poly.fillRule)
 }
 
 extension Shape {

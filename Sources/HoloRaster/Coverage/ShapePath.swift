@@ -25,6 +25,8 @@ import Foundation
 struct PixelPolygon: Sendable {
     @usableFromInline var points: [Point] = []
     @usableFromInline var contourEnds: [Int] = []
+    /// Which points are inside: non-zero for every shape and stroke, a path's own rule for its fill.
+    @usableFromInline var fillRule: FillRule = .nonZero
 
     /// The pixel-space bounding box of all points.
     var bounds: Rect {
@@ -147,6 +149,9 @@ extension Shape {
                 { Point(r.minX + $0.y * lr, r.minY + $0.x * lr) },
             ]
             for map in corners { ContinuousCorner.append(to: &b, radius: lr, map: map) }
+        case .path(let p):
+            // One contour: the first subpath (a path's fill and stroke go through Path's own code).
+            return p.flattened(pixelTolerance: pixelTolerance, transform: transform).first?.points ?? []
         case .ellipse(let r):
             b.points = [Point(r.maxX, r.midY)]
             b.arc(center: r.center, rx: r.width / 2, ry: r.height / 2, from: 0, to: 2 * Double.pi)
@@ -173,6 +178,7 @@ extension Shape {
 
     /// The filled outline in pixels.
     func pixelPolygon(transform: AffineTransform) -> PixelPolygon {
+        if case .path(let p) = self { return p.fillPolygon(transform: transform) }
         let local = outline(pixelTolerance: flatteningTolerancePixels, transform: transform)
         return PixelPolygon(points: local.map(transform.apply), contourEnds: [local.count])
     }
@@ -182,6 +188,7 @@ extension Shape {
     /// Vertices are offset along the miter m = (n₁ + n₂)/(1 + n₁·n₂) of the adjacent edge normals,
     /// which for a finely flattened curve is its true offset and for a rect corner CG's miter join.
     func strokePolygon(width: Double, transform: AffineTransform) -> PixelPolygon {
+        if case .path = self { return strokePolygon(StrokeStyle(lineWidth: width), transform: transform) }
         var pts = outline(pixelTolerance: flatteningTolerancePixels, transform: transform)
         // Drop repeated points (zero-length edges have no normal).
         var clean: [Point] = []

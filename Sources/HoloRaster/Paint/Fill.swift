@@ -191,6 +191,16 @@ extension Canvas {
         }
     }
 
+    /// Same, for a stroke with a style (caps, joins, dashes): Stroker.swift.
+    public mutating func stroke(_ shape: Shape, style: StrokeStyle, transform: AffineTransform, paint: Paint,
+                                clip: CoverageMask? = nil, opacity: Double = 1) {
+        let poly = shape.strokePolygon(style, transform: transform)
+        guard !poly.points.isEmpty else { return }
+        withBlitter(paint, transform: transform, clip: clip, opacity: opacity) { blitter, window in
+            rasterize(poly, window: window, into: &blitter)
+        }
+    }
+
     /// Paints through an arbitrary coverage mask (text glyph runs use this). `paintTransform` maps paint-local points → pixels.
     public mutating func fill(_ mask: CoverageMask, paint: Paint, paintTransform: AffineTransform,
                               clip: CoverageMask? = nil, opacity: Double = 1) {

@@ -84,6 +84,13 @@ extension Reference {
         return out
     }
 
+    /// Coverage of a filled shape: a path by its own sampled fill (ReferencePath.swift), any
+    /// other shape by the exact area of its shared flattened outline.
+    static func fillCoverage(_ shape: Shape, transform: AffineTransform, limit: RefBox) -> RefMask {
+        if case .path(let p) = shape { return pathFillCoverage(p, transform: transform, limit: limit) }
+        return coverage(contours: fillContours(shape, transform: transform), limit: limit)
+    }
+
     /// The contours of a filled shape, in target pixels (the flattened outline, shared geometry).
     static func fillContours(_ shape: Shape, transform: AffineTransform) -> [[Point]] {
         let poly = shape.pixelPolygon(transform: transform)

@@ -139,11 +139,19 @@ public struct ReferenceRenderer: Sendable {
                       path: [Int], _ context: Context) throws {
         switch node {
         case .fill(let shape, let paint):
-            let cov = Reference.coverage(contours: Reference.fillContours(shape, transform: transform), limit: s.window)
+            let cov = Reference.fillCoverage(shape, transform: transform, limit: s.window)
             Reference.paint(cov, with: RefPaint(paint, transform: transform), opacity: 1, clip: clip, into: &s)
         case .stroke(let shape, let paint, let width):
             guard width > 0, width.isFinite else { return }
-            let cov = Reference.coverage(contours: Reference.strokeContours(shape, width: width, transform: transform), limit: s.window)
+            let cov: RefMask
+            if case .path = shape {
+                cov = Reference.strokeCoverage(shape, style: StrokeStyle(lineWidth: width), transform: transform, limit: s.window)
+            } else {
+                cov = Reference.coverage(contours: Reference.strokeContours(shape, width: width, transform: transform), limit: s.window)
+            }
+            Reference.paint(cov, with: RefPaint(paint, transform: transform), opacity: 1, clip: clip, into: &s)
+        case .styledStroke(let shape, let paint, let style):
+            let cov = Reference.strokeCoverage(shape, style: style, transform: transform, limit: s.window)
             Reference.paint(cov, with: RefPaint(paint, transform: transform), opacity: 1, clip: clip, into: &s)
         case .text(let given, let paint):
             // Line fitting and the shader's text box are layout, not pixels: the fast renderer's own.
@@ -152,7 +160,7 @@ public struct ReferenceRenderer: Sendable {
             let cov = try Reference.textCoverage(run, transform: transform, fonts: fonts, limit: s.window)
             Reference.paint(cov, with: RefPaint(try layout.textSized(paint, to: run), transform: transform), opacity: 1, clip: clip, into: &s)
         case .material(let shape, let kind, let scheme):
-            var mask = Reference.coverage(contours: Reference.fillContours(shape, transform: transform), limit: s.window)
+            var mask = Reference.fillCoverage(shape, transform: transform, limit: s.window)
             if let clip { mask = mask.intersected(with: clip) }
             Reference.material(MaterialRecipe(kind, scheme), scheme: scheme, mask: mask, compute: context.need(at: path), into: &s)
         case .image(let image, let frame):
@@ -170,7 +178,7 @@ public struct ReferenceRenderer: Sendable {
         let local = g.placement(under: transform)
         var groupClip = clip
         if let shape = g.clip {
-            let mask = Reference.coverage(contours: Reference.fillContours(shape, transform: local), limit: s.window)
+            let mask = Reference.fillCoverage(shape, transform: local, limit: s.window)
             groupClip = clip.map { mask.intersected(with: $0) } ?? mask
         }
         if g.isLayer {
