@@ -43,7 +43,7 @@ extension Node {
     /// Leaves and plain groups (no layer of their own, not scrolled), all the way down.
     var drawsOnCoarseGrid: Bool {
         switch self {
-        case .fill, .stroke, .text, .image: return true
+        case .fill, .stroke, .styledStroke, .text, .image: return true
         case .material: return false
         case .group(let g):
             return !g.isLayer && g.retention?.scrolls != true && g.children.allSatisfy(\.drawsOnCoarseGrid)
