@@ -123,8 +123,7 @@ public enum Reveal {
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         let sim = try simulation(spec)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) { sim }
+        return Clip(spec) { sim }
     }
 }
 
