@@ -4,8 +4,9 @@
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
-//   HoloMSL (users' .metal shaders on the CPU) imports nothing; HoloClips and Holoframe import it, and
-//   reach HoloScene/HoloRaster only through HoloScene's ColorEffectProgram protocol.
+//   HoloMSL (users' .metal shaders on the CPU) and HoloShaders (the built-in shaders' hand-written
+//   ports) import nothing; HoloClips makes both into HoloScene's ColorEffectProgram, the only way
+//   HoloScene and HoloRaster see a shader.
 import PackageDescription
 
 let package = Package(
@@ -42,10 +43,10 @@ let package = Package(
         .target(name: "HoloMSL"),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
-        .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
+        .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
-        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL"]),
+        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL", "HoloShaders"]),
         .target(name: "Holoframe", dependencies: [
             "HoloMSL",
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
@@ -60,10 +61,10 @@ let package = Package(
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders"]),
-        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "CBlurKernels"]),
+        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
-        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips"]),
+        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloShaders"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "CLITests", dependencies: ["HoloPNG"]),

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #define HF_X86 1
@@ -204,15 +206,6 @@ static inline void drain(Bits *b) {
 }
 
 // MARK: - Parse
-
-#if HF_X86
-static int has_avx2_deflate(void) {
-    static int cached = -1;   // -1 until known; relaxed atomics: threads may race to set it, all to the same value
-    int known = __atomic_load_n(&cached, __ATOMIC_RELAXED);
-    if (known < 0) { known = __builtin_cpu_supports("avx2") ? 1 : 0; __atomic_store_n(&cached, known, __ATOMIC_RELAXED); }
-    return known;
-}
-#endif
 
 /// The length of the run of equal bytes at p and p − distance, at most `limit`.
 static inline unsigned copy_length(const uint8_t *p, size_t distance, unsigned limit) {
@@ -644,7 +637,7 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
 long hf_fast_deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
                             uint8_t *scratch, uint8_t *out, size_t capacity) {
 #if HF_X86
-    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, has_avx2_deflate());
+    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, hf_png_cpu_avx2());
 #else
     return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
 #endif
@@ -654,7 +647,7 @@ long hf_fast_deflate_stripe_kernel(const uint8_t *in, size_t length, size_t line
                                    uint8_t *scratch, uint8_t *out, size_t capacity, int kernel) {
     if (kernel == 0) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
 #if HF_X86
-    if (kernel == 2 && has_avx2_deflate()) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 1);
+    if (kernel == 2 && hf_png_cpu_avx2()) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 1);
 #endif
     return -3;
 }

@@ -56,6 +56,12 @@ public struct Clip: Sendable {
         self.start = { FrameSource(simulation()) }
     }
 
+    /// A built-in design's clip: the spec's design name, device, rate and length.
+    init<S: ClipSimulation>(_ spec: ClipSpec, simulation: @escaping @Sendable () -> S) {
+        self.init(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
+                  frameCount: spec.frameCount, simulation: simulation)
+    }
+
     /// A clip at `fps` frames per second (an NTSC decimal such as 29.97 is taken as its 1001 fraction).
     public init<S: ClipSimulation>(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
                                    simulation: @escaping @Sendable () -> S) {

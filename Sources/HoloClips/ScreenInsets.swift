@@ -37,6 +37,10 @@ public struct ScreenInsets: Hashable, Sendable {
                 : ScreenInsets(top: 20, bottom: 0, statusBar: 20, cutout: .none)
     }
 
+    /// The guess from the height alone (the waveform's and the reveal's families): notched like the
+    /// iPhone 12 when ≥ 800 pt tall, else a home-button phone.
+    public static func guessFromHeight(_ size: Size) -> ScreenInsets { guess(notched: size.height >= 800) }
+
     /// The iPhone 12's: what every built-in clip was laid out for before devices had insets.
     public static let iPhone12 = guess(notched: true)
 }

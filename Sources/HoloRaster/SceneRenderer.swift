@@ -266,16 +266,12 @@ public enum FrameMemory {
 }
 
 extension SceneRenderer {
-    /// A holographic paint asking for its text's box (`widthFromText`) gets the run's laid-out extent:
+    /// A shader paint asking for its text's box (`widthFromText`) gets the run's laid-out extent:
     /// x from the run's start (after alignment) across its measured advance.
     func textSized(_ paint: Paint, to run: TextRun) throws -> Paint {
-        if case .shader(.program(var p)) = paint, p.widthFromText {
-            p.bounds = try textBox(run, p.bounds)
-            return .shader(.program(p))
-        }
-        guard case .shader(.holographic(var u)) = paint, u.widthFromText else { return paint }
-        u.bounds = try textBox(run, u.bounds)
-        return .shader(.holographic(u))
+        guard case .shader(var p) = paint, p.widthFromText else { return paint }
+        p.bounds = try textBox(run, p.bounds)
+        return .shader(p)
     }
 
     /// x from the run's start (after alignment) across its measured advance; y and height kept.

@@ -18,7 +18,7 @@ public enum Paint: Hashable, Sendable {
     /// Colour runs clockwise around `center` from `startAngle` to `endAngle` (radians, 0 = +x,
     /// clockwise on screen as in SwiftUI's AngularGradient).
     case angularGradient(stops: [GradientStop], center: Point, startAngle: Double, endAngle: Double)
-    /// A CPU port of one of the shaders in Shaders/, evaluated per pixel over `bounds`.
+    /// A colour effect evaluated per pixel over its `bounds` (a built-in port or a user's `.metal`).
     case shader(ShaderPaint)
 
     /// Stops spread evenly from 0 to 1, as SwiftUI's `Gradient(colors:)` does.
@@ -28,22 +28,16 @@ public enum Paint: Hashable, Sendable {
     }
 }
 
-/// A shader paint and its uniforms. `bounds` is the rect (local points) that u, v run across.
-public enum ShaderPaint: Hashable, Sendable {
-    /// The HolographicText colour effect (Shaders/HolographicText.metal).
-    case holographic(HolographicUniforms)
-    /// Any Distance's ten-hue gradient that slides with roll.
-    case anyDistance(roll: Double, bounds: Rect)
-    /// A user's colour effect, compiled from its `.metal` source (by HoloMSL, through HoloClips).
-    case program(ProgramShader)
-}
-
 /// A colour effect as the renderer calls it: SwiftUI's `colorEffect` over a shape filled with
 /// opaque white (so `color` is (1, 1, 1, 1) and the fill loop applies coverage). It lives here as a
-/// protocol so HoloScene and HoloRaster need not import the compiler: HoloClips makes the values.
+/// protocol so HoloScene and HoloRaster import neither the compiler (HoloMSL) nor the hand-written
+/// ports (HoloShaders): HoloClips makes the values, built-in and user's alike.
 public protocol ColorEffectProgram: Sendable {
     /// Identifies the program and its arguments (scenes compare and hash paints by it).
     var identity: String { get }
+    /// Whether `shade` may return a colour channel above its alpha (a user's shader may); the
+    /// renderer then holds each channel to alpha. A hand-written port says false (default true).
+    var mayExceedAlpha: Bool { get }
     /// Premultiplied RGBA8 (one UInt32 per pixel, memory order r, g, b, a) for `count` pixels at
     /// positions (x0 + i·dx, y0 + i·dy) in points, relative to the top-left of `bounds`.
     func shade(bounds: Rect, x0: Double, y0: Double, dx: Double, dy: Double, count: Int,
@@ -52,17 +46,22 @@ public protocol ColorEffectProgram: Sendable {
     func referenceColor(bounds: Rect, x: Double, y: Double) -> (Double, Double, Double, Double)
 }
 
-/// A compiled colour effect over `bounds` (local points; `position` is measured from its corner).
-public struct ProgramShader: Hashable, Sendable {
+/// A colour effect filling a shape or a glyph run over `bounds` (local points; `position` is
+/// measured from its corner). The scene graph knows no shader by name: the built-in ones (the
+/// holographic title's, Any Distance's gradient: HoloClips' hand-written ports) and a user's
+/// compiled `.metal` function are all `ColorEffectProgram`s, made by HoloClips.
+public struct ShaderPaint: Hashable, Sendable {
     public var bounds: Rect
     public var program: any ColorEffectProgram
-    /// As `HolographicUniforms.widthFromText`: filling a text run, the renderer replaces x and
-    /// width by the run's laid-out extent.
+    /// Filling a text run: the renderer replaces `bounds`' x and width by the run's laid-out extent
+    /// (its measured advance, with the run's alignment), so u runs 0…1 across the glyphs in whatever
+    /// font draws them. The scene cannot measure text (HoloClips does not import HoloRaster); it
+    /// asks the renderer for the box this way. `bounds`' y and height stay the scene's.
     public var widthFromText: Bool
     public init(bounds: Rect, program: any ColorEffectProgram, widthFromText: Bool = false) {
         self.bounds = bounds; self.program = program; self.widthFromText = widthFromText
     }
-    public static func == (a: ProgramShader, b: ProgramShader) -> Bool {
+    public static func == (a: ShaderPaint, b: ShaderPaint) -> Bool {
         a.bounds == b.bounds && a.widthFromText == b.widthFromText && a.program.identity == b.program.identity
     }
     public func hash(into h: inout Hasher) {
@@ -70,26 +69,8 @@ public struct ProgramShader: Hashable, Sendable {
     }
 }
 
-public struct HolographicUniforms: Hashable, Sendable {
-    public var bounds: Rect
-    /// Device attitude in radians (already smoothed).
-    public var roll: Double
-    public var pitch: Double
-    /// Seconds (already stepped at the TimelineView's 30 fps).
-    public var time: Double
-    public var accentHue: Double
-    /// Reduce Motion: a static gradient.
-    public var isStatic: Bool
-    /// Filling a text run: the renderer replaces `bounds`' x and width by the run's laid-out extent
-    /// (its measured advance, with the run's alignment), so u runs 0…1 across the glyphs in whatever
-    /// font draws them. The scene cannot measure text (HoloClips does not import HoloRaster); it
-    /// asks the renderer for the box this way. `bounds`' y and height stay the scene's.
-    public var widthFromText: Bool
-    public init(bounds: Rect, roll: Double, pitch: Double, time: Double, accentHue: Double = 0.55, isStatic: Bool = false,
-                widthFromText: Bool = false) {
-        self.bounds = bounds; self.roll = roll; self.pitch = pitch; self.time = time
-        self.accentHue = accentHue; self.isStatic = isStatic; self.widthFromText = widthFromText
-    }
+extension ColorEffectProgram {
+    public var mayExceedAlpha: Bool { true }
 }
 
 /// Which of SwiftUI's shader modifiers a `ShaderEffect` is.

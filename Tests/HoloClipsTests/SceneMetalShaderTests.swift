@@ -27,9 +27,9 @@ private func decode(_ shader: String, arguments: String, source: String = tintSo
                                 })
 }
 
-private func program(_ scene: UserScene, time: Double) throws -> ProgramShader {
+private func program(_ scene: UserScene, time: Double) throws -> ShaderPaint {
     let built = scene.scene(size: Size(200, 50), background: .init(white: 0), drivers: ["time": time])
-    guard case .fill(_, .shader(.program(let p))) = built.root[0] else { throw CocoaError(.featureUnsupported) }
+    guard case .fill(_, .shader(let p)) = built.root[0] else { throw CocoaError(.featureUnsupported) }
     return p
 }
 

@@ -6,16 +6,16 @@ import HoloMotion
 import HoloScene
 @testable import HoloClips
 
-/// The title group, its text run and the shader uniforms, or nil if the node is not shaped so.
-private func parts(_ node: Node) -> (Group, TextRun, HolographicUniforms)? {
+/// The title group, its text run and the shader's arguments, or nil if the node is not shaped so.
+private func parts(_ node: Node) -> (Group, TextRun, HolographicTextEffect)? {
     guard case .group(let g) = node, g.children.count == 1,
-          case .text(let run, .shader(.holographic(let u))) = g.children[0] else { return nil }
+          case .text(let run, .shader(let p)) = g.children[0], let u = p.program as? HolographicTextEffect else { return nil }
     return (g, run, u)
 }
 
 /// Every holographic text in a scene (depth first).
-private func holographicTexts(_ nodes: [Node]) -> [(Group, HolographicUniforms)] {
-    var found: [(Group, HolographicUniforms)] = []
+private func holographicTexts(_ nodes: [Node]) -> [(Group, HolographicTextEffect)] {
+    var found: [(Group, HolographicTextEffect)] = []
     for n in nodes {
         if let (g, _, u) = parts(n) { found.append((g, u)) }
         if case .group(let g) = n { found += holographicTexts(g.children) }
@@ -72,14 +72,14 @@ struct TitlesTitleTests {
     @Test func theTitleAsksTheRendererForItsTextWidth() {
         for reduceMotion in [false, true] {
             let title = HolographicTitle("Exercises", origin: Point(16, 107), roll: 0, pitch: 0, time: 0, reduceMotion: reduceMotion)
-            #expect(title.uniforms.widthFromText)
+            #expect(title.paint.widthFromText)
         }
     }
 
     @Test func reduceMotionIsAStaticGradientWithoutTiltOrTime() {
         let title = HolographicTitle("Reps", origin: Point(16, 107), roll: 0.2, pitch: 0.1, time: 3.5, reduceMotion: true)
         #expect(title.tilt == nil)
-        let u = title.uniforms
+        let u = title.effect
         #expect(u.isStatic && u.time == 0 && u.roll == 0 && u.pitch == 0)
         #expect(title.shadow.offset == .zero && title.shadow.radius == 4)
     }

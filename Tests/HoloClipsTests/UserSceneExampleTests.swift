@@ -166,9 +166,11 @@ private func root(_ scene: Scene) throws -> Group {
         let shadow = try #require(g.shadow)
         #expect(abs(shadow.radius - 13.2) < 1e-12 && abs(shadow.offset.x - 2.4) < 1e-12 && abs(shadow.offset.y - -0.4) < 1e-12)
         #expect(g.clip == .roundedRect(Rect(x: 35, y: 230, width: 320, height: 200), cornerRadius: 20, style: .continuous))
-        guard case .fill(_, .shader(.holographic(let u))) = g.children[0] else { Issue.record("no holographic fill"); return }
+        guard case .fill(_, .shader(let p)) = g.children[0], let u = p.program as? HolographicTextEffect else {
+            Issue.record("no holographic fill"); return
+        }
         #expect(u.roll == 0.3 && u.pitch == -0.8 && u.time == 1 && u.accentHue == 0.55)
-        #expect(u.bounds == Rect(x: 35, y: 230, width: 320, height: 200))
+        #expect(p.bounds == Rect(x: 35, y: 230, width: 320, height: 200))
     }
 
     @Test func keyframesExampleMovesAndSettles() throws {

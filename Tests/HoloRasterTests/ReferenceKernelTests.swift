@@ -6,6 +6,7 @@
 // rounding; within the blur bound where the fast path approximates on purpose.
 
 import Testing
+import HoloClips
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster
@@ -84,8 +85,9 @@ struct ByteDifference: CustomStringConvertible {
                          center: Point(31.5, 22.5), startAngle: -1, endAngle: 4),
         .angularGradient(stops: Paint.evenStops([.init(hex: 0x30D158), .init(hex: 0x5E5CE6)]),
                          center: Point(20, 30), startAngle: 0.5, endAngle: 9),
-        .shader(.holographic(HolographicUniforms(bounds: Rect(x: 0, y: 0, width: 60, height: 40), roll: 0.2, pitch: -0.1, time: 1.3))),
-        .shader(.anyDistance(roll: 0.15, bounds: Rect(x: 5, y: 5, width: 50, height: 30))),
+        .shader(ShaderPaint(bounds: Rect(x: 0, y: 0, width: 60, height: 40),
+                            program: HolographicTextEffect(roll: 0.2, pitch: -0.1, time: 1.3))),
+        .shader(ShaderPaint(bounds: Rect(x: 5, y: 5, width: 50, height: 30), program: AnyDistanceGradientEffect(roll: 0.15))),
     ]
 
     /// Gradients: the colour at t rounded to 1/1023 both ways (a table there, computed per pixel

@@ -1,6 +1,7 @@
-// A holographic paint on text asks the renderer for the text's box (widthFromText): u runs across
+// A shader paint on text asks the renderer for the text's box (widthFromText): u runs across
 // the laid-out glyphs whatever the scene guessed and whatever font draws them.
 
+import HoloClips
 import HoloGeometry
 @testable import HoloRaster
 import HoloScene
@@ -11,17 +12,18 @@ import Testing
 
     func title(boxWidth: Double, fromText: Bool, alignment: TextAlignment = .leading) -> Scene {
         let run = TextRun("Exercises", font: .largeTitle, origin: Point(alignment == .center ? 150 : 16, 60), alignment: alignment)
-        let u = HolographicUniforms(bounds: Rect(x: 16, y: 60 - 0.76 * 34, width: boxWidth, height: 34), roll: 0.1, pitch: 0,
-                                    time: 0.5, widthFromText: fromText)
-        return Scene(size: Size(300, 90), background: .white, root: [.text(run, .shader(.holographic(u)))])
+        let paint = ShaderPaint(bounds: Rect(x: 16, y: 60 - 0.76 * 34, width: boxWidth, height: 34),
+                                program: HolographicTextEffect(roll: 0.1, pitch: 0, time: 0.5), widthFromText: fromText)
+        return Scene(size: Size(300, 90), background: .white, root: [.text(run, .shader(paint))])
     }
 
     @Test func theBoxIsTheMeasuredRun() throws {
         let run = TextRun("Exercises", font: .largeTitle, origin: Point(150, 60), alignment: .center)
         let width = try renderer.fonts.measure(run.string, font: run.font).width
-        let u = HolographicUniforms(bounds: Rect(x: 0, y: 34, width: 10, height: 34), roll: 0, pitch: 0, time: 0, widthFromText: true)
-        guard case .shader(.holographic(let sized)) = try renderer.textSized(.shader(.holographic(u)), to: run) else {
-            Issue.record("not a holographic paint"); return
+        let paint = ShaderPaint(bounds: Rect(x: 0, y: 34, width: 10, height: 34),
+                                program: HolographicTextEffect(roll: 0, pitch: 0, time: 0), widthFromText: true)
+        guard case .shader(let sized) = try renderer.textSized(.shader(paint), to: run) else {
+            Issue.record("not a shader paint"); return
         }
         #expect(abs(sized.bounds.width - width) < 1e-9 && abs(sized.bounds.midX - 150) < 1e-9)
         #expect(sized.bounds.minY == 34 && sized.bounds.height == 34, "the scene's vertical box stays")

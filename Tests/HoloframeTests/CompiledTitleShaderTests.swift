@@ -25,23 +25,24 @@ func compiledTitles(_ nodes: [Node]) throws -> [Node] {
         case .group(var g):
             g.children = try compiledTitles(g.children)
             return .group(g)
-        case .text(let run, .shader(.holographic(let u))):
-            return .text(run, .shader(.program(try program(u))))
-        case .fill(let shape, .shader(.holographic(let u))):
-            return .fill(shape, .shader(.program(try program(u))))
+        case .text(let run, .shader(let p)) where p.program is HolographicTextEffect:
+            return .text(run, .shader(try compiled(p)))
+        case .fill(let shape, .shader(let p)) where p.program is HolographicTextEffect:
+            return .fill(shape, .shader(try compiled(p)))
         default:
             return node
         }
     }
 }
 
-func program(_ u: HolographicUniforms) throws -> ProgramShader {
+func compiled(_ p: ShaderPaint) throws -> ShaderPaint {
+    let u = p.program as! HolographicTextEffect
     let still = u.isStatic
     let effect = try MetalColorEffect(compiledHolographicText, arguments: [
         .boundsSize, .values([still ? 0 : u.roll]), .values([still ? 0 : u.pitch]), .values([still ? 0 : u.time]),
         .values([u.accentHue]),
     ], name: HolographicTextSource.fileName)
-    return ProgramShader(bounds: u.bounds, program: effect, widthFromText: u.widthFromText)
+    return ShaderPaint(bounds: p.bounds, program: effect, widthFromText: p.widthFromText)
 }
 
 func worstChannelDifference(_ a: Canvas, _ b: Canvas) -> Int { channelDifferences(a, b).worst }

@@ -77,8 +77,7 @@ public enum FlowingHeaderClip {
         scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, contentHeight(of: page))
         let scroll = scrollSpec.makeSimulation()
         let scene = FlowingScene(page: page, colorScheme: spec.environment.colorScheme)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) {
+        return Clip(spec) {
             FlowingSimulation(scroll: scroll, page: page, scene: scene)
         }
     }

@@ -23,8 +23,7 @@ public enum PolishGradients {
                                                                                     palette: .forScheme(spec.environment.colorScheme),
                                                                                     type: spec.environment.dynamicTypeSize,
                                                                                     insets: PolishTokens.insets(spec.device)))
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) { sim }
+        return Clip(spec) { sim }
     }
 }
 

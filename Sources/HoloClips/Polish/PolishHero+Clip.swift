@@ -56,8 +56,7 @@ public enum PolishHero {
         let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize,
                                                              insets: PolishTokens.insets(spec.device)),
                                     palette: .forScheme(spec.environment.colorScheme), highContrast: spec.environment.highContrast)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) { PolishHeroSimulation(model: model, scene: scene, fps: Double(spec.fps)) }
+        return Clip(spec) { PolishHeroSimulation(model: model, scene: scene, fps: Double(spec.fps)) }
     }
 }
 

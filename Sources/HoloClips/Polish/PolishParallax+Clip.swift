@@ -47,8 +47,7 @@ public enum PolishParallax {
         let scroll = scrollSpec.makeSimulation()
         let sim = PolishParallaxSimulation(scroll: scroll, speeds: PolishParallaxSpeeds(mode: PolishTokens.effectiveMode(spec.environment)),
                                            mode: PolishTokens.effectiveMode(spec.environment), scene: scene)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) { sim }
+        return Clip(spec) { sim }
     }
 }
 

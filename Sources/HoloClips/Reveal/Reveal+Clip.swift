@@ -70,7 +70,7 @@ public enum Reveal {
         var spec = ClipSpec(design: "reveal")
         spec.environment.colorScheme = .dark
         if gesture != .drag { spec.variant = ["gesture": .string(gesture.rawValue)] }
-        let layout = RevealLayout(size: spec.device.size, insets: spec.device.layoutInsets(guess: RevealLayout.guessInsets))
+        let layout = RevealLayout(size: spec.device.size, insets: spec.device.layoutInsets(guess: ScreenInsets.guessFromHeight))
         spec.scroll = ScrollSpec(configuration: configuration(layout), script: defaultScript(gesture))
         spec.taps = defaultTaps(gesture)
         spec.duration = gesture == .drag ? 3.4 : 3.2
@@ -99,7 +99,7 @@ public enum Reveal {
     public static func simulation(_ spec: ClipSpec) throws -> RevealSimulation {
         let g = try gesture(spec.variant)
         let layout = RevealLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize,
-                                  insets: spec.device.layoutInsets(guess: RevealLayout.guessInsets))
+                                  insets: spec.device.layoutInsets(guess: ScreenInsets.guessFromHeight))
         let script = spec.scroll?.script ?? defaultScript(g)
         let taps = spec.scroll == nil && spec.taps.isEmpty ? defaultTaps(g) : spec.taps
         for (i, tap) in taps.enumerated() where tap.target != RevealScroll.chevronTarget {
@@ -123,8 +123,7 @@ public enum Reveal {
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         let sim = try simulation(spec)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) { sim }
+        return Clip(spec) { sim }
     }
 }
 

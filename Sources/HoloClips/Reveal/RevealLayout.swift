@@ -12,14 +12,10 @@ public struct RevealLayout: Hashable, Sendable {
     public var type: DynamicTypeSize
     /// The device's safe area (ScreenInsets.swift).
     public var insets: ScreenInsets
-    /// `insets` nil: guessed from the size (`guessInsets`), as for a custom screen.
+    /// `insets` nil: guessed from the height (`ScreenInsets.guessFromHeight`), as for a custom screen.
     public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets? = nil) {
-        self.size = size; self.type = type; self.insets = insets ?? Self.guessInsets(size)
+        self.size = size; self.type = type; self.insets = insets ?? .guessFromHeight(size)
     }
-
-    /// A screen without insets of its own: notched like the iPhone 12 when ≥ 800 pt tall, else a
-    /// home-button phone.
-    public static func guessInsets(_ size: Size) -> ScreenInsets { .guess(notched: size.height >= 800) }
 
     /// The device's safe-area insets (iPhone 12: 47 and 34; SE: 20 and 0; iPad: 24 and 20).
     public var safeTop: Double { insets.top }

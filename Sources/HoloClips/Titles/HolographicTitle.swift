@@ -6,7 +6,7 @@
 // clip that shows it (the collapsing page titles) only has to supply the attitude and the time:
 //
 //   Group(tilt: (pitch·3°, roll·3°, perspective 0.5), shadow: radius 4 + 2|roll|,
-//         offset (4·roll, 4·pitch)) [ text filled by .shader(.holographic(uniforms)) ]
+//         offset (4·roll, 4·pitch)) [ text filled by .shader(paint) ]
 //
 // Reduce Motion (REFERENCE): no time animation, no tilt, a static gradient. The shadow then uses
 // roll = pitch = 0 too (a still shadow: a moving one is parallax motion as well — a choice).
@@ -39,7 +39,7 @@ public struct HolographicTitle: Hashable, Sendable {
         self.time = time; self.accentHue = accentHue; self.reduceMotion = reduceMotion; self.lowPower = lowPower
     }
 
-    /// HolographicUniforms' default accent (a cyan-violet start of the ramp).
+    /// HolographicTextEffect's default accent (a cyan-violet start of the ramp).
     public static let defaultAccentHue = 0.55
 
     // MARK: Parallax (REFERENCE "Parallax of the title")
@@ -72,7 +72,7 @@ public struct HolographicTitle: Hashable, Sendable {
     // MARK: The text box the shader's u, v run across
 
     /// Mean advance of DejaVu Sans Bold per character, in em (0.53…0.69 over the five page titles):
-    /// the estimated box before the renderer measures the text (uniforms.widthFromText), and the
+    /// the estimated box before the renderer measures the text (paint.widthFromText), and the
     /// tilt's anchor (0.6° at most: an anchor a few points off moves no pixel visibly).
     public static let estimatedAdvancePerEm = 0.62
     /// The box's top is 0.76 em above the baseline and it is 1 em tall: DejaVu Sans Bold's ascender is
@@ -90,11 +90,15 @@ public struct HolographicTitle: Hashable, Sendable {
 
     /// The shader's box: its width is the laid-out text's, which the renderer measures
     /// (`widthFromText`); `textBounds`' estimate only stands in until then (and anchors the tilt).
-    public var uniforms: HolographicUniforms {
+    public var paint: ShaderPaint {
+        ShaderPaint(bounds: textBounds, program: effect, widthFromText: true)
+    }
+
+    /// The shader's arguments: still under Reduce Motion and Low Power.
+    public var effect: HolographicTextEffect {
         reduceMotion || lowPower
-            ? HolographicUniforms(bounds: textBounds, roll: 0, pitch: 0, time: 0, accentHue: accentHue, isStatic: true, widthFromText: true)
-            : HolographicUniforms(bounds: textBounds, roll: roll, pitch: pitch, time: time, accentHue: accentHue, isStatic: false,
-                                  widthFromText: true)
+            ? HolographicTextEffect(roll: 0, pitch: 0, time: 0, accentHue: accentHue, isStatic: true)
+            : HolographicTextEffect(roll: roll, pitch: pitch, time: time, accentHue: accentHue, isStatic: false)
     }
 
     /// The rotation3DEffect, anchored at the text box's centre; nil under Reduce Motion.
@@ -112,7 +116,7 @@ public struct HolographicTitle: Hashable, Sendable {
 
     /// The title as a node: glyphs filled by the holographic shader, in a shadowed, tilted group.
     public var node: Node {
-        let text = Node.text(TextRun(title, font: font, origin: origin), .shader(.holographic(uniforms)))
+        let text = Node.text(TextRun(title, font: font, origin: origin), .shader(paint))
         return .group(Group([text], shadow: shadow, tilt: tilt))
     }
 }

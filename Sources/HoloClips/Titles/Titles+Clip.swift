@@ -133,7 +133,6 @@ public enum Titles {
     public static func clip(_ spec: ClipSpec) throws -> Clip {
         // Built once here so a bad variant, tap or script fails at make time, not at the first frame.
         let first = try simulation(spec)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) { first }
+        return Clip(spec) { first }
     }
 }

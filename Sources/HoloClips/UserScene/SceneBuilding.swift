@@ -52,17 +52,17 @@ extension UserNode {
             return .group(g)
         case .shaderFill(let spec, let shader):
             let shape = spec.value(d)
-            let paint: ShaderPaint
+            let program: any ColorEffectProgram
             switch shader {
             case .holographic(let roll, let pitch, let time, let hue, let isStatic):
-                paint = .holographic(HolographicUniforms(bounds: shape.bounds, roll: roll.value(d), pitch: pitch.value(d),
-                                                         time: time.value(d), accentHue: hue.value(d), isStatic: isStatic))
+                program = HolographicTextEffect(roll: roll.value(d), pitch: pitch.value(d), time: time.value(d),
+                                                accentHue: hue.value(d), isStatic: isStatic)
             case .anyDistance(let roll):
-                paint = .anyDistance(roll: roll.value(d), bounds: shape.bounds)
+                program = AnyDistanceGradientEffect(roll: roll.value(d))
             case .metal(let spec):
-                paint = .program(ProgramShader(bounds: shape.bounds, program: spec.program(d)))
+                program = spec.program(d)
             }
-            return leaf([.fill(shape, .shader(paint))], anchor: shape.bounds.center, d)
+            return leaf([.fill(shape, .shader(ShaderPaint(bounds: shape.bounds, program: program)))], anchor: shape.bounds.center, d)
         }
     }
 

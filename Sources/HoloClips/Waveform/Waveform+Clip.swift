@@ -55,7 +55,7 @@ public enum Waveform {
     public static func defaultSpec(_ gesture: Gesture) -> ClipSpec {
         var spec = ClipSpec(design: "waveform")
         if gesture != .pull { spec.variant = ["gesture": .string(gesture.rawValue)] }
-        let layout = WaveformLayout(size: spec.device.size, insets: spec.device.layoutInsets(guess: WaveformLayout.guessInsets))
+        let layout = WaveformLayout(size: spec.device.size, insets: spec.device.layoutInsets(guess: ScreenInsets.guessFromHeight))
         spec.scroll = ScrollSpec(configuration: configuration(layout), script: defaultScript(gesture))
         switch gesture {
         case .pull:
@@ -93,7 +93,7 @@ public enum Waveform {
     public static func simulation(_ spec: ClipSpec) throws -> WaveformSimulation {
         let variant = try Variant(spec.variant)
         let layout = WaveformLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize,
-                                    insets: spec.device.layoutInsets(guess: WaveformLayout.guessInsets))
+                                    insets: spec.device.layoutInsets(guess: ScreenInsets.guessFromHeight))
         let userScroll = spec.scroll
         let script = userScroll?.script ?? defaultScript(variant.gesture)
         let taps = userScroll == nil && spec.taps.isEmpty && variant.gesture == .tabReselect ? defaultTaps : spec.taps
@@ -109,8 +109,7 @@ public enum Waveform {
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         let sim = try simulation(spec)
-        return Clip(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) { sim }
+        return Clip(spec) { sim }
     }
 }
 

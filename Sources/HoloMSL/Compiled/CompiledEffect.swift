@@ -62,22 +62,19 @@ public final class MSLCompiledEffect: @unchecked Sendable {
         self.entry = entry
         let fixed = entry.kind == .distortion ? 1 : 2
         // Twice: the first compile measures the uniform region, the second lays it out.
-        func compile(_ uniformCount: Int?) -> LaneCompiler {
+        func compile(_ uniformCount: Int?) -> (compiler: LaneCompiler, globals: Op, body: Op, result: [Int]) {
             var compiler = LaneCompiler(program: entry.library.program, uniformCount: uniformCount)
             compiler.entryArguments = fixed..<entry.library.program.functions[entry.function].parameterTypes.count
-            _ = compiler.compileGlobals()
+            let globals = compiler.compileGlobals()
             let f = entry.library.program.functions[entry.function]
             let result = compiler.allocate(f.returnType.componentCount)
-            _ = compiler.nested { c in _ = c.function(entry.function, arguments: nil, result: result) }
-            return compiler
+            let body = compiler.nested { c in _ = c.function(entry.function, arguments: nil, result: result) }
+            return (compiler, globals, body, result)
         }
-        let count = compile(nil).uniformCount
-        var compiler = LaneCompiler(program: entry.library.program, uniformCount: count)
-        compiler.entryArguments = fixed..<entry.library.program.functions[entry.function].parameterTypes.count
-        globals = compiler.compileGlobals()
-        let f = entry.library.program.functions[entry.function]
-        let result = compiler.allocate(f.returnType.componentCount)
-        body = compiler.nested { c in _ = c.function(entry.function, arguments: nil, result: result) }
+        let count = compile(nil).compiler.uniformCount
+        let (compiler, globals, body, result) = compile(count)
+        self.globals = globals
+        self.body = body
         precondition(compiler.uniformCount == count, "the two compiles laid out the same program")
         let parameterSlots = compiler.entryParameters
         prologue = compiler.prologue

@@ -8,8 +8,9 @@
 // of shapes and strokes (ShapePath.swift), text layout (pen positions, FontLibrary), layer sizes
 // (SceneRenderer.layerArea: the tilt's perspective depends on them), FreeType's glyph bitmaps
 // rendered afresh for every glyph (never from the glyph cache), the material recipe's colour
-// function in Double (`MaterialRecipe.apply`) and the shaders' scalar Double functions
-// (HoloShaders, not the SIMD spans). `holoframe render --reference` and `golden verify
+// function in Double (`MaterialRecipe.apply`) and each shader program's reference colour
+// (`ColorEffectProgram.referenceColor`: for the built-in ports, HoloShaders' scalar Double
+// functions, not the SIMD spans). `holoframe render --reference` and `golden verify
 // --reference` render through it at run time (ReferenceRenderer).
 //
 // Besides the whole renderer, single fast kernels have their reference here, each held to it by

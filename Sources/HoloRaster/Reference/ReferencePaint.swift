@@ -9,12 +9,12 @@
 //   linear   t = (p − start)·(end − start) / |end − start|²
 //   radial   t = (|p − centre| − r₀) / (r₁ − r₀)   (r₁ = r₀: 0 inside r₀, 1 from it outward)
 //   angular  θ = atan2 (clockwise on a y-down screen) from startAngle; t = θ/span, see `angularT`
-// Shaders: the scalar Double functions of HoloShaders at u, v across their bounds, each channel
-// rounded to 8 bits, alpha 255 (the fill then applies coverage).
+// Shaders: the program's reference colour (for the built-in ports, their scalar Double functions;
+// for a user's `.metal`, HoloMSL's interpreter), each channel rounded to 8 bits and held to alpha
+// (the fill then applies coverage).
 
 import HoloGeometry
 import HoloScene
-import HoloShaders
 
 #if canImport(Glibc)
 import Glibc
@@ -130,35 +130,15 @@ struct RefPaint {
         return a - span < (turn - span) / 2 ? 1 : 0
     }
 
-    /// The shader's scalar Double colour at local point p: u, v across the bounds.
+    /// The program's reference colour at local point p (points from its bounds' corner), each
+    /// channel rounded to 0…255 and held to alpha.
     static func shaderColor(_ shader: ShaderPaint, _ p: Point) -> RGBA {
-        let bounds: Rect
-        switch shader {
-        case .holographic(let h): bounds = h.bounds
-        case .anyDistance(_, let b): bounds = b
-        case .program(let p): bounds = p.bounds
-        }
+        let bounds = shader.bounds
         guard bounds.width > 0, bounds.height > 0 else { return (0, 0, 0, 0) }
-        if case .program(let program) = shader {
-            let c = program.program.referenceColor(bounds: bounds, x: p.x - bounds.minX, y: p.y - bounds.minY)
-            func q(_ x: Double) -> Int { x.isNaN ? 0 : Int((Swift.min(Swift.max(x, 0), 1) * 255).rounded()) }
-            // Premultiplied: a channel the shader returns above alpha is held to alpha.
-            let a = q(c.3)
-            return (Swift.min(q(c.0), a), Swift.min(q(c.1), a), Swift.min(q(c.2), a), a)
-        }
-        let u = Float((p.x - bounds.minX) / bounds.width), v = Float((p.y - bounds.minY) / bounds.height)
-        let rgb: SIMD4<Float>
-        switch shader {
-        case .holographic(let h):
-            let uniforms = HolographicTextUniforms(roll: Float(h.roll), pitch: Float(h.pitch), time: Float(h.time),
-                                                   accentHue: Float(h.accentHue), isStatic: h.isStatic)
-            rgb = HolographicText.color(u: u, v: v, uniforms: uniforms)
-        case .anyDistance(let roll, _):
-            rgb = AnyDistanceGradient.color(u: u, roll: Float(roll))
-        case .program:
-            return (0, 0, 0, 0)
-        }
-        func q(_ c: Float) -> Int { c.isNaN ? 0 : Int(Swift.min(Swift.max(c, 0), 1) * 255 + 0.5) }
-        return (q(rgb.x), q(rgb.y), q(rgb.z), 255)
+        let c = shader.program.referenceColor(bounds: bounds, x: p.x - bounds.minX, y: p.y - bounds.minY)
+        func q(_ x: Double) -> Int { x.isNaN ? 0 : Int((Swift.min(Swift.max(x, 0), 1) * 255).rounded()) }
+        // Premultiplied: a channel the shader returns above alpha is held to alpha.
+        let a = q(c.3)
+        return (Swift.min(q(c.0), a), Swift.min(q(c.1), a), Swift.min(q(c.2), a), a)
     }
 }

@@ -57,7 +57,7 @@ let benchmarks: @Sendable () -> Void = {
     })
     rasterBenchmark("shader-holographic-1170x600", [
         .fill(.roundedRect(card, cornerRadius: 24, style: .continuous),
-              .shader(.holographic(HolographicUniforms(bounds: card, roll: 0.2, pitch: -0.1, time: 1.5)))),
+              .shader(ShaderPaint(bounds: card, program: HolographicTextEffect(roll: 0.2, pitch: -0.1, time: 1.5)))),
     ])
 
     // PNG encoding of one full frame (fast settings, as `render` writes).
