@@ -19,9 +19,13 @@ public struct StudioClipSource: Sendable {
     /// A fresh input policy for each load: it decodes each image once, so a reload must not reuse it.
     public var makeInputs: @Sendable () -> InputPolicy
 
+    /// The command line's caps (--max-pixels, --max-frames), checked on every load, not just the first.
+    public var check: @Sendable (Clip) throws -> Void
+
     public init(argument: String, overrides: ClipOverrides = ClipOverrides(),
-                makeInputs: @escaping @Sendable () -> InputPolicy = { InputPolicy() }) {
-        self.argument = argument; self.overrides = overrides; self.makeInputs = makeInputs
+                makeInputs: @escaping @Sendable () -> InputPolicy = { InputPolicy() },
+                check: @escaping @Sendable (Clip) throws -> Void = { _ in }) {
+        self.argument = argument; self.overrides = overrides; self.makeInputs = makeInputs; self.check = check
     }
 
     /// The clip file's path, or nil for a built-in clip.
@@ -54,6 +58,7 @@ public final class ClipVersion: @unchecked Sendable {
         overrides.environment = environment
         let inputs = clipSource.makeInputs()
         clip = try ClipResolver.resolve(clipSource.argument, overrides: overrides, inputs: inputs)
+        try clipSource.check(clip)
         var spec = try ClipResolver.spec(for: clipSource.argument, inputs: inputs)
         var atDeviceScale = overrides
         atDeviceScale.scale = nil

@@ -57,14 +57,14 @@ struct Studio: ParsableCommand {
         let source = StudioClipSource(
             argument: clip,
             overrides: ClipOverrides(fps: fps, duration: duration, device: deviceOptions.device?.rawValue, scale: deviceOptions.scale ?? 1),
-            makeInputs: { limits.inputPolicy() })
+            makeInputs: { limits.inputPolicy() },
+            check: { try limits.limits().check($0, frameCount: $0.frameCount) })
         var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
         pipeline.maxMemoryPerFrame = limits.maxMemory
         let session = try StudioSession(source: source, pipeline: pipeline, cacheBytes: cacheMb << 20,
                                         describe: { UsageErrors.shortened(HoloframeCommand.fullMessage(for: $0)) })
         let version = session.current
         for warning in version.clip.warnings { StandardStreams.err("warning: \(warning)\n") }
-        try limits.limits().check(version.clip, frameCount: version.clip.frameCount)
         let server: StudioServer
         do { server = try StudioServer(session: session, host: host, port: UInt16(port)) } catch { throw ValidationError("\(error)") }
         let started = DispatchSemaphore(value: 0)

@@ -154,7 +154,7 @@ def main():
                      f"a syntax error appears on the page with its line and column ({(error or '').strip()[:100]!r})")
         checks.check(shows(browser, target, version + 1, timeout=1) and shown_bytes(browser) == after,
                      "the last good picture stays on the page")
-        status = browser.evaluate("fetch('/frame?n=0').then(r => r.status)")
+        status = browser.evaluate("fetch('/frame?n=0').then(r => r.status, e => 0)")
         checks.check(status == 200 and studio.poll() is None, f"the server still answers (GET /frame?n=0: {status})")
         browser.screenshot()
         (args.out / "studio.png").write_bytes(browser.screenshot())

@@ -194,3 +194,19 @@ func session(for path: String, cacheBytes: Int = 64 << 20) throws -> StudioSessi
         #expect(spec.device.name == "iphone-se" && studio.current.clip.scale == 0.25 && studio.current.deviceScale == 2)
     }
 }
+
+@Suite struct StudioLimitTests {
+    @Test func theCapsHoldOnEveryReload() throws {
+        let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/clip.json"
+        try write(smallClip(), to: path)
+        var limits = Limits()
+        limits.maxPixelsPerFrame = 120 * 80
+        let source = StudioClipSource(argument: path, check: { [limits] in try limits.check($0, frameCount: $0.frameCount) })
+        let studio = try StudioSession(source: source, pipeline: RenderPipeline(fonts: FontLibrary.shared), cacheBytes: 1 << 20)
+        try write(smallClip().replacingOccurrences(of: "120x80@1", with: "120x80@2"), to: path)
+        #expect(studio.checkForChanges())
+        #expect(studio.status.version == 1)
+        #expect(studio.status.error?.contains("pixels") == true, "\(studio.status.error ?? "no error")")
+    }
+}
