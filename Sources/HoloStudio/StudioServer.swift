@@ -17,6 +17,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import Holoframe
+import Synchronization
 
 /// Where the server listens.
 public struct StudioAddress: Sendable, CustomStringConvertible {
@@ -32,6 +33,11 @@ public struct StudioHostError: Error, CustomStringConvertible {
     public var description: String {
         "--host \(host): give an IP address to listen on (127.0.0.1, ::1, or 0.0.0.0 / :: for every network interface)"
     }
+}
+
+/// The server did not start listening within 10 s.
+public struct StudioListenTimeout: Error, CustomStringConvertible {
+    public var description: String { "the server did not start listening within 10 s" }
 }
 
 public final class StudioServer: Sendable {
@@ -59,8 +65,16 @@ public final class StudioServer: Sendable {
     public func start() async throws -> StudioAddress {
         await addRoutes()
         let server = self.server
-        Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 10)
+        // run() serves until stopped; a failure to listen (a port in use) ends it at once, and
+        // is what start() throws.
+        let failure = Mutex<Error?>(nil)
+        Task { do { try await server.run() } catch { failure.withLock { $0 = error } } }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await !server.isListening {
+            if let error = failure.withLock({ $0 }) { throw error }
+            if ContinuousClock.now > deadline { throw StudioListenTimeout() }
+            try await Task.sleep(for: .milliseconds(10))
+        }
         var port: UInt16 = 0
         if case .ip4(_, let p)? = await server.listeningAddress { port = p }
         if case .ip6(_, let p)? = await server.listeningAddress { port = p }

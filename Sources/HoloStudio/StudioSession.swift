@@ -47,6 +47,7 @@ public final class StudioSession: @unchecked Sendable {
     let describe: @Sendable (Error) -> String
 
     private let lock = NSLock()
+    private let loading = NSLock()
     private var shown: ClipVersion
     private var lastError: String?
     private var environment: ClipEnvironment?
@@ -79,6 +80,9 @@ public final class StudioSession: @unchecked Sendable {
     /// error is kept. Either way listeners hear the new status. Returns the status.
     @discardableResult
     public func reload() -> StudioStatus {
+        // One load at a time (the watch thread and a page's switch may ask together), so each
+        // good load gets its own version number.
+        loading.lock(); defer { loading.unlock() }
         let (number, environment, device) = lock.withLock { (shown.number + 1, self.environment, self.device) }
         var source = self.source
         if let device { source.overrides.device = device }

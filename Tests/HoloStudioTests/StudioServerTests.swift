@@ -29,7 +29,9 @@ struct Exchange {
         _ = request.withCString { send(fd, $0, strlen($0), 0) }
         var raw: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
+        // An event stream never ends and pings every 15 s: stop after 20 s whatever arrives.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
             let n = recv(fd, &buffer, buffer.count, 0)
             if n <= 0 { break }
             raw += buffer[0..<n]
@@ -125,5 +127,19 @@ func exchange(_ port: UInt16, _ method: String, _ target: String, body: String =
         let studio = try StudioSession(source: StudioClipSource(argument: "demo", overrides: ClipOverrides(scale: 0.25)),
                                        pipeline: RenderPipeline(fonts: FontLibrary.shared), cacheBytes: 1 << 20)
         #expect(throws: StudioHostError.self) { try StudioServer(session: studio, host: "example.com", port: 0) }
+    }
+}
+
+@Suite struct StudioPortTests {
+    @Test func aPortInUseIsAnErrorNotAWait() async throws {
+        let studio = try StudioSession(source: StudioClipSource(argument: "demo", overrides: ClipOverrides(scale: 0.25)),
+                                       pipeline: RenderPipeline(fonts: FontLibrary.shared), cacheBytes: 1 << 20)
+        let first = try StudioServer(session: studio, port: 0)
+        let port = try await first.start().port
+        defer { Task { await first.stop() } }
+        let second = try StudioServer(session: studio, port: port)
+        let started = ContinuousClock.now
+        await #expect(throws: (any Error).self) { _ = try await second.start() }
+        #expect(ContinuousClock.now - started < .seconds(5))
     }
 }
