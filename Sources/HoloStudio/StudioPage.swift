@@ -49,7 +49,7 @@ enum StudioPage {
   button:hover { border-color: var(--accent); }
   #scrubber { width: 100%; margin: 6px 0 2px; accent-color: var(--accent); }
   #frame-label { font-variant-numeric: tabular-nums; min-width: 220px; }
-  svg text { fill: var(--dim); font: 10px system-ui, sans-serif; }
+  svg text { fill: var(--dim); font: 10px system-ui, sans-serif; paint-order: stroke; stroke: var(--panel); stroke-width: 3px; }
   #inputs, #strip { display: block; width: 100%; }
   #strip .bar { cursor: pointer; }
   #strip .bar:hover { opacity: .7; }
@@ -107,7 +107,7 @@ const studio = {
   shown: -1,         // the frame the <img> shows
   busy: false,       // a frame request is in flight
   bars: new Map(),   // frame -> {ms, scale}: the strip
-  playing: false, playStart: 0, playFrom: 0, playedFrames: 0, skippedFrames: 0,
+  playing: false, playStart: 0, playFrom: 0, playedFrames: 0, dueFrames: 0,
 };
 window.studio = studio;
 
@@ -217,10 +217,11 @@ function want(n, fromPlayer) {
 function togglePlay() {
   studio.playing = !studio.playing;
   $("play").textContent = studio.playing ? "❚❚ Pause" : "▶ Play";
+  $("play-info").textContent = "";
   if (studio.playing) {
     if (studio.wanted >= studio.clip.frameCount - 1 && !$("loop").checked) studio.wanted = 0;
     studio.playStart = performance.now(); studio.playFrom = studio.wanted;
-    studio.playedFrames = 0; studio.skippedFrames = 0;
+    studio.playedFrames = 0; studio.dueFrames = 0;
     requestAnimationFrame(tick);
   }
 }
@@ -235,8 +236,8 @@ function tick(now) {
     else { want(c.frameCount - 1, true); togglePlay(); return; }
   }
   if (studio.shown !== lastShownWhilePlaying) { studio.playedFrames++; lastShownWhilePlaying = studio.shown; }
-  if (due !== studio.wanted) { want(due, true); }
-  $("play-info").textContent = `playing at ${c.rate} fps`;
+  if (due !== studio.wanted) { studio.dueFrames = (studio.dueFrames || 0) + 1; want(due, true); }
+  $("play-info").textContent = `playing at ${c.rate} fps: ${studio.playedFrames} frames shown of ${studio.dueFrames || 0} due (the rest skipped)`;
   requestAnimationFrame(tick);
 }
 

@@ -194,15 +194,14 @@ public final class StudioSession: @unchecked Sendable {
     }
 
     /// Times frames `range` at the device's own scale as `bench` does (a fresh simulation and
-    /// compositor, simulate + raster per frame), once each, on the render thread.
+    /// compositor for each of its three runs, simulate + raster per frame, the median kept), on
+    /// the render thread.
     public func bench(_ range: FrameRange) async throws -> ClipBench {
         let version = current
         guard range.first >= 0 && range.last < version.clip.frameCount else {
             throw FrameOutOfRange(frame: range.last, frameCount: version.clip.frameCount)
         }
-        var options = BenchOptions()
-        options.repeats = 1
-        let runner = BenchRunner(pipeline: pipeline, options: options)
+        let runner = BenchRunner(pipeline: pipeline, options: BenchOptions())
         let clip = version.clip.withScale(version.deviceScale)
         return try await jobs.run {
             try runner.run(clip, device: version.spec.device.name, frames: range)

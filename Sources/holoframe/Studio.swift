@@ -53,6 +53,13 @@ struct Studio: ParsableCommand {
     }
 
     func run() throws {
+        // SIGINT and SIGTERM are taken with sigwait below; blocked first, so every thread started
+        // from here on inherits the block and the signal comes to that wait.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         let limits = limitOptions
         let source = StudioClipSource(
             argument: clip,
@@ -93,9 +100,11 @@ struct Studio: ParsableCommand {
         }
         let watched = session.watchedFiles
         StandardStreams.err("watching \(watched.isEmpty ? "nothing (a built-in clip)" : watched.joined(separator: ", ")); Ctrl-C to stop\n")
-        // The server runs on Swift concurrency's threads; this one waits for Ctrl-C (or SIGTERM).
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
-        while true { pause() }
+        // The server runs on Swift concurrency's threads; this one waits for Ctrl-C (or SIGTERM)
+        // and ends with 130 (or 143), as `render` does.
+        var received: Int32 = 0
+        sigwait(&stopSignals, &received)
+        StandardStreams.err("stopped\n")
+        throw ExitCode(128 + received)
     }
 }
