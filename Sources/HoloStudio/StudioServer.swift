@@ -11,7 +11,8 @@
 //   GET  /events            server-sent events: `status` {version, error} now and on every change
 //   POST /environment       {"colorScheme", "dynamicTypeSize", "reduceMotion", "device"}: reload
 //   POST /bench?first=A&last=B   frames A…B timed at the device's scale as `bench` does (JSON)
-// Anything else is 404; a bad frame number 400; a frame outside the clip 404.
+// Anything else is 404; a bad frame number 400; a frame outside the clip 404. A Host that is a
+// domain name, or a POST from another page's Origin, is 403 (see `refusal`).
 
 import FlyingFox
 import FlyingSocks
@@ -85,13 +86,16 @@ public final class StudioServer: Sendable {
 
     func addRoutes() async {
         let session = self.session
-        await server.appendRoute("GET /") { _ in
-            Self.answer(.ok, type: "text/html; charset=utf-8", Data(StudioPage.html.utf8))
+        await server.appendRoute("GET /") { request in
+            if let refused = Self.refusal(request) { return refused }
+            return Self.answer(.ok, type: "text/html; charset=utf-8", Data(StudioPage.html.utf8))
         }
-        await server.appendRoute("GET /clip") { _ in
-            Self.json(ClipDescription.json(session.current, status: session.status, watched: session.watchedFiles))
+        await server.appendRoute("GET /clip") { request in
+            if let refused = Self.refusal(request) { return refused }
+            return Self.json(ClipDescription.json(session.current, status: session.status, watched: session.watchedFiles))
         }
         await server.appendRoute("GET /frame") { request in
+            if let refused = Self.refusal(request) { return refused }
             guard let n = request.query["n"].flatMap(Int.init) else { return Self.text(.badRequest, "give the frame as ?n=K") }
             do {
                 let frame = try await session.frame(n)
@@ -107,13 +111,16 @@ public final class StudioServer: Sendable {
             }
         }
         await server.appendRoute("GET /state") { request in
+            if let refused = Self.refusal(request) { return refused }
             guard let n = request.query["n"].flatMap(Int.init) else { return Self.text(.badRequest, "give the frame as ?n=K") }
             do { return Self.answer(.ok, type: "application/json", Data(try session.state(n).utf8)) } catch { return Self.failure(error, session) }
         }
-        await server.appendRoute("GET /events") { _ in
-            Self.answer(.ok, type: "text/event-stream", body: HTTPBodySequence(from: StatusEvents(session: session)))
+        await server.appendRoute("GET /events") { request in
+            if let refused = Self.refusal(request) { return refused }
+            return Self.answer(.ok, type: "text/event-stream", body: HTTPBodySequence(from: StatusEvents(session: session)))
         }
         await server.appendRoute("POST /environment") { request in
+            if let refused = Self.refusal(request) { return refused }
             let body = try await request.bodyData
             guard let fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
                 return Self.text(.badRequest, "send a JSON object")
@@ -136,6 +143,7 @@ public final class StudioServer: Sendable {
             return Self.json(["version": status.version, "error": status.error as Any? ?? NSNull()])
         }
         await server.appendRoute("POST /bench") { request in
+            if let refused = Self.refusal(request) { return refused }
             guard let first = request.query["first"].flatMap(Int.init), let last = request.query["last"].flatMap(Int.init),
                   first >= 0, last >= first else { return Self.text(.badRequest, "give the frames as ?first=A&last=B") }
             do {
@@ -146,6 +154,30 @@ public final class StudioServer: Sendable {
                 ])
             } catch { return Self.failure(error, session) }
         }
+    }
+
+    /// Requests a page on another site could make through the user's browser are refused (403):
+    ///  - a Host that is a name other than localhost: a DNS-rebinding page reaches 127.0.0.1
+    ///    under its own domain name, never under an IP address;
+    ///  - a POST whose Origin is not this server (a form or script on another site).
+    static func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let host = request.headers[.host], isAddressOrLocalhost(host) else {
+            return text(.forbidden, "this server answers to http://127.0.0.1:PORT/ (or localhost, or an IP address) only")
+        }
+        if request.method == .POST, let origin = request.headers[HTTPHeader("Origin")],
+           origin != "http://\(host)" {
+            return text(.forbidden, "a request from another page (\(origin)) is refused")
+        }
+        return nil
+    }
+
+    /// `localhost`, an IPv4 address or a bracketed IPv6 address, with or without `:port`.
+    static func isAddressOrLocalhost(_ host: String) -> Bool {
+        if host.hasPrefix("[") { return host.contains("]") }
+        let name = host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        if name == "localhost" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }
     }
 
     static func answer(_ status: HTTPStatusCode, type: String, _ body: Data) -> HTTPResponse {

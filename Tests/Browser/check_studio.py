@@ -12,6 +12,7 @@ opens the page, and checks, each printed:
   - editing the clip file on disk changes the picture to the edited clip's frame;
   - a syntax error in the clip file appears on the page with its line and column, the picture
     stays, and the server still answers;
+  - the colour scheme switch reloads the clip under it;
   - play advances the frame.
 A screenshot goes to OUT/studio.png. Exit 0 when every check passed, 1 otherwise.
 """
@@ -163,6 +164,12 @@ def main():
         clip.write_text(original)
         checks.check(shows(browser, target, version + 2, timeout=10) and not browser.evaluate(
             "document.getElementById('error').classList.contains('shown')"), "the next good edit clears the error")
+        # An environment switch: the page posts it, the clip reloads under it.
+        browser.evaluate("""(() => { const s = document.getElementById('env-colorScheme');
+            s.value = 'dark'; s.dispatchEvent(new Event('change')); })()""")
+        ok = shows(browser, target, version + 3, timeout=10)
+        scheme = browser.evaluate("fetch('/clip').then(r => r.json()).then(c => c.environment.colorScheme)")
+        checks.check(ok and scheme == "dark", f"the colour scheme switch reloads the clip in dark (version {version + 3})")
         browser.evaluate("document.activeElement.blur()")
         first = int(browser.evaluate("document.getElementById('frame').dataset.frame"))
         key(browser, " ", "Space", 32)

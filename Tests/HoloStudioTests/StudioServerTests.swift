@@ -11,7 +11,8 @@ struct Exchange {
     var body: [UInt8]
     var text: String { String(decoding: body, as: UTF8.self) }
 
-    init(port: UInt16, _ method: String, _ target: String, body: String = "", until marker: String? = nil) throws {
+    init(port: UInt16, _ method: String, _ target: String, body: String = "", until marker: String? = nil,
+         host: String? = nil, extra: String = "") throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
@@ -24,7 +25,7 @@ struct Exchange {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n" +
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\(extra)" +
             "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
         _ = request.withCString { send(fd, $0, strlen($0), 0) }
         var raw: [UInt8] = []
@@ -50,9 +51,12 @@ struct Exchange {
 
 /// An exchange on a thread of its own: the socket calls block, and a blocked thread of Swift
 /// concurrency's small pool could be the one the server needs to answer.
-func exchange(_ port: UInt16, _ method: String, _ target: String, body: String = "", until marker: String? = nil) async throws -> Exchange {
+func exchange(_ port: UInt16, _ method: String, _ target: String, body: String = "", until marker: String? = nil,
+              host: String? = nil, extra: String = "") async throws -> Exchange {
     try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try Exchange(port: port, method, target, body: body, until: marker) }) }.start()
+        Thread { continuation.resume(with: Result {
+            try Exchange(port: port, method, target, body: body, until: marker, host: host, extra: extra)
+        }) }.start()
     }
 }
 
@@ -121,6 +125,26 @@ func exchange(_ port: UInt16, _ method: String, _ target: String, body: String =
         let events = try await exchange(port, "GET", "/events", until: "line 1")
         try await edit.value
         #expect(events.text.contains(#""version":1"#) && events.text.contains("line 1, column 21"))
+    }
+
+    @Test func refusesRequestsAnotherSiteCouldMake() async throws {
+        let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/clip.json"
+        try write(smallClip(), to: path)
+        let studio = try session(for: path)
+        let server = try StudioServer(session: studio, port: 0)
+        let port = try await server.start().port
+        defer { Task { await server.stop() } }
+        // DNS rebinding: the browser sends the attacker's domain name as Host.
+        #expect(try await exchange(port, "GET", "/frame?n=0", host: "evil.example:\(port)").status == 403)
+        #expect(try await exchange(port, "GET", "/frame?n=0", host: "localhost:\(port)").status == 200)
+        // A POST from another page's script or form.
+        let other = try await exchange(port, "POST", "/environment", body: #"{"colorScheme": "dark"}"#,
+                                       extra: "Origin: http://evil.example\r\n")
+        #expect(other.status == 403 && studio.status.version == 1)
+        let same = try await exchange(port, "POST", "/environment", body: #"{"colorScheme": "dark"}"#,
+                                      extra: "Origin: http://127.0.0.1:\(port)\r\n")
+        #expect(same.status == 200 && studio.status.version == 2)
     }
 
     @Test func refusesAHostThatIsNotAnAddress() throws {
