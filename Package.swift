@@ -4,6 +4,7 @@
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
+//   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) and HoloShaders (the built-in shaders' hand-written
 //   ports) import nothing; HoloClips makes both into HoloScene's ColorEffectProgram, the only way
 //   HoloScene and HoloRaster see a shader.
@@ -20,6 +21,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The studio's HTTP server (HoloStudio only; the library products do not depend on it).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev, libisal-dev).
@@ -52,8 +55,12 @@ let package = Package(
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
         .target(name: "HoloframeTesting", dependencies: ["Holoframe"]),
+        // `holoframe studio`: the preview server and its page. Only the CLI depends on it.
+        .target(name: "HoloStudio", dependencies: [
+            "Holoframe", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+        ]),
         .executableTarget(name: "holoframe", dependencies: [
-            "Holoframe",
+            "Holoframe", "HoloStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -67,6 +74,7 @@ let package = Package(
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloShaders"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "HoloStudioTests", dependencies: ["HoloStudio"]),
         .testTarget(name: "CLITests", dependencies: ["HoloPNG"]),
     ]
 )

@@ -12,6 +12,8 @@ public struct ClipOverrides: Sendable {
     public var duration: Double?
     public var device: String?
     public var scale: Double?
+    /// The whole environment, replacing the clip's (`holoframe studio`'s switches set it).
+    public var environment: ClipEnvironment?
     public init(fps: FrameRate? = nil, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
         self.fps = fps; self.duration = duration; self.device = device; self.scale = scale
     }
@@ -82,6 +84,7 @@ public enum ClipResolver {
         if let scale = overrides.scale { spec.device.scale = scale }
         if let fps = overrides.fps { spec.rate = fps }
         if let duration = overrides.duration { spec.duration = duration }
+        if let environment = overrides.environment { spec.environment = environment }
     }
 }
 

@@ -63,6 +63,13 @@ public final class InputPolicy: @unchecked Sendable {
         return digests[path]
     }
 
+    /// Every file read through `readFile` (the clip file, its images and shaders), as given or
+    /// resolved: what `holoframe studio` watches for changes.
+    public var filesRead: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return digests.keys.sorted()
+    }
+
     /// "the clip file demo.json" when `identity` is a file this run read.
     public func inputName(_ identity: FileIdentity) -> String? {
         lock.lock(); defer { lock.unlock() }

@@ -16,9 +16,10 @@ struct HoloframeCommand: ParsableCommand {
               holoframe render demo --out frames/demo
               holoframe render demo --frames 0-59 --device iphone-se --out frames/se
               holoframe simulate demo --frames 0-30
+              holoframe studio demo
             """,
         version: HoloframeVersion.current,
-        subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self, Bench.self, Shader.self])
+        subcommands: [Render.self, List.self, Simulate.self, GoldenCommand.self, Bench.self, Shader.self, Studio.self])
 
     /// Exit status: 0 success, 1 failure (a frame over budget, a golden mismatch, a render that
     /// failed, an output that could not be written), 2 usage error (bad arguments, a bad clip file,

@@ -1,0 +1,240 @@
+// The studio's state between the HTTP server and the renderer: the clip version shown, the error
+// of the last broken edit, the cache of encoded frames, the render thread and the file watch.
+//
+//  - Loading: the first load must succeed (the command exits 2 with the CLI's message otherwise).
+//    A later load that fails (a syntax error, a refused path, a missing image) leaves the last good
+//    version in place and keeps its error text for the page, so the page can say what is wrong
+//    while it still shows the clip; the next good edit clears it.
+//  - Rendering: one thread, so frames of a version go through one FrameCompositor in the order
+//    they are asked for and reuse what the previous frame drew, as `render` does within a run.
+//    Pending requests are served newest first: while the user scrubs, the frame under the thumb
+//    is drawn before the ones it passed over.
+//  - Watching: `checkForChanges()` compares the stamps of the clip file and every file it read;
+//    `watch()` calls it every 250 ms on its own thread.
+//  - Listeners (the page's event stream) hear of every new version and every error.
+
+import Foundation
+import Holoframe
+
+/// A rendered preview frame.
+public struct StudioFrame: Sendable {
+    public var version: Int
+    public var index: Int
+    public var entry: FrameCache.Entry
+    /// True when it came from the cache rather than the renderer.
+    public var cached: Bool
+}
+
+/// What the page is told when the clip changes: the version shown and the last load's error.
+public struct StudioStatus: Sendable, Equatable {
+    public var version: Int
+    /// The CLI's message for the last load, when it failed (the version shown is then older).
+    public var error: String?
+}
+
+/// A frame asked for that is not in the clip.
+public struct FrameOutOfRange: Error, CustomStringConvertible {
+    public var frame: Int
+    public var frameCount: Int
+    public var description: String { "frame \(frame) is outside the clip (frames 0-\(frameCount - 1))" }
+}
+
+public final class StudioSession: @unchecked Sendable {
+    public let source: StudioClipSource
+    public let cache: FrameCache
+    public let pipeline: RenderPipeline
+    /// The CLI's wording of an error (the page shows what `render` would print).
+    let describe: @Sendable (Error) -> String
+
+    private let lock = NSLock()
+    private let loading = NSLock()
+    private var shown: ClipVersion
+    private var lastError: String?
+    private var environment: ClipEnvironment?
+    private var device: String?
+    private var stamps: FileStamps
+    private var listeners: [UUID: @Sendable (StudioStatus) -> Void] = [:]
+    private let jobs = RenderJobs()
+
+    /// Loads the clip; throws the load's error when the first load fails.
+    public init(source: StudioClipSource, pipeline: RenderPipeline, cacheBytes: Int,
+                describe: @escaping @Sendable (Error) -> String = { "\($0)" }) throws {
+        self.source = source
+        self.pipeline = pipeline
+        self.describe = describe
+        cache = FrameCache(budgetBytes: cacheBytes)
+        shown = try ClipVersion(number: 1, source: source, environment: nil, renderer: pipeline.renderer)
+        stamps = FileStamps(shown.files)
+    }
+
+    /// The version shown now (the last good one).
+    public var current: ClipVersion { lock.withLock { shown } }
+    public var status: StudioStatus { lock.withLock { StudioStatus(version: shown.number, error: lastError) } }
+    /// The files watched now.
+    public var watchedFiles: [String] { lock.withLock { stamps.paths } }
+
+    // MARK: Loading
+
+    /// Reads the clip again with the environment and device the page chose. On success the new
+    /// version is shown and the cache emptied; on failure the last good version stays and the
+    /// error is kept. Either way listeners hear the new status. Returns the status.
+    @discardableResult
+    public func reload() -> StudioStatus {
+        // One load at a time (the watch thread and a page's switch may ask together), so each
+        // good load gets its own version number.
+        loading.lock(); defer { loading.unlock() }
+        let (number, environment, device) = lock.withLock { (shown.number + 1, self.environment, self.device) }
+        var source = self.source
+        if let device { source.overrides.device = device }
+        let status: StudioStatus
+        do {
+            let version = try ClipVersion(number: number, source: source, environment: environment, renderer: pipeline.renderer)
+            status = lock.withLock {
+                shown = version
+                lastError = nil
+                stamps = FileStamps(version.files)
+                return StudioStatus(version: version.number, error: nil)
+            }
+            cache.removeAll()
+        } catch {
+            let text = describe(error)
+            status = lock.withLock {
+                lastError = text
+                // Keep watching what the good version read, and the clip file the edit broke.
+                stamps = FileStamps(shown.files + [source.filePath].compactMap { $0 }.map(ClipVersion.absolute))
+                return StudioStatus(version: shown.number, error: text)
+            }
+        }
+        notify(status)
+        return status
+    }
+
+    /// Reloads when a watched file changed since the last load; returns whether it did.
+    @discardableResult
+    public func checkForChanges() -> Bool {
+        let changed = lock.withLock { stamps.changed() }
+        guard !changed.isEmpty else { return false }
+        reload()
+        return true
+    }
+
+    /// Polls the watched files every `interval` seconds on a thread of its own, for as long as the process runs.
+    public func watch(interval: Double = 0.25) {
+        let thread = Thread { [weak self] in
+            while let self {
+                Thread.sleep(forTimeInterval: interval)
+                self.checkForChanges()
+            }
+        }
+        thread.name = "holoframe.studio.watch"
+        thread.start()
+    }
+
+    /// The page's environment switches: values left nil keep the clip's own. Reloads.
+    @discardableResult
+    public func setEnvironment(colorScheme: ColorScheme? = nil, dynamicTypeSize: DynamicTypeSize? = nil,
+                               reduceMotion: Bool? = nil, device: String? = nil) -> StudioStatus {
+        lock.withLock {
+            var environment = self.environment ?? shown.spec.environment
+            if let colorScheme { environment.colorScheme = colorScheme }
+            if let dynamicTypeSize { environment.dynamicTypeSize = dynamicTypeSize }
+            if let reduceMotion { environment.reduceMotion = reduceMotion }
+            self.environment = environment
+            if let device { self.device = device }
+        }
+        return reload()
+    }
+
+    // MARK: Listeners
+
+    /// Calls `listener` with every new status until `removeListener` is called with the answer.
+    public func addListener(_ listener: @escaping @Sendable (StudioStatus) -> Void) -> UUID {
+        let id = UUID()
+        lock.withLock { listeners[id] = listener }
+        return id
+    }
+
+    public func removeListener(_ id: UUID) { _ = lock.withLock { listeners.removeValue(forKey: id) } }
+
+    private func notify(_ status: StudioStatus) {
+        for listener in lock.withLock({ Array(listeners.values) }) { listener(status) }
+    }
+
+    // MARK: Frames
+
+    /// Frame `index` of the version shown: from the cache, or drawn on the render thread (newest
+    /// request first) and kept.
+    public func frame(_ index: Int) async throws -> StudioFrame {
+        let version = current
+        guard index >= 0 && index < version.clip.frameCount else { throw FrameOutOfRange(frame: index, frameCount: version.clip.frameCount) }
+        let key = FrameCache.Key(version: version.number, frame: index)
+        if let hit = cache.get(key) { return StudioFrame(version: version.number, index: index, entry: hit, cached: true) }
+        return try await jobs.run { [self] in
+            if let hit = cache.get(key) { return StudioFrame(version: version.number, index: index, entry: hit, cached: true) }
+            let entry = try draw(index, of: version)
+            if current.number == version.number { cache.put(key, entry) }
+            return StudioFrame(version: version.number, index: index, entry: entry, cached: false)
+        }
+    }
+
+    /// One frame through the version's compositor (the `render` path), timed, then encoded.
+    func draw(_ index: Int, of version: ClipVersion) throws -> FrameCache.Entry {
+        let scene = version.record(index).scene
+        let start = DispatchTime.now().uptimeNanoseconds
+        let canvas = try pipeline.draw(scene, scale: version.clip.scale, compositor: version.compositor)
+        let rasterMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return FrameCache.Entry(png: try PNG.encode(canvas, profile: .fast), rasterMs: rasterMs, scale: version.clip.scale)
+    }
+
+    /// Frame `index`'s simulated state: the line `render --state` writes for it.
+    public func state(_ index: Int) throws -> String {
+        let version = current
+        guard index >= 0 && index < version.clip.frameCount else { throw FrameOutOfRange(frame: index, frameCount: version.clip.frameCount) }
+        return version.record(index).stateJSON
+    }
+
+    /// Times frames `range` at the device's own scale as `bench` does (a fresh simulation and
+    /// compositor for each of its three runs, simulate + raster per frame, the median kept), on
+    /// the render thread.
+    public func bench(_ range: FrameRange) async throws -> ClipBench {
+        let version = current
+        guard range.first >= 0 && range.last < version.clip.frameCount else {
+            throw FrameOutOfRange(frame: range.last, frameCount: version.clip.frameCount)
+        }
+        let runner = BenchRunner(pipeline: pipeline, options: BenchOptions())
+        let clip = version.clip.withScale(version.deviceScale)
+        return try await jobs.run {
+            try runner.run(clip, device: version.spec.device.name, frames: range)
+        }
+    }
+}
+
+/// The render thread: jobs run one at a time, the most recently queued first.
+final class RenderJobs: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [() -> Void] = []
+
+    init() {
+        let thread = Thread { [condition] in
+            while true {
+                condition.lock()
+                while self.pending.isEmpty { condition.wait() }
+                let job = self.pending.removeLast()
+                condition.unlock()
+                job()
+            }
+        }
+        thread.name = "holoframe.studio.render"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            condition.lock()
+            pending.append { continuation.resume(with: Result { try work() }) }
+            condition.signal()
+            condition.unlock()
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import Holoframe
+import HoloStudio
+import Synchronization
+
+struct Studio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Preview a clip in the browser: the frame, a timeline to scrub and play, frame times, and a reload when the clip file changes.",
+        discussion: """
+            Starts a local web server and prints its address; open it in a browser. Frames are \
+            drawn on demand at the preview scale (1× unless --scale) and kept, PNG-encoded, in a \
+            cache of --cache-mb. The clip file, the images and the .metal shaders it names are \
+            watched: an edit redraws the frame shown, and a broken edit shows its error on the \
+            page while the last good version stays. Stop with Ctrl-C.
+
+            Examples:
+              holoframe studio demo
+              holoframe studio examples/clip.json --device iphone-se
+              holoframe studio my-clip.json --port 0 --scale 2
+            """)
+
+    @Argument(help: "A built-in clip name (see `holoframe list`) or a clip file (.json).")
+    var clip: String
+
+    @Option(help: "Frames per second (default: the clip's).")
+    var fps: FrameRate?
+
+    @Option(help: "Seconds of the clip to show (default: the clip's duration).")
+    var duration: Double?
+
+    @OptionGroup var deviceOptions: DeviceOptions
+    @OptionGroup var limitOptions: LimitOptions
+
+    @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
+    var font: String?
+
+    @Option(help: "The TCP port to listen on (0: any free port; the address is printed).")
+    var port: Int = 8741
+
+    @Option(help: "The IP address to listen on. The default, 127.0.0.1, is this machine only; another address (0.0.0.0 for every interface) shares the studio, and the clip's frames and state, with anyone on that network who can reach it.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "Megabytes of encoded PNG frames to keep; the least recently shown are dropped first.")
+    var cacheMb: Int = 256
+
+    func validate() throws {
+        if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535 (got \(port))") }
+        if !(1...65536).contains(cacheMb) { throw ValidationError("--cache-mb must be from 1 to 65536 (got \(cacheMb))") }
+        if let duration, !(duration > 0 && duration <= 600) {
+            throw ValidationError("--duration must be more than 0 and at most 600 seconds (got \(duration))")
+        }
+    }
+
+    func run() throws {
+        // SIGINT and SIGTERM are taken with sigwait below; blocked first, so every thread started
+        // from here on inherits the block and the signal comes to that wait.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        let limits = limitOptions
+        let source = StudioClipSource(
+            argument: clip,
+            overrides: ClipOverrides(fps: fps, duration: duration, device: deviceOptions.device?.rawValue, scale: deviceOptions.scale ?? 1),
+            makeInputs: { limits.inputPolicy() },
+            check: { try limits.limits().check($0, frameCount: $0.frameCount) })
+        var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
+        pipeline.maxMemoryPerFrame = limits.maxMemory
+        let session = try StudioSession(source: source, pipeline: pipeline, cacheBytes: cacheMb << 20,
+                                        describe: { UsageErrors.shortened(HoloframeCommand.fullMessage(for: $0)) })
+        let version = session.current
+        for warning in version.clip.warnings { StandardStreams.err("warning: \(warning)\n") }
+        let server: StudioServer
+        do { server = try StudioServer(session: session, host: host, port: UInt16(port)) } catch { throw ValidationError("\(error)") }
+        let started = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<StudioAddress, Error>?>(nil)
+        Task {
+            do {
+                let address = try await server.start()
+                outcome.withLock { $0 = .success(address) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            started.signal()
+        }
+        started.wait()
+        let address: StudioAddress
+        switch outcome.withLock({ $0 })! {
+        case .success(let a): address = a
+        case .failure(let error):
+            throw ValidationError("cannot listen on \(host):\(port) (\(error)); choose another --port, or --port 0 for any free one")
+        }
+        session.watch()
+        // One line a script can read the address from, then what is watched.
+        try StandardStreams.out("holoframe studio: \(version.clip.name) at \(address)\n")
+        if host != "127.0.0.1" && host != "::1" {
+            StandardStreams.err("warning: listening on \(host): anyone who can reach this machine there can see the clip\n")
+        }
+        let watched = session.watchedFiles
+        StandardStreams.err("watching \(watched.isEmpty ? "nothing (a built-in clip)" : watched.joined(separator: ", ")); Ctrl-C to stop\n")
+        // The server runs on Swift concurrency's threads; this one waits for Ctrl-C (or SIGTERM)
+        // and ends with 130 (or 143), as `render` does.
+        var received: Int32 = 0
+        sigwait(&stopSignals, &received)
+        StandardStreams.err("stopped\n")
+        throw ExitCode(128 + received)
+    }
+}
