@@ -4,8 +4,9 @@
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
-//   HoloMSL (users' .metal shaders on the CPU) imports nothing; HoloClips and Holoframe import it, and
+//   HoloMSL (users' .metal shaders on the CPU) imports only HoloStop; HoloClips and Holoframe import it, and
 //   reach HoloScene/HoloRaster only through HoloScene's ColorEffectProgram protocol.
+//   HoloStop (a frame's deadline and cancellation, polled inside the raster and shader loops) imports nothing.
 import PackageDescription
 
 let package = Package(
@@ -35,14 +36,15 @@ let package = Package(
         // C only the tests call (a stack scribbler); no product depends on it.
         .target(name: "CKernelTestSupport", path: "Tests/CKernelTestSupport"),
 
+        .target(name: "HoloStop"),
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
         // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports nothing).
-        .target(name: "HoloMSL"),
+        .target(name: "HoloMSL", dependencies: ["HoloStop"]),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
-        .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
+        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL"]),

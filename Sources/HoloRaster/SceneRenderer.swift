@@ -11,6 +11,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloStop
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,7 @@ public struct SceneRenderer: Sendable {
     /// `path`: the nodes' parent's identity in the tree (for retained layers' structural identity).
     func draw(_ nodes: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int) throws {
         for (i, node) in nodes.enumerated() {
+            if FrameWatch.shouldStop() { return }
             try draw(node, into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
         }
     }
