@@ -146,14 +146,14 @@ public struct RenderPipeline: Sendable {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
         let writes = DispatchQueue(label: "holoframe.render.write", qos: .userInitiated)
-        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned) }
+        let quota = OutputQuota(request: request)
+        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned, quota: quota) }
         let source = clip.frames()
         let pipeline = self
         let done = Mutex<Set<Int>>([])
         let encodeThreads = planned.count == 1 ? threads : 1
         let runLength = request.format == .raw ? Self.rawRunLength : Self.runLength
         let runDeadline = FrameWatch.deadline(after: request.maxTime)
-        let quota = OutputQuota(request: request)
 
         /// One run on one worker: a fresh compositor, so its first frame is drawn with empty caches.
         @Sendable func render(_ run: [(index: Int, scene: Scene)]) {
@@ -188,9 +188,9 @@ public struct RenderPipeline: Sendable {
                     defer { group.leave() }
                     if failure.withLock({ $0 != nil }) { return }
                     do {
-                        try quota.admit(bytes.count, frame: index)
                         switch request.format {
                         case .png:
+                            try quota.admit(bytes.count, frame: index)
                             let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
                             try AtomicFile.write(bytes, to: path)
                         case .raw:
@@ -239,11 +239,11 @@ public struct RenderPipeline: Sendable {
         group.wait()
         if var error = failure.withLock({ $0 }) {
             // A limit that stopped the run says what was written and how to finish.
-            let finished = done.withLock { $0 }
+            let finished = rawWriter?.framesOut ?? done.withLock { $0 }.count
             if var stopped = error as? TimeLimitExceeded {
-                stopped.progress = (finished.count, planned.count, request.format == .png); error = stopped
+                stopped.progress = (finished, planned.count, request.format == .png); error = stopped
             } else if var stopped = error as? OutputLimitExceeded {
-                stopped.progress = (finished.count, planned.count, request.format == .png); error = stopped
+                stopped.progress = (finished, planned.count, request.format == .png); error = stopped
             }
             throw error
         }
