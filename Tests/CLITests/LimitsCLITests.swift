@@ -82,6 +82,16 @@ private func leftovers(_ folder: String) throws -> [String] {
         #expect(try leftovers("\(dir)/out2").isEmpty)
     }
 
+    @Test func aMegabyteStringIsRefusedWithAMessageNamingTheFlag() throws {
+        let dir = scratchFolder("string"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        try """
+            {"design": "custom", "duration": 0.1, "scene": {"type": "group", "children": [
+              {"type": "text", "string": "\(String(repeating: "W", count: 1_000_000))", "fontSize": 500, "x": 0, "y": 400, "fill": "#000000"}]}}
+            """.write(toFile: "\(dir)/long.json", atomically: true, encoding: .utf8)
+        let run = try holoframe("render", "\(dir)/long.json", "--frames", "0", "--out", "\(dir)/out")
+        #expect(run.status == 2 && run.stderr.contains("1000000 characters") && run.stderr.contains("--max-text"), "\(run.stderr)")
+    }
+
     @Test func maxOutputStopsARenderAndCountsRawFramesToo() throws {
         let dir = scratchFolder("quota"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let png = try holoframe("render", "demo", "--frames", "0-9", "--scale", "0.2", "--threads", "1", "--max-output", "30000", "--out", "\(dir)/out")
