@@ -63,7 +63,8 @@ public struct SceneRenderer: Sendable {
             canvas.stroke(shape, width: width, transform: transform, paint: paint, clip: clip)
         case .text(let given, let paint):
             let run = try fitted(given)
-            let mask = try fonts.coverage(of: run, transform: transform)
+            // Only the pixels this canvas (or layer) may show: a long run costs the window, not the line.
+            let mask = try fonts.coverage(of: run, transform: transform, within: canvas.workWindow(clip: clip))
             canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)
