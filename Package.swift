@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "HoloGeometryTests", dependencies: ["HoloGeometry"]),
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
-        .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders"]),
+        .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
