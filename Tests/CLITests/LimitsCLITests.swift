@@ -82,6 +82,17 @@ private func leftovers(_ folder: String) throws -> [String] {
         #expect(try leftovers("\(dir)/out2").isEmpty)
     }
 
+    @Test func theShaderCommandChecksItsShadersCostAndStopsItAtItsDeadline() throws {
+        let dir = scratchFolder("shadercmd"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try slowClip(in: dir)
+        let refused = try holoframe("shader", "\(dir)/slow.metal", "--function", "slow", "--size", "100x100", "--out", "\(dir)/a.png")
+        #expect(refused.status == 2 && refused.stderr.contains("--max-shader-work"), "\(refused.stderr)")
+        let stopped = try holoframe("shader", "\(dir)/slow.metal", "--function", "slow", "--size", "100x100", "--out", "\(dir)/b.png",
+                                    "--max-shader-work", "1e30", "--frame-timeout", "0.5")
+        #expect(stopped.status == 1 && stopped.stderr.contains("frame 0 took longer than the --frame-timeout of 0.5 s"), "\(stopped.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/b.png"))
+    }
+
     @Test func aMegabyteStringIsRefusedWithAMessageNamingTheFlag() throws {
         let dir = scratchFolder("string"); defer { try? FileManager.default.removeItem(atPath: dir) }
         try """
