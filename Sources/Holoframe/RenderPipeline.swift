@@ -50,6 +50,7 @@ public struct RenderPipeline: Sendable {
     public init(fonts: FontLibrary, reference: Bool = false) {
         renderer = SceneRenderer(fonts: fonts)
         self.reference = reference ? ReferenceRenderer(fonts: fonts) : nil
+        frameTimeout = Limits().frameSeconds(reference: reference)
     }
 
     /// Takes the per-frame caps of `limits`: memory, work and the frame deadline (scaled by
