@@ -22,6 +22,9 @@
 //    and encode. After a run's last write it frees the run's slot: a slow disk holds the loop.
 // Shared state is the first failure (a Mutex: once set, no new frame starts and no write
 // happens), the frames written (an Atomic and a Mutex set) and the request's CancellationFlag.
+// Each frame is drawn under its own FrameWatch (HoloStop): a signal, --frame-timeout or --max-time
+// stops it inside its raster and shader loops, and its pixels are dropped. Before each write the
+// OutputQuota holds --max-output and --min-free.
 // A frame drawn inside a run has the bytes it has drawn alone, so every file is the same for any
 // thread count and any way of cutting the runs.
 
