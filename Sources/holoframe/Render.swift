@@ -199,12 +199,14 @@ final class SignalWatch: @unchecked Sendable {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [weak self] in
+            source.setEventHandler { [weak self, source] in
                 guard let self else { return }
+                // `data`: the signals merged into this one event (two sent back to back arrive as one).
+                let arrived = max(1, Int(source.data))
                 self.lock.lock()
                 let again = self.last != 0
                 self.last = sig
-                self.count += 1
+                self.count += arrived
                 self.lock.unlock()
                 cancellation.cancel()
                 if !again { StandardStreams.err("\nstopping: the frames being drawn are dropped, the rest are written whole (signal again to skip the summary)…\n") }

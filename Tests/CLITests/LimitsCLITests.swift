@@ -24,7 +24,7 @@ private func slowClip(in dir: String) throws -> String {
 }
 
 /// Starts a render of the slow clip into `dir`/out, waits until it has claimed its frames (it is
-/// drawing), sends `signals` 1 ms apart, and returns its status, stderr and the seconds from the
+/// drawing), sends `signals` 5 ms apart, and returns its status, stderr and the seconds from the
 /// first signal to its exit.
 private func signalled(_ signals: [Int32], dir: String) throws -> (status: Int32, stderr: String, seconds: Double) {
     let process = Process()
@@ -38,7 +38,7 @@ private func signalled(_ signals: [Int32], dir: String) throws -> (status: Int32
           Date() < deadline, process.isRunning { usleep(10_000) }
     usleep(300_000)  // inside the first frames' shading
     let start = Date()
-    for s in signals { kill(process.processIdentifier, s); usleep(1_000) }
+    for s in signals { kill(process.processIdentifier, s); usleep(5_000) }
     process.waitUntilExit()
     let seconds = Date().timeIntervalSince(start)
     return (process.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), seconds)
