@@ -276,9 +276,12 @@ extension RenderPipeline {
     }
 
     /// One PNG-able canvas tiling `frames` of `clip` in order, each labelled with its index and time.
-    /// A set `cancellation` (SIGINT, SIGTERM) stops it before the next frame: nothing is written.
-    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6, cancellation: CancellationFlag? = nil) throws -> Canvas {
+    /// A set `cancellation` (SIGINT, SIGTERM) stops it inside the frame being drawn: nothing is
+    /// written. `maxTime` (--max-time) bounds the whole sheet, as --frame-timeout bounds each frame.
+    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6, cancellation: CancellationFlag? = nil,
+                             maxTime: Double? = nil) throws -> Canvas {
         let source = clip.frames()
+        let runDeadline = FrameWatch.deadline(after: maxTime)
         var tiles: [(label: String, canvas: Canvas)] = []
         func interrupted() -> RenderInterrupted {
             var stopped = RenderInterrupted(written: 0, planned: frames.count, firstMissing: nil)
@@ -291,7 +294,9 @@ extension RenderPipeline {
             let record = source.frame(index, fps: clip.fps)
             let label = String(format: "#%d  %.2fS", index, record.time)
             do {
-                tiles.append((label, try watched(index, cancellation: cancellation) { try rasterize(record, scale: clip.scale) }))
+                tiles.append((label, try watched(index, cancellation: cancellation, runDeadline: runDeadline, maxTime: maxTime) {
+                    try rasterize(record, scale: clip.scale)
+                }))
             } catch is CancellationError {
                 throw interrupted()
             }

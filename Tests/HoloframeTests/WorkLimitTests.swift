@@ -149,6 +149,22 @@ let nestedLoopShader = """
         #expect(refused.description.contains("\(limits.maxTextCharacters + 1) characters") && refused.description.contains("--max-text"))
     }
 
+    @Test func maxTimeStopsARunAndAContactSheet() throws {
+        let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clip = try ClipResolver.resolve("titles", overrides: ClipOverrides(scale: 0.25))
+        let pipeline = RenderPipeline(fonts: FontLibrary.shared)
+        var request = RenderRequest(clip: clip, frames: try FrameRange(first: 0, last: 29))
+        request.outputDirectory = dir
+        request.maxTime = 1e-6
+        let run = try #require(throws: TimeLimitExceeded.self) { _ = try pipeline.run(request) }
+        #expect(run.flag == "--max-time" && "\(run)".contains("--max-time of 1e-06 s"))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: dir)).contains { $0.hasPrefix(".frame") || $0.hasPrefix(".holoframe-claim") })
+        let sheet = try #require(throws: TimeLimitExceeded.self) {
+            _ = try pipeline.contactSheet(of: clip, frames: [0, 10, 20], maxTime: 1e-6)
+        }
+        #expect(sheet.flag == "--max-time" && sheet.frame == 0)
+    }
+
     @Test func theOutputQuotaStopsARenderBeforeItsFramesPassIt() throws {
         let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
         let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: 0.25))
