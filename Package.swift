@@ -5,9 +5,10 @@
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
 //   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
-//   HoloMSL (users' .metal shaders on the CPU) and HoloShaders (the built-in shaders' hand-written
-//   ports) import nothing; HoloClips makes both into HoloScene's ColorEffectProgram, the only way
-//   HoloScene and HoloRaster see a shader.
+//   HoloMSL (users' .metal shaders on the CPU) imports only HoloStop, and HoloShaders (the built-in
+//   shaders' hand-written ports) imports nothing; HoloClips makes both into HoloScene's
+//   ColorEffectProgram, the only way HoloScene and HoloRaster see a shader.
+//   HoloStop (a frame's deadline and cancellation, polled inside the raster and shader loops) imports nothing.
 import PackageDescription
 
 let package = Package(
@@ -39,14 +40,15 @@ let package = Package(
         // C only the tests call (a stack scribbler); no product depends on it.
         .target(name: "CKernelTestSupport", path: "Tests/CKernelTestSupport"),
 
+        .target(name: "HoloStop"),
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
         // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports nothing).
-        .target(name: "HoloMSL"),
+        .target(name: "HoloMSL", dependencies: ["HoloStop"]),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
-        .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "CFreeType", "CBlurKernels"]),
+        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL", "HoloShaders"]),
@@ -67,7 +69,7 @@ let package = Package(
         .testTarget(name: "HoloGeometryTests", dependencies: ["HoloGeometry"]),
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
-        .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders"]),
+        .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),

@@ -103,6 +103,11 @@ public struct MSLEntry: Sendable {
     /// The types of the arguments after the fixed ones (`position`, `color`/`layer`).
     public let argumentTypes: [MSLType]
 
+    /// The operations one pixel may run, counted before anything runs: calls inlined, each loop's
+    /// body multiplied by its trips (a for loop's literal count, else the 1024 limit), through
+    /// nesting. Four nested 1024-trip loops are 10¹² a pixel.
+    public var operationsPerPixel: Double { library.program.functions[function].cost }
+
     /// Checks that `arguments` (components per argument) fit the function's argument types.
     public func validate(_ arguments: [[Double]]) throws(MSLError) {
         let at = library.program.functions[function].location

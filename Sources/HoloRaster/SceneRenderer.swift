@@ -11,6 +11,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloStop
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +40,7 @@ public struct SceneRenderer: Sendable {
     /// `path`: the nodes' parent's identity in the tree (for retained layers' structural identity).
     func draw(_ nodes: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int) throws {
         for (i, node) in nodes.enumerated() {
+            if FrameWatch.shouldStop() { return }
             try draw(node, into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
         }
     }
@@ -63,7 +65,8 @@ public struct SceneRenderer: Sendable {
             canvas.stroke(shape, style: style, transform: transform, paint: paint, clip: clip)
         case .text(let given, let paint):
             let run = try fitted(given)
-            let mask = try fonts.coverage(of: run, transform: transform)
+            // Only the pixels this canvas (or layer) may show: a long run costs the window, not the line.
+            let mask = try fonts.coverage(of: run, transform: transform, within: canvas.workWindow(clip: clip))
             canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)

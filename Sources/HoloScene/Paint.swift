@@ -44,6 +44,13 @@ public protocol ColorEffectProgram: Sendable {
                into out: UnsafeMutablePointer<UInt32>)
     /// The slow reference's premultiplied rgba (0…1) at one position (points, relative to `bounds`).
     func referenceColor(bounds: Rect, x: Double, y: Double) -> (Double, Double, Double, Double)
+    /// The operations one pixel may cost, counted statically (loops multiplied through nesting):
+    /// held against --max-shader-work before a frame is drawn. 0 for a hand-written port.
+    var operationsPerPixel: Double { get }
+}
+
+extension ColorEffectProgram {
+    public var operationsPerPixel: Double { 0 }
 }
 
 /// A colour effect filling a shape or a glyph run over `bounds` (local points; `position` is
@@ -111,6 +118,12 @@ public protocol ShaderEffectProgram: Sendable {
     func referenceDistortion(size: Size, x: Double, y: Double) -> (Double, Double)
     /// The slow reference's layer effect, sampling through `sample` (premultiplied rgba, 0…1).
     func referenceLayer(size: Size, x: Double, y: Double, sample: @escaping (Double, Double) -> [Double]) -> [Double]
+    /// As ColorEffectProgram.operationsPerPixel.
+    var operationsPerPixel: Double { get }
+}
+
+extension ShaderEffectProgram {
+    public var operationsPerPixel: Double { 0 }
 }
 
 /// SwiftUI's `.colorEffect`, `.distortionEffect` or `.layerEffect` on a group: the group's children

@@ -164,7 +164,8 @@ public struct BenchRunner: Sendable {
                 let t1 = nowNanoseconds()
                 if run == 0 { try pipeline.checkBudget(frame.scene, scale: clip.scale) }  // untimed: a safety check
                 let r0 = nowNanoseconds()
-                _ = try sequence.render(frame.scene, scale: clip.scale)
+                // Watched as `render` draws it (HoloStop's FrameWatch: --frame-timeout), so the polls are timed too.
+                _ = try pipeline.watched(index, cancellation: nil) { try sequence.render(frame.scene, scale: clip.scale) }
                 let t2 = nowNanoseconds()
                 times[i] = frame.time
                 redrawn[i] = sequence.lastRedrawn

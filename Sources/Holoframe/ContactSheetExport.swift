@@ -21,7 +21,7 @@ extension RenderPipeline {
         let size = ContactSheet.size(tileWidth: clip.pixelWidth, tileHeight: clip.pixelHeight, tiles: picked.count, columns: columns)
         try limits.checkSurface(width: size.width, height: size.height, what: "a contact sheet",
                                 scaleHint: "lower --scale, --sheet-frames or --sheet-columns")
-        let canvas = try contactSheet(of: clip, frames: picked, columns: columns, cancellation: cancellation)
+        let canvas = try contactSheet(of: clip, frames: picked, columns: columns, cancellation: cancellation, maxTime: limits.maxTime)
         try PNG.write(canvas, to: path, profile: profile, threads: threads)
         return ContactSheetReport(frames: picked.count, width: canvas.width, height: canvas.height)
     }

@@ -6,3 +6,4 @@
 @_exported import HoloPNG
 @_exported import HoloGolden
 @_exported import HoloClips
+@_exported import HoloStop

@@ -223,13 +223,17 @@ public struct GoldenRunner: Sendable {
                     if previousFrame.map({ $0 + 1 != c.frame && $0 != c.frame }) ?? false { compositor.reset() }
                     previousFrame = c.frame
                     let record = source.frame(c.frame, fps: clip.fps)
-                    let canvas = try pipeline.draw(record.scene, scale: clip.scale, compositor: compositor)
+                    let canvas = try pipeline.watched(c.frame, cancellation: nil) {
+                        try pipeline.draw(record.scene, scale: clip.scale, compositor: compositor)
+                    }
                     if pipeline.reference != nil {
                         finish((c, verifyWithinReferenceBound(c, actual: canvas)))
                     } else {
                         finish((c, store.verify(clip: c.clip, frame: c.frame, variant: c.variant, actual: canvas)))
                     }
                 } catch {
+                    // A frame stopped by its deadline may have left half-drawn layers: start the next afresh.
+                    compositor.reset()
                     finish((c, GoldenVerdict(passed: false, recorded: false,
                                                      message: "\(c): render failed: \(error)", comparison: nil, artifacts: [])))
                 }

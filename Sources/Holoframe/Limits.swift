@@ -5,8 +5,13 @@
 //                 is 100 MB of RGBA, and at most 2 × threads frames are in flight;
 //   --max-frames  36,000: ten minutes at 60 fps (frames 0…35,999, the end exclusive);
 //   --max-memory  2 GiB for all the surfaces of one frame together (canvas, offscreen layers, blurs);
-//   --max-input   256 MiB for any one file read (clip, image, font, golden, baseline).
-// Sizes inside a scene have fixed limits stated in SceneLimits (HoloScene).
+//   --max-input   256 MiB for any one file read (clip, image, font, golden, baseline);
+//   --frame-timeout  60 s for one frame (10× that with --reference), polled inside the raster loops;
+//   --max-time    none: the whole run;
+//   --max-output  none: bytes a render writes (PNG files or raw frames on standard output);
+//   --min-free    256 MiB: a render stops before the output's file system has less free space.
+// Caps on one frame's work (nodes, area, text, shader cost) are in WorkLimits.swift; sizes inside
+// a scene have fixed limits stated in SceneLimits (HoloScene).
 
 import Foundation
 import HoloClips
@@ -19,7 +24,27 @@ public struct Limits: Sendable {
     public var maxFrames = 36_000
     public var maxMemoryPerFrame = 2 << 30
     public var maxInputBytes = InputFile.defaultMaxBytes
+    /// Seconds one frame may take (nil: no deadline); the reference renderer gets
+    /// `referenceTimeoutFactor` times as long.
+    public var frameTimeout: Double? = 60
+    /// The reference renderer (exact blurs, no caches, shaders walked as trees) is far slower than
+    /// the fast one: 10× the deadline keeps `examples/metal-shader.json --reference` (about 14 s of
+    /// CPU a frame at 3×, measured) far inside it.
+    public static let referenceTimeoutFactor = 10.0
+    /// Seconds the whole run may take (nil: no limit).
+    public var maxTime: Double?
+    /// Bytes a render may write (nil: no limit).
+    public var maxOutputBytes: Int?
+    /// A render stops before a frame would leave less than this free on the output's file system.
+    public var minFreeBytes = 256 << 20
+    /// Caps on one frame's work (WorkLimits.swift).
+    public var work = WorkLimits()
     public init() {}
+
+    /// The per-frame deadline in seconds for the chosen renderer (nil: none).
+    public func frameSeconds(reference: Bool) -> Double? {
+        frameTimeout.map { reference ? $0 * Self.referenceTimeoutFactor : $0 }
+    }
 
     public func check(_ clip: Clip, frameCount: Int) throws {
         try checkSurface(width: clip.pixelWidth, height: clip.pixelHeight, what: "a frame", scaleHint: "lower --scale")

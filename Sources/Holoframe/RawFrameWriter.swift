@@ -17,18 +17,25 @@ final class RawFrameWriter: Sendable {
     private let handle: FileHandle
     private let order: [Int]
     private let state: Mutex<State>
+    /// --max-output and --min-free, held as each frame goes out (in order, not as it is drawn).
+    private let quota: OutputQuota?
 
     /// `order`: the frames in the order they go out (a range, a list or a shard's slice).
-    init(handle: FileHandle, order: [Int]) {
+    init(handle: FileHandle, order: [Int], quota: OutputQuota? = nil) {
         self.handle = handle
         self.order = order
         self.state = Mutex(State())
+        self.quota = quota
     }
+
+    /// Frames gone out so far (those drawn ahead of their turn are not counted until they go).
+    var framesOut: Int { state.withLock { $0.next } }
 
     func write(index: Int, bytes: [UInt8]) throws {
         try state.withLock { s in
             s.pending[index] = bytes
             while s.next < order.count, let ready = s.pending.removeValue(forKey: order[s.next]) {
+                try quota?.admit(ready.count, frame: order[s.next])
                 try writeAll(ready, frame: order[s.next])
                 s.next += 1
             }

@@ -22,6 +22,9 @@
 //    and encode. After a run's last write it frees the run's slot: a slow disk holds the loop.
 // Shared state is the first failure (a Mutex: once set, no new frame starts and no write
 // happens), the frames written (an Atomic and a Mutex set) and the request's CancellationFlag.
+// Each frame is drawn under its own FrameWatch (HoloStop): a signal, --frame-timeout or --max-time
+// stops it inside its raster and shader loops, and its pixels are dropped. Before each write the
+// OutputQuota holds --max-output and --min-free.
 // A frame drawn inside a run has the bytes it has drawn alone, so every file is the same for any
 // thread count and any way of cutting the runs.
 
@@ -41,15 +44,49 @@ public struct RenderPipeline: Sendable {
     public let reference: ReferenceRenderer?
     /// --max-memory: the cap on all surfaces of one frame together (see SurfaceBudget).
     public var maxMemoryPerFrame = Limits().maxMemoryPerFrame
+    /// --max-nodes, --max-area, --max-text, --max-shader-work: one frame's work (WorkLimits).
+    public var work = WorkLimits()
+    /// --frame-timeout: seconds one frame may take to draw (nil: no deadline). The CLI scales it
+    /// for the reference renderer (Limits.frameSeconds).
+    public var frameTimeout: Double? = Limits().frameTimeout
 
     public init(fonts: FontLibrary, reference: Bool = false) {
         renderer = SceneRenderer(fonts: fonts)
         self.reference = reference ? ReferenceRenderer(fonts: fonts) : nil
+        frameTimeout = Limits().frameSeconds(reference: reference)
     }
 
-    /// Throws LimitError when the frame's surfaces may need more than `maxMemoryPerFrame`.
+    /// Takes the per-frame caps of `limits`: memory, work and the frame deadline (scaled by
+    /// Limits.referenceTimeoutFactor for the reference renderer).
+    public mutating func apply(_ limits: Limits) {
+        maxMemoryPerFrame = limits.maxMemoryPerFrame
+        work = limits.work
+        frameTimeout = limits.frameSeconds(reference: reference != nil)
+    }
+
+    /// Throws LimitError when the frame asks for more work than `work` allows or its surfaces may
+    /// need more than `maxMemoryPerFrame`.
     public func checkBudget(_ scene: Scene, scale: Double) throws {
+        try work.check(scene, scale: scale)
         try SurfaceBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
+    }
+
+    /// Draws frame `index` with a FrameWatch installed (HoloStop): `body` stops inside its loops
+    /// once `cancellation` is set (a signal) or the frame's deadline (`frameTimeout` from now, or
+    /// `runDeadline` when sooner) passes; its pixels are then dropped and this throws
+    /// CancellationError or TimeLimitExceeded. A frame that finishes is returned untouched.
+    public func watched(_ index: Int, cancellation: CancellationFlag?, runDeadline: UInt64 = .max, maxTime: Double? = nil,
+                        _ body: () throws -> Canvas) throws -> Canvas {
+        let frameDeadline = FrameWatch.deadline(after: frameTimeout)
+        let watch = FrameWatch(cancellation: cancellation, deadline: min(frameDeadline, runDeadline))
+        let canvas = try watch.run(body)
+        switch watch.reason {
+        case .running: return canvas
+        case .cancelled: throw CancellationError()
+        case .deadline:
+            if runDeadline <= frameDeadline, let maxTime { throw TimeLimitExceeded(frame: index, seconds: maxTime, flag: "--max-time") }
+            throw TimeLimitExceeded(frame: index, seconds: frameTimeout ?? 0, flag: "--frame-timeout")
+        }
     }
 
     /// Rasterizes one frame record at the clip's scale, within the memory cap.
@@ -67,6 +104,7 @@ public struct RenderPipeline: Sendable {
     /// One scene of a run through `compositor` (reusing what earlier frames of the run drew), or
     /// the reference renderer when chosen (it keeps nothing), within the memory cap.
     public func draw(_ scene: Scene, scale: Double, compositor: FrameCompositor) throws -> Canvas {
+        try work.check(scene, scale: scale)
         let frameBytes = try SurfaceBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
         if let reference { return try reference.render(scene, scale: scale) }
         // Kept tiles and the frame's own surfaces together stay under the cap: evict first.
@@ -120,12 +158,14 @@ public struct RenderPipeline: Sendable {
         let group = DispatchGroup()
         let queue = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
         let writes = DispatchQueue(label: "holoframe.render.write", qos: .userInitiated)
-        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned) }
+        let quota = OutputQuota(request: request)
+        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned, quota: quota) }
         let source = clip.frames()
         let pipeline = self
         let done = Mutex<Set<Int>>([])
         let encodeThreads = planned.count == 1 ? threads : 1
         let runLength = rawOutput != nil ? Self.rawRunLength : Self.runLength
+        let runDeadline = FrameWatch.deadline(after: request.maxTime)
 
         /// One run on one worker: a fresh compositor, so its first frame is drawn with empty caches.
         @Sendable func render(_ run: [(index: Int, scene: Scene)]) {
@@ -138,7 +178,10 @@ public struct RenderPipeline: Sendable {
                 let t0 = nowNanoseconds()
                 var t1 = t0
                 do {
-                    var canvas = try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
+                    var canvas = try pipeline.watched(index, cancellation: request.cancellation, runDeadline: runDeadline,
+                                                      maxTime: request.maxTime) {
+                        try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
+                    }
                     if request.showDamage { canvas.tint(rows: compositor.lastDamage) }
                     t1 = nowNanoseconds()
                     // A frame that reused the previous canvas whole has its bytes too (deterministic encoder).
@@ -163,6 +206,7 @@ public struct RenderPipeline: Sendable {
                     do {
                         let w0 = nowNanoseconds()
                         if let png {
+                            try quota.admit(png.count, frame: index)
                             let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
                             try AtomicFile.write(png, to: path)
                         }
@@ -190,6 +234,10 @@ public struct RenderPipeline: Sendable {
         }
         for index in selected {
             if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { break }
+            if runDeadline != .max, FrameWatch.now() >= runDeadline {
+                failure.withLock { if $0 == nil { $0 = TimeLimitExceeded(frame: index, seconds: request.maxTime ?? 0, flag: "--max-time") } }
+                break
+            }
             let scene: Scene
             if let stateFile {
                 let record = source.frame(index, fps: clip.fps)
@@ -205,7 +253,16 @@ public struct RenderPipeline: Sendable {
         }
         if failure.withLock({ $0 == nil }) && request.cancellation?.isCancelled != true { dispatch() }
         group.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
+        if var error = failure.withLock({ $0 }) {
+            // A limit that stopped the run says what was written and how to finish.
+            let finished = rawWriter?.framesOut ?? done.withLock { $0 }.count
+            if var stopped = error as? TimeLimitExceeded {
+                stopped.progress = (finished, planned.count, request.format == .png); error = stopped
+            } else if var stopped = error as? OutputLimitExceeded {
+                stopped.progress = (finished, planned.count, request.format == .png); error = stopped
+            }
+            throw error
+        }
         if request.cancellation?.isCancelled == true {
             // The state file is dropped with the rest of the unfinished run; --resume writes it whole.
             let finished = done.withLock { $0 }
@@ -231,20 +288,30 @@ extension RenderPipeline {
     }
 
     /// One PNG-able canvas tiling `frames` of `clip` in order, each labelled with its index and time.
-    /// A set `cancellation` (SIGINT, SIGTERM) stops it before the next frame: nothing is written.
-    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6, cancellation: CancellationFlag? = nil) throws -> Canvas {
+    /// A set `cancellation` (SIGINT, SIGTERM) stops it inside the frame being drawn: nothing is
+    /// written. `maxTime` (--max-time) bounds the whole sheet, as --frame-timeout bounds each frame.
+    public func contactSheet(of clip: Clip, frames: [Int], columns: Int = 6, cancellation: CancellationFlag? = nil,
+                             maxTime: Double? = nil) throws -> Canvas {
         let source = clip.frames()
+        let runDeadline = FrameWatch.deadline(after: maxTime)
         var tiles: [(label: String, canvas: Canvas)] = []
+        func interrupted() -> RenderInterrupted {
+            var stopped = RenderInterrupted(written: 0, planned: frames.count, firstMissing: nil)
+            stopped.resumable = false
+            stopped.what = "the contact sheet was not written (\(tiles.count) of \(frames.count) frames drawn)"
+            return stopped
+        }
         for index in frames.sorted() {
-            if cancellation?.isCancelled == true {
-                var stopped = RenderInterrupted(written: 0, planned: frames.count, firstMissing: nil)
-                stopped.resumable = false
-                stopped.what = "the contact sheet was not written (\(tiles.count) of \(frames.count) frames drawn)"
-                throw stopped
-            }
+            if cancellation?.isCancelled == true { throw interrupted() }
             let record = source.frame(index, fps: clip.fps)
             let label = String(format: "#%d  %.2fS", index, record.time)
-            tiles.append((label, try rasterize(record, scale: clip.scale)))
+            do {
+                tiles.append((label, try watched(index, cancellation: cancellation, runDeadline: runDeadline, maxTime: maxTime) {
+                    try rasterize(record, scale: clip.scale)
+                }))
+            } catch is CancellationError {
+                throw interrupted()
+            }
         }
         return ContactSheet.make(frames: tiles, columns: max(1, min(columns, tiles.count)), background: .white)
     }

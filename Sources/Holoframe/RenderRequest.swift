@@ -32,8 +32,9 @@ public struct RenderRequest: Sendable {
     public var shard: Shard?
     /// What to do with frame files this render would write that already exist.
     public var existing: ExistingFrames = .refuse
-    /// Checked before each frame is started; once it is set, frames in flight finish and no new
-    /// one starts (SIGINT and SIGTERM set it in the CLI).
+    /// Checked before each frame is started and polled inside the frames being drawn (HoloStop's
+    /// FrameWatch): once it is set, frames being drawn stop and are dropped, frames already drawn
+    /// are written, and no new one starts (SIGINT and SIGTERM set it in the CLI).
     public var cancellation: CancellationFlag?
     /// The files this run reads: with `.overwrite`, a frame file that is one of them is refused.
     public var inputs: InputPolicy?
@@ -43,6 +44,13 @@ public struct RenderRequest: Sendable {
 
     /// How raw frames are shaped (`--format raw`: straight alpha; `--video`: what the codec takes).
     public var rawShape: RawFrameShape = .straight
+    /// `--max-time`: seconds the whole run may take (nil: no limit); frames are stopped inside.
+    public var maxTime: Double?
+    /// `--max-output`: bytes the run may write, PNG files or raw frames (nil: no limit).
+    public var maxOutputBytes: Int?
+    /// `--min-free`: the run stops before a write would leave less free space than this on the
+    /// output's file system (0: not checked).
+    public var minFreeBytes = Limits().minFreeBytes
 
     /// Tint the rows each frame redrew (`--show-damage`); the frames show the cost, not the picture.
     public var showDamage = false
@@ -110,14 +118,6 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         }
     }
     public var description: String { "\(index)/\(count) (\(mode.rawValue))" }
-}
-
-/// A flag set from a signal handler and read by the render loop.
-public final class CancellationFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-    public init() {}
-    public func cancel() { flag.store(true, ordering: .relaxed) }
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
 }
 
 /// The render stopped early (a signal): what was written, and how to finish.

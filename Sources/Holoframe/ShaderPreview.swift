@@ -45,6 +45,8 @@ public struct ShaderPreview: Sendable {
     public private(set) var warnings: [String] = []
     /// The functions found, the one used and its kind, in one line.
     public private(set) var summary = ""
+    /// --max-shader-work (checked before a frame is shaded) and --frame-timeout (polled while it is).
+    public var limits = Limits()
 
     /// Reads and compiles `function` of the .metal file at `path` (a colour effect), and checks the
     /// arguments against its parameters.
@@ -77,8 +79,22 @@ public struct ShaderPreview: Sendable {
     public var pixelWidth: Int { Int((width * scale).rounded(.up)) }
     public var pixelHeight: Int { Int((height * scale).rounded(.up)) }
 
-    /// The frame with argument `timeArgument` (0-based) set to `time`, when given.
-    public func render(timeArgument: Int? = nil, time: Double = 0) throws -> Canvas {
+    /// The frame with argument `timeArgument` (0-based) set to `time`, when given; `frame` names it
+    /// when it runs past --frame-timeout.
+    public func render(timeArgument: Int? = nil, time: Double = 0, frame: Int = 0) throws -> Canvas {
+        let work = effect.entry.operationsPerPixel * Double(pixelWidth) * Double(pixelHeight)
+        if work > limits.work.maxShaderOperations {
+            throw LimitError(description: "'\(effect.entry.name)' may run \(WorkLimits.format(work)) operations a frame (loop trips " +
+                             "multiplied through nesting, times \(pixelWidth)×\(pixelHeight) pixels), over the cap of " +
+                             "\(WorkLimits.format(limits.work.maxShaderOperations)); shorten its loops, shade fewer pixels or raise the cap with --max-shader-work")
+        }
+        let watch = FrameWatch(cancellation: nil, deadline: FrameWatch.deadline(after: limits.frameTimeout))
+        let canvas = try watch.run { try shade(timeArgument: timeArgument, time: time) }
+        if watch.reason == .deadline { throw TimeLimitExceeded(frame: frame, seconds: limits.frameTimeout ?? 0, flag: "--frame-timeout") }
+        return canvas
+    }
+
+    func shade(timeArgument: Int?, time: Double) throws -> Canvas {
         var values = arguments.map(\.values)
         if let k = timeArgument { values[k] = Array(repeating: time, count: values[k].count) }
         let bound = try effect.entry.arguments(values)
@@ -88,6 +104,7 @@ public struct ShaderPreview: Sendable {
         var pixels = [UInt32](repeating: 0, count: w * h)
         pixels.withUnsafeMutableBufferPointer { p in
             for y in 0..<h {
+                if FrameWatch.shouldStop() { break }
                 effect.shadeColorEffect(x0: Float(0.5 / scale), y0: Float((Double(y) + 0.5) / scale), dx: Float(1 / scale), dy: 0,
                                         count: w, arguments: bound, color: premultiplied, into: p.baseAddress! + y * w)
             }
@@ -123,7 +140,7 @@ extension ShaderPreview {
         let paths = frames.indices.map { (folder as NSString).appendingPathComponent(frameFileName($0)) }
         for path in paths { try OutputPolicy.checkFile(path, option: "--out", force: force, inputs: inputs) }
         for (k, path) in zip(frames.indices, paths) {
-            try PNG.write(try render(timeArgument: timeArgument, time: Double(k) / fps), to: path, profile: .fast)
+            try PNG.write(try render(timeArgument: timeArgument, time: Double(k) / fps, frame: k), to: path, profile: .fast)
         }
     }
 }

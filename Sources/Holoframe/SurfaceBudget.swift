@@ -10,6 +10,13 @@
 //     tilting and the shadow each make a copy of that size, so a layer counts 4 × its bytes (the
 //     effect's input is freed when its output replaces it);
 //   - for a group with opacity < 1, a copy of the backdrop under its content, at most W·H·4.
+//   - for a group with a clip, its coverage mask and the mask intersected with the clip above it,
+//     each at most a canvas's pixels at 1 byte (inside a layer, the layer's, counted as the canvas's);
+//   - for text and materials, the one coverage mask being drawn: text masks are cut to the canvas
+//     or layer that shows them (FontLibrary.coverage(within:)), a rotated run's local mask to the
+//     pixels that window samples: counted as 2 canvases at 1 byte, once a frame;
+//   - the glyph cache's cap (FontLibrary.glyphCacheLimit, 64 MiB): it is shared by every frame of
+//     the process, so `check` counts it once beside each frame's own surfaces.
 // Layers of sibling groups are freed before the next is made, but nested ones are alive at once;
 // summing every group bounds both. Retained layers' kept tiles (HoloRaster/Composite/Compositor.swift) count
 // too: before a frame is drawn, the compositor's cache is trimmed to the cap less this bound, so
@@ -32,11 +39,12 @@ public enum SurfaceBudget {
     /// Returns the bound it held against the cap (what the frame's own surfaces may need).
     @discardableResult
     public static func check(_ scene: Scene, scale: Double, renderer: SceneRenderer, maxBytes: Int) throws -> Double {
-        let quick = try estimate(scene, scale: scale, renderer: renderer, precise: false)
+        let glyphs = Double(renderer.fonts.glyphCacheLimit)
+        let quick = try estimate(scene, scale: scale, renderer: renderer, precise: false) + glyphs
         if quick <= Double(maxBytes) { return quick }
-        let total = try estimate(scene, scale: scale, renderer: renderer)
+        let total = try estimate(scene, scale: scale, renderer: renderer) + glyphs
         guard total <= Double(maxBytes) else {
-            throw LimitError(description: "this frame's surfaces (canvas, blur, shadow and tilt layers) may need up to " +
+            throw LimitError(description: "this frame's surfaces (canvas, blur, shadow and tilt layers, masks, glyph cache) may need up to " +
                              "\(Int(min(total, 9e18)) >> 20) MiB, over the cap of \(maxBytes >> 20) MiB; lower --scale or the scene's " +
                              "blur and shadow sizes, or raise the cap with --max-memory")
         }
@@ -52,7 +60,17 @@ public enum SurfaceBudget {
         for node in scene.root {
             total += try bytes(of: node, transform: base, canvas: (width, height), renderer: renderer, precise: precise)
         }
+        if scene.root.contains(where: drawsThroughAMask) { total += 2 * width * height }
         return total
+    }
+
+    /// Text or a material somewhere in `node`: drawn through a coverage mask of its own.
+    static func drawsThroughAMask(_ node: Node) -> Bool {
+        switch node {
+        case .text, .material: return true
+        case .group(let g): return g.children.contains(where: drawsThroughAMask)
+        default: return false
+        }
     }
 
     static func bytes(of node: Node, transform: AffineTransform, canvas: (Double, Double), renderer: SceneRenderer,
@@ -63,7 +81,7 @@ public enum SurfaceBudget {
             throw LimitError(description: "a group's transform reaches \(v) (nested scales or offsets too large to draw); " +
                              "keep scales and offsets within the scene's limits")
         }
-        var total = 0.0
+        var total = group.clip == nil ? 0.0 : 2 * canvas.0 * canvas.1
         let isTilted = group.isTilted
         let isLayer = group.isLayer
         // A retained layer's surface (HoloRaster/Composite/Compositor.swift) is at most the canvas, as a backdrop copy is.

@@ -84,7 +84,7 @@ struct Bench: ParsableCommand {
         options.measureEncode = encode
         options.pngProfile = png
         var pipeline = RenderPipeline(fonts: FontLibrary.shared)
-        pipeline.maxMemoryPerFrame = limitOptions.maxMemory
+        pipeline.apply(limitOptions.limits())
         let runner = BenchRunner(pipeline: pipeline, options: options)
         let inputs = limitOptions.inputPolicy()
         let overrides = ClipOverrides(device: deviceOptions.device?.rawValue, scale: deviceOptions.scale)

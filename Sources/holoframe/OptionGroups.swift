@@ -1,6 +1,8 @@
 // Options that several commands share, declared once (swift-argument-parser's @OptionGroup):
 //   DeviceOptions  --device, --scale                       render, simulate, bench, golden record
-//   LimitOptions   --max-pixels/-frames/-memory/-input, --allow-path   render, simulate, bench
+//   LimitOptions   --max-pixels/-frames/-memory/-input, --allow-path, the work caps
+//                  (--max-nodes/-area/-text/-shader-work) and deadlines (--frame-timeout, --max-time)
+//                                                          render, simulate, bench
 //   ForceOption    --force                                 render, bench, golden verify
 //   ClipOptions    the clip, --fps, --frames (a list), --duration, DeviceOptions, LimitOptions
 //                                                          render, simulate
@@ -48,9 +50,33 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "A folder image paths in clip files may reach besides the clip's own (repeatable).")
     var allowPath: [String] = []
 
+    @Option(help: "Refuse frames whose scene has more than this many nodes, groups included.")
+    var maxNodes: Int = WorkLimits().maxNodes
+
+    @Option(help: "Refuse frames whose shapes cover more than this many canvases' worth of pixels (each shape's box, clipped to the screen, summed).")
+    var maxArea: Double = WorkLimits().maxAreaCanvases
+
+    @Option(help: "Refuse text runs longer than this many characters.")
+    var maxText: Int = WorkLimits().maxTextCharacters
+
+    @Option(help: "Refuse frames whose .metal shaders may run more operations than this (each shader's loop trips multiplied through nesting, times the pixels it covers), checked before they run.")
+    var maxShaderWork: Double = WorkLimits().maxShaderOperations
+
+    @Option(help: "Stop a frame that takes longer than this many seconds to draw, and fail (0: no limit; --reference gets 10× as long).")
+    var frameTimeout: Double = Limits().frameTimeout ?? 0
+
+    @Option(help: "Stop the whole run after this many seconds, and fail (default: no limit).")
+    var maxTime: Double?
+
     func validate() throws {
         if maxPixels < 1 || maxFrames < 1 { throw ValidationError("--max-pixels and --max-frames must be at least 1") }
         if maxMemory < 1 || maxInput < 1 { throw ValidationError("--max-memory and --max-input must be at least 1") }
+        if maxNodes < 1 || maxText < 1 { throw ValidationError("--max-nodes and --max-text must be at least 1") }
+        if !(maxArea > 0) || !(maxShaderWork >= 0) || !maxArea.isFinite {
+            throw ValidationError("--max-area must be more than 0 and --max-shader-work at least 0")
+        }
+        if !(frameTimeout >= 0) { throw ValidationError("--frame-timeout must be 0 (no limit) or more seconds") }
+        if let maxTime, !(maxTime > 0) { throw ValidationError("--max-time must be more than 0 seconds") }
         for folder in allowPath { try Limits.checkAllowedFolder(folder) }
     }
 
@@ -66,6 +92,12 @@ struct LimitOptions: ParsableArguments {
         limits.maxFrames = maxFrames
         limits.maxMemoryPerFrame = maxMemory
         limits.maxInputBytes = maxInput
+        limits.work.maxNodes = maxNodes
+        limits.work.maxAreaCanvases = maxArea
+        limits.work.maxTextCharacters = maxText
+        limits.work.maxShaderOperations = maxShaderWork
+        limits.frameTimeout = frameTimeout > 0 ? frameTimeout : nil
+        limits.maxTime = maxTime
         return limits
     }
 }

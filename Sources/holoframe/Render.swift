@@ -79,6 +79,12 @@ struct Render: ParsableCommand {
     @Option(help: "Columns of the contact sheet.")
     var sheetColumns: Int = 6
 
+    @Option(help: "Stop before the frames written (PNG files, or raw frames on standard output) would pass this many bytes, and fail (default: no limit).")
+    var maxOutput: Int?
+
+    @Option(help: "Stop before a frame would leave less than this many bytes free on the output's file system (0: not checked).")
+    var minFree: Int = Limits().minFreeBytes
+
     func validate() throws {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256 (got \(threads))") }
         if format == .raw && out != nil { throw ValidationError("--out is for PNG output; raw frames go to stdout") }
@@ -108,6 +114,8 @@ struct Render: ParsableCommand {
         if ffmpeg != nil && video == nil { throw ValidationError("--ffmpeg is the ffmpeg for --video; give --video too") }
         if !(1...400).contains(sheetFrames) { throw ValidationError("--sheet-frames must be from 1 to 400") }
         if !(1...50).contains(sheetColumns) { throw ValidationError("--sheet-columns must be from 1 to 50") }
+        if let maxOutput, maxOutput < 1 { throw ValidationError("--max-output must be at least 1 byte") }
+        if minFree < 0 { throw ValidationError("--min-free must be 0 (not checked) or more bytes") }
     }
 
     func run() throws {
@@ -146,7 +154,11 @@ struct Render: ParsableCommand {
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }
         var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
-        pipeline.maxMemoryPerFrame = clipOptions.limitOptions.maxMemory
+        let limits = clipOptions.limitOptions.limits()
+        pipeline.apply(limits)
+        request.maxTime = limits.maxTime
+        request.maxOutputBytes = maxOutput
+        request.minFreeBytes = minFree
         if let sheet = contactSheet {
             do {
                 let made = try pipeline.writeContactSheet(of: clip, frames: frames.frames, count: sheetFrames, columns: sheetColumns,
@@ -154,8 +166,7 @@ struct Render: ParsableCommand {
                                                           limits: clipOptions.limitOptions.limits(), cancellation: cancellation)
                 StandardStreams.err("wrote a contact sheet of \(made.frames) frames (\(made.width)×\(made.height)) to \(sheet)\n")
             } catch let interrupted as RenderInterrupted {
-                StandardStreams.err("\(interrupted)\n")
-                throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+                throw signals.exit(with: interrupted, newline: false)
             }
             return
         }
@@ -183,12 +194,13 @@ struct Render: ParsableCommand {
             display.finish()
             if let encoder, let video {
                 encoder.abandon()
-                StandardStreams.err("interrupted: \(interrupted.written) of \(interrupted.planned) frames rendered; \(video) was not written" +
-                                    (request.format == .png ? " (the PNG frames written are complete)" : "") + "\n")
-            } else {
-                StandardStreams.err("\(interrupted)\n")
+                if !signals.quiet {
+                    StandardStreams.err("interrupted: \(interrupted.written) of \(interrupted.planned) frames rendered; \(video) was not written" +
+                                        (request.format == .png ? " (the PNG frames written are complete)" : "") + "\n")
+                }
+                throw ExitCode(signals.received == SIGTERM ? 143 : 130)
             }
-            throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+            throw signals.exit(with: interrupted, newline: false)
         } catch is OutputClosed where encoder != nil {
             // ffmpeg stopped reading: it failed (it has its own process group, so a Ctrl-C on the
             // terminal reaches only holoframe); say what it said.
@@ -241,27 +253,42 @@ struct Simulate: ParsableCommand {
     }
 }
 
-/// SIGINT and SIGTERM ask the render to stop: frames in flight finish (each file is complete or
-/// absent), no new frame starts. A second signal ends the process at once.
+/// SIGINT and SIGTERM stop the render: the frames being drawn stop inside their loops (the same
+/// polls as --frame-timeout) and are dropped, frames already drawn are written whole, the claim and
+/// every temporary file are removed, and the run exits 130 or 143 saying how many frames were
+/// written and how to --resume. A second signal only skips that summary: the process still
+/// tidies up, so no claim or partial file is ever left behind (only SIGKILL can do that, and the
+/// next run removes what it leaves once provably stale).
 final class SignalWatch: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     private let lock = NSLock()
     private var last: Int32 = 0
+    private var count = 0
     var received: Int32 { lock.lock(); defer { lock.unlock() }; return last }
+    /// A second signal came: end without the summary.
+    var quiet: Bool { lock.lock(); defer { lock.unlock() }; return count > 1 }
+
+    /// The exit status for the signal received (128 + its number), after the summary unless asked to skip it.
+    func exit(with interrupted: RenderInterrupted, newline: Bool) -> ExitCode {
+        if !quiet { StandardStreams.err((newline ? "\n" : "") + "\(interrupted)\n") }
+        return ExitCode(received == SIGTERM ? 143 : 130)
+    }
 
     init(_ cancellation: CancellationFlag) {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [weak self] in
+            source.setEventHandler { [weak self, source] in
                 guard let self else { return }
+                // `data`: the signals merged into this one event (two sent back to back arrive as one).
+                let arrived = max(1, Int(source.data))
                 self.lock.lock()
                 let again = self.last != 0
                 self.last = sig
+                self.count += arrived
                 self.lock.unlock()
-                if again { Glibc._exit(128 + sig) }
-                StandardStreams.err("\nstopping after the frames in flight (signal again to stop at once)…\n")
                 cancellation.cancel()
+                if !again { StandardStreams.err("\nstopping: the frames being drawn are dropped, the rest are written whole (signal again to skip the summary)…\n") }
             }
             source.resume()
             sources.append(source)

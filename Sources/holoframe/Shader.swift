@@ -94,8 +94,9 @@ struct Shader: ParsableCommand {
     func run() throws {
         let inputs = limitOptions.inputPolicy()
         let (w, h) = try parsedSize()
-        let preview = try ShaderPreview(path: file, function: function, arguments: try arguments.map { try ShaderPreview.Argument(parsing: $0) },
+        var preview = try ShaderPreview(path: file, function: function, arguments: try arguments.map { try ShaderPreview.Argument(parsing: $0) },
                                         width: w, height: h, scale: scale, color: ShaderPreview.color(hex: color)!, inputs: inputs)
+        preview.limits = limitOptions.limits()
         for warning in preview.warnings { StandardStreams.err(warning + "\n") }
         if let timeArg, let frames, let fps {
             try preview.writeSequence(frames: try FrameRange(parsing: frames), fps: fps, timeArgument: timeArg - 1,

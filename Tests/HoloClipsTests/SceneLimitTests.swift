@@ -15,6 +15,20 @@ private func scene(_ text: String) throws -> UserScene {
 private let rect = #"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "fill": {"r": 1, "g": 0, "b": 0}"#
 
 @Suite struct SceneLimitTests {
+    @Test func aSceneOfTooMuchExpressionTextIsRefusedBeforeItIsAllParsed() throws {
+        // 600 expressions of 1,979 characters: over the million a document may hold.
+        let long = Array(repeating: "0.001", count: 330).joined(separator: "+")
+        let nodes = Array(repeating: ##"{"type": "rect", "frame": {"x": "\##(long)", "y": 0, "width": 10, "height": 10}, "fill": "#FF0000"}"##, count: 600)
+        do {
+            _ = try scene(#"{"type": "group", "children": [\#(nodes.joined(separator: ","))]}"#)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)".contains("more than 1000000 characters"), "\(error)")
+        }
+        // Half of it loads.
+        _ = try scene(#"{"type": "group", "children": [\#(nodes.prefix(300).joined(separator: ","))]}"#)
+    }
+
     @Test(arguments: [
         (rect + #", "blur": 201}"#, "blur radius 201.0 is outside 0.0…200.0"),
         (rect + #", "shadow": {"radius": 1000}}"#, "shadow radius"),

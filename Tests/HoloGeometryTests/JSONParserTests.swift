@@ -109,6 +109,19 @@ private func syntaxError(_ text: String) -> JSONSyntaxError? {
         #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Array("[[[]]]".utf8), maxDepth: 2) }
         #expect(try JSONValue.parse(Array("[[]]".utf8), maxDepth: 2) == .array([.array([])]))
     }
+
+    @Test func aDocumentOfMoreValuesThanTheCapIsRefusedWithAMessage() throws {
+        // [0,0,…]: the array and its elements count; 10 values pass a cap of 10, 11 do not.
+        let nine = "[" + Array(repeating: "0", count: 9).joined(separator: ",") + "]"
+        #expect(try JSONValue.parse(Array(nine.utf8), maxValues: 10) == .array(Array(repeating: .integer(0), count: 9)))
+        #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Array(nine.dropLast().utf8) + Array(",0]".utf8), maxValues: 10) }
+        // The default: a 2 MB file of a million and one zeros is refused, not parsed into a tree 10–25× its size.
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        for _ in 0..<JSONParser.maxValues { bytes += [UInt8(ascii: "0"), UInt8(ascii: ",")] }
+        bytes[bytes.count - 1] = UInt8(ascii: "]")
+        let error = try #require(throws: JSONSyntaxError.self) { try JSONValue.parse(bytes) }
+        #expect(error.message.contains("more than 1000000 values"))
+    }
 }
 
 @Suite struct JSONReadingTests {

@@ -80,8 +80,10 @@ private func scratch(_ tag: String) throws -> String {
         #expect(blurred > 4 * 300 * 300 * 4 && blurred < 4 * 360 * 360 * 4 + 100 * 100 * 4)
         #expect(shadowed > plain)
         let scene = Scene(size: Size(100, 100), background: .white, root: [.group(Group([square], blur: 50))])
-        #expect(throws: LimitError.self) { try SurfaceBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred - 1) }
-        try SurfaceBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: blurred)
+        // The check counts the glyph cache's cap beside the frame's surfaces.
+        let withGlyphs = blurred + pipeline.renderer.fonts.glyphCacheLimit
+        #expect(throws: LimitError.self) { try SurfaceBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: withGlyphs - 1) }
+        try SurfaceBudget.check(scene, scale: 1, renderer: pipeline.renderer, maxBytes: withGlyphs)
         // The quick bound check() tries first is never below the precise one.
         for node in [Node.group(Group([square], blur: 50)), .group(Group([square], opacity: 0.5)),
                      .group(Group([.group(Group([square], shadow: Shadow(color: .black, radius: 9, offset: Point(x: 3, y: 0))))], opacity: 0.3))] {
@@ -89,6 +91,16 @@ private func scratch(_ tag: String) throws -> String {
             #expect(try SurfaceBudget.estimate(s, scale: 2, renderer: pipeline.renderer, precise: false)
                     >= SurfaceBudget.estimate(s, scale: 2, renderer: pipeline.renderer))
         }
+    }
+
+    @Test func clipMasksAndTextMasksCountAgainstTheCap() throws {
+        let square = Node.fill(.rect(Rect(x: 10, y: 10, width: 20, height: 20)), .solid(.black))
+        let canvas = 100 * 100 * 4
+        // A clip: its mask and its intersection with the clip above, a canvas's pixels at 1 byte each.
+        #expect(try budget(.group(Group([square], clip: .rect(Rect(x: 0, y: 0, width: 50, height: 50))))) == canvas + 2 * 100 * 100)
+        // Text: the one mask being drawn, counted once however many runs.
+        let text = Node.text(TextRun("Hi", font: Font(size: 12), origin: Point(x: 5, y: 50)), .solid(.black))
+        #expect(try budget(.group(Group([text, text]))) == canvas + 2 * 100 * 100)
     }
 
     @Test func transformsTooLargeToDrawAreRefused() {

@@ -81,6 +81,8 @@ public struct MetalColorEffect: ColorEffectProgram {
                                 arguments: binding.bound(bounds.size), into: out)
     }
 
+    public var operationsPerPixel: Double { effect.entry.operationsPerPixel }
+
     public func referenceColor(bounds: Rect, x: Double, y: Double) -> (Double, Double, Double, Double) {
         let c = Reference.evaluate(effect.entry, position: (x, y), color: [1, 1, 1, 1], arguments: binding.values(bounds.size))
         return (c[0], c[1], c[2], c[3])
@@ -105,6 +107,8 @@ public struct MetalShaderEffect: ShaderEffectProgram {
     }
 
     public var layerSampleStride: Int { MSLLanes.width }
+
+    public var operationsPerPixel: Double { binding.effect.entry.operationsPerPixel }
 
     public func shadeColors(size: Size, x0: Double, y0: Double, dx: Double, dy: Double, count: Int,
                             colors: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>) {

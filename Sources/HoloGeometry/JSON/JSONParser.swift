@@ -10,7 +10,11 @@
 // Refused: an unescaped control character in a string, invalid UTF-8, a lone surrogate escape,
 // leading zeros (`012`), a key given twice in one object (a typo must not silently win or lose),
 // anything after the document, and nesting deeper than `maxDepth` arrays and objects (512, as
-// Foundation's parser: the parser recurses, so the limit bounds its stack).
+// Foundation's parser: the parser recurses, so the limit bounds its stack), and more than
+// `maxValues` values in one document (1,000,000: a parsed value costs 10–25× the bytes it was
+// written in, so a 250 MB file of short numbers would take gigabytes; the cap holds the tree to a
+// few hundred MB and is refused with a message once reached, well before memory runs out. A scene
+// at the 20,000-node cap is about 200,000 values).
 //
 // Line and column count from 1; a column counts Unicode scalars, a tab is one.
 
@@ -26,14 +30,19 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 
 public struct JSONParser {
     public static let maxDepth = 512
+    public static let maxValues = 1_000_000
 
     private let bytes: [UInt8]
     private let maxDepth: Int
+    private let maxValues: Int
+    private var values = 0
     private var i = 0
     /// The keys and indices from the root to the value being read.
     private var path: [JSONPathStep] = []
 
-    init(_ bytes: [UInt8], maxDepth: Int) { self.bytes = bytes; self.maxDepth = maxDepth }
+    init(_ bytes: [UInt8], maxDepth: Int, maxValues: Int = JSONParser.maxValues) {
+        self.bytes = bytes; self.maxDepth = maxDepth; self.maxValues = maxValues
+    }
 
     mutating func document() throws(JSONSyntaxError) -> JSONValue {
         try skipSpace()
@@ -48,6 +57,10 @@ public struct JSONParser {
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard i < bytes.count else { throw fail("unexpected end of input; expected a value") }
+        values += 1
+        guard values <= maxValues else {
+            throw fail("the document holds more than \(maxValues) values (numbers, strings, arrays and objects), the most one file may hold; split it or simplify it")
+        }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)

@@ -16,8 +16,9 @@ public enum JSONValue: Hashable, Sendable {
     case object([String: JSONValue])
 
     /// Parses a JSON5 document (see JSONParser.swift for what that admits and the limits).
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = JSONParser.maxDepth) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes, maxDepth: maxDepth)
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = JSONParser.maxDepth,
+                             maxValues: Int = JSONParser.maxValues) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes, maxDepth: maxDepth, maxValues: maxValues)
         return try parser.document()
     }
 

@@ -17,6 +17,8 @@
 //                      trips; body; exec = S·(1 − brk)·(1 − ret); step.   After: exec = S·(1 − ret)
 //   break / continue / return:   brk / cont / ret |= exec (return also stores its value); exec = 0
 
+import HoloStop
+
 typealias Op = (Machine) -> Void
 
 struct FlowContext {
@@ -102,7 +104,7 @@ struct LaneCompiler {
             switch s {
             case .store(let local, _, _): counts[local, default: 0] += 1
             case .ifElse(_, let a, let b): countStores(a + b, into: &counts)
-            case .loop(_, let body, let step, _, _): countStores(body + step, into: &counts)
+            case .loop(_, let body, let step, _, _, _): countStores(body + step, into: &counts)
             case .breakLoop, .continueLoop, .returnValue: break
             }
         }
@@ -164,7 +166,7 @@ struct LaneCompiler {
         case .ifElse(let c, let a, let b):
             collectConstants(c, into: &set)
             for x in a + b { collectConstants(x, into: &set) }
-        case .loop(let c, let body, let step, _, _):
+        case .loop(let c, let body, let step, _, _, _):
             if let c { collectConstants(c, into: &set) }
             for x in body + step { collectConstants(x, into: &set) }
         case .returnValue(let e): if let e { collectConstants(e, into: &set) }
@@ -335,7 +337,7 @@ struct LaneCompiler {
                 }
                 m.refreshMask()
             }
-        case .loop(let condition, let body, let step, let checkFirst, let limit):
+        case .loop(let condition, let body, let step, let checkFirst, let limit, _):
             let saved = allocate(1)[0], broke = allocate(1)[0], continued = allocate(1)[0]
             let returned = flow.returned
             var conditionSlot = 0
@@ -352,6 +354,8 @@ struct LaneCompiler {
                 for k in 0..<MSLLanes.vectors { s[k] = e[k]; b[k] = .zero }
                 var trips = 0
                 while trips < limit {
+                    // Every 64th trip polls the frame's watch (HoloStop): a stopped frame's loops end early.
+                    if trips & 63 == 0, FrameWatch.shouldStop() { break }
                     for k in 0..<MSLLanes.vectors { cont[k] = .zero; e[k] = s[k] * (1 - b[k]) * (1 - r[k]) }
                     m.refreshMask()
                     if let conditionOp, checkFirst || trips > 0, m.anyOn {

@@ -23,6 +23,8 @@ struct Checker {
     var reachedRefusal: MSLError?
     /// Each function's size with every call inlined (the compiled path inlines all calls).
     var inlinedSizes: [Int] = []
+    /// Each checked function's static cost (Checker.cost), in order, for the calls of later ones.
+    var inlinedCosts: [Double] = []
     /// The most operations a function may have once its calls are inlined.
     static let inlinedLimit = 100_000
 
@@ -116,9 +118,12 @@ struct Checker {
             throw MSLError("'\(f.name)' has \(size) operations once its calls are inlined; at most \(Self.inlinedLimit) are supported", at: f.location)
         }
         inlinedSizes.append(size)
+        let cost = body.reduce(0) { $0 + Self.cost($1, inlinedCosts) }
+        inlinedCosts.append(cost)
         functionNames[f.name] = functions.count
         functions.append(TFunction(name: f.name, returnType: returnType, parameterTypes: parameterTypes,
-                                   localTypes: localTypes, body: body, isStitchable: f.isStitchable, location: f.location))
+                                   localTypes: localTypes, body: body, isStitchable: f.isStitchable, location: f.location,
+                                   cost: cost))
     }
 
     // MARK: Statements
@@ -178,13 +183,13 @@ struct Checker {
             loopDepth += 1
             let b = try body(loopBody)
             loopDepth -= 1
-            return [.loop(condition: c, body: b, step: [], checkFirst: true, limit: Self.loopLimit)]
+            return [.loop(condition: c, body: b, step: [], checkFirst: true, limit: Self.loopLimit, trips: Self.loopLimit)]
         case .doWhile(let loopBody, let condition, _):
             loopDepth += 1
             let b = try body(loopBody)
             loopDepth -= 1
             let c = try truth(try expr(condition), at: condition.location)
-            return [.loop(condition: c, body: b, step: [], checkFirst: false, limit: Self.loopLimit)]
+            return [.loop(condition: c, body: b, step: [], checkFirst: false, limit: Self.loopLimit, trips: Self.loopLimit)]
         case .forLoop(let initial, let condition, let step, let loopBody, let at):
             scopes.append([:])
             defer { scopes.removeLast() }
@@ -197,13 +202,15 @@ struct Checker {
                 }
                 stepStatements = [try assignment(op, target, value, sat)]
             }
-            if let trips = Self.tripCount(initial: initial, condition: condition, step: step), trips > Self.loopLimit {
+            let trips = Self.tripCount(initial: initial, condition: condition, step: step)
+            if let trips, trips > Self.loopLimit {
                 throw MSLError("this loop runs \(trips) times; at most \(Self.loopLimit) trips are supported", at: at)
             }
             loopDepth += 1
             let b = try body(loopBody)
             loopDepth -= 1
-            return start + [.loop(condition: c, body: b, step: stepStatements, checkFirst: true, limit: Self.loopLimit)]
+            return start + [.loop(condition: c, body: b, step: stepStatements, checkFirst: true, limit: Self.loopLimit,
+                                  trips: min(Self.loopLimit, estimatedTrips(initial: initial, condition: condition, step: step)))]
         case .breakLoop(let at):
             guard loopDepth > 0 else { throw MSLError("'break' outside a loop", at: at) }
             return [.breakLoop]
@@ -240,6 +247,19 @@ struct Checker {
         if (op == "<" || op == "<=") != (delta > 0) { return span > 0 ? Int.max : 0 }
         span = (span / Swift.abs(delta)).rounded(.up)
         return span <= 0 ? 0 : (span > 1e9 ? Int.max : Int(span))
+    }
+
+    /// The trips the static cost counts for a for loop: its count when its start, bound and step
+    /// are literals or file-scope constants with a literal value (`i < kRings`), else the limit.
+    func estimatedTrips(initial: Stmt?, condition: Expr?, step: Expr?) -> Int {
+        func constant(_ e: Expr?) -> Expr? {
+            guard case .name(let n, let at)? = e, let g = globalNames[n],
+                  case .constant(let v, _) = globals[g].value, v.count == 1 else { return e }
+            return .floating(v[0], half: false, at)
+        }
+        var condition = condition
+        if case .binary(let op, let a, let b, let at)? = condition { condition = .binary(op, a, constant(b) ?? b, at) }
+        return Self.tripCount(initial: initial, condition: condition, step: step) ?? Self.loopLimit
     }
 
     static func literal(_ e: Expr?) -> Double? {
@@ -381,10 +401,43 @@ struct Checker {
         case .store(_, _, let e): return 1 + size(e, functions)
         case .ifElse(let c, let a, let b):
             return 1 + size(c, functions) + (a + b).reduce(0) { $0 + size($1, functions) }
-        case .loop(let c, let body, let step, _, _):
+        case .loop(let c, let body, let step, _, _, _):
             return 1 + (c.map { size($0, functions) } ?? 0) + (body + step).reduce(0) { $0 + size($1, functions) }
         case .breakLoop, .continueLoop: return 1
         case .returnValue(let e): return 1 + (e.map { size($0, functions) } ?? 0)
+        }
+    }
+
+    // MARK: Static cost: operations a pixel may run (loops multiplied by their trips)
+    //
+    //   cost(loop) = 1 + trips · (cost(condition) + cost(body) + cost(step))
+    //   cost(call) = the callee's cost (as inlined) + its arguments'
+    // A for loop with literal bounds counts its trips; any other loop its limit (1024). Both arms
+    // of an `if` count (the lanes may take both). Held against --max-shader-work before a frame is
+    // drawn, times the pixels the shader covers; the frame deadline is the backstop.
+
+    static func cost(_ s: TStmt, _ functions: [Double]) -> Double {
+        switch s {
+        case .store(_, _, let e): return 1 + cost(e, functions)
+        case .ifElse(let c, let a, let b):
+            return 1 + cost(c, functions) + (a + b).reduce(0) { $0 + cost($1, functions) }
+        case .loop(let c, let body, let step, _, _, let trips):
+            let once = (c.map { cost($0, functions) } ?? 0) + (body + step).reduce(0) { $0 + cost($1, functions) }
+            return 1 + Double(max(1, trips)) * once
+        case .breakLoop, .continueLoop: return 1
+        case .returnValue(let e): return 1 + (e.map { cost($0, functions) } ?? 0)
+        }
+    }
+
+    static func cost(_ e: TExpr, _ functions: [Double]) -> Double {
+        switch e {
+        case .constant, .variable: return 1
+        case .components(let a, _, _), .convert(let a, _), .splat(let a, _), .unary(_, let a, _), .sample(let a, _):
+            return 1 + cost(a, functions)
+        case .concat(let parts, _), .builtin(_, let parts, _): return parts.reduce(1) { $0 + cost($1, functions) }
+        case .call(let f, let parts, _): return parts.reduce(functions[f]) { $0 + cost($1, functions) }
+        case .binary(_, let a, let b, _): return 1 + cost(a, functions) + cost(b, functions)
+        case .select(let c, let a, let b, _): return 1 + cost(c, functions) + cost(a, functions) + cost(b, functions)
         }
     }
 

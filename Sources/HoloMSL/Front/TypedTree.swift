@@ -68,7 +68,9 @@ indirect enum TStmt: Sendable {
     case store(local: Int, components: [Int], TExpr)
     case ifElse(TExpr, [TStmt], [TStmt])
     /// `while (condition) { body; step }`; `continue` goes to `step`. At most `limit` trips.
-    case loop(condition: TExpr?, body: [TStmt], step: [TStmt], checkFirst: Bool, limit: Int)
+    /// `trips`: how many times the loop runs at most, as far as the checker can tell (a for loop's
+    /// literal count, else `limit`): what the static cost (`Checker.cost`) multiplies its body by.
+    case loop(condition: TExpr?, body: [TStmt], step: [TStmt], checkFirst: Bool, limit: Int, trips: Int)
     case breakLoop
     case continueLoop
     case returnValue(TExpr?)
@@ -83,6 +85,8 @@ struct TFunction: Sendable {
     var body: [TStmt]
     var isStitchable: Bool
     var location: SourceLocation
+    /// Operations one pixel may run, calls inlined and loops multiplied by their trips (Checker.cost).
+    var cost: Double = 0
 }
 
 struct TGlobal: Sendable {

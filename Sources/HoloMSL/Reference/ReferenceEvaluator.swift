@@ -11,6 +11,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HoloStop
 
 public enum Reference {}
 
@@ -110,9 +111,10 @@ struct ReferenceEvaluator {
             return .normal
         case .ifElse(let condition, let then, let otherwise):
             return value(condition)[0] != 0 ? run(then) : run(otherwise)
-        case .loop(let condition, let body, let step, let checkFirst, let limit):
+        case .loop(let condition, let body, let step, let checkFirst, let limit, _):
             var trips = 0
             while trips < limit {
+                if trips & 63 == 0, FrameWatch.shouldStop() { break }
                 if let condition, checkFirst || trips > 0, value(condition)[0] == 0 { break }
                 switch run(body) {
                 case .breakLoop: return .normal

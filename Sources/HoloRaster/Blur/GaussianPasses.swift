@@ -53,6 +53,7 @@ func gaussianBlurRows(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge) 
         padded.withUnsafeMutableBufferPointer { pb in
             let p = pb.baseAddress!
             for y in 0..<height {
+                if stopDue(row: y) { return }
                 let row = planeBytes.baseAddress! + y * rowBytes
                 padRow(row, n: n, channels: c, pad: r, edge: edge, into: p)
                 // Nonzero pixels [first, last] of the padded row; output x reads padded x … x + 2r.
@@ -102,6 +103,7 @@ func gaussianBlurColumns(_ plane: BlurPlane, weights: [Int], edge: BlurEdge) -> 
         out.withMutableBytes { dstBuf in
             let src = srcBuf.baseAddress!, dst = dstBuf.baseAddress!
             for y in 0..<h {
+                if stopDue(row: y) { return }
                 var used = 0
                 for (k, t) in taps.offsets.enumerated() {
                     var yy = y + t - r

@@ -116,6 +116,7 @@ extension Canvas {
                     tints.initialize(repeating: tint0, count: slots)
                     defer { keys.deallocate(); tints.deallocate() }
                     for row in 0..<roi.height {
+                        if stopDue(row: row) { return }
                         let c = cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x)
                         let s = src + row * roi.width, d = dst + ((roi.y + row) * w + roi.x)
                         for col in 0..<roi.width {

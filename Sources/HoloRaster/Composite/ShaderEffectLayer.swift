@@ -32,6 +32,7 @@ extension SceneRenderer {
                 positions.withUnsafeMutableBufferPointer { pos in
                     let src = srcBuffer.baseAddress!, dst = dstBuffer.baseAddress!
                     for y in y0..<y1 {
+                        if stopDue(row: y - y0) { return }
                         let start = inverse.apply(Point(Double(x0) + 0.5, Double(y) + 0.5))
                         var first = -1, last = -1
                         for i in 0..<(x1 - x0) {

@@ -102,6 +102,7 @@ public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
             let src = srcWords.baseAddress!
             let dst = dstWords.baseAddress!
             for y in oy0..<oy1 {
+                if stopDue(row: y - oy0) { return }
                 let uy = Double(y) + 0.5 - ay
                 let qy = m7 * uy, xy = m1 * uy, yy = m4 * uy
                 for x in ox0..<ox1 {

@@ -184,6 +184,7 @@ struct ScanlineRasterizer {
         var i = 0
         while i < n {
             let row = cells[i].row
+            if stopDue(row: Int(row)) { return }
             let y = window.y0 + Int(row)
             var acc = 0.0
             var nextX = window.x0
@@ -256,6 +257,7 @@ func rasterizeAxisAlignedRect<S: CoverageSink>(_ r: Rect, window limit: PixelWin
     let lx = overlap(win.x0, r.minX, r.maxX), rx = overlap(win.x1 - 1, r.minX, r.maxX)
     let single = win.x1 - win.x0 == 1
     for y in win.y0..<win.y1 {
+        if stopDue(row: y - win.y0) { return }
         let cy = overlap(y, r.minY, r.maxY)
         if single {
             let c = coverageByte(lx * cy)

@@ -210,6 +210,7 @@ extension Canvas {
             guard !w.isEmpty else { return }
             mask.coverage.withUnsafeBufferPointer { m in
                 for y in w.y0..<w.y1 {
+                    if stopDue(row: y - w.y0) { return }
                     let row = m.baseAddress! + ((y - mask.y) * mask.width - mask.x)
                     var x = w.x0
                     // Group equal coverage into runs so solid interiors stay plain stores.

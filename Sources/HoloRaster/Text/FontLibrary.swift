@@ -85,13 +85,15 @@ public final class FontLibrary: Sendable {
     /// Resolved sources, or the paths tried when a weight has none.
     let sources: [FontWeight: Result<FontSource, FontError>]
     let freeType: Mutex<FreeTypeState>
-    let glyphs = GlyphCache()
+    let glyphs: GlyphCache
 
     /// Fonts found on the search path.
     public convenience init() { self.init(paths: [:]) }
 
     /// `paths` overrides the file for a weight; the others are searched for as usual.
-    public init(paths: [FontWeight: String]) {
+    /// `glyphCacheBytes` caps the rasterized glyphs kept (least recently used go first).
+    public init(paths: [FontWeight: String], glyphCacheBytes: Int = 64 << 20) {
+        glyphs = GlyphCache(maxBytes: glyphCacheBytes)
         var sources: [FontWeight: Result<FontSource, FontError>] = [:]
         for weight in [FontWeight.regular, .bold] {
             if let path = paths[weight] {
@@ -135,6 +137,9 @@ public final class FontLibrary: Sendable {
 
     /// Number of rasterized glyphs held in the cache (for tests and benchmarks).
     public var cachedGlyphCount: Int { glyphs.count }
+    /// Bytes the cached glyphs hold, and the most they may (counted in --max-memory).
+    public var cachedGlyphBytes: Int { glyphs.bytes }
+    public var glyphCacheLimit: Int { glyphs.maxBytes }
     /// Drops every cached glyph bitmap (the next frame rasterizes them again).
     public func clearGlyphCache() { glyphs.removeAll() }
 

@@ -71,22 +71,47 @@ extension FontLibrary {
     }
 
     /// `run`'s anti-aliased coverage in canvas pixels; `transform` maps run-local points → pixels.
+    /// With `window` (the canvas or layer pixels drawing may write), the mask holds only those
+    /// pixels, with the values the whole run's mask has there: a 50,000-glyph line costs the
+    /// window, not the line (glyphs wholly outside it are not even rasterized when upright).
     public func coverage(of run: TextRun, transform t: AffineTransform) throws -> CoverageMask {
+        try coverage(of: run, transform: t, within: nil)
+    }
+
+    func coverage(of run: TextRun, transform t: AffineTransform, within window: PixelWindow?) throws -> CoverageMask {
+        if let window, window.isEmpty { return .empty }
         if t.b == 0, t.c == 0, t.a == t.d, t.a > 0 {
             let line = try layout(run, pixelSize: run.font.size * t.a, baselineStart: t.apply(run.origin))
-            return try glyphMask(line)
+            let glyphs = try place(line, near: window)
+            return glyphMask(glyphs, within: window)
         }
         guard t.isInvertible, let inverse = t.inverted() else { return .empty }
         // Local pixel space: L = (q − origin)·s for run-local point q.
         let s = abs(t.determinant).squareRoot()
-        let local = try glyphMask(layout(run, pixelSize: run.font.size * s, baselineStart: .zero))
-        guard !local.isEmpty else { return .empty }
-        let localRect = Rect(x: Double(local.x) / s + run.origin.x, y: Double(local.y) / s + run.origin.y,
-                             width: Double(local.width) / s, height: Double(local.height) / s)
+        // Every glyph is placed (from the cache) so the mask's box is the whole run's, as it must
+        // be for the same pixels; only the local pixels the window samples are composed.
+        let glyphs = try place(layout(run, pixelSize: run.font.size * s, baselineStart: .zero), near: nil)
+        guard let full = glyphs.extent else { return .empty }
+        let localRect = Rect(x: Double(full.x0) / s + run.origin.x, y: Double(full.y0) / s + run.origin.y,
+                             width: Double(full.x1 - full.x0) / s, height: Double(full.y1 - full.y0) / s)
         let box = t.bounds(of: localRect)
-        let x0 = Int(box.minX.rounded(.down)), y0 = Int(box.minY.rounded(.down))
-        let x1 = Int(box.maxX.rounded(.up)), y1 = Int(box.maxY.rounded(.up))
-        var mask = CoverageMask(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var area = PixelWindow(Int(box.minX.rounded(.down)), Int(box.minY.rounded(.down)),
+                               Int(box.maxX.rounded(.up)), Int(box.maxY.rounded(.up)))
+        var localWindow: PixelWindow?
+        if let window {
+            area = area.intersection(window)
+            guard !area.isEmpty else { return .empty }
+            // The local pixels the area's pixel centres map to, grown by 2 for the bilinear taps;
+            // beyond them the whole run's mask is 0 or unread.
+            let q = inverse.bounds(of: Rect(x: Double(area.x0), y: Double(area.y0),
+                                            width: Double(area.x1 - area.x0), height: Double(area.y1 - area.y0)))
+            localWindow = PixelWindow(Int(((q.minX - run.origin.x) * s).rounded(.down)) - 2, Int(((q.minY - run.origin.y) * s).rounded(.down)) - 2,
+                                      Int(((q.maxX - run.origin.x) * s).rounded(.up)) + 2, Int(((q.maxY - run.origin.y) * s).rounded(.up)) + 2)
+        }
+        let local = glyphMask(glyphs, within: localWindow)
+        let (x0, y0) = (area.x0, area.y0)
+        var mask = CoverageMask(x: x0, y: y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
+        guard !local.isEmpty else { return mask }
         let w = mask.width
         local.coverage.withUnsafeBufferPointer { src in
             mask.coverage.withUnsafeMutableBufferPointer { dst in
@@ -132,12 +157,27 @@ extension FontLibrary {
 
     /// Coverage of laid-out glyphs, from the glyph cache.
     public func glyphMask(_ line: PositionedGlyphs) throws -> CoverageMask {
+        glyphMask(try place(line, near: nil), within: nil)
+    }
+
+    /// Glyph bitmaps at their pixel positions, and the box they fill together.
+    struct PlacedGlyphs {
+        var glyphs: [(x: Int, y: Int, bitmap: GlyphBitmap)] = []
+        var extent: PixelWindow?
+    }
+
+    /// Places `line`'s glyphs (rasterizing those not cached). With `window`, a glyph whose pen is
+    /// more than 4 em from it is skipped unrasterized: a glyph's ink lies within 2 em of its pen.
+    func place(_ line: PositionedGlyphs, near window: PixelWindow?) throws -> PlacedGlyphs {
         let size26_6 = Int((line.pixelSize * 64).rounded())
         let bins = Double(glyphSubpixelBins)
-        var placed: [(x: Int, y: Int, bitmap: GlyphBitmap)] = []
-        placed.reserveCapacity(line.glyphs.count)
+        let reach = 4 * line.pixelSize + 2
+        var out = PlacedGlyphs()
+        out.glyphs.reserveCapacity(window == nil ? line.glyphs.count : 0)
         var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
         for g in line.glyphs {
+            if let w = window, g.x + reach < Double(w.x0) || g.x - reach > Double(w.x1)
+                || g.y + reach < Double(w.y0) || g.y - reach > Double(w.y1) { continue }
             // Quarter-pixel pen: integer part places the bitmap, the bin shifts the outline.
             let qx = Int((g.x * bins).rounded(.toNearestOrAwayFromZero))
             let qy = Int((g.y * bins).rounded(.toNearestOrAwayFromZero))
@@ -147,20 +187,34 @@ extension FontLibrary {
             let bitmap = try glyphBitmap(key)
             guard bitmap.width > 0 else { continue }
             let bx = ix + bitmap.left, by = iy - bitmap.top
-            placed.append((bx, by, bitmap))
+            out.glyphs.append((bx, by, bitmap))
             x0 = min(x0, bx); y0 = min(y0, by)
             x1 = max(x1, bx + bitmap.width); y1 = max(y1, by + bitmap.height)
         }
-        guard !placed.isEmpty else { return .empty }
-        var mask = CoverageMask(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        if !out.glyphs.isEmpty { out.extent = PixelWindow(x0, y0, x1, y1) }
+        return out
+    }
+
+    /// The placed glyphs' coverage over their box, cut to `window` when given: each pixel is the
+    /// saturating sum of the glyphs over it (min(a + b, 255), the same in any order and any cut).
+    func glyphMask(_ placed: PlacedGlyphs, within window: PixelWindow?) -> CoverageMask {
+        guard var area = placed.extent else { return .empty }
+        if let window { area = area.intersection(window) }
+        guard !area.isEmpty else { return .empty }
+        let (x0, y0) = (area.x0, area.y0)
+        var mask = CoverageMask(x: x0, y: y0, width: area.x1 - area.x0, height: area.y1 - area.y0)
         let w = mask.width
         mask.coverage.withUnsafeMutableBufferPointer { dst in
-            for (bx, by, bitmap) in placed {
+            for (bx, by, bitmap) in placed.glyphs {
+                // The bitmap's rows and columns inside the area.
+                let c0 = max(0, x0 - bx), c1 = min(bitmap.width, area.x1 - bx)
+                let r0 = max(0, y0 - by), r1 = min(bitmap.height, area.y1 - by)
+                guard c0 < c1, r0 < r1 else { continue }
                 bitmap.coverage.withUnsafeBufferPointer { src in
-                    for row in 0..<bitmap.height {
-                        var d = (by - y0 + row) * w + (bx - x0)
-                        var s = row * bitmap.width
-                        for _ in 0..<bitmap.width {
+                    for row in r0..<r1 {
+                        var d = (by - y0 + row) * w + (bx + c0 - x0)
+                        var s = row * bitmap.width + c0
+                        for _ in c0..<c1 {
                             // Saturating add: abutting anti-aliased edges sum to full coverage.
                             let v = UInt16(dst[d]) &+ UInt16(src[s])
                             dst[d] = UInt8(truncatingIfNeeded: min(v, 255))
