@@ -4,7 +4,7 @@
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
-//   HoloMSL (users' .metal shaders on the CPU) imports nothing; HoloClips and Holoframe import it, and
+//   HoloMSL (users' .metal shaders on the CPU) imports only HoloGeometry (for its lock); HoloClips and Holoframe import it, and
 //   reach HoloScene/HoloRaster only through HoloScene's ColorEffectProgram protocol.
 import PackageDescription
 
@@ -38,8 +38,8 @@ let package = Package(
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
-        // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports nothing).
-        .target(name: "HoloMSL"),
+        // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports only HoloGeometry, for Locked).
+        .target(name: "HoloMSL", dependencies: ["HoloGeometry"]),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
         .target(name: "HoloRaster", dependencies: ["HoloGeometry", "HoloScene", "HoloShaders", "CFreeType", "CBlurKernels"]),

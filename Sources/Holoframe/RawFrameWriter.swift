@@ -3,7 +3,7 @@
 // lock makes it safe from any thread all the same.
 
 import Foundation
-import Synchronization
+import HoloGeometry
 
 /// Writes frames to a handle in index order, whatever order they finish in.
 final class RawFrameWriter: Sendable {
@@ -16,13 +16,13 @@ final class RawFrameWriter: Sendable {
     private struct State { var next = 0; var pending: [Int: [UInt8]] = [:] }
     private let handle: FileHandle
     private let order: [Int]
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// `order`: the frames in the order they go out (a range, a list or a shard's slice).
     init(handle: FileHandle, order: [Int]) {
         self.handle = handle
         self.order = order
-        self.state = Mutex(State())
+        self.state = Locked(State())
     }
 
     func write(index: Int, bytes: [UInt8]) throws {

@@ -20,8 +20,8 @@
 //  - The writer: one serial queue. It writes each frame (an atomic PNG file, or the raw stream in
 //    frame order), counts it and reports progress, so file writes overlap the next frames' raster
 //    and encode. After a run's last write it frees the run's slot: a slow disk holds the loop.
-// Shared state is the first failure (a Mutex: once set, no new frame starts and no write
-// happens), the frames written (an Atomic and a Mutex set) and the request's CancellationFlag.
+// Shared state is the first failure (a Locked value: once set, no new frame starts and no write
+// happens), the frames written (an Atomic and a Locked set) and the request's CancellationFlag.
 // A frame drawn inside a run has the bytes it has drawn alone, so every file is the same for any
 // thread count and any way of cutting the runs.
 
@@ -31,6 +31,7 @@ import HoloClips
 import HoloPNG
 import HoloRaster
 import HoloScene
+import HoloGeometry
 import Synchronization
 
 /// Simulates and rasterizes frames of a clip, and writes them (PNG files or raw RGBA) on worker threads.
@@ -102,7 +103,7 @@ public struct RenderPipeline: Sendable {
         if request.format == .png { (claim, skipped) = try OutputFolder.claimFrames(for: request, frames: selected) }
         let planned = selected.filter { !skipped.contains($0) }
         let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
-        let failure = Mutex<Error?>(nil)
+        let failure = Locked<Error?>(nil)
         let written = Atomic<Int>(0)
         let threads = max(1, request.threads)
         // Runs in flight (rastered, encoded or waiting to be written): one a worker, so at most
@@ -115,7 +116,7 @@ public struct RenderPipeline: Sendable {
         let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned) }
         let source = clip.frames()
         let pipeline = self
-        let done = Mutex<Set<Int>>([])
+        let done = Locked<Set<Int>>([])
         let encodeThreads = planned.count == 1 ? threads : 1
         let runLength = request.format == .raw ? Self.rawRunLength : Self.runLength
 

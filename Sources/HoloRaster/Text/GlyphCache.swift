@@ -8,11 +8,11 @@
 // holds at most 16 variants of a glyph per size, and text that moves by a fraction of a pixel
 // moves smoothly instead of jumping.
 //
-// Key: (font source, pixel size in 26.6, glyph id, x bin, y bin). The cache has its own Mutex, so a
+// Key: (font source, pixel size in 26.6, glyph id, x bin, y bin). The cache has its own lock (Locked), so a
 // cache hit never waits for FreeType.
 
 import CFreeType
-import Synchronization
+import HoloGeometry
 
 /// Sub-pixel positions per pixel, in x and in y.
 @usableFromInline let glyphSubpixelBins = 4
@@ -40,7 +40,7 @@ public struct GlyphBitmap: Sendable, Equatable {
 }
 
 final class GlyphCache: Sendable {
-    private let table = Mutex<[GlyphKey: GlyphBitmap]>([:])
+    private let table = Locked<[GlyphKey: GlyphBitmap]>([:])
     func lookup(_ key: GlyphKey) -> GlyphBitmap? { table.withLock { $0[key] } }
     func insert(_ bitmap: GlyphBitmap, for key: GlyphKey) { table.withLock { $0[key] = bitmap } }
     var count: Int { table.withLock { $0.count } }
