@@ -35,9 +35,18 @@ public enum OutputPolicy {
         }
     }
 
-    /// For each existing frame file a --force render would replace: a regular file, not an input.
-    public static func checkFrames(_ paths: [String], inputs: InputPolicy?) throws {
-        for path in paths { try checkFile(path, option: "--out", force: true, inputs: inputs) }
+    /// For an existing frame file a --force render would replace in its opened folder: a regular
+    /// file (looked at without following a link), not an input.
+    static func checkFrame(_ name: String, in folder: OpenFolder, inputs: InputPolicy?) throws {
+        guard let status = folder.status(name) else { return }
+        let kind = status.st_mode & S_IFMT, path = Printable.escaped(folder.path(of: name))
+        if kind == S_IFREG, let inputs, let input = inputs.inputName(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))) {
+            throw OutputRefused("--out \(path): that is \(Printable.escaped(input)), an input of this run; write the output somewhere else")
+        }
+        guard kind == S_IFREG else {
+            throw OutputRefused("--out \(path): it exists and is \(InputFile.describe(kind)); holoframe replaces only regular files, " +
+                                "even with --force; choose another path")
+        }
     }
 
     /// True when something (a file, a folder, a link, even a dangling one) is at `path`.

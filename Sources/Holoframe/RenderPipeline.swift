@@ -97,14 +97,14 @@ public struct RenderPipeline: Sendable {
         let selected = request.selectedFrames
         // PNG frames: the folder is made, the frames claimed and the files already there dealt with
         // before anything is drawn; the claim is held until the render ends.
-        var skipped = Set<Int>()
-        var claim: FrameClaim?
-        defer { claim?.release() }
-        if request.format == .png { (claim, skipped) = try OutputFolder.claimFrames(for: request, frames: selected) }
+        // Every file goes into the folder as opened here (OutputSession), wherever it is moved meanwhile.
+        let output = request.format == .png ? try OutputFolder.open(for: request, frames: selected) : nil
+        let skipped = output?.kept ?? []
+        let written = Atomic<Int>(0)
+        defer { output?.finish(failedBeforeAnyFrame: written.load(ordering: .relaxed) == 0 && skipped.isEmpty) }
         let planned = selected.filter { !skipped.contains($0) }
         let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
         let failure = Locked<Error?>(nil)
-        let written = Atomic<Int>(0)
         let threads = max(1, request.threads)
         // Runs in flight (rastered, encoded or waiting to be written): one a worker, so at most
         // `threads` run at once and memory stays flat however long the clip. A run's slot is
@@ -152,8 +152,7 @@ public struct RenderPipeline: Sendable {
                     do {
                         switch request.format {
                         case .png:
-                            let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
-                            try AtomicFile.write(bytes, to: path)
+                            try output!.writeFrame(index, bytes: bytes)
                         case .raw:
                             try rawWriter!.write(index: index, bytes: bytes)
                         }

@@ -106,13 +106,14 @@ struct Render: ParsableCommand {
         request.shard = try shard.map { try Shard(parsing: $0, mode: shardMode) }
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)
         request.inputs = inputs
-        request.record = RenderRecord(clip: clip, source: inputs.digest(of: clipOptions.clip) ?? "built-in",
-                                      device: try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs))
+        let fonts = try FontOptions.library(override: font)
+        let device = try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs)
+        request.record = RenderRecord(clip: clip, device: device, inputs: RenderRecord.inputs(read: inputs, fonts: fonts), reference: reference)
         let cancellation = CancellationFlag()
         request.cancellation = cancellation
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }
-        var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
+        var pipeline = RenderPipeline(fonts: fonts, reference: reference)
         pipeline.maxMemoryPerFrame = clipOptions.limitOptions.maxMemory
         if let sheet = contactSheet {
             do {
