@@ -69,10 +69,13 @@ public enum UsageErrors {
     /// The longest message printed; longer ones (an input echoed back) are cut with a note.
     public static let maxMessageLength = 600
 
-    /// `message`, cut to `maxMessageLength` characters when longer.
+    /// `message`, cut to about `maxMessageLength` characters when longer: its start and its end
+    /// are kept and the middle left out, since the end holds the reason and the way out (a long
+    /// path or echoed value sits in the middle).
     public static func shortened(_ message: String) -> String {
         guard message.count > maxMessageLength else { return message }
-        return String(message.prefix(maxMessageLength)) + "… (\(message.count - maxMessageLength) more characters)"
+        let head = maxMessageLength * 2 / 3, tail = maxMessageLength - head
+        return String(message.prefix(head)) + " …(\(message.count - head - tail) characters left out)… " + String(message.suffix(tail))
     }
 }
 

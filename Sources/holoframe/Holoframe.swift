@@ -41,12 +41,19 @@ struct HoloframeCommand: ParsableCommand {
                 if !help.isEmpty { print(help) }
                 Glibc.exit(0)
             }
-            let message = UsageErrors.shortened(fullMessage(for: error))
+            // Input echoed in a message (a clip string, a file name) is escaped: no control character reaches the terminal.
+            let message = Printable.escaped(UsageErrors.shortened(fullMessage(for: error)), keepNewlines: true)
             if !message.isEmpty { StandardStreams.err(message + "\n") }
             if code == .validationFailure || UsageErrors.isUsage(error) { Glibc.exit(2) }
             Glibc.exit(code.rawValue)
         }
     }
+}
+
+/// `print`, with every control character but the newline written as `\u{…}`: for lines that
+/// hold text from input (clip names, golden names, file names, shader source).
+func printEscaped(_ text: String) {
+    print(Printable.escaped(text, keepNewlines: true))
 }
 
 struct List: ParsableCommand {

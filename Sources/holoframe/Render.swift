@@ -91,7 +91,10 @@ struct Render: ParsableCommand {
     func run() throws {
         let (clip, frames, inputs) = try clipOptions.resolve()
         if let font { try inputs.checkFile(font, what: "the --font file") }
-        if let state { try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs) }
+        if let state {
+            try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs)
+            if format == .png { try OutputPolicy.checkNotOwnFile(state, option: "--state", outputFolder: out ?? "frames/\(clip.name)") }
+        }
         if showDamage && (reference || contactSheet != nil) {
             throw ValidationError("--show-damage shows what the fast renderer redrew frame by frame; it does not go with --reference or --contact-sheet")
         }
@@ -115,12 +118,13 @@ struct Render: ParsableCommand {
         defer { signals.stop() }
         var pipeline = RenderPipeline(fonts: fonts, reference: reference)
         pipeline.maxMemoryPerFrame = clipOptions.limitOptions.maxMemory
+        let shownName = Printable.escaped(clip.name), shownOut = Printable.escaped(request.outputDirectory)
         if let sheet = contactSheet {
             do {
                 let made = try pipeline.writeContactSheet(of: clip, frames: frames.frames, count: sheetFrames, columns: sheetColumns,
                                                           to: sheet, profile: png, threads: request.threads,
                                                           limits: clipOptions.limitOptions.limits(), cancellation: cancellation)
-                StandardStreams.err("wrote a contact sheet of \(made.frames) frames (\(made.width)×\(made.height)) to \(sheet)\n")
+                StandardStreams.err("wrote a contact sheet of \(made.frames) frames (\(made.width)×\(made.height)) to \(Printable.escaped(sheet))\n")
             } catch let interrupted as RenderInterrupted {
                 StandardStreams.err("\(interrupted)\n")
                 throw ExitCode(signals.received == SIGTERM ? 143 : 130)
@@ -133,7 +137,7 @@ struct Render: ParsableCommand {
         let report: RenderReport
         do {
             report = try pipeline.run(request, rawOutput: request.format == .raw ? FileHandle.standardOutput : nil) { done in
-                if showProgress { StandardStreams.err("\rrendering \(clip.name): \(done)/\(total) frames") }
+                if showProgress { StandardStreams.err("\rrendering \(shownName): \(done)/\(total) frames") }
             }
         } catch let interrupted as RenderInterrupted {
             if showProgress { StandardStreams.err("\n") }
@@ -145,7 +149,7 @@ struct Render: ParsableCommand {
             let fps = Double(report.framesWritten) / max(report.seconds, 1e-9)
             StandardStreams.err(String(
                 format: "wrote %d frames (%d×%d) to %@ in %.2f s (%.1f frames/s)\n",
-                report.framesWritten, clip.pixelWidth, clip.pixelHeight, request.outputDirectory, report.seconds, fps))
+                report.framesWritten, clip.pixelWidth, clip.pixelHeight, shownOut, report.seconds, fps))
         }
     }
 }

@@ -14,9 +14,15 @@ struct Parser {
     static let maxNesting = 200
     var depth = 0
 
-    mutating func enter() throws(MSLError) {
+    /// `chain`: the level entered is one more operator of a flat chain (`a + b + c …`), which is a
+    /// tree as deep as it is long; the message then says so rather than blaming nesting.
+    mutating func enter(chain: Bool = false) throws(MSLError) {
         depth += 1
         if depth > Self.maxNesting {
+            if chain {
+                throw MSLError("an expression of more than \(Self.maxNesting) operators in a chain (a + b + c …, parsed as a tree as deep " +
+                               "as it is long) is unsupported; split it into partial sums in local variables", at: location)
+            }
             throw MSLError("nesting deeper than \(Self.maxNesting) levels is unsupported", at: location)
         }
     }
@@ -352,7 +358,7 @@ struct Parser {
         defer { depth = outer }
         while case .punct(let p) = current.kind, Self.levels[level].contains(p) {
             let at = location
-            try enter()
+            try enter(chain: depth - outer >= Self.maxNesting / 2)
             position += 1
             let right = try binary(level: level + 1)
             left = .binary(p, left, right, at)
