@@ -20,7 +20,9 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws {
         let (directory, name) = split(path)
         let folder: OpenFolder
-        do { folder = try OpenFolder(directory) } catch { throw failure(path, "open the folder \(directory)", errno) }
+        do { folder = try OpenFolder(directory) } catch PNGError.io(_, _, let code, _) {
+            throw failure(path, "create temporary file in \(directory)", code)
+        }
         try write(bytes, named: name, in: folder, path: path, durable: durable)
     }
 
