@@ -28,6 +28,17 @@ struct HoloframeCommand: ParsableCommand {
         FrameMemory.keepFreedFrames()
         // A closed standard output is then EPIPE from write(2), which ends the run quietly with 141.
         signal(SIGPIPE, SIG_IGN)
+        // Swift turns bytes that are not UTF-8 in an argument into U+FFFD: a path so rewritten
+        // names another file. Refuse it, printing the bytes as they are (escaped).
+        for i in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                StandardStreams.err("Error: argument \(i) (\(Printable.escaped(bytes: bytes))) is not UTF-8; holoframe takes paths and names " +
+                                    "in UTF-8: rename the file\n")
+                Glibc.exit(2)
+            }
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -64,3 +64,20 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
         #expect(run.status == 2 && run.stderr.contains("nested deeper than 512 arrays and objects"), "\(run.stderr)")
     }
 }
+
+@Suite struct NonUTF8ArgumentTests {
+    /// A path that is not UTF-8 is refused with its bytes escaped, not opened as a rewritten name.
+    @Test func aPathThatIsNotUTF8PrintsEscaped() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // printf makes the byte 0xFF; the shell passes it through to holoframe unchanged.
+        process.arguments = ["-c", "exec \"$0\" render \"$(printf 'clip\\377.json')\" 2>&1", holoframeBinary]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2, "\(text)")
+        #expect(text.contains(#"clip\x{FF}.json"#) && text.contains("not UTF-8"), "\(text)")
+    }
+}
