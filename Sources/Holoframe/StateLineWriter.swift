@@ -11,6 +11,8 @@ final class StateLineWriter {
     let handle: FileHandle
     var buffer = ""
     var finished = false
+    /// The temporary, registered so a stopped run can remove it (PartialFiles.removeAll).
+    private var partial: ObjectIdentifier?
 
     init(path: String) throws {
         self.path = path
@@ -22,6 +24,9 @@ final class StateLineWriter {
             throw OutputError(description: "cannot write the state file '\(path)': \(String(cString: strerror(errno)))")
         }
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+        if let opened = try? OpenFolder(folder.isEmpty ? "." : folder) {
+            partial = PartialFiles.add((temporary as NSString).lastPathComponent, in: opened)
+        }
     }
 
     func append(_ line: String) throws {
@@ -39,6 +44,7 @@ final class StateLineWriter {
         try flush()
         try handle.close()
         finished = true
+        if let partial { PartialFiles.done(partial) }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -50,5 +56,6 @@ final class StateLineWriter {
     deinit {
         try? handle.close()
         if !finished { unlink(temporary) }
+        if let partial { PartialFiles.done(partial) }
     }
 }
