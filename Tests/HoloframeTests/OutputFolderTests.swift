@@ -132,3 +132,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/pwned"))
     }
 }
+
+@Suite struct ReportParentSwapTests {
+    /// The report's parent folder is swapped for a link to another folder while the page is
+    /// written: the report lands in the folder that was opened, nothing in the other.
+    @Test func aReportGoesWhereItsFolderWasOpened() throws {
+        let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let parent = "\(dir)/parent", moved = "\(dir)/moved", elsewhere = "\(dir)/elsewhere"
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
+        try ReportFolder.write("\(parent)/report", force: false, kind: "test") { staging in
+            #expect(rename(parent, moved) == 0 && symlink(elsewhere, parent) == 0)
+            try Data("page".utf8).write(to: URL(fileURLWithPath: "\(staging)/index.html"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+        #expect(try String(contentsOfFile: "\(moved)/report/index.html", encoding: .utf8) == "page")
+    }
+}

@@ -12,6 +12,7 @@
 
 import Foundation
 import HoloGeometry
+import HoloPNG
 
 public struct ReportFolderError: Error, CustomStringConvertible, Sendable {
     public var description: String
@@ -97,43 +98,62 @@ public enum ReportFolder {
     public static func write(_ path: String, force: Bool, kind: String, fill: (String) throws -> Void) throws {
         try checkWritable(path, force: force)
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        let parent = url.deletingLastPathComponent().path
+        let parentPath = url.deletingLastPathComponent().path, leaf = url.lastPathComponent
         let fm = FileManager.default
-        do { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-            throw ReportFolderError(description: "cannot create '\(Printable.escaped(parent))': \(error.localizedDescription)", isUsageError: false)
+        do { try fm.createDirectory(atPath: parentPath, withIntermediateDirectories: true) } catch {
+            throw ReportFolderError(description: "cannot create '\(Printable.escaped(parentPath))': \(error.localizedDescription)", isUsageError: false)
         }
-        let staging = "\(parent)/.\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        do { try fm.createDirectory(atPath: staging, withIntermediateDirectories: false) } catch {
-            throw ReportFolderError(description: "cannot write into '\(Printable.escaped(parent))': \(error.localizedDescription)", isUsageError: false)
+        // The parent is opened once; every later step names files through it (/proc/self/fd/N/…
+        // resolves through the descriptor), so a parent renamed or swapped for a link meanwhile
+        // cannot send the report, or the deletion of an old one, anywhere else.
+        let opened: OpenFolder
+        do { opened = try OpenFolder(parentPath) } catch {
+            throw ReportFolderError(description: "cannot write into '\(Printable.escaped(parentPath))': \(error)", isUsageError: false)
+        }
+        let parent = throughDescriptor(opened)
+        let stagingName = ".\(leaf).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let staging = "\(parent)/\(stagingName)", target = "\(parent)/\(leaf)"
+        guard mkdirat(opened.descriptor, stagingName, 0o755) == 0 else {
+            throw ReportFolderError(description: "cannot write into '\(Printable.escaped(parentPath))': \(String(cString: strerror(errno)))", isUsageError: false)
         }
         var renamed = false
         defer { if !renamed { try? fm.removeItem(atPath: staging) } }
         do {
             try fill(staging)
-            try marker(kind: kind, name: url.lastPathComponent, listing: staging).write(to: URL(fileURLWithPath: "\(staging)/\(markerName)"))
+            try marker(kind: kind, name: leaf, listing: staging).write(to: URL(fileURLWithPath: "\(staging)/\(markerName)"))
         } catch let error as ReportFolderError {
             throw error
         } catch {
-            throw ReportFolderError(description: "cannot write the report in '\(Printable.escaped(parent))': \(error.localizedDescription)", isUsageError: false)
+            throw ReportFolderError(description: "cannot write the report in '\(Printable.escaped(parentPath))': \(error.localizedDescription)", isUsageError: false)
         }
         // Check again just before replacing: the folder may have changed while the run went on.
-        try checkWritable(url.path, force: force)
+        try checkWritable(target, force: force)
         var old: (folder: String, files: [String])? = nil
-        if fm.fileExists(atPath: url.path) {
-            let files = try ownFiles(url.path)
-            let aside = "\(parent)/.\(url.lastPathComponent).old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            guard rename(url.path, aside) == 0 else {
+        if opened.contains(leaf) {
+            let files = try ownFiles(target)
+            let aside = ".\(leaf).old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            guard renameat(opened.descriptor, leaf, opened.descriptor, aside) == 0 else {
                 throw ReportFolderError(description: "cannot replace '\(Printable.escaped(path))': \(String(cString: strerror(errno)))", isUsageError: false)
             }
-            old = (aside, files)
-        }
-        guard rename(staging, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let old { _ = rename(old.folder, url.path) }
-            throw ReportFolderError(description: "cannot write '\(Printable.escaped(path))': \(reason)", isUsageError: false)
+            old = ("\(parent)/\(aside)", files)
+            if renameat(opened.descriptor, stagingName, opened.descriptor, leaf) != 0 {
+                let reason = String(cString: strerror(errno))
+                _ = renameat(opened.descriptor, aside, opened.descriptor, leaf)
+                throw ReportFolderError(description: "cannot write '\(Printable.escaped(path))': \(reason)", isUsageError: false)
+            }
+        } else if renameat(opened.descriptor, stagingName, opened.descriptor, leaf) != 0 {
+            throw ReportFolderError(description: "cannot write '\(Printable.escaped(path))': \(String(cString: strerror(errno)))", isUsageError: false)
         }
         renamed = true
         if let old { removeListed(old.files, in: old.folder) }
+    }
+
+    /// A path that reaches `folder` through its descriptor (Linux's /proc/self/fd), or its own
+    /// path where /proc is not mounted.
+    static func throughDescriptor(_ folder: OpenFolder) -> String {
+        let magic = "/proc/self/fd/\(folder.descriptor)"
+        var info = stat()
+        return stat(magic, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? magic : folder.path
     }
 
     /// The marker: what wrote the folder and every file in `staging` with its size.
