@@ -5,9 +5,9 @@
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
 //   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
-//   HoloMSL (users' .metal shaders on the CPU) imports only HoloStop, and HoloShaders (the built-in
-//   shaders' hand-written ports) imports nothing; HoloClips makes both into HoloScene's
-//   ColorEffectProgram, the only way HoloScene and HoloRaster see a shader.
+//   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
+//   HoloShaders (the built-in shaders' hand-written ports) imports nothing; HoloClips makes both into
+//   HoloScene's ColorEffectProgram, the only way HoloScene and HoloRaster see a shader.
 //   HoloStop (a frame's deadline and cancellation, polled inside the raster and shader loops) imports nothing.
 import PackageDescription
 
@@ -44,8 +44,8 @@ let package = Package(
         .target(name: "HoloGeometry"),
         .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
-        // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports nothing).
-        .target(name: "HoloMSL", dependencies: ["HoloStop"]),
+        // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports HoloStop, and HoloGeometry for Locked).
+        .target(name: "HoloMSL", dependencies: ["HoloStop", "HoloGeometry"]),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
         .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "CFreeType", "CBlurKernels"]),

@@ -38,7 +38,9 @@ public struct ClipFileError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The JSON path of the field, e.g. `scroll.events[2].time`, or `(top level)`.
     public var path: String
     public var reason: String
-    public var description: String { "\(fileName): \(path): \(reason)" }
+    /// A path as deep as the nesting cap (512 levels) is thousands of characters: it is cut in the
+    /// middle so the reason after it is always printed.
+    public var description: String { "\(Printable.middle(fileName, limit: 160)): \(Printable.middle(path, limit: 160)): \(reason)" }
     public init(fileName: String, path: String, reason: String) {
         self.fileName = fileName; self.path = path; self.reason = reason
     }

@@ -3,11 +3,11 @@
 // The state at step n is defined as n applications of `step` to the initial state — nothing else —
 // so a cache can only save time, never change a result: `state(atStep: 500)` asked first, or after
 // 0…499, or from another thread, returns the same bits. Every `checkpointInterval` steps one state
-// is kept (behind a Mutex, extended in order), and a query steps forward from the nearest one — or
+// is kept (behind a lock, extended in order), and a query steps forward from the nearest one — or
 // from the last state it returned, when that is nearer (a sequential run then costs a few steps per
 // frame). Both starting points are states at known step counts, so the result is the same.
 
-import Synchronization
+import HoloGeometry
 
 public final class SteppedTimeline<State: Sendable>: Sendable {
     public typealias Step = @Sendable (_ state: inout State, _ fromStep: Int) -> Void
@@ -15,7 +15,7 @@ public final class SteppedTimeline<State: Sendable>: Sendable {
     public let stepsPerSecond: Int
     public let checkpointInterval: Int
     private let step: Step
-    private let cache: Mutex<Cache>
+    private let cache: Locked<Cache>
 
     struct Cache {
         var checkpoints: [State]
@@ -27,7 +27,7 @@ public final class SteppedTimeline<State: Sendable>: Sendable {
         self.stepsPerSecond = stepsPerSecond
         self.checkpointInterval = checkpointInterval
         self.step = step
-        cache = Mutex(Cache(checkpoints: [initial], last: (0, initial)))
+        cache = Locked(Cache(checkpoints: [initial], last: (0, initial)))
     }
 
     /// The state after `n` steps (n ≥ 0).

@@ -15,9 +15,25 @@ import Darwin
 
 public enum AtomicFile {
     /// Writes `bytes` to `path` atomically. `durable` fsyncs the file (and its directory) first.
+    /// The directory is opened once and the temporary is created and renamed relative to it, so a
+    /// directory renamed or swapped for a link meanwhile cannot send the bytes elsewhere.
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws {
         let (directory, name) = split(path)
-        let (descriptor, temporary) = try createTemporary(in: directory, for: name, path: path)
+        let folder: OpenFolder
+        do { folder = try OpenFolder(directory) } catch PNGError.io(_, _, let code, _) {
+            throw failure(path, "create temporary file in \(directory)", code)
+        }
+        try write(bytes, named: name, in: folder, path: path, durable: durable)
+    }
+
+    /// Writes `bytes` as `name` inside `open` (a folder held by descriptor): the temporary is
+    /// made with openat(O_EXCL | O_NOFOLLOW) and renamed with renameat, both relative to the
+    /// descriptor, and is registered in PartialFiles while it exists. `path` only names the file in errors.
+    public static func write(_ bytes: [UInt8], named name: String, in open: OpenFolder, path: String, durable: Bool = false) throws {
+        let folder = open.descriptor
+        let (descriptor, temporary) = try createTemporary(in: folder, for: name, path: path)
+        let partial = PartialFiles.add(temporary, in: open)
+        defer { PartialFiles.done(partial) }
         var closed = false
         do {
             try bytes.withUnsafeBytes { raw in
@@ -34,13 +50,13 @@ public enum AtomicFile {
             if durable, fsync(descriptor) != 0 { throw failure(path, "fsync", errno) }
             closed = true
             if close(descriptor) != 0 { throw failure(path, "close", errno) }
-            if rename(temporary, path) != 0 { throw failure(path, "rename", errno) }
+            if renameat(folder, temporary, folder, name) != 0 { throw failure(path, "rename", errno) }
         } catch {
             if !closed { _ = close(descriptor) }
-            _ = unlink(temporary)
+            _ = unlinkat(folder, temporary, 0)
             throw error
         }
-        if durable { syncDirectory(directory) }
+        if durable { _ = fsync(folder) }
     }
 
     /// ("dir", "name") for "dir/name"; (".", path) when there is no slash.
@@ -50,24 +66,18 @@ public enum AtomicFile {
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
-    /// Creates ".<name>.tmp-<host>-<pid>-<random>" (TemporaryName) in `directory` with O_EXCL, retrying on a name clash.
-    static func createTemporary(in directory: String, for name: String, path: String) throws -> (Int32, String) {
+    /// Creates ".<name>.tmp-<host>-<pid>-<random>" (TemporaryName) in the open folder with
+    /// O_EXCL, retrying on a name clash; returns its descriptor and name.
+    static func createTemporary(in folder: Int32, for name: String, path: String) throws -> (Int32, String) {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<16 {
             let suffix = String(generator.next() as UInt64, radix: 36)
-            let temporary = "\(directory)/" + TemporaryName.make(for: name, suffix: suffix)
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let temporary = TemporaryName.make(for: name, suffix: suffix)
+            let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (descriptor, temporary) }
-            if errno != EEXIST { throw failure(path, "create temporary file in \(directory)", errno) }
+            if errno != EEXIST { throw failure(path, "create temporary file beside it", errno) }
         }
-        throw failure(path, "create temporary file in \(directory)", EEXIST)
-    }
-
-    static func syncDirectory(_ directory: String) {
-        let descriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        _ = close(descriptor)
+        throw failure(path, "create temporary file beside it", EEXIST)
     }
 
     static func failure(_ path: String, _ operation: String, _ code: Int32) -> PNGError {

@@ -20,6 +20,7 @@
 import CPNGFast
 import Dispatch
 import HoloRaster
+import HoloGeometry
 import Synchronization
 
 /// How the fast writer filters and deflates. `.standard` is what the `fast` profile uses.
@@ -163,7 +164,7 @@ public enum FastPNG {
             let slots: UnsafeMutablePointer<Stripe?>
             let count: Int
             let notOpaque = Atomic<Bool>(false)
-            let failure = Mutex<PNGError?>(nil)
+            let failure = Locked<PNGError?>(nil)
             init(count: Int) {
                 self.count = count
                 slots = .allocate(capacity: count)

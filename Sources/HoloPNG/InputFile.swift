@@ -35,7 +35,17 @@ public enum InputFile {
 
     /// The whole file at `path`, refused unless it is a regular file of at most `maxBytes` bytes.
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        try read(opened: open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), path: path, maxBytes: maxBytes)
+    }
+
+    /// The whole file `name` inside the open folder `folder`, under the same rules, never through
+    /// a symbolic link (O_NOFOLLOW): for files a render reads back from its own output folder.
+    public static func read(_ name: String, in folder: Int32, path: String, maxBytes: Int = defaultMaxBytes) throws -> [UInt8] {
+        try read(opened: openat(folder, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC), path: path, maxBytes: maxBytes)
+    }
+
+    /// Reads the file open as `descriptor` (closing it; -1: the open failed, errno says why).
+    static func read(opened descriptor: Int32, path: String, maxBytes: Int) throws -> [UInt8] {
         guard descriptor >= 0 else {
             throw InputFileError(path: path, reason: "cannot be read: \(String(cString: strerror(errno)))")
         }

@@ -18,6 +18,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import Holoframe
+import HoloGeometry
 import Synchronization
 
 /// Where the server listens.
@@ -68,7 +69,7 @@ public final class StudioServer: Sendable {
         let server = self.server
         // run() serves until stopped; a failure to listen (a port in use) ends it at once, and
         // is what start() throws.
-        let failure = Mutex<Error?>(nil)
+        let failure = Locked<Error?>(nil)
         Task { do { try await server.run() } catch { failure.withLock { $0 = error } } }
         let deadline = ContinuousClock.now + .seconds(10)
         while await !server.isListening {

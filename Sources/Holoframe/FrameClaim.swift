@@ -25,61 +25,74 @@ public final class FrameClaim: @unchecked Sendable {
     public static let lease = 60.0
     static let prefix = ".holoframe-claim-"
 
-    let path: String
+    /// The claim file's name in `folder`.
+    let name: String
+    let folder: OpenFolder
+    var path: String { folder.path(of: name) }
     private let timer: DispatchSourceTimer
+    private let partial: ObjectIdentifier
 
-    /// Claims `frames` in `folder`, or throws ExistingFramesError naming the render that holds one.
-    public init(frames: [Int], in folder: String) throws {
+    /// Claims `frames` in `folder` (held open: the claim, the checks and the refreshes all go
+    /// through its descriptor), or throws ExistingFramesError naming the render that holds one.
+    public init(frames: [Int], in folder: OpenFolder) throws {
         let me = ProcessIdentity.current
         let name = "\(Self.prefix)\(me.host)-\(me.pid)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
-        path = (folder as NSString).appendingPathComponent(name)
+        self.name = name
+        self.folder = folder
         let mine = Self.ranges(frames)
         try Self.checkOthers(in: folder, except: nil, frames: mine, me: name)
-        try AtomicFile.write(Array((me.lines + mine.map { "\($0.lowerBound)-\($0.upperBound)" }).joined(separator: "\n").utf8) + [10], to: path)
+        try folder.write(Array((me.lines + mine.map { "\($0.lowerBound)-\($0.upperBound)" }).joined(separator: "\n").utf8) + [10], as: name)
+        partial = PartialFiles.add(name, in: folder)
         // Read again: of two renders that started at once, the later name withdraws.
-        do { try Self.checkOthers(in: folder, except: name, frames: mine, me: name) } catch { unlink(path); throw error }
-        let path = self.path
+        do { try Self.checkOthers(in: folder, except: name, frames: mine, me: name) } catch {
+            folder.remove(name); PartialFiles.done(partial); throw error
+        }
         timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + Self.refresh, repeating: Self.refresh)
-        timer.setEventHandler { _ = utimes(path, nil) }
+        timer.setEventHandler { folder.touch(name) }
         timer.resume()
+    }
+
+    /// Claims `frames` in the folder at `path` (opened for the claim's life).
+    public convenience init(frames: [Int], in path: String) throws {
+        try self.init(frames: frames, in: try OpenFolder(path))
     }
 
     /// Gives the claim up (the render finished, failed or was stopped).
     public func release() {
         timer.cancel()
-        unlink(path)
+        folder.remove(name)
+        PartialFiles.done(partial)
     }
 
-    deinit { timer.cancel(); unlink(path) }
+    deinit { release() }
 
     /// Throws when a live claim in `folder` (other than `except`) shares a frame with `frames`;
     /// removes dead ones. While re-reading, only claims whose names sort before `me` count.
-    static func checkOthers(in folder: String, except: String?, frames: [ClosedRange<Int>], me: String) throws {
-        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    static func checkOthers(in folder: OpenFolder, except: String?, frames: [ClosedRange<Int>], me: String) throws {
+        for file in folder.names().sorted()
         where file.hasPrefix(prefix) && file != except && !file.contains(".tmp-") {
             if except != nil && file > me { continue }
-            let path = (folder as NSString).appendingPathComponent(file)
-            guard let bytes = try? InputFile.read(path, maxBytes: 1 << 20) else { continue }
+            guard let bytes = try? folder.read(file, maxBytes: 1 << 20) else { continue }
             let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
             guard lines.count >= 4, let owner = ProcessIdentity(lines: Array(lines[0..<4])) else { continue }
-            guard owner.isAlive(claimAge: age(path)) else { unlink(path); continue }
+            guard owner.isAlive(claimAge: age(file, in: folder)) else { folder.remove(file); continue }
             let theirs = lines.dropFirst(4).compactMap { line -> ClosedRange<Int>? in
                 let parts = line.split(separator: "-")
                 guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a <= b else { return nil }
                 return a...b
             }
             if let shared = frames.lazy.compactMap({ r in theirs.first(where: { $0.overlaps(r) }).map { max(r.lowerBound, $0.lowerBound) } }).first {
-                throw ExistingFramesError(description: "another render (pid \(owner.pid) on \(owner.host)) is writing frames into '\(folder)', " +
-                    "\(frameFileName(shared)) among them; wait for it to finish or write elsewhere (if no render is running, remove \(path))")
+                throw ExistingFramesError(description: "another render (pid \(owner.pid) on \(Printable.escaped(owner.host))) is writing frames into " +
+                    "'\(Printable.escaped(folder.path))', \(frameFileName(shared)) among them; wait for it to finish or write elsewhere " +
+                    "(if no render is running, remove \(Printable.shellQuoted(folder.path(of: file))))")
             }
         }
     }
 
     /// Seconds since the claim file was last refreshed.
-    static func age(_ path: String) -> Double {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return .infinity }
+    static func age(_ name: String, in folder: OpenFolder) -> Double {
+        guard let status = folder.status(name) else { return .infinity }
         return Date().timeIntervalSince1970 - Double(status.st_mtim.tv_sec)
     }
 

@@ -26,6 +26,7 @@ public final class InputPolicy: @unchecked Sendable {
     private var read: [FileIdentity: String] = [:]
     private var images: [String: ImageData] = [:]
     private var digests: [String: String] = [:]
+    private var fingerprintsRead: [String: String] = [:]
     /// How many images were decoded (tests hold "once per run").
     public private(set) var imagesDecoded = 0
 
@@ -36,13 +37,21 @@ public final class InputPolicy: @unchecked Sendable {
         self.allowedFolders = allowedFolders.compactMap { Self.realPath($0) }
     }
 
-    /// Reads a whole file under the policy and remembers it as an input named `what`.
-    public func readFile(_ path: String, what: String) throws -> [UInt8] {
+    /// Reads a whole file under the policy and remembers it as an input named `what`, with its
+    /// digest under "`what` `shownAs`" for the render record (default: the file's name).
+    public func readFile(_ path: String, what: String, shownAs: String? = nil) throws -> [UInt8] {
         let bytes = try InputFile.read(path, maxBytes: maxInputBytes)
         note(path, what: what)
         let digest = RenderRecord.digest(bytes)
-        lock.lock(); digests[path] = digest; lock.unlock()
+        let key = "\(what) \(shownAs ?? (path as NSString).lastPathComponent)"
+        lock.lock(); digests[path] = digest; fingerprintsRead[key] = digest; lock.unlock()
         return bytes
+    }
+
+    /// Every file read so far, "the shader waves/ripple.metal" → its digest (RenderRecord.inputs).
+    public func fingerprints() -> [String: String] {
+        lock.lock(); defer { lock.unlock() }
+        return fingerprintsRead
     }
 
     /// Checks a file another library opens by path (a font) and remembers it.
@@ -82,7 +91,7 @@ public final class InputPolicy: @unchecked Sendable {
         lock.lock()
         if let cached = images[resolved] { lock.unlock(); return cached }
         lock.unlock()
-        let bytes = try readFile(resolved, what: "the image")
+        let bytes = try readFile(resolved, what: "the image", shownAs: path)
         let canvas = try PNG.decode(bytes, maxPixels: maxImagePixels)
         let image = ImageData(width: canvas.width, height: canvas.height, pixels: canvas.bytes)
         lock.lock(); defer { lock.unlock() }
@@ -96,7 +105,7 @@ public final class InputPolicy: @unchecked Sendable {
     /// at most maxInputBytes, UTF-8.
     public func shaderSource(_ path: String, clipFolder: String) throws -> String {
         let resolved = try confine(path, to: clipFolder)
-        let bytes = try readFile(resolved, what: "the shader")
+        let bytes = try readFile(resolved, what: "the shader", shownAs: path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputFileError(path: path, reason: "is not UTF-8 text")
         }

@@ -91,13 +91,22 @@ public enum UsageErrors {
             || error is OutputRefused || error is InputFileError || error is ClipUsageError
     }
 
-    /// The longest message printed; longer ones (an input echoed back) are cut with a note.
+    /// The longest line of a message printed; a longer one (an input echoed back) is cut in its middle.
     public static let maxMessageLength = 600
+    /// The longest message printed whole (many short lines: a list of choices).
+    public static let maxMessageTotal = 4000
 
-    /// `message`, cut to `maxMessageLength` characters when longer.
+    /// `message` with each line over `maxMessageLength` characters cut in its middle, and the
+    /// whole cut in its middle past `maxMessageTotal`: the start and the end of what is cut stay,
+    /// since the end holds the reason and the way out (a long path or value sits in the middle).
     public static func shortened(_ message: String) -> String {
-        guard message.count > maxMessageLength else { return message }
-        return String(message.prefix(maxMessageLength)) + "… (\(message.count - maxMessageLength) more characters)"
+        func cut(_ text: Substring, _ limit: Int) -> String {
+            guard text.count > limit else { return String(text) }
+            let head = limit * 2 / 3, tail = limit - head
+            return String(text.prefix(head)) + " …(\(text.count - head - tail) characters left out)… " + String(text.suffix(tail))
+        }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { cut($0, maxMessageLength) }
+        return cut(Substring(lines.joined(separator: "\n")), maxMessageTotal)
     }
 }
 

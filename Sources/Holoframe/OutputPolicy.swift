@@ -9,6 +9,7 @@
 // own scratch space; neither goes through here.
 
 import Foundation
+import HoloGeometry
 import HoloPNG
 
 /// An output the run refused to write (a usage error: exit 2).
@@ -35,9 +36,64 @@ public enum OutputPolicy {
         }
     }
 
-    /// For each existing frame file a --force render would replace: a regular file, not an input.
-    public static func checkFrames(_ paths: [String], inputs: InputPolicy?) throws {
-        for path in paths { try checkFile(path, option: "--out", force: true, inputs: inputs) }
+    /// For an existing frame file a --force render would replace in its opened folder: a regular
+    /// file (looked at without following a link), not an input.
+    static func checkFrame(_ name: String, in folder: OpenFolder, inputs: InputPolicy?) throws {
+        guard let status = folder.status(name) else { return }
+        let kind = status.st_mode & S_IFMT, path = Printable.escaped(folder.path(of: name))
+        if kind == S_IFREG, let inputs, let input = inputs.inputName(FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))) {
+            throw OutputRefused("--out \(path): that is \(Printable.escaped(input)), an input of this run; write the output somewhere else")
+        }
+        guard kind == S_IFREG else {
+            throw OutputRefused("--out \(path): it exists and is \(InputFile.describe(kind)); holoframe replaces only regular files, " +
+                                "even with --force; choose another path")
+        }
+    }
+
+    /// Throws when `path` (given to `option`) names a file of the run's own folders: a frame, the
+    /// render record, a claim or a temporary in the output folder `outputFolder`, or anything in
+    /// the report folder `reportFolder` (a report replaces its folder whole). Compared by the
+    /// folder's device and inode when both exist, else by the absolute paths.
+    public static func checkNotOwnFile(_ path: String, option: String, outputFolder: String? = nil, reportFolder: String? = nil) throws {
+        let parent = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+        let shown = Printable.escaped(path)
+        if let outputFolder, sameFolder(parent.isEmpty ? "." : parent, outputFolder) && isRenderFile(name) {
+            throw OutputRefused("\(option) \(shown): that is one of the files the render writes in --out \(Printable.escaped(outputFolder)); " +
+                                "give a path outside it, or another name")
+        }
+        if let reportFolder, sameFolder(path, reportFolder) || isInside(path, reportFolder) {
+            throw OutputRefused("\(option) \(shown): that is inside the --report folder \(Printable.escaped(reportFolder)), which the report " +
+                                "replaces whole; give a path outside it")
+        }
+    }
+
+    /// Names the render itself writes in its output folder.
+    static func isRenderFile(_ name: String) -> Bool {
+        name.hasPrefix(".holoframe-") || name.hasPrefix(".frame-") || (name.hasPrefix("frame-") && name.hasSuffix(".png"))
+    }
+
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        if let x = InputFile.identity(a), let y = InputFile.identity(b) { return x == y }
+        return absolute(a) == absolute(b)
+    }
+
+    /// True when `path` lies inside `folder` (after resolving links where they exist).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        var parent = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        for _ in 0..<256 {
+            if sameFolder(parent.path, folder) { return true }
+            let up = parent.deletingLastPathComponent()
+            if up.path == parent.path { return false }
+            parent = up
+        }
+        return false
+    }
+
+    static func absolute(_ path: String) -> String {
+        let real = realpath(path, nil)
+        defer { free(real) }
+        if let real { return String(cString: real) }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// True when something (a file, a folder, a link, even a dangling one) is at `path`.

@@ -12,6 +12,7 @@
 //   slowest   = the five largest per-frame times, the earlier one first on a tie
 
 import Dispatch
+import HoloGeometry
 import Synchronization
 
 /// The steps of a rendered frame, each timed: the progress line names the one taking the most time.
@@ -118,7 +119,7 @@ public final class ProgressMeter: Sendable {
         var lastShown: Double?
         var doneShown = false
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// How many frames the summary lists.
     public static let slowestCount = 5
@@ -129,7 +130,7 @@ public final class ProgressMeter: Sendable {
     public init(label: String, unit: String = "frames", total: Int, showsStage: Bool = false,
                 clock: @escaping @Sendable () -> Double = ProgressMeter.monotonic) {
         self.label = label; self.unit = unit; self.showsStage = showsStage
-        state = Mutex(State(total: total))
+        state = Locked(State(total: total))
         self.clock = clock
         start = clock()
     }

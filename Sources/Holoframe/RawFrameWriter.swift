@@ -3,7 +3,7 @@
 // lock makes it safe from any thread all the same.
 
 import Foundation
-import Synchronization
+import HoloGeometry
 
 /// Writes frames to a handle in index order, whatever order they finish in.
 final class RawFrameWriter: Sendable {
@@ -16,7 +16,7 @@ final class RawFrameWriter: Sendable {
     private struct State { var next = 0; var pending: [Int: [UInt8]] = [:] }
     private let handle: FileHandle
     private let order: [Int]
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// --max-output and --min-free, held as each frame goes out (in order, not as it is drawn).
     private let quota: OutputQuota?
 
@@ -24,7 +24,7 @@ final class RawFrameWriter: Sendable {
     init(handle: FileHandle, order: [Int], quota: OutputQuota? = nil) {
         self.handle = handle
         self.order = order
-        self.state = Mutex(State())
+        self.state = Locked(State())
         self.quota = quota
     }
 

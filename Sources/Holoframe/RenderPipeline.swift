@@ -20,8 +20,8 @@
 //  - The writer: one serial queue. It writes each frame (an atomic PNG file, the raw stream in
 //    frame order, or both), counts it and reports progress, so file writes overlap the next frames' raster
 //    and encode. After a run's last write it frees the run's slot: a slow disk holds the loop.
-// Shared state is the first failure (a Mutex: once set, no new frame starts and no write
-// happens), the frames written (an Atomic and a Mutex set) and the request's CancellationFlag.
+// Shared state is the first failure (a Locked value: once set, no new frame starts and no write
+// happens), the frames written (an Atomic and a Locked set) and the request's CancellationFlag.
 // Each frame is drawn under its own FrameWatch (HoloStop): a signal, --frame-timeout or --max-time
 // stops it inside its raster and shader loops, and its pixels are dropped. Before each write the
 // OutputQuota holds --max-output and --min-free.
@@ -34,6 +34,7 @@ import HoloClips
 import HoloPNG
 import HoloRaster
 import HoloScene
+import HoloGeometry
 import Synchronization
 
 /// Simulates and rasterizes frames of a clip, and writes them (PNG files or raw RGBA) on worker threads.
@@ -141,15 +142,15 @@ public struct RenderPipeline: Sendable {
         let selected = request.selectedFrames
         // PNG frames: the folder is made, the frames claimed and the files already there dealt with
         // before anything is drawn; the claim is held until the render ends.
-        var skipped = Set<Int>()
-        var claim: FrameClaim?
-        defer { claim?.release() }
-        if request.format == .png { (claim, skipped) = try OutputFolder.claimFrames(for: request, frames: selected) }
+        // Every file goes into the folder as opened here (OutputSession), wherever it is moved meanwhile.
+        let output = request.format == .png ? try OutputFolder.open(for: request, frames: selected) : nil
+        let skipped = output?.kept ?? []
+        let written = Atomic<Int>(0)
+        defer { output?.finish(failedBeforeAnyFrame: written.load(ordering: .relaxed) == 0 && skipped.isEmpty) }
         let planned = selected.filter { !skipped.contains($0) }
         announce(planned.count)
         let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
-        let failure = Mutex<Error?>(nil)
-        let written = Atomic<Int>(0)
+        let failure = Locked<Error?>(nil)
         let threads = max(1, request.threads)
         // Runs in flight (rastered, encoded or waiting to be written): one a worker, so at most
         // `threads` run at once and memory stays flat however long the clip. A run's slot is
@@ -162,7 +163,7 @@ public struct RenderPipeline: Sendable {
         let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned, quota: quota) }
         let source = clip.frames()
         let pipeline = self
-        let done = Mutex<Set<Int>>([])
+        let done = Locked<Set<Int>>([])
         let encodeThreads = planned.count == 1 ? threads : 1
         let runLength = rawOutput != nil ? Self.rawRunLength : Self.runLength
         let runDeadline = FrameWatch.deadline(after: request.maxTime)
@@ -207,8 +208,7 @@ public struct RenderPipeline: Sendable {
                         let w0 = nowNanoseconds()
                         if let png {
                             try quota.admit(png.count, frame: index)
-                            let path = (request.outputDirectory as NSString).appendingPathComponent(frameFileName(index))
-                            try AtomicFile.write(png, to: path)
+                            try output!.writeFrame(index, bytes: png)
                         }
                         if let raw { try rawWriter!.write(index: index, bytes: raw) }
                         done.withLock { _ = $0.insert(index) }

@@ -91,11 +91,14 @@ struct Bench: ParsableCommand {
         // Read the baseline first: it is an input, and --json must never replace it.
         let base = try baseline.map { (name: $0, clips: try BenchFile.readBaseline($0, inputs: inputs)) }
         for name in clips where ClipResolver.isFile(name) { _ = try ClipResolver.spec(for: name, inputs: inputs) }
-        if let json { try OutputPolicy.checkFile(json, option: "--json", force: reportOptions.force, inputs: inputs) }
+        if let json {
+            try OutputPolicy.checkFile(json, option: "--json", force: reportOptions.force, inputs: inputs)
+            try OutputPolicy.checkNotOwnFile(json, option: "--json", reportFolder: reportOptions.report)
+        }
         var results: [ClipBench] = []
         for name in clips {
             let clip = try ClipResolver.resolve(name, overrides: overrides, inputs: inputs)
-            for warning in clip.warnings { StandardStreams.err("warning: \(warning)\n") }
+            for warning in clip.warnings { StandardStreams.err("warning: \(Printable.escaped(warning))\n") }
             let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
             try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
             try limitOptions.limits().check(clip, frameCount: range.count)
@@ -109,8 +112,8 @@ struct Bench: ParsableCommand {
             display.summary(meter.summaryLine(verb: "timed"),
                             slowest: ProgressMeter.slowest(bench.frames.map { FrameProgress(name: String($0.frame), raster: $0.totalMs / 1000) }))
             results.append(bench)
-            print(BenchTable.text(bench, rows: !quiet))
-            if export { print(try runner.timeExport(clip, frames: range, threads: threads).line) }
+            printEscaped(BenchTable.text(bench, rows: !quiet))
+            if export { printEscaped(try runner.timeExport(clip, frames: range, threads: threads).line) }
         }
         try reportOptions.write { dir, force in
             // The worst frames' pictures are rendered now, after all timing, and are not timed.
@@ -125,7 +128,7 @@ struct Bench: ParsableCommand {
             try AtomicFile.write(Array(try encoder.encode(BenchFile(clips: results))), to: json)
         }
         let verdict = try BenchVerdict.judge(results, budgetMs: options.budgetMs, baseline: base, threshold: threshold)
-        for line in verdict.lines { print(line) }
+        for line in verdict.lines { printEscaped(line) }
         if verdict.failed { throw ExitCode(1) }
     }
 }

@@ -66,10 +66,10 @@ struct GoldenCommand: ParsableCommand {
             let results = runner.run(cases) { display.record($0) }
             display.summary(meter.summaryLine(verb: "checked"), what: "goldens")
             for (c, verdict) in results {
-                if verdict.passed { print("ok    \(c)") } else { failed += 1; print("FAIL  \(c)\n" + verdict.message) }
+                if verdict.passed { printEscaped("ok    \(c)") } else { failed += 1; printEscaped("FAIL  \(c)\n" + verdict.message) }
             }
-            for (path, problem) in stray { failed += 1; print("FAIL  \(path): \(problem)") }
-            print("\(cases.count + stray.count - failed) passed, \(failed) failed")
+            for (path, problem) in stray { failed += 1; printEscaped("FAIL  \(path): \(problem)") }
+            printEscaped("\(cases.count + stray.count - failed) passed, \(failed) failed")
             try reportOptions.write { dir, force in
                 try GoldenReviewPage(results: results, stray: stray, store: store, command: reportOptions.command).write(to: dir, force: force)
             }
@@ -116,7 +116,7 @@ struct GoldenCommand: ParsableCommand {
             display.summary(meter.summaryLine(verb: "rendered"), what: "goldens")
             for (c, verdict) in results {
                 if !verdict.passed { failed += 1 }
-                print(verdict.recorded ? "recorded  \(location.golden)/\(c)" : (verdict.passed ? "ok        \(c)" : "FAIL      \(c)\n\(verdict.message)"))
+                printEscaped(verdict.recorded ? "recorded  \(location.golden)/\(c)" : (verdict.passed ? "ok        \(c)" : "FAIL      \(c)\n\(verdict.message)"))
             }
             if failed > 0 { throw ExitCode(1) }
         }
@@ -128,6 +128,6 @@ struct GoldenCommand: ParsableCommand {
 func printClipWarnings(_ folders: Set<String>, goldenRoot: String) {
     for folder in folders.sorted() {
         let clip = try? ClipResolver.resolve(GoldenCase.clipArgument(forFolder: folder, goldenRoot: goldenRoot))
-        for warning in clip?.warnings ?? [] { StandardStreams.err("warning: \(warning)\n") }
+        for warning in clip?.warnings ?? [] { StandardStreams.err("warning: \(Printable.escaped(warning))\n") }
     }
 }

@@ -29,6 +29,17 @@ struct HoloframeCommand: ParsableCommand {
         FrameMemory.keepFreedFrames()
         // A closed standard output is then EPIPE from write(2), which ends the run quietly with 141.
         signal(SIGPIPE, SIG_IGN)
+        // Swift turns bytes that are not UTF-8 in an argument into U+FFFD: a path so rewritten
+        // names another file. Refuse it, printing the bytes as they are (escaped).
+        for i in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[i] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+            if String(validating: bytes, as: UTF8.self) == nil {
+                StandardStreams.err("Error: argument \(i) (\(Printable.escaped(bytes: bytes))) is not UTF-8; holoframe takes paths and names " +
+                                    "in UTF-8: rename the file\n")
+                Glibc.exit(2)
+            }
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -42,12 +53,19 @@ struct HoloframeCommand: ParsableCommand {
                 if !help.isEmpty { print(help) }
                 Glibc.exit(0)
             }
-            let message = UsageErrors.shortened(fullMessage(for: error))
+            // Input echoed in a message (a clip string, a file name) is escaped: no control character reaches the terminal.
+            let message = Printable.escaped(UsageErrors.shortened(fullMessage(for: error)), keepNewlines: true)
             if !message.isEmpty { StandardStreams.err(message + "\n") }
             if code == .validationFailure || UsageErrors.isUsage(error) { Glibc.exit(2) }
             Glibc.exit(code.rawValue)
         }
     }
+}
+
+/// `print`, with every control character but the newline written as `\u{…}`: for lines that
+/// hold text from input (clip names, golden names, file names, shader source).
+func printEscaped(_ text: String) {
+    print(Printable.escaped(text, keepNewlines: true))
 }
 
 struct List: ParsableCommand {

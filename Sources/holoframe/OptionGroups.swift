@@ -144,7 +144,7 @@ struct ClipOptions: ParsableArguments {
     func resolve() throws -> (Clip, FrameList, InputPolicy) {
         let inputs = limitOptions.inputPolicy()
         var clip = try ClipResolver.resolve(self.clip, overrides: overrides(), inputs: inputs)
-        for warning in clip.warnings { StandardStreams.err("warning: \(warning)\n") }
+        for warning in clip.warnings { StandardStreams.err("warning: \(Printable.escaped(warning))\n") }
         let range = try frames ?? FrameList(FrameRange(first: 0, last: max(0, clip.frameCount - 1)))
         try clip.checkWithinClip(lastAsked: range.span.last, holdLast: holdLast)
         if holdLast { clip = clip.holdingLastFrame() }

@@ -131,7 +131,10 @@ struct Render: ParsableCommand {
             }
         }
         if let font { try inputs.checkFile(font, what: "the --font file") }
-        if let state { try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs) }
+        if let state {
+            try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs)
+            if format == .png { try OutputPolicy.checkNotOwnFile(state, option: "--state", outputFolder: out ?? "frames/\(clip.name)") }
+        }
         if showDamage && (reference || contactSheet != nil) {
             throw ValidationError("--show-damage shows what the fast renderer redrew frame by frame; it does not go with --reference or --contact-sheet")
         }
@@ -147,24 +150,26 @@ struct Render: ParsableCommand {
         request.shard = try shard.map { try Shard(parsing: $0, mode: shardMode) }
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)
         request.inputs = inputs
-        request.record = RenderRecord(clip: clip, source: inputs.digest(of: clipOptions.clip) ?? "built-in",
-                                      device: try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs))
+        let fonts = try FontOptions.library(override: font)
+        let device = try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs)
+        request.record = RenderRecord(clip: clip, device: device, inputs: RenderRecord.inputs(read: inputs, fonts: fonts), reference: reference)
         let cancellation = CancellationFlag()
         request.cancellation = cancellation
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }
-        var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font), reference: reference)
+        var pipeline = RenderPipeline(fonts: fonts, reference: reference)
         let limits = clipOptions.limitOptions.limits()
         pipeline.apply(limits)
         request.maxTime = limits.maxTime
         request.maxOutputBytes = maxOutput
         request.minFreeBytes = minFree
+        let shownOut = Printable.escaped(request.outputDirectory)
         if let sheet = contactSheet {
             do {
                 let made = try pipeline.writeContactSheet(of: clip, frames: frames.frames, count: sheetFrames, columns: sheetColumns,
                                                           to: sheet, profile: png, threads: request.threads,
                                                           limits: clipOptions.limitOptions.limits(), cancellation: cancellation)
-                StandardStreams.err("wrote a contact sheet of \(made.frames) frames (\(made.width)×\(made.height)) to \(sheet)\n")
+                StandardStreams.err("wrote a contact sheet of \(made.frames) frames (\(made.width)×\(made.height)) to \(Printable.escaped(sheet))\n")
             } catch let interrupted as RenderInterrupted {
                 throw signals.exit(with: interrupted, newline: false)
             }
@@ -173,7 +178,7 @@ struct Render: ParsableCommand {
 
         let container = video.flatMap(VideoContainer.init(path:))
         if let container { request.rawShape = container.shape }
-        let meter = ProgressMeter(label: "render \(clip.name)", total: request.selectedFrames.count, showsStage: true)
+        let meter = ProgressMeter(label: "render \(Printable.escaped(clip.name))", total: request.selectedFrames.count, showsStage: true)
         let display = progressOptions.display(meter)
         var encoder: FFmpegVideo?
         let report: RenderReport
@@ -195,7 +200,7 @@ struct Render: ParsableCommand {
             if let encoder, let video {
                 encoder.abandon()
                 if !signals.quiet {
-                    StandardStreams.err("interrupted: \(interrupted.written) of \(interrupted.planned) frames rendered; \(video) was not written" +
+                    StandardStreams.err("interrupted: \(interrupted.written) of \(interrupted.planned) frames rendered; \(Printable.escaped(video)) was not written" +
                                         (request.format == .png ? " (the PNG frames written are complete)" : "") + "\n")
                 }
                 throw ExitCode(signals.received == SIGTERM ? 143 : 130)
@@ -207,7 +212,7 @@ struct Render: ParsableCommand {
             display.finish()
             if signals.received != 0 {
                 encoder!.abandon()
-                StandardStreams.err("interrupted: \(video!) was not written\n")
+                StandardStreams.err("interrupted: \(Printable.escaped(video!)) was not written\n")
                 throw ExitCode(signals.received == SIGTERM ? 143 : 130)
             }
             throw VideoError(description: "ffmpeg stopped reading frames\(encoder!.abandon()); no video was written")
@@ -220,7 +225,7 @@ struct Render: ParsableCommand {
         var summary: [String] = []
         if request.format == .png {
             summary.append(String(format: "wrote %d frames (%d×%d) to %@ in %.2f s (%@)", report.framesWritten, clip.pixelWidth,
-                                  clip.pixelHeight, request.outputDirectory, report.seconds, rate))
+                                  clip.pixelHeight, shownOut, report.seconds, rate))
         }
         if let video, let container {
             let size = container.shape.size(width: clip.pixelWidth, height: clip.pixelHeight)
@@ -229,7 +234,7 @@ struct Render: ParsableCommand {
             if container == .gif && step > 1 {
                 notes += String(format: "; every %@ frame in the GIF, %.4g fps", step == 2 ? "2nd" : step == 3 ? "3rd" : "\(step)th", clip.fps / Double(step))
             }
-            summary.append(String(format: "wrote %@ (%d frames, %d×%d%@) in %.2f s", video, report.framesWritten,
+            summary.append(String(format: "wrote %@ (%d frames, %d×%d%@) in %.2f s", Printable.escaped(video), report.framesWritten,
                                   clip.pixelWidth, clip.pixelHeight, notes, ProgressMeter.monotonic() - started))
         }
         for line in summary { StandardStreams.err(line + "\n") }

@@ -26,7 +26,7 @@ struct ReportOptions: ParsableArguments {
     func write(_ page: (String, Bool) throws -> Void) throws {
         guard let report else { return }
         try usage { try page(report, force) }
-        print("report written to \(report)/index.html")
+        printEscaped("report written to \(report)/index.html")
     }
 
     private func usage(_ body: () throws -> Void) throws {

@@ -105,6 +105,6 @@ struct Shader: ParsableCommand {
             try preview.writeImage(to: out, force: forceOption.force, inputs: inputs)
         }
         // Success says what ran, so a wrong --function or a skipped helper is visible at once.
-        print(preview.summary)
+        printEscaped(preview.summary)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Holoframe
 import HoloStudio
+import HoloGeometry
 import Synchronization
 
 struct Studio: ParsableCommand {
@@ -75,7 +76,7 @@ struct Studio: ParsableCommand {
         let server: StudioServer
         do { server = try StudioServer(session: session, host: host, port: UInt16(port)) } catch { throw ValidationError("\(error)") }
         let started = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<StudioAddress, Error>?>(nil)
+        let outcome = Locked<Result<StudioAddress, Error>?>(nil)
         Task {
             do {
                 let address = try await server.start()

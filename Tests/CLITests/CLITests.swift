@@ -30,7 +30,8 @@ func holoframe(_ arguments: String..., in directory: String? = nil) throws -> Ru
     errReader.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while errReader.isExecuting { usleep(1000) }
+    // isFinished, not isExecuting: a reader not yet started is not executing either (issue 30: stderr read as empty under load).
+    while !errReader.isFinished { usleep(1000) }
     return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
 }

@@ -244,7 +244,7 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/f/frame-00002.png")) == whole)
         let other = try holoframe(arguments: ["render", "demo", "--frames", "0-3", "--scale", "0.2", "--out", "\(dir)/f", "--resume"])
-        #expect(other.status == 2 && other.stderr.contains("rendered for demo at 39×84"), "\(other.stderr)")
+        #expect(other.status == 2 && other.stderr.contains("the size was 39×84 at scale 0.1, now 78×169"), "\(other.stderr)")
         try FileManager.default.removeItem(atPath: "\(dir)/f/frame-00001.png")
         try FileManager.default.createDirectory(atPath: "\(dir)/f/frame-00001.png", withIntermediateDirectories: false)
         let folder = try holoframe(arguments: args + ["--resume"])

@@ -22,3 +22,27 @@ import Testing
         #expect(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)).isEmpty)
     }
 }
+
+@Suite struct PrintableTests {
+    @Test func controlCharactersAreEscapedAndOtherTextKept() {
+        #expect(Printable.escaped("plain ünïcode ✓") == "plain ünïcode ✓")
+        #expect(Printable.escaped("a\u{1B}[31mb\u{0}c\rd\u{202E}e") == #"a\u{1B}[31mb\u{0}c\u{D}d\u{202E}e"#)
+        #expect(Printable.escaped("one\ntwo", keepNewlines: true) == "one\ntwo")
+        #expect(Printable.escaped("one\ntwo") == #"one\u{A}two"#)
+        #expect(Printable.escaped(bytes: [0x61, 0xFF, 0x62, 0xC3, 0xA9]) == #"a\x{FF}bé"#)
+    }
+
+    @Test func wordsAreShellQuoted() {
+        #expect(Printable.shellQuoted("examples/tilt-card.json") == "examples/tilt-card.json")
+        #expect(Printable.shellQuoted("$(rm -rf ~)") == "'$(rm -rf ~)'")
+        #expect(Printable.shellQuoted("it's") == #"'it'\''s'"#)
+        #expect(Printable.shellQuoted("") == "''")
+        #expect(Printable.shellQuoted("a\u{1B}b'c") == #"$'a\x1Bb\'c'"#)
+    }
+
+    @Test func longTextIsCutInTheMiddle() {
+        let cut = Printable.middle("res" + String(repeating: "x", count: 500) + "-one", limit: 40)
+        #expect(cut.hasPrefix("resxx") && cut.hasSuffix("x-one") && cut.contains("characters)"), "\(cut)")
+        #expect(Printable.middle("short") == "short")
+    }
+}

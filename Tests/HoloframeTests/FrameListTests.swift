@@ -2,7 +2,6 @@
 // frames, and --resume finishing a list.
 
 import Foundation
-import Synchronization
 import Testing
 @testable import Holoframe
 
@@ -25,7 +24,7 @@ import Testing
         request.format = .raw
         request.threads = 2
         let pipe = Pipe()
-        let received = Mutex<Data>(Data())
+        let received = Locked<Data>(Data())
         let readDone = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             let d = pipe.fileHandleForReading.readDataToEndOfFile()

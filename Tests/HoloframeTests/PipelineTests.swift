@@ -217,10 +217,11 @@ func temporaryFolder(_ name: String = #function) -> String {
     /// `--resume`'s record reads back as written; anything else is no record.
     @Test func renderRecordsReadBackAsWritten() throws {
         let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(device: "iphone-se", scale: 0.5))
-        let record = RenderRecord(clip: clip, source: "built-in", device: "iphone-se")
-        #expect(RenderRecord(record.encoded) == record)
-        #expect(RenderRecord(Array(#"{"clip": "demo"}"#.utf8)) == nil)
-        #expect(RenderRecord(Array("not json".utf8)) == nil)
+        let record = RenderRecord(clip: clip, device: "iphone-se", inputs: ["the clip file a.json": "12ab"], reference: true)
+        guard case .current(let back) = RenderRecord.read(record.encoded) else { Issue.record("not read back"); return }
+        #expect(back == record)
+        guard case .unreadable = RenderRecord.read(Array(#"{"format": 2, "clip": "demo"}"#.utf8)) else { Issue.record("read"); return }
+        guard case .unreadable = RenderRecord.read(Array("not json".utf8)) else { Issue.record("read"); return }
     }
 
     @Test func nearestRankPercentiles() {

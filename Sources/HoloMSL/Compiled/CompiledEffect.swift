@@ -6,7 +6,7 @@
 // Positions along a span are linear: pixel i of the span is at (x0 + i·dx, y0 + i·dy) points,
 // which is what any affine map from device pixels to user space gives along a row.
 
-import Synchronization
+import HoloGeometry
 
 /// Argument values bound to an entry's argument types (components in order, as Floats).
 public struct MSLArguments: Sendable, Hashable {
@@ -39,7 +39,7 @@ extension MSLEntry {
 }
 
 /// A stitchable function compiled for the CPU.
-/// Sendable by construction: after `init` nothing in it changes but the pool (behind a Mutex),
+/// Sendable by construction: after `init` nothing in it changes but the pool (behind a lock, HoloGeometry.Locked),
 /// and the closures capture only slot numbers and constants.
 public final class MSLCompiledEffect: @unchecked Sendable {
     public let entry: MSLEntry
@@ -56,7 +56,7 @@ public final class MSLCompiledEffect: @unchecked Sendable {
     /// Every argument component's slot, in order.
     let argumentSlots: [Int]
     let resultSlots: [Int]
-    let pool = Mutex<[Machine]>([])
+    let pool = Locked<[Machine]>([])
 
     public init(_ entry: MSLEntry) {
         self.entry = entry

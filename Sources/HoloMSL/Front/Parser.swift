@@ -13,10 +13,18 @@ struct Parser {
     /// (recursive descent would otherwise run out of stack on a hostile file).
     static let maxNesting = 200
     var depth = 0
+    /// How many of the `depth` levels are operators of flat chains (`a + b + c …`).
+    var chained = 0
 
+    /// When most of the depth is operators of a flat chain (`a + b + c …`, a tree as deep as it is
+    /// long), the message says so rather than blaming nesting.
     mutating func enter() throws(MSLError) {
         depth += 1
         if depth > Self.maxNesting {
+            if chained * 2 >= Self.maxNesting {
+                throw MSLError("an expression of more than \(Self.maxNesting) operators in a chain (a + b + c …, parsed as a tree as deep " +
+                               "as it is long) is unsupported; split it into partial sums in local variables", at: location)
+            }
             throw MSLError("nesting deeper than \(Self.maxNesting) levels is unsupported", at: location)
         }
     }
@@ -348,10 +356,11 @@ struct Parser {
         if level == Self.levels.count { return try unary() }
         var left = try binary(level: level + 1)
         // A chain `a + b + c …` is a tree as deep as it is long: it counts as nesting too.
-        let outer = depth
-        defer { depth = outer }
+        let outer = depth, outerChained = chained
+        defer { depth = outer; chained = outerChained }
         while case .punct(let p) = current.kind, Self.levels[level].contains(p) {
             let at = location
+            chained += 1
             try enter()
             position += 1
             let right = try binary(level: level + 1)

@@ -1,9 +1,9 @@
 // Fonts: which files, how they are found, and the one lock that guards FreeType.
 //
 // Why this shape: FreeType's FT_Library and FT_Face are not thread-safe, but frames render in
-// parallel. So every FreeType call happens inside `FontLibrary.freeType` (a Mutex), and everything
+// parallel. So every FreeType call happens inside `FontLibrary.freeType` (a Locked value), and everything
 // a frame needs more than once is cached outside that lock: per-face metrics in font units
-// (`FaceMetrics`, copied out once) and rasterized glyphs (`GlyphCache`, its own Mutex). A warm frame
+// (`FaceMetrics`, copied out once) and rasterized glyphs (`GlyphCache`, its own lock). A warm frame
 // therefore never touches FreeType at all.
 //
 // Fonts come from Debian's fonts-dejavu-core (SF Pro is not redistributable):
@@ -17,7 +17,7 @@
 
 import CFreeType
 import HoloScene
-import Synchronization
+import HoloGeometry
 
 #if canImport(Glibc)
 import Glibc
@@ -84,7 +84,7 @@ public final class FontLibrary: Sendable {
 
     /// Resolved sources, or the paths tried when a weight has none.
     let sources: [FontWeight: Result<FontSource, FontError>]
-    let freeType: Mutex<FreeTypeState>
+    let freeType: Locked<FreeTypeState>
     let glyphs: GlyphCache
 
     /// Fonts found on the search path.
@@ -115,7 +115,7 @@ public final class FontLibrary: Sendable {
             }
         }
         self.sources = sources
-        self.freeType = Mutex(FreeTypeState())
+        self.freeType = Locked(FreeTypeState())
     }
 
     static func search(_ name: String, weight: FontWeight) -> Result<FontSource, FontError> {

@@ -8,7 +8,7 @@
 // holds at most 16 variants of a glyph per size, and text that moves by a fraction of a pixel
 // moves smoothly instead of jumping.
 //
-// Key: (font source, pixel size in 26.6, glyph id, x bin, y bin). The cache has its own Mutex, so a
+// Key: (font source, pixel size in 26.6, glyph id, x bin, y bin). The cache has its own lock (Locked), so a
 // cache hit never waits for FreeType.
 //
 // The cache is process-wide (FontLibrary.shared), so it is bounded: at most `maxBytes` (64 MiB) of
@@ -19,7 +19,7 @@
 // --max-memory counts the cap (SurfaceBudget).
 
 import CFreeType
-import Synchronization
+import HoloGeometry
 
 /// Sub-pixel positions per pixel, in x and in y.
 @usableFromInline let glyphSubpixelBins = 4
@@ -63,7 +63,7 @@ final class GlyphCache: Sendable {
         var bytes = 0
         var clock: UInt64 = 0
     }
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
     let maxBytes: Int
 
     init(maxBytes: Int = GlyphCache.defaultMaxBytes) { self.maxBytes = maxBytes }

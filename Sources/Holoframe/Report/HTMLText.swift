@@ -31,15 +31,10 @@ public enum HTMLText {
 }
 
 public enum ShellWords {
-    /// One word as a POSIX shell reads it back unchanged: left bare when it is made only of
-    /// characters no shell treats specially, otherwise in single quotes, with each ' written '\''.
-    public static func quote(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { s in
-            (s.value < 0x80 && (s.properties.isAlphabetic || ("0"..."9").contains(s))) || "-_./=@%+:,".unicodeScalars.contains(s)
-        }
-        if plain { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    /// One word as a POSIX shell reads it back unchanged (Printable.shellQuoted): bare when it is
+    /// made only of characters no shell treats specially, else in single quotes with each '
+    /// written '\'', or in $'…' when it holds control characters, so the hint prints safely too.
+    public static func quote(_ word: String) -> String { Printable.shellQuoted(word) }
 
     /// A command line from its words, each quoted as needed.
     public static func join(_ words: [String]) -> String { words.map(quote).joined(separator: " ") }
