@@ -45,9 +45,11 @@ private func signalled(_ signals: [Int32], dir: String) throws -> (status: Int32
 }
 
 /// What a stopped render left in `folder` besides its render record (kept for --resume):
-/// frames, and never a claim or a temporary.
+/// frames, and never a claim or a temporary. A render stopped before its first frame removes the
+/// folder it made (issue 30: nothing half-written), so a missing folder left nothing.
 private func leftovers(_ folder: String) throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != ".holoframe-render.json" }
+    guard FileManager.default.fileExists(atPath: folder) else { return [] }
+    return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0 != ".holoframe-render.json" }
 }
 
 @Suite(.serialized) struct LimitsCLITests {
