@@ -11,17 +11,18 @@ extension Canvas {
     public func region(x0: Int, y0: Int, x1: Int, y1: Int) -> Canvas {
         let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(width, x1), cy1 = min(height, y1)
         guard cx1 > cx0, cy1 > cy0 else { return Canvas(width: 0, height: 0, scale: scale) }
-        let w = cx1 - cx0
-        var out = Canvas(width: w, height: cy1 - cy0, scale: scale)
-        withWords { src in
-            out.withMutableWords { dst in
+        let w = cx1 - cx0, h = cy1 - cy0
+        // Every word is copied over, so the storage starts uninitialized (no zeroing pass first:
+        // a faded group's backdrop can be most of a 12 MB frame).
+        let words = withWords { src in
+            [UInt32](unsafeUninitializedCapacity: w * h) { dst, count in
                 for y in cy0..<cy1 {
-                    let s = y * width + cx0, d = (y - cy0) * w
-                    (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: w)
+                    (dst.baseAddress! + (y - cy0) * w).initialize(from: src.baseAddress! + y * width + cx0, count: w)
                 }
+                count = w * h
             }
         }
-        return out
+        return Canvas(width: w, height: h, scale: scale, premultipliedWords: words)
     }
 
     /// Mixes the pixels under `backdrop` (placed with its top-left at `x`, `y`) with it, keeping
