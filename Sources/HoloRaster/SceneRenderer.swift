@@ -89,7 +89,7 @@ public struct SceneRenderer: Sendable {
         let local = group.placement(under: transform)
         if group.isRetainedLayer, try drawRetained(group, local: local, into: &canvas, clip: clip, path: path) { return }
         var groupClip = clip
-        if let shape = group.clip {
+        if let shape = group.clip, !shape.covers(canvas.pixelWindow, transform: local) {
             let mask = canvas.coverage(of: shape, transform: local)
             groupClip = clip.map { mask.intersected(with: $0) } ?? mask
             if groupClip!.isEmpty { return }
@@ -319,5 +319,25 @@ extension SceneRenderer {
         }
         out.string = "…"
         return out
+    }
+}
+
+extension Shape {
+    /// True when this shape, placed by `transform`, covers every pixel of `window` whole: a rect,
+    /// or a rounded rect with square corners, axis-aligned, whose pixel rect contains the window.
+    /// Its mask would be 255 on every pixel that can be drawn, which changes nothing, so the
+    /// clip is left out (a full-screen card's clip at the end of hero's morph: the mask and the
+    /// clipped blending of everything inside it cost about a tenth of those frames).
+    func covers(_ window: PixelWindow, transform t: AffineTransform) -> Bool {
+        guard t.b == 0, t.c == 0, !window.isEmpty else { return false }
+        let r: Rect
+        switch self {
+        case .rect(let rect): r = rect
+        case .roundedRect(let rect, let radius, _) where radius <= 0: r = rect
+        default: return false
+        }
+        let b = t.bounds(of: r)
+        return b.minX <= Double(window.x0) && b.minY <= Double(window.y0)
+            && b.maxX >= Double(window.x1) && b.maxY >= Double(window.y1)
     }
 }
