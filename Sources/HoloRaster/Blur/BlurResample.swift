@@ -100,6 +100,14 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
     let width = keep.width, height = keep.height
     precondition(pad >= 1, "upsampling needs a coarse border cell")
     let c = plane.channels, cw = plane.width
+    if c == 4 || c == 1 {
+        // The C kernels, a row at a time (`upsampleRows`): same bytes as the loop below.
+        var out = BlurPlane(uninitializedWidth: width, height: height, channels: c)
+        out.withMutableBytes { dst in
+            upsampleRows(plane, by: f, pad: pad, keep: keep, into: { dst.baseAddress! + $0 * width * c }, then: { _ in })
+        }
+        return out
+    }
     let den = 2 * f
     func taps(_ range: Range<Int>) -> [(Int, Int)] {
         range.map { x in
@@ -112,17 +120,6 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
     let total = den * den, half = total / 2
     precondition(total.nonzeroBitCount == 1, "f must be a power of two")
     let shift = total.trailingZeroBitCount
-    if c == 4 || c == 1 {
-        // In C (CBlurKernels/upsample.c): per fine row the vertical mix of its two coarse rows in
-        // 16-bit lanes (at most 2f·255), then along x whole groups of f fine pixels (fx = 1, 3, …,
-        // 2f − 1) from two coarse pixels and constant weights, (2f)²·255 + 2f² < 2¹⁶ for f ≤ 4:
-        // same integers, same bytes as the channel-by-channel loop below.
-        var out = BlurPlane(uninitializedWidth: width, height: height, channels: c)
-        out.withMutableBytes { dst in
-            upsampleRows(plane, by: f, pad: pad, keep: keep, into: { dst.baseAddress! + $0 * width * c }, then: { _ in })
-        }
-        return out
-    }
     var out = BlurPlane(width: width, height: height, channels: c)
     var column = [Int](repeating: 0, count: cw * c)
     plane.withBytes { src in

@@ -16,8 +16,7 @@ extension Canvas {
         guard o > 0, !window.isEmpty else { return }
         let width = self.width, lw = layer.width
         let clipBytes = clip?.coverage ?? []
-        // c for each clip coverage value: div255(o · coverage).
-        let factors = (0..<256).map { UInt8(div255(o &* UInt32($0))) }
+        let factors = compositeFactors(opacity: o)
         layer.withWords { src in
             withMutableWords { dst in
                 clipBytes.withUnsafeBufferPointer { clipBuf in
@@ -36,4 +35,9 @@ extension Canvas {
             }
         }
     }
+}
+
+/// `compositeRow`'s factor for each clip coverage value: div255(o · coverage).
+func compositeFactors(opacity o: UInt32) -> [UInt8] {
+    (0..<256).map { UInt8(div255(o &* UInt32($0))) }
 }

@@ -79,7 +79,7 @@ extension SceneRenderer {
         blurCoarse(&plane, sigma: sigma, factor: f, pad: pad, edge: .transparent, keep: keep)
         // Upsampled a row at a time and composited while the row is in cache: the same bytes as
         // upsampling the whole layer and compositing it with `Canvas.composite` (same row kernel).
-        let factors = (0..<256).map { UInt8(div255(o &* UInt32($0))) }
+        let factors = compositeFactors(opacity: o)
         var row = [UInt32](repeating: 0, count: keep.width)
         let width = canvas.width
         let clipBytes = clip?.coverage ?? []
