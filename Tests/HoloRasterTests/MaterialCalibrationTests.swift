@@ -5,6 +5,12 @@
 // Anchor 2: colour behind shows through as a soft tint: a red card under the bar turns that part of
 //           the bar pinkish.  Met for light ultraThin and thin: red stays the dominant channel, green
 //           and blue rise well above the card's (lighter, not grey, not orange).
+// Anchor 3 (issue 31): over a light backdrop a light bar reads lighter than what is under it, as
+//           iOS's light materials do: over systemGroupedBackground (#F2F2F7) and the light greys
+//           and tints of grouped lists, the bar's mean sRGB-encoded Rec. 709 luma is at least the
+//           backdrop's. Met by every light material (the ⅔ points of ultraThin's and thin's light
+//           curves are fitted for it, Material.swift); the table read literally gave #EEEEF0 over
+//           #F2F2F7 (0.933 against 0.950).
 // Not anchored (no screenshot figure): dark materials; they are the table read literally.
 
 import HoloGeometry
@@ -34,6 +40,27 @@ import Testing
         let canvas = Self.bar(kind)
         let l = Self.luma(canvas[195, 60])
         #expect((0.92...0.97).contains(l), "\(kind) over white: luminance \(l), the anchor is 0.92–0.97")
+    }
+
+    /// Light backdrops: systemGroupedBackground and systemGray6 (#F2F2F7), systemGray5 (#E5E5EA),
+    /// tertiary grouped (#EBEBF0), a pale cream and a pale blue, and a mid light grey (#C7C7CC).
+    static let lightBackdrops: [UInt32] = [0xF2F2F7, 0xE5E5EA, 0xEBEBF0, 0xF4EFE3, 0xE3EEFA, 0xC7C7CC]
+
+    @Test(arguments: MaterialKind.allCases)
+    func lightBarOverALightBackdropReadsLighterThanIt(kind: MaterialKind) {
+        for hex in Self.lightBackdrops {
+            let backdrop = Color(hex: hex)
+            var canvas = Canvas(width: 390, height: 300, scale: 1)
+            canvas.clear(to: backdrop)
+            let under = Self.luma(canvas[195, 60])
+            var mask = CoverageMask(x: 0, y: 0, width: 390, height: 120)
+            for i in mask.coverage.indices { mask.coverage[i] = 255 }
+            canvas.applyMaterial(kind, scheme: .light, in: mask)
+            var sum = 0.0
+            for y in 0..<120 { for x in 0..<390 { sum += Self.luma(canvas[x, y]) } }
+            let mean = sum / Double(120 * 390)
+            #expect(mean >= under, "\(kind) over #\(String(hex, radix: 16, uppercase: true)): bar \(mean), backdrop \(under)")
+        }
     }
 
     /// System red (#FF3B30) card, 240×220 pt, reaching from under the bar into the page.

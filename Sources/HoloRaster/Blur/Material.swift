@@ -16,6 +16,8 @@
 // Added after the tint, white reads 0.84 + 0.12 = 0.96 (ultraThin), 0.958 (thin), 0.961 (regular,
 // thick), inside the anchor's 0.92–0.97, and colour keeps its hue: system red under a light
 // ultraThin bar is (0.90, 0.51, 0.49), a soft pink. Dark materials have brightness 0: unchanged.
+// Anchor 3 (issue 31): over a light backdrop a light bar reads at least as light as the backdrop;
+// the table's light ultraThin and thin curves could not (see `fittedLightTwoThirds`).
 // Steps 2–4 run in Float on straight colour, rounded once to 8 bits. `MaterialRecipe.apply` is the
 // same formula in Double: the reference renderer's (`Reference.material`, with the exact blur),
 // which ReferenceKernelTests holds the whole material to within the blur bound; the Float tint
@@ -42,16 +44,27 @@ public struct MaterialRecipe: Hashable, Sendable {
         self.luminanceMix = luminanceMix; self.curve = curve
     }
 
-    /// REFERENCE.md's table.
+    /// The light ultraThin and thin curves' point at luminance ⅔: 0.95, fitted, where REFERENCE.md's
+    /// table has 0.65 and 0.76. With the table's values the curve rises toward white, so a light bar
+    /// darkens every light backdrop: over #F2F2F7 (luma 0.950) ultraThin read #EEEEF0 (0.933) and
+    /// thin 0.942, where iOS's light materials read lighter than what is under them. A bar can only
+    /// darken white slightly (0.96, anchor 1) and still lighten a 0.95 grey if its response flattens
+    /// near the top; a curve peaking at ⅔ does that (thin's and regular's table curves already peak
+    /// in the middle). With 0.95, ultraThin over #F2F2F7 reads 0.955 and thin 0.958; white stays
+    /// 0.96 (the curve's end point is unchanged) and system red still turns pink
+    /// (MaterialCalibrationTests, anchors 1–3).
+    public static let fittedLightTwoThirds = 0.95
+
+    /// REFERENCE.md's table, with the fitted light curve points above.
     public init(_ kind: MaterialKind, _ scheme: ColorScheme) {
         let light = scheme == .light
         switch kind {
         case .ultraThin:
             self.init(blur: 22.5, saturation: 1.1, brightness: light ? 0.12 : 0, luminanceMix: 0.5,
-                      curve: light ? [0.45, 0.55, 0.65, 0.68] : [0.24, 0.24, 0.30, 0.39])
+                      curve: light ? [0.45, 0.55, Self.fittedLightTwoThirds, 0.68] : [0.24, 0.24, 0.30, 0.39])
         case .thin:
             self.init(blur: 30, saturation: 1.35, brightness: light ? 0.12 : 0, luminanceMix: 0.6,
-                      curve: light ? [0.725, 0.825, 0.76, 0.73] : [0.20, 0.21, 0.10, 0.15])
+                      curve: light ? [0.725, 0.825, Self.fittedLightTwoThirds, 0.73] : [0.20, 0.21, 0.10, 0.15])
         case .regular:
             self.init(blur: 30, saturation: 1.5, brightness: light ? 0.10 : 0, luminanceMix: 0.75,
                       curve: light ? [0.90, 0.83, 0.925, 0.815] : [0.16, 0.26, 0.10, 0.10])
