@@ -24,7 +24,11 @@ struct TitlesChrome {
     func header(_ page: TitlesPage, title: HolographicTitle, hidden h: Double, offset: Double, opacity: Double) -> [Node] {
         var titleRow: [Node] = [title.node]
         if page.hasFilterButton { titleRow.append(filterButton()) }
-        let barMaterial = Node.material(.rect(Rect(x: 0, y: 0, width: width, height: layout.headerBottom(.home))),
+        // The bar's material reaches `barOverhang` points above the screen (a bar's background ignores
+        // the top safe area and continues past the edge): the spring's return overshoot moves the
+        // bar down by up to 0.63 pt, and a bar starting at y = 0 would leave its top row unblurred.
+        let barMaterial = Node.material(.rect(Rect(x: 0, y: -Self.barOverhang, width: width,
+                                                   height: layout.headerBottom(.home) + Self.barOverhang)),
                                         .ultraThin, palette.scheme)
         guard page.hasSearch else {
             guard opacity > 0 else { return [] }
@@ -41,6 +45,9 @@ struct TitlesChrome {
         nodes.append(searchField(top: searchTop))
         return nodes
     }
+
+    /// How far the bar's material continues above the screen's top edge, in points.
+    static let barOverhang = 20.0
 
     /// Seed: the filter button as trailing content, vertically centred on the title line.
     func filterButton() -> Node {
