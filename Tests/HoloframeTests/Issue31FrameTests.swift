@@ -20,6 +20,17 @@ import Testing
         Int(max(p.r, p.g, p.b)) - Int(min(p.r, p.g, p.b))
     }
 
+    /// Titles, header collapsing (frames 22–26, h 0.13 … 0.59): the holographic "Reps" slides up
+    /// under the status bar's edge, not over "9:41". The status bar band holds black glyphs over the
+    /// near-white bar: no saturated title colour there (before the fix: chroma up to 149).
+    @Test(arguments: [24, 25, 26])
+    func titleDoesNotGhostOverTheStatusBar(frame: Int) throws {
+        let canvas = try Self.render("titles", frame: frame, scale: 1)
+        var most = 0
+        for y in 0..<47 { for x in 0..<200 { most = max(most, Self.chroma(canvas[x, y])) } }
+        #expect(most < 40, "frame \(frame): a pixel of chroma \(most) in the status bar band")
+    }
+
     /// Titles, the header's return overshoot (frame 126: h = −0.0048, the bar 0.48 pt below its rest,
     /// 1.45 px at 3x): the material still reaches the screen's top edge, so the top rows are as
     /// blurred as the rows under them (before the fix: row 0 differed from row 5 by 39 levels on

@@ -32,7 +32,8 @@ struct TitlesChrome {
                                         .ultraThin, palette.scheme)
         guard page.hasSearch else {
             guard opacity > 0 else { return [] }
-            return [.group(Group([barMaterial] + titleRow, transform: .translation(0, offset), opacity: opacity))]
+            return [.group(Group([.group(Group([barMaterial], transform: .translation(0, offset))),
+                                  titleRowGroup(titleRow, offset: offset)], opacity: opacity))]
         }
         // Exercises: the bar ends under the search row, which rises as the title row collapses.
         let searchTop = layout.safeTop + layout.headerHeight * (1 - h)
@@ -40,7 +41,7 @@ struct TitlesChrome {
         var nodes: [Node] = [.material(.rect(bar), .ultraThin, palette.scheme)]
         if opacity > 0 {
             // The title's descenders (baseline + 8) stay above the rising field: 60 − 100h + 8 ≤ 78 − 78h.
-            nodes.append(.group(Group(titleRow, transform: .translation(0, offset), opacity: opacity)))
+            nodes.append(.group(Group([titleRowGroup(titleRow, offset: offset)], opacity: opacity)))
         }
         nodes.append(searchField(top: searchTop))
         return nodes
@@ -48,6 +49,15 @@ struct TitlesChrome {
 
     /// How far the bar's material continues above the screen's top edge, in points.
     static let barOverhang = 20.0
+
+    /// The title row, moved with the header (its caller fades it), clipped to the safe area below the status
+    /// bar: the row lives in the top safe-area inset (seed: `.safeAreaInset(edge: .top)`), and as it
+    /// slides up by −100·h it passes under the status bar's edge instead of ghosting over "9:41"
+    /// (its opacity is still 1 − h there, 0.64 at h = 0.36).
+    func titleRowGroup(_ row: [Node], offset: Double) -> Node {
+        let below = Rect(x: 0, y: layout.safeTop, width: width, height: layout.size.height - layout.safeTop)
+        return .group(Group([.group(Group(row, transform: .translation(0, offset)))], clip: .rect(below)))
+    }
 
     /// Seed: the filter button as trailing content, vertically centred on the title line.
     func filterButton() -> Node {
