@@ -1,4 +1,4 @@
-// The demo clip: a feed of cards scrolling under a gradient bar. It exercises every primitive
+// The demo clip: a feed of cards scrolling under a gradient glass bar. It exercises every primitive
 // the foundation offers (continuous-corner cards, circles, capsules, the three gradient kinds,
 // text, clipping and group opacity) under a realistic scripted scroll.
 
@@ -68,10 +68,14 @@ public struct DemoCardsScene: Sendable {
             nodes.append(card(index: i, frame: Rect(x: 16, y: y, width: cardWidth, height: cardHeight)))
         }
 
-        // The bar: a gradient over the content, a hairline, and the title.
+        // The bar: frosted glass (the seeds' bars are `.ultraThinMaterial` blur bars, seed 000), the
+        // gradient over it as a tint, a hairline, and the title. The gradient's 92–96 % alone let the
+        // cards' text show through sharp, 4–8 % strong, under the title; blurred first, it is a soft
+        // glow of the cards' colours.
         let barHeight = self.barHeight
         let bar = Rect(x: 0, y: 0, width: width, height: barHeight)
         let collapse = clamp(scrollOffset / 60, 0, 1)
+        nodes.append(.material(.rect(bar), .ultraThin, .light))
         nodes.append(.fill(.rect(bar), .linearGradient(
             stops: [GradientStop(Color(hex: 0x3A1C71, alpha: 0.96), at: 0),
                     GradientStop(Color(hex: 0xD76D77, alpha: 0.94), at: 0.55),
