@@ -78,4 +78,46 @@ import Testing
         }
         #expect(most <= 6, "a second difference of \(most) levels in the bar above the title")
     }
+
+    /// Reveal, frame 148 (p = 0.15, the page scaled to 0.988 and moved down 24 pt by the mapping):
+    /// what shows under the page is the secondary section's sheet (#1C1C1E) the paged scroll brings
+    /// into view, not the window's black (before: rows 790–843 were (0, 0, 0)).
+    @Test func revealShowsTheSecondarySheetUnderTheScaledPage() throws {
+        let canvas = try Self.render("reveal", frame: 148, scale: 1)
+        var darkest = 255
+        for y in 790..<844 { for x in 0..<130 { let p = canvas[x, y]; darkest = min(darkest, Int(max(p.r, p.g, p.b))) } }
+        #expect(darkest >= 20, "a pixel of \(darkest) under the page: unpainted")
+    }
+
+    /// Reveal, frame 0: the aurora's glows end softly; no step between neighbouring pixels above the
+    /// text (before: 50 levels, where a circular gradient was cut by its ellipse at 23 % alpha).
+    @Test func revealAuroraHasNoHardEdge() throws {
+        let canvas = try Self.render("reveal", frame: 0, scale: 1)
+        var most = 0
+        for y in 60..<450 {
+            for x in 0..<389 {
+                let p = canvas[x, y], right = canvas[x + 1, y], below = canvas[x, y + 1]
+                for q in [right, below] {
+                    most = max(most, abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+                }
+            }
+        }
+        #expect(most <= 8, "a step of \(most) levels in the aurora")
+    }
+
+    /// Reveal: the "Add" caption is the round button's label, beside it wherever it moves (frames 0
+    /// and 148; before, it was part of the page and at frame 148 sat 30 pt above the button) and at
+    /// a button label's size (before: 13 pt).
+    @Test(arguments: [0, 148])
+    func revealAddCaptionSitsBesideItsButton(frame: Int) throws {
+        let c = try ClipResolver.resolve("reveal", overrides: ClipOverrides(scale: 1))
+        let scene = c.frames().scene(frame, fps: c.fps).scene
+        var button: Rect?
+        for n in scene.root { if case .group(let g) = n, case .capsule(let f)? = g.clip { button = f } }
+        let f = try #require(button)
+        let add = try #require(Self.texts(scene.root).first { $0.run.string == "Add" })
+        #expect(add.run.font.size >= 15, "\(add.run.font.size) pt")
+        #expect(add.origin.y > f.minY && add.origin.y < f.maxY && add.origin.x > f.maxX,
+                "caption at \(add.origin), button \(f)")
+    }
 }

@@ -33,11 +33,20 @@ public struct RevealScene: Sendable {
                                       clip: .roundedRect(layout.primaryRect, cornerRadius: 44 * s.revealProgress, style: .continuous),
                                       blur: s.primary.blur)))
         }
+        // The secondary section is laid out in the scroll content right under the primary page (seed:
+        // VStack(spacing: 0) in a paged ScrollView), so its surface comes into view as the page scrolls;
+        // the progress mapping (offset, scale, opacity, blur) moves only what is on it. Mapping the
+        // whole section left the window's black between the scaled page and the faded section.
+        let placed = AffineTransform.translation(0, layout.secondaryRect.minY - s.scrollOffset)
+        if placed.bounds(of: Rect(origin: .zero, size: layout.secondaryRect.size)).intersection(screen).isEmpty == false {
+            nodes.append(.group(secondarySurface(), transform: placed))
+        }
         let st = s.secondary.transform(section: layout.secondaryRect, scrollOffset: s.scrollOffset)
         if s.secondary.opacity > 0, st.bounds(of: Rect(origin: .zero, size: layout.secondaryRect.size)).intersection(screen).isEmpty == false {
             nodes.append(.group(Group(secondaryContent(), transform: st, opacity: s.secondary.opacity, blur: s.secondary.blur)))
         }
         nodes.append(control(frame: s.controlFrame.rect, progress: s.revealProgress))
+        if let caption = addCaption(control: s.controlFrame.rect, progress: s.revealProgress) { nodes.append(caption) }
         nodes.append(chevron(rotationDegrees: s.chevronRotation, opacity: s.chevronOpacity, highlight: s.chevronHighlight))
         return Scene(size: size, background: .black, root: nodes)
     }
@@ -51,12 +60,8 @@ public struct RevealScene: Sendable {
                 stops: [GradientStop(Color(hex: 0x0B1026), at: 0), GradientStop(Color(hex: 0x1B2A6B), at: 0.45),
                         GradientStop(Color(hex: 0x0E4D4F), at: 1)],
                 start: Point(0, 0), end: Point(w * 0.3, h))),
-            .fill(.ellipse(Rect(x: -w * 0.3, y: h * 0.12, width: w * 1.2, height: h * 0.32)), .radialGradient(
-                stops: [GradientStop(Color(hex: 0x3CF2A5, alpha: 0.55), at: 0), GradientStop(Color(hex: 0x3CF2A5, alpha: 0), at: 1)],
-                center: Point(w * 0.3, h * 0.28), startRadius: 0, endRadius: w * 0.6)),
-            .fill(.ellipse(Rect(x: w * 0.2, y: h * 0.22, width: w * 1.0, height: h * 0.26)), .radialGradient(
-                stops: [GradientStop(Color(hex: 0xB46CFF, alpha: 0.45), at: 0), GradientStop(Color(hex: 0xB46CFF, alpha: 0), at: 1)],
-                center: Point(w * 0.7, h * 0.35), startRadius: 0, endRadius: w * 0.5)),
+            Self.aurora(Color(hex: 0x3CF2A5, alpha: 0.55), center: Point(w * 0.3, h * 0.28), radii: Size(w * 0.6, h * 0.16)),
+            Self.aurora(Color(hex: 0xB46CFF, alpha: 0.45), center: Point(w * 0.7, h * 0.35), radii: Size(w * 0.5, h * 0.13)),
             .fill(.rect(Rect(x: 0, y: h * 0.55, width: w, height: h * 0.45)), .linearGradient(
                 stops: [GradientStop(Color(white: 0, alpha: 0), at: 0), GradientStop(Color(white: 0, alpha: 0.6), at: 1)],
                 start: Point(0, h * 0.55), end: Point(0, h))),
@@ -66,20 +71,34 @@ public struct RevealScene: Sendable {
             .text(TextRun("Aurora Ensemble · 4:12", font: scaled(.subheadline, .subheadline), origin: Point(20, bottom - 162),
                           maxWidth: w - 40),
                   .solid(Color(white: 1, alpha: 0.75))),
-            .text(TextRun("Add", font: scaled(.footnote, .footnote),
-                          origin: Point(layout.controlSource.maxX + 12, layout.controlSource.midY + 5 * t.scale(of: .footnote)),
-                          maxWidth: w - layout.controlSource.maxX - 32),
-                  .solid(Color(white: 1, alpha: 0.75))),
         ]
+    }
+
+    /// A glow of the aurora: an elliptical radial gradient, `color` at the centre fading to clear at
+    /// the ellipse's edge (radii rx, ry), drawn in a unit circle scaled to the ellipse. The fill's
+    /// shape and the gradient end together, so no edge is cut where the glow is still bright
+    /// (before, a circular gradient of radius 0.6·W in a 0.16·H-tall ellipse ended at 23 % alpha).
+    static func aurora(_ color: Color, center c: Point, radii r: Size) -> Node {
+        let unit = 100.0
+        return .group([.fill(.circle(center: .zero, radius: unit), .radialGradient(
+                           stops: [GradientStop(color, at: 0), GradientStop(color.opacity(0.5), at: 0.45), GradientStop(color.opacity(0), at: 1)],
+                           center: .zero, startRadius: 0, endRadius: unit))],
+                      transform: AffineTransform.scale(r.width / unit, r.height / unit).concatenating(.translation(c.x, c.y)))
+    }
+
+    /// The secondary section's sheet (section-local): what the paged scroll brings into view under
+    /// the primary page. Opaque, at its place in the content.
+    func secondarySurface() -> [Node] {
+        let w = layout.size.width, sh = layout.secondaryHeight
+        return [.fill(.roundedRect(Rect(x: 0, y: 0, width: w, height: sh + 30), cornerRadius: 24, style: .continuous),
+                      .solid(Self.secondaryBackground))]
     }
 
     /// The actions section, section-local (0…W × 0…S). The control's destination is left empty:
     /// the morphing overlay is the only control drawn.
     func secondaryContent() -> [Node] {
-        let w = layout.size.width, sh = layout.secondaryHeight
+        let w = layout.size.width
         var nodes: [Node] = [
-            .fill(.roundedRect(Rect(x: 0, y: 0, width: w, height: sh + 30), cornerRadius: 24, style: .continuous),
-                  .solid(Self.secondaryBackground)),
             .fill(.capsule(Rect(x: w / 2 - 18, y: RevealLayout.grabberTop, width: 36, height: 5)), .solid(Color(white: 1, alpha: 0.3))),
             .text(TextRun("Northern Lights", font: scaled(.title, .title1), origin: Point(20, layout.titleBaseline),
                           maxWidth: w - 40), .solid(.white)),
@@ -116,6 +135,19 @@ public struct RevealScene: Sendable {
                                   .solid(Color(white: 0, alpha: label))))
         }
         return .group(children, clip: .capsule(f))   // the label is revealed by the growing capsule
+    }
+
+    /// The round button's "Add" caption: part of the one morphing control (seed 004), so it stays
+    /// beside the button wherever the button is (it was primary content, left above the button as
+    /// the control moved down), at the size of a button label (headline; it was a 13 pt footnote at
+    /// 75 % white), vertically centred on it; it fades out by p = 0.3, before "Add to Library" shows.
+    func addCaption(control f: Rect, progress p: Double) -> Node? {
+        let opacity = clamp(1 - p / 0.3, 0, 1)
+        guard opacity > 0 else { return nil }
+        let font = scaled(.headline, .headline)
+        return .text(TextRun("Add", font: font, origin: Point(f.maxX + 12, f.midY + 0.35 * font.size),
+                             maxWidth: layout.size.width - f.maxX - 32),
+                     .solid(Color(white: 1, alpha: 0.9 * opacity)))
     }
 
     /// Two capsules forming "^", turned by `rotationDegrees` about the chevron's centre.
