@@ -120,4 +120,15 @@ import Testing
         #expect(add.origin.y > f.minY && add.origin.y < f.maxY && add.origin.x > f.maxX,
                 "caption at \(add.origin), button \(f)")
     }
+
+    /// Hero, opening (frames 30, 36, 42) and open (60): the back button sits in the window's
+    /// navigation bar, never inside the morphing card (before, at frame 36, it was drawn 75 pt under
+    /// the card's top, at (24, 240)).
+    @Test(arguments: [30, 36, 42, 60])
+    func heroBackButtonStaysInTheNavigationBar(frame: Int) throws {
+        let c = try ClipResolver.resolve("hero", overrides: ClipOverrides(scale: 1))
+        let scene = c.frames().scene(frame, fps: c.fps).scene
+        let back = try #require(Self.texts(scene.root).first { $0.run.string.hasSuffix("Goals") && $0.run.string.hasPrefix("‹") })
+        #expect(back.origin == Point(16, 47 + 28), "at \(back.origin)")
+    }
 }

@@ -78,6 +78,7 @@ struct PolishHeroScene: Sendable {
             let goal = PolishFinance.goals[card]
             let radius = PolishViews.cardRadius * (1 - clamp(s.linkProgress, 0, 1))
             nodes.append(detail(goal, frame: frame, radius: radius, opacity: s.destinationOpacity, scale: s.destinationScale))
+            nodes.append(backButton(heroFrame: frame, radius: radius, opacity: s.destinationOpacity))
             if transition == .matchedGeometry {
                 nodes.append(.group([PolishViews.card(sourceContent(goal, width: frame.width), frame: frame, fill: .solid(palette.surface),
                                                       radius: radius)], opacity: s.sourceOpacity))
@@ -89,6 +90,20 @@ struct PolishHeroScene: Sendable {
             }
         }
         return Scene(size: size, background: palette.page, root: nodes)
+    }
+
+    /// "‹ Goals": the detail's back button belongs to its navigation bar, at a fixed place in the
+    /// window (seed 002: the link "works with NavigationStack"; the bar is not part of the matched
+    /// view). It was laid out inside the morphing frame with the header and so rode inside the
+    /// growing card (at frame 36, 75 pt under the card's top). Here it keeps its window position, is
+    /// shown where the hero's frame has reached it (the detail screen is revealed by the frame), and
+    /// fades in with the destination.
+    func backButton(heroFrame frame: Rect, radius: Double, opacity: Double) -> Node {
+        let r = type.scale(of: .largeTitle)
+        let baseline = layout.topInset + 28 * r
+        return .group([.text(TextRun("‹ Goals", font: PolishViews.font(17, .regular, type), origin: Point(16, baseline)),
+                             .solid(palette.gold))],
+                      opacity: opacity, clip: .roundedRect(frame, cornerRadius: radius, style: .continuous))
     }
 
     /// The goal card's content at the shared width (the card's own fill is added by `PolishViews.card`).
@@ -115,8 +130,6 @@ struct PolishHeroScene: Sendable {
             .fill(.rect(Rect(origin: .zero, size: content)), .solid(palette.page)),
             .fill(.rect(Rect(x: 0, y: 0, width: w, height: header)), .linearGradient(
                 stops: Paint.evenStops([palette.navy, palette.forest]), start: Point(0, 0), end: Point(w, header))),
-            .text(TextRun("‹ Goals", font: PolishViews.font(17, .regular, type), origin: Point(16, y(PolishHeroLayout.topInset + 28))),
-                  .solid(palette.gold)),
             .text(TextRun(goal.name, font: PolishViews.font(28, .bold, type), origin: Point(20, y(150)), maxWidth: w - 40,
                           minimumScaleFactor: fit), .solid(palette.cream)),
             .text(TextRun(PolishFinance.money(goal.saved), font: PolishViews.font(34, .bold, type), origin: Point(20, y(200)),
