@@ -16,3 +16,12 @@ public enum FontOptions {
         return library
     }
 }
+
+/// A font library's faces as `TextFaces` publishes them: ascender and descender in ems.
+struct LibraryFaceMetrics: FaceLineMetricsSource {
+    let library: FontLibrary
+    func lineMetrics(for weight: FontWeight) -> FaceLineMetrics? {
+        guard let m = try? library.metrics(for: weight), m.unitsPerEm > 0 else { return nil }
+        return FaceLineMetrics(ascender: m.ascender / m.unitsPerEm, descender: m.descender / m.unitsPerEm)
+    }
+}

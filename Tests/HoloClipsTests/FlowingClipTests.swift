@@ -233,3 +233,23 @@ private func count(title: String, in nodes: [Node]) -> Int {
         }
     }
 }
+
+/// Issue 31: flowing-vertical's "g" touched the hairline. The hairline sits under the bar title's
+/// descenders by the face's metrics, so a face with longer descenders (Inter's 0.242 em, or any
+/// `--font`) moves it, and a face with short ones leaves it at the bar's bottom.
+@Suite struct FlowingHairlineTests {
+    static let scene = FlowingScene(page: FlowingPage(size: Device.iPhone12.size, configuration: FlowingConfiguration(layout: .vertical)))
+
+    @Test func hairlineClearsTheTitlesDescendersForAnyFace() {
+        let s = Self.scene
+        let size = s.titleFont.size * FlowingMath.titleScale(progress: 1, sourceHeight: s.page.sourceTitleLineHeight)
+        let baseline = s.page.destinationCenters.title.y + FlowingSettingsList.baselineBelowCenter * size
+        for descender in [FaceLineMetrics.dejaVuSans.descender, 0.242, 0.3, 0.4] {
+            let top = s.hairlineTop(descender: descender)
+            #expect(top >= baseline + descender * size + FlowingScene.hairlineClearance, "descender \(descender) em: hairline at \(top)")
+            #expect(top >= s.page.navigationBarFrame.maxY - 0.5)
+        }
+        #expect(s.hairlineTop(descender: 0.4) > s.hairlineTop(descender: 0.3), "the hairline follows the face")
+        #expect(s.hairlineTop(descender: 0) == s.page.navigationBarFrame.maxY - 0.5, "no descender: at the bar's bottom")
+    }
+}

@@ -131,4 +131,26 @@ import Testing
         let back = try #require(Self.texts(scene.root).first { $0.run.string.hasSuffix("Goals") && $0.run.string.hasPrefix("‹") })
         #expect(back.origin == Point(16, 47 + 28), "at \(back.origin)")
     }
+
+    /// Flowing-vertical, settled in the bar (frame 164, 3x): no ink of "Settings" in the 1 pt above
+    /// the hairline (before, the "g" reached 0.6 pt from it: dark pixels on the row above).
+    @Test func flowingVerticalTitleClearsTheHairline() throws {
+        let c = try ClipResolver.resolve("flowing-vertical", overrides: ClipOverrides(scale: 3))
+        let scene = c.frames().scene(164, fps: c.fps).scene
+        var hairline: Double?
+        func find(_ nodes: [Node]) {
+            for n in nodes {
+                if case .group(let g) = n { find(g.children) }
+                if case .fill(.rect(let r), _) = n, r.height == 0.5, r.width == scene.size.width { hairline = r.minY }
+            }
+        }
+        find(scene.root)
+        let top = try #require(hairline)
+        let canvas = try Self.renderer.render(scene, scale: 3)
+        var darkest = 255
+        for y in Int(((top - 1) * 3).rounded(.down))..<Int((top * 3).rounded(.down)) {
+            for x in 390..<780 { let p = canvas[x, y]; darkest = min(darkest, Int(min(p.r, p.g, p.b))) }
+        }
+        #expect(darkest > 150, "title ink of \(darkest) just above the hairline at \(top) pt")
+    }
 }

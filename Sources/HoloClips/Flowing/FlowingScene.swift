@@ -45,10 +45,12 @@ public struct FlowingScene: Sendable {
 
         // Navigation bar: material + hairline, faded in with progress.
         if s.navigationBarOpacity > 0 {
+            let hairline = hairlineTop(descender: TextFaces.lineMetrics(for: titleFont.weight).descender)
             let bar = page.navigationBarFrame
+            let material = Rect(x: bar.minX, y: bar.minY, width: bar.width, height: hairline + 0.5 - bar.minY)
             nodes.append(.group([
-                .material(.rect(bar), Self.barMaterial, scheme),
-                .fill(.rect(Rect(x: 0, y: bar.maxY - 0.5, width: bar.width, height: 0.5)), .solid(palette.hairline)),
+                .material(.rect(material), Self.barMaterial, scheme),
+                .fill(.rect(Rect(x: 0, y: hairline, width: bar.width, height: 0.5)), .solid(palette.hairline)),
             ], opacity: s.navigationBarOpacity))
         }
 
@@ -58,6 +60,24 @@ public struct FlowingScene: Sendable {
         }
         if config.titleFlows { nodes.append(title(center: s.titleCenter, scale: s.titleScale)) }
         return Scene(size: size, background: palette.background, root: nodes)
+    }
+
+    /// Space between the bar title's descenders and the hairline, in points (a choice: the title's
+    /// line is centred in its slot and nothing may touch the bar's edge).
+    static let hairlineClearance = 2.0
+
+    /// The top of the bar's 0.5 pt hairline: at the bar's bottom, or lower when the title at its
+    /// place in the bar (p = 1: the destination centre, the headline scale) reaches below
+    /// hairline − clearance with its descenders. `descender` is the face's, in ems (TextFaces:
+    /// the renderer's font), so the hairline follows the face. The vertical layout's stack fills
+    /// the 44 pt bar, and its "g" touched the hairline (DejaVu Sans: 0.6 pt apart).
+    func hairlineTop(descender: Double) -> Double {
+        let bottom = page.navigationBarFrame.maxY - 0.5
+        guard page.configuration.titleFlows else { return bottom }
+        let scale = FlowingMath.titleScale(progress: 1, sourceHeight: page.sourceTitleLineHeight)
+        let size = titleFont.size * scale
+        let baseline = page.destinationCenters.title.y + FlowingSettingsList.baselineBelowCenter * size
+        return max(bottom, baseline + descender * size + Self.hairlineClearance)
     }
 
     /// The large title drawn centred on `center`, scaled about its centre.
