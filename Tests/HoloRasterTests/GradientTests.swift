@@ -3,6 +3,7 @@
 // Each fixture puts pixel centres exactly on stop locations (a pixel's centre is x + ½), so the
 // expected colour there is the stop's own, within 1 per channel (8-bit quantization).
 
+import Glibc
 import Testing
 import HoloGeometry
 import HoloScene
@@ -96,6 +97,35 @@ func painted(_ paint: Paint, width: Int = 120, height: Int = 120, transform: Aff
         #expect(close(pixelValues(c, 20, 50), expectedPixel(blue)))        // −x: half turn
         #expect(close(pixelValues(c, 50, 20), expectedPixel(blue.mixed(with: white, 0.5))))  // above: ¾
         #expect(close(pixelValues(c, 80, 80), expectedPixel(red.mixed(with: green, 0.5))))   // 45°
+    }
+
+    /// Issue 31 ("the angular gradient shows a seam"): with stops that close the circle, the start
+    /// angle is no edge. For start angles all round the turn, including the gradients clip's span
+    /// of (φ + 2π) − φ that rounds just under or over 2π, the step between neighbouring pixels on a
+    /// ring that crosses the start angle is no larger than the ramp's own steps (fast kernel and
+    /// Double formula alike: the canvas uses the certified float lanes).
+    @Test(arguments: [0.0, 0.3, 1.0, 2.5, 3.14159, 4.2, 5.9, 2 * Double.pi * 0.7])
+    func angularClosedStopsHaveNoSeamAtTheStartAngle(start: Double) {
+        let gold = Color(hex: 0xC9A961), cream = Color(hex: 0xF5EFE0)
+        let c = painted(.angularGradient(stops: Paint.evenStops([gold, cream, gold]), center: Point(60, 60),
+                                         startAngle: start, endAngle: start + 2 * Double.pi), width: 120, height: 120)
+        var steps: [(step: Int, angle: Double)] = []
+        let n = 720
+        var previous = pixelValues(c, 60 + 45, 60)
+        for i in 1...n {
+            let a = 2 * Double.pi * Double(i) / Double(n)
+            let p = pixelValues(c, 60 + Int((45 * cos(a)).rounded()), 60 + Int((45 * sin(a)).rounded()))
+            steps.append((zip(p, previous).map { abs($0 - $1) }.max()!, a))
+            previous = p
+        }
+        // Across the seam (the ring's samples within 2° of the start angle) against the rest.
+        func nearSeam(_ a: Double) -> Bool {
+            let d = abs(remainder(a - start, 2 * Double.pi))
+            return d < 2 * Double.pi / 180
+        }
+        let seam = steps.filter { nearSeam($0.angle) }.map(\.step).max() ?? 0
+        let ramp = steps.filter { !nearSeam($0.angle) }.map(\.step).max() ?? 0
+        #expect(seam <= max(ramp, 2), "start \(start): a step of \(seam) across the start angle, \(ramp) elsewhere")
     }
 
     @Test func angularPartialTurnFillsTheGapWithEndThenStartColour() {
