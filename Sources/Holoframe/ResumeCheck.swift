@@ -54,7 +54,7 @@ public struct RenderRecord: Encodable, Equatable, Sendable {
     /// shards on machines that mount the folder elsewhere agree).
     public static func inputs(read policy: InputPolicy?, fonts: FontLibrary) -> [String: String] {
         var out = policy?.fingerprints() ?? [:]
-        for weight in [FontWeight.regular, .semibold, .bold] {
+        for weight in FontWeight.allCases {
             guard let path = try? fonts.source(for: weight).path,
                   let bytes = try? InputFile.read(path, maxBytes: policy?.maxInputBytes ?? InputFile.defaultMaxBytes) else { continue }
             out["the \(weight) font \((path as NSString).lastPathComponent)"] = digest(bytes)
