@@ -74,6 +74,8 @@ public struct FaceMetrics: Sendable, Hashable {
     public var descender: Double
     /// Baseline-to-baseline distance.
     public var lineHeight: Double
+    /// Height of the capitals (OS/2 sCapHeight; 0.7 em when the font has no OS/2 table).
+    public var capHeight: Double
 }
 
 /// The faces one Font draws with: its own face first, then the fallbacks, in order.
@@ -345,8 +347,12 @@ final class OpenFace {
         self.face = face; self.source = source
         let rec = face.pointee
         let upem = Double(rec.units_per_EM == 0 ? 2048 : rec.units_per_EM)
+        var cap = 0.7 * upem
+        if let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self), os2.pointee.sCapHeight > 0 {
+            cap = Double(os2.pointee.sCapHeight)
+        }
         metrics = FaceMetrics(unitsPerEm: upem, ascender: Double(rec.ascender),
-                              descender: -Double(rec.descender), lineHeight: Double(rec.height))
+                              descender: -Double(rec.descender), lineHeight: Double(rec.height), capHeight: cap)
         emboldenUnits = source.emboldenEm * upem
         let hasColor = (rec.face_flags & (1 << 14)) != 0
         isColorBitmap = hasColor && rec.num_fixed_sizes > 0

@@ -57,6 +57,8 @@ public struct TextMetrics: Hashable, Sendable {
     public var ascent: Double
     public var descent: Double
     public var lineHeight: Double
+    /// Height of the capitals above the baseline.
+    public var capHeight: Double = 0
 }
 
 extension FontLibrary {
@@ -95,7 +97,8 @@ extension FontLibrary {
         }
         let m = chain.primaryMetrics
         let k = font.size / m.unitsPerEm
-        return TextMetrics(width: width, ascent: m.ascender * k, descent: m.descender * k, lineHeight: m.lineHeight * k)
+        return TextMetrics(width: width, ascent: m.ascender * k, descent: m.descender * k, lineHeight: m.lineHeight * k,
+                           capHeight: m.capHeight * k)
     }
 
     /// Lays out `run` for a canvas with `scale` pixels per point (run.origin in points).
