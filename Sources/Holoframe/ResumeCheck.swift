@@ -54,10 +54,19 @@ public struct RenderRecord: Encodable, Equatable, Sendable {
     /// shards on machines that mount the folder elsewhere agree).
     public static func inputs(read policy: InputPolicy?, fonts: FontLibrary) -> [String: String] {
         var out = policy?.fingerprints() ?? [:]
+        // Every file text of the default family may draw with: each weight's text and display cut
+        // and the fallbacks behind them (a scene's own families are not listed).
+        var paths: [String] = []
         for weight in FontWeight.allCases {
-            guard let path = try? fonts.source(for: weight).path,
-                  let bytes = try? InputFile.read(path, maxBytes: policy?.maxInputBytes ?? InputFile.defaultMaxBytes) else { continue }
-            out["the \(weight) font \((path as NSString).lastPathComponent)"] = digest(bytes)
+            for size in [17.0, FontLibrary.displayFromPointSize] {
+                for source in (try? fonts.chain(for: Font(size: size, weight: weight)).sources) ?? [] where !paths.contains(source.path) {
+                    paths.append(source.path)
+                }
+            }
+        }
+        for path in paths {
+            guard let bytes = try? InputFile.read(path, maxBytes: policy?.maxInputBytes ?? InputFile.defaultMaxBytes) else { continue }
+            out["the font \((path as NSString).lastPathComponent)"] = digest(bytes)
         }
         return out
     }
