@@ -132,8 +132,9 @@ struct FontDirectory {
 }
 
 extension FontLibrary {
-    /// The installed faces, listed once per process for questions asked before any rendering (a
-    /// scene file's `"family"`); a FontLibrary lists its own when it first resolves a font.
+    /// The installed faces, listed once per process ($HOLOFRAME_FONT_DIR is read then): every
+    /// FontLibrary and the questions asked before any rendering (a scene file's `"family"`) share
+    /// it, and every fontconfig call happens under this lock.
     static let installed = Locked<FontDirectory?>(nil)
 
     static func withInstalled<T>(_ body: (FontDirectory) -> T) -> T {

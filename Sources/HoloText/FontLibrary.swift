@@ -243,9 +243,11 @@ struct FontState: ~Copyable {
     var directory: FontDirectory?
     var nextChainID = 0
 
+    /// The process's one listing of installed faces (FontDiscovery.swift): fontconfig is asked once,
+    /// under one lock, however many libraries there are.
     mutating func fontDirectory() -> FontDirectory {
         if let directory { return directory }
-        let d = FontDirectory()
+        let d = FontLibrary.withInstalled { $0 }
         directory = d
         return d
     }
