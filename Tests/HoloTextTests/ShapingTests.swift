@@ -6,6 +6,9 @@ import HoloGeometry
 import HoloScene
 @testable import HoloText
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct ShapingTests {
     let library = FontLibrary()
@@ -136,5 +139,33 @@ import Testing
         let mine = seen.withLock { $0.filter { $0.contains("U+10FFFD") } }
         #expect(mine.count == 1, "\(mine)")
         #expect(mine.first?.contains("no installed font has the character U+10FFFD") == true)
+    }
+}
+
+/// $HOLOFRAME_FONT_DIR: its files join fontconfig's and win over system files of the same family
+/// and weight. (The process-wide listing is made before the variable is set, so no other test sees
+/// the temporary folder.)
+@Suite(.serialized) struct FontDirectoryTests {
+    @Test func theOverrideFolderWinsForItsFamily() throws {
+        _ = FontLibrary.isInstalled(family: "Inter")
+        let system = try #require(FontDirectory().source(family: "DejaVu Sans", weight: .bold))
+        let dir = "/tmp/holotext-fontdir-\(getpid())"
+        mkdir(dir, 0o755)
+        defer { unlink(dir + "/Copy-Bold.ttf"); rmdir(dir) }
+        // A copy of the system's DejaVu Sans Bold under another name.
+        let src = try #require(fopen(system.path, "rb")), dst = try #require(fopen(dir + "/Copy-Bold.ttf", "wb"))
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, src)
+            if n == 0 { break }
+            fwrite(buffer, 1, n, dst)
+        }
+        fclose(src); fclose(dst)
+        setenv("HOLOFRAME_FONT_DIR", dir, 1)
+        defer { unsetenv("HOLOFRAME_FONT_DIR") }
+        let listed = FontDirectory()
+        #expect(listed.source(family: "DejaVu Sans", weight: .bold)?.path == dir + "/Copy-Bold.ttf")
+        // Other weights still come from the system.
+        #expect(listed.source(family: "DejaVu Sans", weight: .regular)?.path.hasPrefix(dir) == false)
     }
 }
