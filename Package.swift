@@ -2,7 +2,8 @@
 // Holoframe: renders scroll- and motion-driven iOS UI animations frame by frame on the CPU.
 //
 // Flow is one-directional; each target imports only the ones to its left:
-//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
+//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster ─► HoloPNG / HoloGolden
+//   HoloText (fonts, shaping, measurement) is imported by HoloRaster (glyph masks) and HoloClips (layout).
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
 //   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
@@ -26,10 +27,13 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev, libisal-dev).
+        // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev, libisal-dev, libharfbuzz-dev, libfontconfig-dev).
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Intel ISA-L (Debian: libisal-dev): the fast PNG profile's deflate, CRC-32 and Adler-32.
+        // Text shaping (GPOS/GSUB kerning, ligatures, complex scripts) and finding fonts by family (HoloText).
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // libpng reports errors with longjmp; this C shim owns every setjmp so Swift only sees return codes.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
@@ -48,13 +52,15 @@ let package = Package(
         .target(name: "HoloMSL", dependencies: ["HoloStop", "HoloGeometry"]),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
-        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "CFreeType", "CBlurKernels"]),
+        // Fonts (fontconfig, FreeType), shaping (HarfBuzz) and measurement: what HoloRaster draws and HoloClips lays out with.
+        .target(name: "HoloText", dependencies: ["HoloGeometry", "HoloScene", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
-        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL", "HoloShaders"]),
+        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloMSL", "HoloShaders"]),
         .target(name: "Holoframe", dependencies: [
             "HoloMSL",
-            "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
+            "HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
         .target(name: "HoloframeTesting", dependencies: ["Holoframe"]),
         // `holoframe studio`: the preview server and its page. Only the CLI depends on it.
@@ -70,10 +76,11 @@ let package = Package(
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
+        .testTarget(name: "HoloTextTests", dependencies: ["HoloText", "HoloScene"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
-        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloShaders"]),
+        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloStudioTests", dependencies: ["HoloStudio"]),

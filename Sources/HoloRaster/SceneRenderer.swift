@@ -68,6 +68,10 @@ public struct SceneRenderer: Sendable {
             // Only the pixels this canvas (or layer) may show: a long run costs the window, not the line.
             let mask = try fonts.coverage(of: run, transform: transform, within: canvas.workWindow(clip: clip))
             canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
+            // Emoji: colour bitmaps drawn as images over the run (not tinted by the paint).
+            for glyph in try fonts.colorGlyphImages(of: run, transform: transform) {
+                canvas.draw(glyph.image, in: glyph.frame, transform: transform, clip: clip)
+            }
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)
             if let clip { mask = mask.intersected(with: clip) }

@@ -36,14 +36,21 @@ public enum Shape: Hashable, Sendable {
     }
 }
 
-public enum FontWeight: String, Hashable, Sendable, Codable {
-    case regular, semibold, bold
+/// Font weights as iOS names them (`medium` was added with the Inter cuts, issue 31: a `switch`
+/// over FontWeight outside this package needs the new case).
+public enum FontWeight: String, Hashable, Sendable, Codable, CaseIterable {
+    case regular, medium, semibold, bold
 }
 
 public struct Font: Hashable, Sendable {
     public var size: Double
     public var weight: FontWeight
-    public init(size: Double, weight: FontWeight = .regular) { self.size = size; self.weight = weight }
+    /// A font family by name (fontconfig's, e.g. "DejaVu Sans"); nil: the renderer's default
+    /// family (Inter, or what `--font` names).
+    public var family: String?
+    public init(size: Double, weight: FontWeight = .regular, family: String? = nil) {
+        self.size = size; self.weight = weight; self.family = family
+    }
     /// iOS text styles at the default Dynamic Type size.
     public static let largeTitle = Font(size: 34, weight: .bold)
     public static let title = Font(size: 28, weight: .bold)

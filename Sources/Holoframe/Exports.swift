@@ -2,6 +2,7 @@
 @_exported import HoloGeometry
 @_exported import HoloMotion
 @_exported import HoloScene
+@_exported import HoloText
 @_exported import HoloRaster
 @_exported import HoloPNG
 @_exported import HoloGolden

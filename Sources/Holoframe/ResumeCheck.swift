@@ -54,10 +54,25 @@ public struct RenderRecord: Encodable, Equatable, Sendable {
     /// shards on machines that mount the folder elsewhere agree).
     public static func inputs(read policy: InputPolicy?, fonts: FontLibrary) -> [String: String] {
         var out = policy?.fingerprints() ?? [:]
-        for weight in [FontWeight.regular, .semibold, .bold] {
-            guard let path = try? fonts.source(for: weight).path,
-                  let bytes = try? InputFile.read(path, maxBytes: policy?.maxInputBytes ?? InputFile.defaultMaxBytes) else { continue }
-            out["the \(weight) font \((path as NSString).lastPathComponent)"] = digest(bytes)
+        // The default family's files (each weight's text and display cut) by digest; the fallbacks
+        // behind them by name and size only: Noto Color Emoji is 11 MB, and hashing it byte by byte
+        // before the signal handlers are up delayed every render's start (a scene's own families
+        // are not listed).
+        var faces: [String] = [], fallbacks: [String] = []
+        for weight in FontWeight.allCases {
+            for size in [17.0, FontLibrary.displayFromPointSize] {
+                guard let sources = try? fonts.chain(for: Font(size: size, weight: weight)).sources else { continue }
+                if !faces.contains(sources[0].path) { faces.append(sources[0].path) }
+                for source in sources.dropFirst() where !fallbacks.contains(source.path) { fallbacks.append(source.path) }
+            }
+        }
+        for path in faces {
+            guard let bytes = try? InputFile.read(path, maxBytes: policy?.maxInputBytes ?? InputFile.defaultMaxBytes) else { continue }
+            out["the font \((path as NSString).lastPathComponent)"] = digest(bytes)
+        }
+        for path in fallbacks where !faces.contains(path) {
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { continue }
+            out["the fallback font \((path as NSString).lastPathComponent)"] = "\(size) bytes"
         }
         return out
     }

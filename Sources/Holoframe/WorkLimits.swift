@@ -112,8 +112,9 @@ public struct WorkLimits: Sendable, Equatable {
                 }
             }
             work.longestText = max(work.longestText, run.string.utf8.count)
-            // A loose box without laying the run out: glyphs advance at most 1.5 em (DejaVu's widest
-            // is under 1.2) and reach 2 em around the baseline.
+            // A loose box without laying the run out: 1.5 em per UTF-8 byte (Inter's and DejaVu's widest
+            // one-byte glyphs advance under 1.2 em, SF tracking adds at most 0.041 em, an emoji's
+            // 1.25 em spans 4 bytes) and 2 em around the baseline.
             let size = run.font.size, width = Double(run.string.utf8.count) * size * 1.5
             let x: Double
             switch run.alignment {

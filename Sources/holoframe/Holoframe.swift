@@ -27,6 +27,8 @@ struct HoloframeCommand: ParsableCommand {
     /// tool ended by SIGPIPE). One short message, never a stack trace.
     static func main() {
         FrameMemory.keepFreedFrames()
+        // "No font has this character" (once per character) goes where the CLI's other warnings go.
+        FontLibrary.warningHandler = { StandardStreams.err("warning: \(Printable.escaped($0))\n") }
         // A closed standard output is then EPIPE from write(2), which ends the run quietly with 141.
         signal(SIGPIPE, SIG_IGN)
         // Swift turns bytes that are not UTF-8 in an argument into U+FFFD: a path so rewritten

@@ -40,7 +40,8 @@ struct Render: ParsableCommand {
     @Option(help: "Also write each frame's simulated state, one JSON object per line, to this file.")
     var state: String?
 
-    @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
+    @Option(help: ArgumentHelp("The font for text that names no family: a font file (.ttf/.otf) or a family name (`fc-list : family`), instead of Inter.",
+                               discussion: "A file draws every weight (heavier weights synthesized by emboldening); a family uses its own cuts. Text with a \"family\" keeps it; missing characters still fall back to DejaVu Sans, Noto Sans CJK, Noto Color Emoji."))
     var font: String?
 
     @OptionGroup var forceOption: ForceOption
@@ -130,7 +131,7 @@ struct Render: ParsableCommand {
                 throw ValidationError("--video \(video): there is no folder \(folder) to write it in")
             }
         }
-        if let font { try inputs.checkFile(font, what: "the --font file") }
+        if let font, FontOptions.isFile(font) { try inputs.checkFile(font, what: "the --font file") }
         if let state {
             try OutputPolicy.checkFile(state, option: "--state", force: force, inputs: inputs)
             if format == .png { try OutputPolicy.checkNotOwnFile(state, option: "--state", outputFolder: out ?? "frames/\(clip.name)") }

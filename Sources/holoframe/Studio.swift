@@ -33,7 +33,8 @@ struct Studio: ParsableCommand {
     @OptionGroup var deviceOptions: DeviceOptions
     @OptionGroup var limitOptions: LimitOptions
 
-    @Option(help: "A TrueType font file to use for all text, instead of DejaVu Sans.")
+    @Option(help: ArgumentHelp("The font for text that names no family: a font file (.ttf/.otf) or a family name (`fc-list : family`), instead of Inter.",
+                               discussion: "A file draws every weight (heavier weights synthesized by emboldening); a family uses its own cuts. Text with a \"family\" keeps it; missing characters still fall back to DejaVu Sans, Noto Sans CJK, Noto Color Emoji."))
     var font: String?
 
     @Option(help: "The TCP port to listen on (0: any free port; the address is printed).")

@@ -34,7 +34,8 @@ private struct PathFrame: Decodable {
         for k in 0..<clip.frameCount {
             let f = try JSONDecoder().decode(PathFrame.self, from: Data(source.frame(k, fps: clip.fps).stateJSON.utf8))
             let a = try #require(f.accessoryCenter), s = try #require(f.accessoryScale)
-            let width = Double(title.count) * page.sourceTitleFontSize * FlowingTokens.averageAdvancePerEm * f.titleScale
+            // The title's measured width (it was a DejaVu-calibrated 0.544 em a character; issue 31).
+            let width = page.sourceTitleWidth * f.titleScale
             let height = page.sourceTitleLineHeight * f.titleScale
             let titleBox = Rect(x: f.titleCenter.x - width / 2, y: f.titleCenter.y - height / 2, width: width, height: height)
             let side = FlowingTokens.accessorySize

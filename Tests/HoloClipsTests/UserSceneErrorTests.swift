@@ -95,7 +95,10 @@ private let rect = ##"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 10, "h
         expectError(##"{"children": []}"##, path: "scene.type", reason: "missing")
         expectError(##"{"type": "rect", "frame": {"width": 1, "height": 1}}"##, path: "scene.fill", reason: "needs a \"fill\" or a \"stroke\"")
         expectError(##"{"type": "rect", "frame": {"width": 1, "height": 1}, "fill": "#12345"}"##, path: "scene.fill", reason: "\"#RRGGBB\"")
-        expectError(##"{"type": "text", "string": "Hi", "weight": "heavy"}"##, path: "scene.weight", reason: "expected one of \"regular\", \"semibold\", \"bold\"")
+        // A family must be installed; the error names it (issue 31).
+        expectError(##"{"type": "text", "string": "Hi", "family": "No Such Family Holo"}"##, path: "scene.family",
+                    reason: "font family \"No Such Family Holo\" is not installed")
+        expectError(##"{"type": "text", "string": "Hi", "weight": "heavy"}"##, path: "scene.weight", reason: "expected one of \"regular\", \"medium\", \"semibold\", \"bold\"")
         expectError(##"{"type": "circle", "center": {"x": 0, "y": 0}, "fill": "#000000"}"##, path: "scene.radius", reason: "missing")
         expectError(##"{"type": "rect", "frame": {"width": 1, "height": 1}, "fill": {"linearGradient": {"stops": ["#000000"], "start": {"x": 0, "y": 0}, "end": {"x": 1, "y": 0}}}}"##,
                     path: "scene.fill.linearGradient.stops", reason: "at least 2 stops")

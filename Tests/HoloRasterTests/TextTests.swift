@@ -51,7 +51,7 @@ import Testing
         // Nothing below baseline + descent; the "p" reaches well below the baseline.
         #expect(rows.upperBound < baseline + Int(metrics.descent.rounded(.up)))
         #expect(rows.upperBound > baseline + 5)
-        // The capital reaches up to cap height (DejaVu: 0.73 em), below the ascent.
+        // The capital reaches up to cap height (Inter: 0.727 em, DejaVu: 0.73 em), below the ascent.
         #expect(rows.lowerBound >= baseline - Int(metrics.ascent.rounded(.up)))
         #expect(rows.lowerBound <= baseline - Int(0.7 * 34))
         // "R" alone stands exactly on the baseline: ink in the row just above it, none below it.
@@ -69,14 +69,22 @@ import Testing
         let a = try library.measure("A", font: font).width
         let v = try library.measure("V", font: font).width
         let av = try library.measure("AV", font: font).width
-        #expect(av < a + v - 0.5, "DejaVu kerns A–V: \(av) vs \(a + v)")
+        // Inter kerns only through GPOS: HarfBuzz applies it (the legacy `kern`-table path gave 0 here).
+        #expect(av < a + v - 0.5, "Inter kerns A–V: \(av) vs \(a + v)")
         // "AVA" = A + V + A + kern(A,V) + kern(V,A), each pair independent.
         let va = try library.measure("VA", font: font).width
         let ava = try library.measure("AVA", font: font).width
         #expect(abs(ava - (a + v + a + (av - a - v) + (va - v - a))) < 1e-9)
-        // Widths are linear in size (unhinted advances).
+        // Widths are linear in size (unhinted advances) up to SF Pro's tracking, which Inter gets as
+        // the system font's stand-in and which varies with the size (3 steps between 4 glyphs).
         let big = try library.measure("Reps", font: Font(size: 68, weight: .bold)).width
-        #expect(abs(big - 2 * (try library.measure("Reps", font: font).width)) < 1e-9)
+        let tracking = 3 * (SystemTracking.em(atPointSize: 68) * 68 - 2 * SystemTracking.em(atPointSize: 34) * 34)
+        #expect(abs(big - 2 * (try library.measure("Reps", font: font).width) - tracking) < 1e-9)
+        // Without tracking (a named family) exactly linear.
+        let dejaVu = Font(size: 34, weight: .bold, family: "DejaVu Sans")
+        var dejaVuBig = dejaVu
+        dejaVuBig.size = 68
+        #expect(abs(try library.measure("Reps", font: dejaVuBig).width - 2 * (try library.measure("Reps", font: dejaVu).width)) < 1e-9)
         // Layout agrees with measure, and its glyph pens step by advance + kerning.
         let line = try library.layout(TextRun("AV", font: font, origin: .zero), scale: 2)
         #expect(abs(line.width - 2 * av) < 0.05)
@@ -105,18 +113,19 @@ import Testing
         }
         let text = String(describing: try #require(error))
         #expect(text.contains("/nonexistent/Holo-Bold.ttf"))
-        #expect(text.contains("install Debian package fonts-dejavu-core (apt-get install fonts-dejavu-core)"))
+        #expect(text.contains("install Debian package fonts-inter (apt-get install fonts-inter)"))
         // The other weights are unaffected.
         #expect(try !lib.coverage(of: TextRun("x", font: .body, origin: Point(0, 20)), transform: .identity).isEmpty)
     }
 
+    /// Inter's four cuts (medium added in issue 31) ink in weight order.
     @Test func semiboldInkIsBetweenRegularAndBold() throws {
         func ink(_ weight: FontWeight) throws -> Int {
             try library.coverage(of: TextRun("Headline", font: Font(size: 17, weight: weight), origin: Point(0, 30)),
                                  transform: .scale(3, 3)).coverage.reduce(0) { $0 + Int($1) }
         }
-        let regular = try ink(.regular), semibold = try ink(.semibold), bold = try ink(.bold)
-        #expect(regular < semibold && semibold < bold)
+        let regular = try ink(.regular), medium = try ink(.medium), semibold = try ink(.semibold), bold = try ink(.bold)
+        #expect(regular < medium && medium < semibold && semibold < bold)
     }
 
     @Test func rotatedRunKeepsItsInkAndTurnsAround() throws {

@@ -5,6 +5,7 @@
 import Foundation
 import HoloGeometry
 import HoloMotion
+import HoloScene
 
 public struct FlowingPage: Hashable, Sendable {
     public var size: Size
@@ -86,7 +87,7 @@ public struct FlowingPage: Hashable, Sendable {
         var most = 0.0
         for offset in [configuration.startOffset, configuration.startOffset + FlowingTokens.transitionRange] {
             let t = titleSourceCenter(offset: offset)
-            let titleHalfWidth = Double(configuration.title.count) * sourceTitleFontSize * FlowingTokens.averageAdvancePerEm / 2
+            let titleHalfWidth = sourceTitleWidth / 2
             let shrink = 1 - FlowingTokens.navigationTitleLineHeight / sourceTitleLineHeight
             most = max(most, hypot((dst.title.x - t.x) * lead, dst.title.y - t.y) + titleHalfWidth * shrink * lead)
             if let a = accessorySourceCenter(offset: offset), let ad = dst.accessory {
@@ -98,9 +99,15 @@ public struct FlowingPage: Hashable, Sendable {
 
     // MARK: Destinations in the nav bar
 
-    /// Estimated width of the nav title (headline), see `FlowingTokens.averageAdvancePerEm`.
+    /// Width of the large title as drawn (semibold at the source size, measured through HoloText).
+    public var sourceTitleWidth: Double {
+        TextMeasure.width(configuration.title, Font(size: sourceTitleFontSize, weight: .semibold))
+    }
+
+    /// Width of the title in the nav bar: the large title's run at its scale there (the clip draws
+    /// one run and scales it, FlowingScene.title), measured through HoloText.
     public var navigationTitleWidth: Double {
-        Double(configuration.title.count) * FlowingTokens.navigationTitleFontSize * FlowingTokens.averageAdvancePerEm
+        sourceTitleWidth * FlowingMath.titleScale(progress: 1, sourceHeight: sourceTitleLineHeight)
     }
 
     /// The accessory's box in the bar. Horizontal: REFERENCE's 25 pt. Vertical: the stack must fit the

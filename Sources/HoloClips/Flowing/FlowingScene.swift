@@ -33,7 +33,7 @@ public struct FlowingScene: Sendable {
         // Scroll content.
         let subtitleY = contentY + page.subtitleContentCenterY
         nodes.append(.text(TextRun(config.subtitle, font: Font(size: page.subtitleFontSize),
-                                   origin: Point(size.width / 2, subtitleY + FlowingSettingsList.baselineBelowCenter * page.subtitleFontSize),
+                                   origin: Point(size.width / 2, subtitleY + FlowingSettingsList.baselineBelowCenter(Font(size: page.subtitleFontSize))),
                                    alignment: .center, maxWidth: size.width - 32), .solid(palette.secondaryLabel)))
         if !config.titleFlows { nodes.append(title(center: s.titleCenter, scale: s.titleScale)) }
         if config.hasAccessory, !config.accessoryFlows, let c = s.accessoryCenter, let sc = s.accessoryScale {
@@ -83,7 +83,7 @@ public struct FlowingScene: Sendable {
     /// The large title drawn centred on `center`, scaled about its centre.
     func title(center: Point, scale: Double) -> Node {
         let run = TextRun(page.configuration.title, font: titleFont,
-                          origin: Point(0, FlowingSettingsList.baselineBelowCenter * titleFont.size), alignment: .center)
+                          origin: Point(0, FlowingSettingsList.baselineBelowCenter(titleFont)), alignment: .center)
         return .group([.text(run, .solid(palette.label))],
                       transform: AffineTransform.scale(scale, scale).concatenating(.translation(center.x, center.y)))
     }

@@ -39,8 +39,12 @@ struct FlowingSettingsList: Sendable {
     static let topGap = 28.0
     /// Home-indicator inset plus a margin below the last card.
     static let bottomPadding = 54.0
-    /// Baseline below a line's centre, in ems (approx.: (ascent − descent)/2 of DejaVu Sans).
-    static let baselineBelowCenter = 0.346
+    /// Baseline below a line's centre, in points: (ascent − descent)/2 of the font, measured through
+    /// HoloText (it was 0.346 em, DejaVu Sans's).
+    static func baselineBelowCenter(_ font: Font) -> Double {
+        let v = TextMeasure.vertical(font)
+        return (v.ascent - v.descent) / 2
+    }
 
     /// Height of the list from its top.
     var height: Double {
@@ -84,7 +88,7 @@ struct FlowingSettingsList: Sendable {
         var nodes: [Node] = [
             .fill(.roundedRect(icon, cornerRadius: Self.iconCorner, style: .continuous), .solid(Color(hex: row.color))),
             glyph(in: icon, kind: index % 3),
-            .text(TextRun(row.title, font: labelFont, origin: Point(labelX, mid + Self.baselineBelowCenter * labelFont.size),
+            .text(TextRun(row.title, font: labelFont, origin: Point(labelX, mid + Self.baselineBelowCenter(labelFont)),
                           maxWidth: width - labelX - 34), .solid(palette.label)),
             chevron(tip: Point(width - 18, mid)),
         ]

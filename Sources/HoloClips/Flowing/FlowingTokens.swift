@@ -51,9 +51,6 @@ public enum FlowingTokens {
     public static let verticalItemSpacing = 2.0
     /// UINavigationBar's inline height.
     public static let navigationBarHeight = 44.0
-    /// Text width estimate per character, in ems, for the nav title's width (approx.: HoloClips cannot
-    /// measure text; calibrated on the renderer's DejaVu Sans: "Settings" at 17 pt measures 73.98 pt).
-    public static let averageAdvancePerEm = 0.544
 
     /// (choice) Horizontal layout: what moves sideways or changes size — the title's and the accessory's
     /// x and their scales — runs ahead of the shown progress by this factor (done at p = 1/2); what

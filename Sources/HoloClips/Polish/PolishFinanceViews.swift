@@ -85,9 +85,9 @@ enum PolishViews {
         let disc = Rect(x: 14, y: (h - 40) / 2, width: 40, height: 40)
         let amount = PolishFinance.money(t.amount, signed: true)
         let amountFont = font(17, .semibold, type)
-        // Title and detail take the width the amount leaves (taken as 0.7 em a character, DejaVu's
-        // digits being 0.64 em, and a 12 pt gap: a choice).
-        let textWidth = w - 66 - 16 - Double(amount.count) * 0.7 * amountFont.size - 12
+        // Title and detail take the width the amount leaves (the amount measured through HoloText,
+        // and a 12 pt gap: a choice).
+        let textWidth = w - 66 - 16 - TextMeasure.width(amount, amountFont) - 12
         let children: [Node] = [
             .fill(.ellipse(disc), .solid(tint.opacity(0.12))),
             .text(TextRun(String(t.title.prefix(1)), font: Font(size: 17, weight: .bold),
@@ -114,9 +114,9 @@ enum PolishViews {
         let complete = progress >= 1
         let percent = "\(Int((progress * 100).rounded(.down)))%"
         let percentFont = font(15, .semibold, type)
-        // The name shares its line with the percentage: it gets the rest (the percentage taken as
-        // 0.75 em a character, DejaVu Sans Bold's digits being 0.7 em, and a 12 pt gap: a choice).
-        let nameWidth = w - 36 - trailingInset - Double(percent.count) * 0.75 * percentFont.size - 12
+        // The name shares its line with the percentage: it gets the rest (the percentage measured
+        // through HoloText, and a 12 pt gap: a choice).
+        let nameWidth = w - 36 - trailingInset - TextMeasure.width(percent, percentFont) - 12
         var children: [Node] = [
             .text(TextRun(g.name, font: font(17, .semibold, type), origin: Point(18, nameY),
                           maxWidth: nameWidth, minimumScaleFactor: minimumScaleFactor), .solid(palette.ink)),

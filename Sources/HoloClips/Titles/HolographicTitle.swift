@@ -71,25 +71,18 @@ public struct HolographicTitle: Hashable, Sendable {
 
     // MARK: The text box the shader's u, v run across
 
-    /// Mean advance of DejaVu Sans Bold per character, in em (0.53…0.69 over the five page titles):
-    /// the estimated box before the renderer measures the text (paint.widthFromText), and the
-    /// tilt's anchor (0.6° at most: an anchor a few points off moves no pixel visibly).
-    public static let estimatedAdvancePerEm = 0.62
-    /// The box's top is 0.76 em above the baseline and it is 1 em tall: DejaVu Sans Bold's ascender is
-    /// 0.76 em (capitals 0.729 em) and its descender 0.236 em, so v runs 0…1 from the top of the
-    /// capitals to the bottom of the descenders.
-    public static let boxAscentPerEm = 0.76
-    public static let boxHeightPerEm = 1.0
-
-    /// The estimated text box (local points).
+    /// The text box (local points), measured through HoloText with the default fonts: x across the
+    /// shaped title's advance; y from the top of the capitals (the face's cap height above the
+    /// baseline) to the bottom of the descenders, so v runs 0…1 over the ink of a title. (It was a
+    /// DejaVu-calibrated estimate: 0.62 em a character, top 0.76 em above the baseline, 1 em tall.)
     public var textBounds: Rect {
-        let width = Double(title.count) * Self.estimatedAdvancePerEm * font.size
-        return Rect(x: origin.x, y: origin.y - Self.boxAscentPerEm * font.size,
-                    width: width, height: Self.boxHeightPerEm * font.size)
+        let v = TextMeasure.vertical(font)
+        return Rect(x: origin.x, y: origin.y - v.capHeight,
+                    width: TextMeasure.width(title, font), height: v.capHeight + v.descent)
     }
 
     /// The shader's box: its width is the laid-out text's, which the renderer measures
-    /// (`widthFromText`); `textBounds`' estimate only stands in until then (and anchors the tilt).
+    /// (`widthFromText`, with the face it draws, also under `--font`); `textBounds` anchors the tilt.
     public var paint: ShaderPaint {
         ShaderPaint(bounds: textBounds, program: effect, widthFromText: true)
     }

@@ -146,9 +146,8 @@ struct ContentDrawing {
         return (room - t - 8, t)
     }
 
-    /// A text's width before the renderer measures it: 0.6 em a character (DejaVu Sans averages
-    /// about 0.55–0.6 em), for the room a trailing label leaves to the text before it.
-    func estimatedWidth(_ s: String, _ font: Font) -> Double { 0.6 * font.size * Double(s.count) }
+    /// A text's width, measured (TextMeasure), for the room a trailing label leaves to the text before it.
+    func estimatedWidth(_ s: String, _ font: Font) -> Double { TextMeasure.width(s, font) }
 
     /// Capsule chips in a row from `x`, default widths scaled with the caption; when they would not
     /// fit in `room`, they shrink together and their labels end in "…".

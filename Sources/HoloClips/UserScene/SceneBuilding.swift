@@ -29,7 +29,8 @@ extension UserNode {
             }
             return leaf(parts, anchor: shape.bounds.center, d)
         case .text(let spec):
-            let run = TextRun(spec.string, font: Font(size: SceneLimits.clamp(spec.fontSize.value(d), SceneLimits.fontSize), weight: spec.weight),
+            let run = TextRun(spec.string, font: Font(size: SceneLimits.clamp(spec.fontSize.value(d), SceneLimits.fontSize), weight: spec.weight,
+                                                      family: spec.family),
                               origin: spec.origin.value(d), alignment: spec.alignment)
             return leaf([.text(run, spec.fill.value(d))], anchor: run.origin, d)
         case .symbol(let spec):

@@ -122,6 +122,8 @@ public struct TextSpec: Hashable, Sendable {
     public var string: String
     public var fontSize: AnimatableValue
     public var weight: FontWeight
+    /// A font family (`"family": "DejaVu Sans"`); nil: the renderer's default (Inter or `--font`).
+    public var family: String? = nil
     public var origin: AnimatablePoint
     public var alignment: TextAlignment
     public var fill: PaintSpec

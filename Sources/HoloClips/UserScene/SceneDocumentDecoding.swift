@@ -4,6 +4,7 @@
 import HoloGeometry
 import HoloMSL
 import HoloScene
+import HoloText
 
 extension SceneDecoder {
     static let nodeTypes = ["group", "rect", "roundedRect", "capsule", "circle", "path", "symbol", "text", "image", "material", "shaderFill", "shaderEffect", "glow"]
@@ -312,15 +313,26 @@ extension SceneDecoder {
     mutating func text(_ o: inout JSONObject) throws(UserSceneError) -> TextSpec {
         let string = try o.string("string")
         let weight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
-            try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "semibold": .semibold, "bold": .bold])
+            try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "medium": .medium, "semibold": .semibold, "bold": .bold])
         } ?? .regular
+        // A family must be installed (fontconfig or $HOLOFRAME_FONT_DIR): refused here, with its name, not at the first frame.
+        let family = try o.optional("family").map { (v: JSONValue) throws(UserSceneError) in
+            let name = try v.string(at: o.path(of: "family"))
+            guard FontLibrary.isInstalled(family: name) else {
+                let near = FontLibrary.installedFamilies(near: name)
+                throw UserSceneError(path: o.path(of: "family"), reason: "font family \"\(name)\" is not installed"
+                    + (near.isEmpty ? "" : " (installed families include \(near.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                    + "; `fc-list : family` lists the installed families, or set HOLOFRAME_FONT_DIR to a folder holding its files")
+            }
+            return name
+        }
         let alignment = try o.optional("alignment").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "alignment"), ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
         } ?? .leading
         let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
             ?? .solid(.constant(.black))
         let fontSize = try limited(try optionalValue(&o, "fontSize", default: 17), SceneLimits.fontSize, path: o.path(of: "fontSize"), "font size")
-        return TextSpec(string: string, fontSize: fontSize, weight: weight,
+        return TextSpec(string: string, fontSize: fontSize, weight: weight, family: family,
                         origin: AnimatablePoint(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0)),
                         alignment: alignment, fill: fill)
     }

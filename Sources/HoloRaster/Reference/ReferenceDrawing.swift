@@ -143,7 +143,8 @@ extension Reference {
             // (0…3 quarters) shifts the outline before FreeType renders it.
             let qx = Int((g.x * 4).rounded(.toNearestOrAwayFromZero)), qy = Int((g.y * 4).rounded(.toNearestOrAwayFromZero))
             let px = Int((Double(qx) / 4).rounded(.down)), py = Int((Double(qy) / 4).rounded(.down))
-            let key = GlyphKey(source: line.source, size26_6: size26_6, glyph: g.glyph,
+            if line.colorFaces[g.face] { continue }
+            let key = GlyphKey(source: line.sources[g.face], size26_6: size26_6, glyph: g.glyph,
                                binX: UInt8(qx - 4 * px), binY: UInt8(qy - 4 * py))
             let bitmap = try fonts.uncachedGlyphBitmap(key)
             guard bitmap.width > 0 else { continue }
@@ -172,12 +173,5 @@ extension RefMask {
         var out = RefMask(window: box)
         for y in box.y0..<box.y1 { for x in box.x0..<box.x1 { out.set(x, y, at(x, y)) } }
         return out
-    }
-}
-
-extension FontLibrary {
-    /// A glyph rendered by FreeType now, bypassing (and not filling) the glyph cache.
-    func uncachedGlyphBitmap(_ key: GlyphKey) throws -> GlyphBitmap {
-        try freeType.withLock { try $0.face(for: key.source).rasterize(key) }
     }
 }

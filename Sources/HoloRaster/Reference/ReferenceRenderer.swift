@@ -159,6 +159,9 @@ public struct ReferenceRenderer: Sendable {
             let run = try layout.fitted(given)
             let cov = try Reference.textCoverage(run, transform: transform, fonts: fonts, limit: s.window)
             Reference.paint(cov, with: RefPaint(try layout.textSized(paint, to: run), transform: transform), opacity: 1, clip: clip, into: &s)
+            for glyph in try fonts.colorGlyphImages(of: run, transform: transform) {
+                Reference.drawImage(glyph.image, in: glyph.frame, transform: transform, clip: clip, into: &s)
+            }
         case .material(let shape, let kind, let scheme):
             var mask = Reference.fillCoverage(shape, transform: transform, limit: s.window)
             if let clip { mask = mask.intersected(with: clip) }

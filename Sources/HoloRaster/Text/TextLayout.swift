@@ -1,8 +1,5 @@
-// Text layout and glyph-run coverage.
-//
-// One line, no shaping: each Unicode scalar maps to the font's glyph (cmap), pens advance by the
-// unhinted advance widths plus pair kerning from the font's `kern` table, all kept in font units and
-// scaled by pixelSize / unitsPerEm, so a string's width is exactly linear in its size.
+// Glyph-run coverage: HoloText's positioned glyphs (shaped by HarfBuzz, LineLayout.swift) made
+// into a coverage mask the paint fills, and colour glyphs (emoji) into images drawn over it.
 //
 // Coverage of a run under a transform T (run-local points → canvas pixels):
 // - T = uniform scale s > 0 + translation (the common case): glyphs are rendered at size·s px from
@@ -14,6 +11,7 @@
 // Overlapping glyphs combine by saturating addition of coverage (exact for glyphs that only abut,
 // slightly too dark where ink truly overlaps, which Latin text rarely does).
 
+@_exported import HoloText
 import HoloGeometry
 import HoloScene
 
@@ -21,55 +19,7 @@ import HoloScene
 import Glibc
 #endif
 
-/// A glyph and its pen position on the baseline, in canvas pixels.
-@frozen
-public struct PositionedGlyph: Hashable, Sendable {
-    public var glyph: UInt32
-    public var x: Double
-    public var y: Double
-}
-
-/// A laid-out line in pixels.
-public struct PositionedGlyphs: Sendable {
-    public var source: FontSource
-    /// The rendered size in pixels (points × scale, quantized to 1/64 px).
-    public var pixelSize: Double
-    public var glyphs: [PositionedGlyph]
-    /// Pen position of the line's start on the baseline (after alignment), in pixels.
-    public var start: Point
-    /// Advance width of the whole line (advances + kerning), pixels.
-    public var width: Double
-    public var ascent: Double
-    public var descent: Double
-    public var lineHeight: Double
-}
-
-/// Width and vertical extent of a string, in points.
-public struct TextMetrics: Hashable, Sendable {
-    public var width: Double
-    public var ascent: Double
-    public var descent: Double
-    public var lineHeight: Double
-}
-
 extension FontLibrary {
-    /// Lays out `run` for a canvas with `scale` pixels per point (run.origin in points).
-    public func layout(_ run: TextRun, scale: Double) throws -> PositionedGlyphs {
-        try layout(run, pixelSize: run.font.size * scale, baselineStart: run.origin * scale)
-    }
-
-    /// Width (advances + kerning), ascent and descent of `string` in `font`, in points.
-    public func measure(_ string: String, font: Font) throws -> TextMetrics {
-        let source = try source(for: font.weight)
-        let (units, m) = try freeType.withLock { state in
-            let face = try state.face(for: source)
-            return (try face.lineAdvanceUnits(string), face.metrics)
-        }
-        let k = font.size / m.unitsPerEm
-        return TextMetrics(width: units * k, ascent: m.ascender * k, descent: m.descender * k,
-                           lineHeight: m.lineHeight * k)
-    }
-
     /// `run`'s anti-aliased coverage in canvas pixels; `transform` maps run-local points → pixels.
     /// With `window` (the canvas or layer pixels drawing may write), the mask holds only those
     /// pixels, with the values the whole run's mask has there: a 50,000-glyph line costs the
@@ -129,32 +79,6 @@ extension FontLibrary {
         return mask
     }
 
-    /// Lays out a run with its baseline start (before alignment) at `baselineStart` pixels.
-    func layout(_ run: TextRun, pixelSize: Double, baselineStart: Point) throws -> PositionedGlyphs {
-        let source = try source(for: run.font.weight)
-        let size26_6 = Int((pixelSize * 64).rounded())
-        let px = Double(size26_6) / 64
-        let (pens, total, m) = try freeType.withLock { state in
-            let face = try state.face(for: source)
-            let (pens, total) = try face.penPositionsUnits(run.string)
-            return (pens, total, face.metrics)
-        }
-        let k = px / m.unitsPerEm
-        let width = total * k
-        let shift: Double
-        switch run.alignment {
-        case .leading: shift = 0
-        case .center: shift = -width / 2
-        case .trailing: shift = -width
-        }
-        let start = Point(baselineStart.x + shift, baselineStart.y)
-        return PositionedGlyphs(
-            source: source, pixelSize: px,
-            glyphs: pens.map { PositionedGlyph(glyph: $0.glyph, x: start.x + $0.pen * k, y: start.y) },
-            start: start, width: width, ascent: m.ascender * k, descent: m.descender * k,
-            lineHeight: m.lineHeight * k)
-    }
-
     /// Coverage of laid-out glyphs, from the glyph cache.
     public func glyphMask(_ line: PositionedGlyphs) throws -> CoverageMask {
         glyphMask(try place(line, near: nil), within: nil)
@@ -182,7 +106,9 @@ extension FontLibrary {
             let qx = Int((g.x * bins).rounded(.toNearestOrAwayFromZero))
             let qy = Int((g.y * bins).rounded(.toNearestOrAwayFromZero))
             let ix = qx >> 2, iy = qy >> 2
-            let key = GlyphKey(source: line.source, size26_6: size26_6, glyph: g.glyph,
+            // Colour glyphs are images (colorGlyphImages), not coverage.
+            if line.colorFaces[g.face] { continue }
+            let key = GlyphKey(source: line.sources[g.face], size26_6: size26_6, glyph: g.glyph,
                                binX: UInt8(qx & 3), binY: UInt8(qy & 3))
             let bitmap = try glyphBitmap(key)
             guard bitmap.width > 0 else { continue }
@@ -228,25 +154,6 @@ extension FontLibrary {
     }
 }
 
-extension OpenFace {
-    /// Pen positions (font units) of each scalar's glyph, and the total advance.
-    func penPositionsUnits(_ string: String) throws -> ([(glyph: UInt32, pen: Double)], Double) {
-        var pens: [(glyph: UInt32, pen: Double)] = []
-        var pen = 0.0
-        var previous: UInt32 = 0
-        for scalar in string.unicodeScalars {
-            let g = glyph(for: scalar)
-            pen += kerningUnits(previous, g)
-            pens.append((g, pen))
-            pen += try advanceUnits(g)
-            previous = g
-        }
-        return (pens, pen)
-    }
-
-    func lineAdvanceUnits(_ string: String) throws -> Double { try penPositionsUnits(string).1 }
-}
-
 /// Bilinear sample (Bilinear.swift) of an 8-bit plane at continuous pixel position (x, y); outside
 /// the plane is 0.
 @inline(__always)
@@ -258,4 +165,41 @@ func bilinearCoverage(_ src: UnsafeBufferPointer<UInt8>, _ w: Int, _ h: Int, _ x
     }
     let ix = tap.ix, iy = tap.iy
     return UInt8(tap.mix(at(ix, iy), at(ix + 1, iy), at(ix, iy + 1), at(ix + 1, iy + 1)))
+}
+
+/// A colour glyph (an emoji) to draw as an image: its premultiplied pixels and the rect they fill
+/// in the run's local points (drawn under the run's transform, like an image node).
+struct ColorGlyphImage {
+    var image: ImageData
+    var frame: Rect
+}
+
+extension FontLibrary {
+    /// The run's colour glyphs as images. Upright (uniform scale + translation): each bitmap is
+    /// rendered at the canvas size and placed on whole canvas pixels, so drawing it resamples 1:1.
+    /// Otherwise at the transform's mean scale, placed in local pixels and resampled by the image
+    /// drawing. Empty (and no work beyond a flag test) for runs without colour glyphs.
+    func colorGlyphImages(of run: TextRun, transform t: AffineTransform) throws -> [ColorGlyphImage] {
+        let upright = t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0
+        let s = upright ? t.a : abs(t.determinant).squareRoot()
+        guard s > 0 else { return [] }
+        // Upright: canvas pixels; else local pixels from the run's origin.
+        let line = try layout(run, pixelSize: run.font.size * s, baselineStart: upright ? t.apply(run.origin) : .zero)
+        guard line.hasColorGlyphs else { return [] }
+        let size26_6 = Int((line.pixelSize * 64).rounded())
+        var out: [ColorGlyphImage] = []
+        for g in line.glyphs where line.colorFaces[g.face] {
+            let bitmap = try glyphBitmap(GlyphKey(source: line.sources[g.face], size26_6: size26_6, glyph: g.glyph, binX: 0, binY: 0))
+            guard bitmap.width > 0, bitmap.isColor else { continue }
+            let px = Double(Int(g.x.rounded()) + bitmap.left), py = Double(Int(g.y.rounded()) - bitmap.top)
+            let frame: Rect
+            if upright {
+                frame = Rect(x: (px - t.tx) / s, y: (py - t.ty) / s, width: Double(bitmap.width) / s, height: Double(bitmap.height) / s)
+            } else {
+                frame = Rect(x: run.origin.x + px / s, y: run.origin.y + py / s, width: Double(bitmap.width) / s, height: Double(bitmap.height) / s)
+            }
+            out.append(ColorGlyphImage(image: ImageData(width: bitmap.width, height: bitmap.height, pixels: bitmap.coverage), frame: frame))
+        }
+        return out
+    }
 }

@@ -8,6 +8,11 @@
 // holds at most 16 variants of a glyph per size, and text that moves by a fraction of a pixel
 // moves smoothly instead of jumping.
 //
+// Colour glyphs (a colour bitmap face: Noto Color Emoji's CBDT strikes, 136×128 px at 109 ppem)
+// are loaded with FT_LOAD_COLOR from the strike nearest above the size (premultiplied BGRA) and
+// scaled to the pixel size by area averaging (bilinear when enlarging), once, into premultiplied
+// RGBA; they are placed at whole pixels (bin 0): an emoji is drawn as an image, not a mask.
+//
 // Key: (font source, pixel size in 26.6, glyph id, x bin, y bin). The cache has its own lock (Locked), so a
 // cache hit never waits for FreeType.
 //
@@ -22,7 +27,7 @@ import CFreeType
 import HoloGeometry
 
 /// Sub-pixel positions per pixel, in x and in y.
-@usableFromInline let glyphSubpixelBins = 4
+public let glyphSubpixelBins = 4
 
 @frozen
 public struct GlyphKey: Hashable, Sendable {
@@ -32,6 +37,9 @@ public struct GlyphKey: Hashable, Sendable {
     public var glyph: UInt32
     public var binX: UInt8
     public var binY: UInt8
+    public init(source: FontSource, size26_6: Int, glyph: UInt32, binX: UInt8, binY: UInt8) {
+        self.source = source; self.size26_6 = size26_6; self.glyph = glyph; self.binX = binX; self.binY = binY
+    }
 }
 
 /// One glyph's coverage. `left`/`top` place the bitmap relative to the integer pen position:
@@ -42,7 +50,14 @@ public struct GlyphBitmap: Sendable, Equatable {
     public var top: Int
     public var width: Int
     public var height: Int
+    /// One byte of coverage per pixel; for a colour glyph, premultiplied RGBA (4 bytes per pixel).
     public var coverage: [UInt8]
+    /// A colour glyph (an emoji): `coverage` holds premultiplied RGBA8.
+    public var isColor: Bool
+    public init(left: Int, top: Int, width: Int, height: Int, coverage: [UInt8], isColor: Bool = false) {
+        self.left = left; self.top = top; self.width = width; self.height = height
+        self.coverage = coverage; self.isColor = isColor
+    }
     public static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, coverage: [])
 }
 
@@ -104,6 +119,7 @@ final class GlyphCache: Sendable {
 extension OpenFace {
     /// Renders one glyph (FreeType lock held by the caller).
     func rasterize(_ key: GlyphKey) throws -> GlyphBitmap {
+        if isColorBitmap { return try rasterizeColor(key) }
         if currentSize != key.size26_6 {
             let err = FT_Set_Char_Size(face, FT_F26Dot6(key.size26_6), FT_F26Dot6(key.size26_6), 72, 72)
             guard err == 0 else { throw FontError.freeType(call: "FT_Set_Char_Size", code: err, path: source.path) }
@@ -141,10 +157,113 @@ extension OpenFace {
 
 extension FontLibrary {
     /// The glyph's coverage, from the cache or rendered now (and then cached).
-    func glyphBitmap(_ key: GlyphKey) throws -> GlyphBitmap {
+    public func glyphBitmap(_ key: GlyphKey) throws -> GlyphBitmap {
         if let hit = glyphs.lookup(key) { return hit }
-        let bitmap = try freeType.withLock { try $0.face(for: key.source).rasterize(key) }
+        let bitmap = try state.withLock { try $0.face(for: key.source).rasterize(key) }
         glyphs.insert(bitmap, for: key)
         return bitmap
+    }
+
+    /// A glyph rendered by FreeType now, bypassing (and not filling) the glyph cache (the reference renderer's).
+    public func uncachedGlyphBitmap(_ key: GlyphKey) throws -> GlyphBitmap {
+        try state.withLock { try $0.face(for: key.source).rasterize(key) }
+    }
+}
+
+extension OpenFace {
+    /// A colour bitmap glyph scaled to the key's pixel size, premultiplied RGBA.
+    func rasterizeColor(_ key: GlyphKey) throws -> GlyphBitmap {
+        let target = Double(key.size26_6) / 64
+        let rec = face.pointee
+        // The smallest strike at least the target size, else the largest.
+        var best = 0
+        for i in 0..<Int(rec.num_fixed_sizes) {
+            let ppem = Double(rec.available_sizes[i].y_ppem) / 64, bestPpem = Double(rec.available_sizes[best].y_ppem) / 64
+            if (ppem >= target && (bestPpem < target || ppem < bestPpem)) || (bestPpem < target && ppem > bestPpem) { best = i }
+        }
+        if currentSize != -2 - best {
+            let err = FT_Select_Size(face, FT_Int(best))
+            guard err == 0 else { throw FontError.freeType(call: "FT_Select_Size", code: err, path: source.path) }
+            currentSize = -2 - best
+        }
+        let err = FT_Load_Glyph(face, key.glyph, FTLoad.color)
+        guard err == 0 else { throw FontError.freeType(call: "FT_Load_Glyph", code: err, path: source.path) }
+        let slot = face.pointee.glyph!
+        let bm = slot.pointee.bitmap
+        let w = Int(bm.width), h = Int(bm.rows), pitch = Int(bm.pitch)
+        guard w > 0, h > 0, let buffer = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) else { return .empty }
+        let strike = Double(face.pointee.size.pointee.metrics.y_ppem)
+        let f = target / max(strike, 1)
+        // Source as premultiplied RGBA rows (FreeType's BGRA is premultiplied already).
+        var src = [Double](repeating: 0, count: w * h * 4)
+        for row in 0..<h {
+            let line = pitch >= 0 ? buffer + row * pitch : buffer + (h - 1 - row) * (-pitch)
+            for x in 0..<w {
+                let p = line + 4 * x, d = (row * w + x) * 4
+                src[d] = Double(p[2]); src[d + 1] = Double(p[1]); src[d + 2] = Double(p[0]); src[d + 3] = Double(p[3])
+            }
+        }
+        let left = Int((Double(slot.pointee.bitmap_left) * f).rounded())
+        let top = Int((Double(slot.pointee.bitmap_top) * f).rounded())
+        let ow = max(1, Int((Double(w) * f).rounded())), oh = max(1, Int((Double(h) * f).rounded()))
+        let out = ColorResampling.resize(src, w, h, to: ow, oh)
+        return GlyphBitmap(left: left, top: top, width: ow, height: oh, coverage: out, isColor: true)
+    }
+}
+
+/// Resizing a premultiplied RGBA image (colour glyphs): separable, area-averaging when shrinking
+/// (each output pixel the mean of the source area it covers), linear when enlarging.
+enum ColorResampling {
+    static func resize(_ src: [Double], _ w: Int, _ h: Int, to ow: Int, _ oh: Int) -> [UInt8] {
+        let wx = weights(from: w, to: ow), wy = weights(from: h, to: oh)
+        // Horizontal pass: h rows of ow pixels.
+        var mid = [Double](repeating: 0, count: ow * h * 4)
+        for y in 0..<h {
+            for (ox, taps) in wx.enumerated() {
+                for (x, weight) in taps {
+                    for c in 0..<4 { mid[(y * ow + ox) * 4 + c] += src[(y * w + x) * 4 + c] * weight }
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: ow * oh * 4)
+        for (oy, taps) in wy.enumerated() {
+            for ox in 0..<ow {
+                var px = (0.0, 0.0, 0.0, 0.0)
+                for (y, weight) in taps {
+                    let s = (y * ow + ox) * 4
+                    px.0 += mid[s] * weight; px.1 += mid[s + 1] * weight; px.2 += mid[s + 2] * weight; px.3 += mid[s + 3] * weight
+                }
+                let a = min(255, max(0, px.3.rounded()))
+                let d = (oy * ow + ox) * 4
+                // Premultiplied: no channel above alpha.
+                out[d] = UInt8(min(a, max(0, px.0.rounded()))); out[d + 1] = UInt8(min(a, max(0, px.1.rounded())))
+                out[d + 2] = UInt8(min(a, max(0, px.2.rounded()))); out[d + 3] = UInt8(a)
+            }
+        }
+        return out
+    }
+
+    /// For each output index, the source indices and weights (summing to 1).
+    static func weights(from n: Int, to m: Int) -> [[(Int, Double)]] {
+        let scale = Double(n) / Double(m)
+        return (0..<m).map { o in
+            if scale >= 1 {
+                // Area: output pixel o covers source [o·scale, (o+1)·scale).
+                let a = Double(o) * scale, b = a + scale
+                var taps: [(Int, Double)] = []
+                var i = Int(a)
+                while Double(i) < b, i < n {
+                    let cover = min(b, Double(i + 1)) - max(a, Double(i))
+                    if cover > 0 { taps.append((i, cover / scale)) }
+                    i += 1
+                }
+                return taps
+            }
+            // Linear: the output centre's position among source centres.
+            let x = (Double(o) + 0.5) * scale - 0.5
+            let i = Int(x.rounded(.down)), t = x - Double(i)
+            let i0 = min(max(i, 0), n - 1), i1 = min(max(i + 1, 0), n - 1)
+            return [(i0, 1 - t), (i1, t)]
+        }
     }
 }
