@@ -2,7 +2,7 @@
 // Holoframe: renders scroll- and motion-driven iOS UI animations frame by frame on the CPU.
 //
 // Flow is one-directional; each target imports only the ones to its left:
-//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloRaster ─► HoloPNG / HoloGolden
+//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText (paragraph layout) ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
 //   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
@@ -31,6 +31,10 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Intel ISA-L (Debian: libisal-dev): the fast PNG profile's deflate, CRC-32 and Adler-32.
         .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+        // ICU (Debian: libicu-dev): Unicode line breaking and bidi for HoloText, through a C shim
+        // because ICU's C names are versioned macros (ubrk_open is ubrk_open_72) Swift cannot import.
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
         // libpng reports errors with longjmp; this C shim owns every setjmp so Swift only sees return codes.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         // The fast PNG profile's row kernels (unpremultiply, pack, filter: SIMD) and ISA-L deflate calls.
@@ -48,7 +52,9 @@ let package = Package(
         .target(name: "HoloMSL", dependencies: ["HoloStop", "HoloGeometry"]),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
-        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "CFreeType", "CBlurKernels"]),
+        // Paragraph layout: line breaking and bidi (ICU), wrapping, line limits (no font code: widths come from a closure).
+        .target(name: "HoloText", dependencies: ["HoloGeometry", "HoloScene", "CICUShim"]),
+        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL", "HoloShaders"]),
@@ -70,6 +76,7 @@ let package = Package(
         .testTarget(name: "HoloMotionTests", dependencies: ["HoloMotion"]),
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
+        .testTarget(name: "HoloTextTests", dependencies: ["HoloText", "HoloScene"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
