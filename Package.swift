@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CFreeType", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
-        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloMSL", "HoloShaders"]),
+        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloMSL", "HoloShaders"]),
         .target(name: "Holoframe", dependencies: [
             "HoloMSL",
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
