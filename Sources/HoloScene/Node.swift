@@ -56,6 +56,11 @@ public struct Font: Hashable, Sendable {
 
 public enum TextAlignment: String, Hashable, Sendable, Codable { case leading, center, trailing }
 
+/// Which way a run of text reads.
+public enum TextDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
 /// Text: one line, or a paragraph when it wraps. Its first baseline starts at `origin` for leading
 /// alignment; for center and trailing alignment `origin.x` is the centre or the right end of each
 /// line.
@@ -84,6 +89,12 @@ public struct TextRun: Hashable, Sendable {
     public var lineLimit: Int?
     /// SwiftUI's `.lineSpacing`: points added between lines (negative counts as 0).
     public var lineSpacing: Double
+    /// The direction of a run of one direction, as the renderer hands it to the single-line layout
+    /// after bidi analysis (HoloRaster's TextParagraph.swift splits mixed lines into such runs in
+    /// visual order). The single-line layout honours it: unshaped, it places a right-to-left run's
+    /// grapheme clusters right to left (no mirroring, no joining); a shaping layout (HarfBuzz) shapes
+    /// the run in this direction. Runs a scene builds need not set it: bidi analysis does.
+    public var direction: TextDirection = .leftToRight
     public init(_ string: String, font: Font, origin: Point, alignment: TextAlignment = .leading,
                 maxWidth: Double? = nil, minimumScaleFactor: Double = 1,
                 wrapWidth: Double? = nil, lineLimit: Int? = nil, lineSpacing: Double = 0) {

@@ -11,6 +11,7 @@
 // as UTF-16 code units and are turned into `String.Index` here, so callers never see UTF-16.
 
 import CICUShim
+import HoloScene
 
 /// A place a line may end: after the character before `index`.
 public struct LineBreakOpportunity: Hashable, Sendable {
@@ -19,11 +20,6 @@ public struct LineBreakOpportunity: Hashable, Sendable {
     /// A mandatory break: after a newline (LF, CR, CR LF, NEL), a line or paragraph separator.
     public var isMandatory: Bool
     public init(index: String.Index, isMandatory: Bool) { self.index = index; self.isMandatory = isMandatory }
-}
-
-/// Which way a run of text reads.
-public enum TextDirection: String, Hashable, Sendable, CaseIterable {
-    case leftToRight, rightToLeft
 }
 
 /// A piece of one line with one direction, in visual order within the line.
@@ -86,6 +82,13 @@ public enum LineBreaking {
         return (direction, runs)
     }
 
+    /// The direction of `string` as one paragraph: its first strong character's (UAX #9 P2–P3),
+    /// left to right when it has none. Text with no right-to-left character is answered without ICU.
+    public static func paragraphDirection(of string: String) -> TextDirection {
+        guard string.unicodeScalars.contains(where: \.mayBeRightToLeft) else { return .leftToRight }
+        return bidiRuns(in: string, line: string.startIndex..<string.endIndex).paragraph
+    }
+
     /// `String.Index` of each UTF-16 offset that is a `Character` boundary (nil for others), in one
     /// walk over the characters; `offsets` must be increasing.
     static func characterIndices(_ string: String, atUTF16 offsets: [Int]) -> [String.Index?] {
@@ -110,6 +113,20 @@ public enum LineBreaking {
             guard offset >= 0, offset <= string.utf16.count else { return nil }
             let i = string.utf16.index(string.utf16.startIndex, offsetBy: offset)
             return i.samePosition(in: string.unicodeScalars)
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// In a block of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic,
+    /// their presentation forms, and the RTL blocks of the supplementary planes) or an explicit
+    /// right-to-left mark, embedding, override or isolate. Text with none of these is one
+    /// left-to-right run, so bidi analysis is skipped for it.
+    public var mayBeRightToLeft: Bool {
+        switch value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        case 0x200F, 0x202B, 0x202E, 0x2067, 0x061C: return true
+        default: return false
         }
     }
 }

@@ -97,4 +97,44 @@ import Testing
             #expect(inkRows(slow).count > Int(6 * 13 * scale))
         }
     }
+
+    // MARK: bidi
+
+    @Test func aMixedLineIsRunsInVisualOrder() throws {
+        let hebrew = "\u{5E9}\u{5DC}\u{5D5}\u{5DD}"   // שלום
+        let line = try renderer.lines(TextRun("Say \(hebrew) now", font: .body, origin: Point(10, 30)))
+        #expect(line.map(\.string) == ["Say ", hebrew, " now"])
+        #expect(line.map(\.direction) == [.leftToRight, .rightToLeft, .leftToRight])
+        // Side by side from the line's start, each as wide as it measures.
+        var x = 10.0
+        for run in line {
+            #expect(abs(run.origin.x - x) < 1e-9 && run.origin.y == 30)
+            x += try renderer.fonts.measure(run.string, font: run.font).width
+        }
+        // A Hebrew paragraph reads right to left: its Latin word's run is between the Hebrew runs,
+        // the paragraph's last Hebrew word at the left.
+        let rtl = try renderer.lines(TextRun("\(hebrew) abc \u{5D0}\u{5D1}", font: .body, origin: .zero, wrapWidth: 300))
+        #expect(rtl.map(\.direction) == [.rightToLeft, .leftToRight, .rightToLeft])
+        #expect(rtl.first?.string.contains("\u{5D0}") == true && rtl.last?.string.contains(hebrew) == true)
+    }
+
+    @Test func aRightToLeftRunPlacesItsClustersFromTheRight() throws {
+        // Unshaped, "אב" right to left draws as "בא" left to right would.
+        var rtl = TextRun("\u{5D0}\u{5D1}", font: .body, origin: Point(10, 30))
+        rtl.direction = .rightToLeft
+        let ltr = TextRun("\u{5D1}\u{5D0}", font: .body, origin: Point(10, 30))
+        let a = try renderer.fonts.coverage(of: rtl, transform: .identity), b = try renderer.fonts.coverage(of: ltr, transform: .identity)
+        #expect(a == b)
+        #expect(try renderer.fonts.coverage(of: TextRun("\u{5D0}\u{5D1}", font: .body, origin: Point(10, 30)), transform: .identity) != a)
+    }
+
+    @Test func fastAndReferenceRenderersAgreeOnBidiText() throws {
+        let scene = Scene(size: Size(220, 120), background: .white, root: [
+            .text(TextRun("Mixed \u{5E9}\u{5DC}\u{5D5}\u{5DD} and \u{5E2}\u{5D5}\u{5DC}\u{5DD} text that wraps", font: .body,
+                          origin: Point(110, 24), alignment: .center, wrapWidth: 200), .solid(.black)),
+        ])
+        let fast = try renderer.render(scene, scale: 2), slow = try ReferenceRenderer(fonts: .shared).render(scene, scale: 2)
+        let d = ReferenceDifference(fast, slow)
+        #expect(d.meanDelta <= ReferenceDifference.maxMeanDelta && d.shareOverLargeDelta <= ReferenceDifference.maxShareOverLargeDelta, "\(d)")
+    }
 }

@@ -136,7 +136,8 @@ extension FontLibrary {
         let px = Double(size26_6) / 64
         let (pens, total, m) = try freeType.withLock { state in
             let face = try state.face(for: source)
-            let (pens, total) = try face.penPositionsUnits(run.string)
+            // A right-to-left run reads its clusters from the right: unshaped, they are placed in reverse.
+            let (pens, total) = try face.penPositionsUnits(run.direction == .rightToLeft ? String(run.string.reversed()) : run.string)
             return (pens, total, face.metrics)
         }
         let k = px / m.unitsPerEm
