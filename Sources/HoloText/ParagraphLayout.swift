@@ -27,9 +27,10 @@
 //   are centred on it, trailing ones end at it.
 //
 // Widths are assumed to grow as text is added to a line (true of advances; a kerning pair never
-// takes back a whole glyph's advance), so the longest fitting piece is found by bisection: a few
-// measurements per line instead of one per break. ParagraphReferenceTests holds this against a
-// slow wrap that tries every split.
+// takes back a whole glyph's advance), so the longest fitting piece is found by galloping and
+// bisection: O(log) measurements per line, each of at most about twice the line, so a paragraph
+// costs about its length × log, not its length squared. ParagraphReferenceTests holds this against
+// a slow wrap that tries every split.
 
 import HoloScene
 
@@ -168,28 +169,40 @@ struct BreakableText {
     /// Where each line ends (the next line's start), greedily; an empty string is one empty line.
     func lineEnds<E: Error>(width: Double, font: Font, measure: (Substring, Font) throws(E) -> Double) throws(E) -> [String.Index] {
         guard !breaks.isEmpty else { return [string.endIndex] }
+        // The first mandatory opportunity at or after each one (the last opportunity when none is).
+        var mandatory = [Int](repeating: breaks.count - 1, count: breaks.count)
+        var next = breaks.count - 1
+        for k in stride(from: breaks.count - 1, through: 0, by: -1) {
+            if breaks[k].isMandatory { next = k }
+            mandatory[k] = next
+        }
         var ends: [String.Index] = []
         var start = string.startIndex
         var b = 0   // first opportunity after `start`
         while start < string.endIndex {
             while breaks[b].index <= start { b += 1 }
-            // Candidates: opportunities up to and including the first mandatory one.
-            var last = b
-            while !breaks[last].isMandatory, last + 1 < breaks.count { last += 1 }
+            // Candidates: opportunities b...last, up to and including the first mandatory one.
+            let last = mandatory[b]
             func fits(_ k: Int) throws(E) -> Bool {
                 try measure(Substring(BreakableText.trimmed(string[start..<breaks[k].index])), font) <= width
             }
-            let end: String.Index
-            if try fits(b) {
-                var lo = b, hi = last   // fits(lo); the answer is in lo...hi
-                if try fits(hi) { lo = hi }
+            // The first word, cluster by cluster (galloping, so a word longer than many lines is
+            // not measured whole for each of them): all of it when it fits (or is one cluster).
+            var end = try longestClusters(from: start, to: breaks[b].index, width: width, font: font, measure: measure)
+            if end == breaks[b].index {
+                // More words: galloping, then bisection over the opportunities, so the pieces
+                // measured are at most about twice the line however long the paragraph (a plain
+                // bisection over b...last would measure the rest of the paragraph for every line).
+                var lo = b, hi = last + 1, step = 1   // lo taken; !fits(hi) unless hi == last + 1
+                while lo < last {
+                    let probe = min(lo + step, last)
+                    if try fits(probe) { lo = probe; step *= 2 } else { hi = probe; break }
+                }
                 while hi - lo > 1 {
                     let mid = (lo + hi) / 2
                     if try fits(mid) { lo = mid } else { hi = mid }
                 }
                 end = breaks[lo].index
-            } else {
-                end = try longestClusters(from: start, to: breaks[b].index, width: width, font: font, measure: measure)
             }
             ends.append(end)
             start = end
@@ -199,16 +212,27 @@ struct BreakableText {
     }
 
     /// The most grapheme clusters from `start` (at least one, at most to `limit`) whose width,
-    /// without trailing white space, fits.
+    /// without trailing white space, fits. Galloping from one cluster, so a line of k clusters
+    /// costs measurements of O(k) clusters, not of the whole word.
     func longestClusters<E: Error>(from start: String.Index, to limit: String.Index, width: Double, font: Font,
                                    measure: (Substring, Font) throws(E) -> Double) throws(E) -> String.Index {
-        let clusters = Array(string[start..<limit].indices.dropFirst()) + [limit]
-        var lo = 0, hi = clusters.count - 1   // clusters[lo] is taken even when it does not fit
-        while hi > lo {
-            let mid = (lo + hi + 1) / 2
-            if try measure(Substring(BreakableText.trimmed(string[start..<clusters[mid]])), font) <= width { lo = mid } else { hi = mid - 1 }
+        /// The position `k` clusters after `start`, nil past `limit`.
+        func cut(_ k: Int) -> String.Index? { string.index(start, offsetBy: k, limitedBy: limit) }
+        func fits(_ k: Int) throws(E) -> Bool {
+            guard let i = cut(k) else { return false }
+            return try measure(Substring(BreakableText.trimmed(string[start..<i])), font) <= width
         }
-        return clusters[lo]
+        var lo = 1, hi = 2, step = 1   // cluster 1 is taken even when it does not fit; !fits(hi)
+        while true {
+            let probe = lo + step
+            guard cut(probe) != nil, try fits(probe) else { hi = probe; break }
+            lo = probe; step *= 2
+        }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if try fits(mid) { lo = mid } else { hi = mid }
+        }
+        return cut(lo) ?? limit
     }
 
     /// The first mandatory break's position after `start`, without the break's own characters

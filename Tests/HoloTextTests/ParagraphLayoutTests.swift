@@ -93,4 +93,17 @@ func toyLayout(_ s: String, width: Double?, lineLimit: Int? = nil, spacing: Doub
         #expect(toyLayout("a b c", width: 1, spacing: 3).lines.map(\.baseline) == [0, 15, 30])
         #expect(toyLayout("a b c", width: 1, spacing: -5).lines.map(\.baseline) == [0, 12, 24])
     }
+
+    /// Long text costs about its length × log, not its length squared: the characters measured in
+    /// all, for a 10,000-character paragraph and a 10,000-character word.
+    @Test func longTextIsMeasuredAboutOnce() {
+        for (text, width) in [(String(repeating: "word ", count: 2_000), 30.0), (String(repeating: "a", count: 10_000), 0.5)] {
+            var measured = 0
+            let p = ParagraphLayout.layout(text, font: Font(size: 10), style: ParagraphStyle(wrapWidth: width), metrics: toyMetrics,
+                                           measure: { piece, font in measured += piece.count; return toyWidth(piece, font) })
+            #expect(p.lines.allSatisfy { $0.width <= width || $0.text.count == 1 })
+            #expect(p.lines.count > 300)
+            #expect(measured < 20 * text.count, "\(measured) characters measured for \(text.count)")
+        }
+    }
 }
