@@ -2,7 +2,7 @@
 // y 0 at the block's top, `width` the content width).
 //
 // Wrapping (issue 31): at accessibility text sizes, the labels a SwiftUI view would let wrap (titles,
-// names, dates and detail lines: `Text` with no line limit) wrap to their room instead of ending in
+// names, dates, detail lines and the Start button's label: `Text` with no line limit) wrap to their room instead of ending in
 // "…"; stat columns, chips and badges stay one line (`.lineLimit(1)` in the app). The clips cannot
 // measure text, so the number of lines is HoloText's ParagraphLayout over the estimated widths
 // (0.6 em a character): the row grows by that many lines (RowStretch) and the label gets that
@@ -38,7 +38,16 @@ struct ContentDrawing {
             guard let limit = run.lineLimit, limit > 1, let row = baselines.firstIndex(of: run.origin.y) else { continue }
             extra[row] = max(extra[row] ?? 0, limit - 1)
         }
+        // The button's label is centred on the button, not on a row's baseline.
+        if case .startWorkout = block, startLabelLines > 1 { extra[0] = startLabelLines - 1 }
         return extra
+    }
+
+    static let startLabel = "Start Empty Workout"
+    /// The lines the button's label wraps to; its lines stay centred on the button (the first
+    /// baseline moves up by half of each extra 1.2-em line).
+    var startLabelLines: Int {
+        type.isAccessibilitySize ? estimatedLines(Self.startLabel, Font(size: type.scaled(17), weight: .semibold), room: max(1, width - 76)) : 1
     }
 
     private func draw(_ block: ContentBlock, _ r: RowStretch) -> [Node] {
@@ -73,7 +82,8 @@ struct ContentDrawing {
                     .fill(.circle(center: Point(34, c), radius: 14), .solid(Color(white: 1, alpha: 0.25))),
                     .fill(.rect(Rect(x: 27, y: c - 1.5, width: 14, height: 3)), .solid(.white)),
                     .fill(.rect(Rect(x: 32.5, y: c - 7, width: 3, height: 14)), .solid(.white)),
-                    text("Start Empty Workout", r.font(.headline), 60, c + 6 * type.scale(of: .headline), .white, maxWidth: width - 76)]
+                    text(Self.startLabel, r.font(.headline), 60, c + 6 * type.scale(of: .headline) - 0.6 * r.font(.headline).size * Double(startLabelLines - 1),
+                         .white, maxWidth: width - 76, wraps: true)]
 
         case .workout(let name, let date, let minutes, let exercises, let volume, let accent):
             let a = TitlesPalette.accent(accent)
