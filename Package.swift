@@ -3,7 +3,7 @@
 //
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster ─► HoloPNG / HoloGolden
-//   HoloText (fonts, shaping, measurement) is imported by HoloRaster (glyph masks) and HoloClips (layout).
+//   HoloText (fonts, shaping, measurement, paragraph layout) is imported by HoloRaster (glyph masks) and HoloClips (layout).
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
 //   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
@@ -27,7 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev, libisal-dev, libharfbuzz-dev, libfontconfig-dev).
+        // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev, libisal-dev, libharfbuzz-dev, libfontconfig-dev, libicu-dev).
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Intel ISA-L (Debian: libisal-dev): the fast PNG profile's deflate, CRC-32 and Adler-32.
@@ -35,6 +35,10 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+        // ICU (Debian: libicu-dev): Unicode line breaking and bidi for HoloText, through a C shim
+        // because ICU's C names are versioned macros (ubrk_open is ubrk_open_72) Swift cannot import.
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
         // libpng reports errors with longjmp; this C shim owns every setjmp so Swift only sees return codes.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
         // The fast PNG profile's row kernels (unpremultiply, pack, filter: SIMD) and ISA-L deflate calls.
@@ -52,8 +56,9 @@ let package = Package(
         .target(name: "HoloMSL", dependencies: ["HoloStop", "HoloGeometry"]),
         // HolographicText.metal is embedded as bytes (HolographicTextSource) so HoloMSL can run the shipped source.
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
-        // Fonts (fontconfig, FreeType), shaping (HarfBuzz) and measurement: what HoloRaster draws and HoloClips lays out with.
-        .target(name: "HoloText", dependencies: ["HoloGeometry", "HoloScene", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), measurement and paragraph layout (line breaking
+        // and bidi through ICU): what HoloRaster draws and HoloClips lays out with.
+        .target(name: "HoloText", dependencies: ["HoloGeometry", "HoloScene", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]),
         .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),

@@ -48,12 +48,13 @@ public struct SceneRenderer: Sendable {
     private func draw(_ node: Node, into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int) throws {
         // Text wholly outside the rows drawing may write (a damage band, a layer's tile) is not
         // rasterized at all (everything else finds its window empty at once).
-        // The test is cheap and loose: a run's ink lies within 2 em of its baseline (fitting only
-        // shrinks the font), so an axis-aligned run's rows are known without laying it out.
+        // The test is cheap and loose: a run's ink lies within 2 em of its baselines (fitting only
+        // shrinks the font), and a paragraph's last baseline within `lastBaselineBound` of its
+        // first, so an axis-aligned run's rows are known without laying it out.
         if case .text(let run, _) = node, transform.b == 0, transform.c == 0 {
             let rows = canvas.pixelWindow
             let a = transform.d * (run.origin.y - 2 * run.font.size) + transform.ty
-            let b = transform.d * (run.origin.y + 2 * run.font.size) + transform.ty
+            let b = transform.d * (run.origin.y + run.lastBaselineBound + 2 * run.font.size) + transform.ty
             if max(a, b) < Double(rows.y0) || min(a, b) > Double(rows.y1) { return }
         }
         switch node {
@@ -64,13 +65,15 @@ public struct SceneRenderer: Sendable {
         case .styledStroke(let shape, let paint, let style):
             canvas.stroke(shape, style: style, transform: transform, paint: paint, clip: clip)
         case .text(let given, let paint):
-            let run = try fitted(given)
             // Only the pixels this canvas (or layer) may show: a long run costs the window, not the line.
-            let mask = try fonts.coverage(of: run, transform: transform, within: canvas.workWindow(clip: clip))
-            canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
-            // Emoji: colour bitmaps drawn as images over the run (not tinted by the paint).
-            for glyph in try fonts.colorGlyphImages(of: run, transform: transform) {
-                canvas.draw(glyph.image, in: glyph.frame, transform: transform, clip: clip)
+            let window = canvas.workWindow(clip: clip)
+            for run in try lines(given) {
+                let mask = try fonts.coverage(of: run, transform: transform, within: window)
+                canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
+                // Emoji: colour bitmaps drawn as images over the run (not tinted by the paint).
+                for glyph in try fonts.colorGlyphImages(of: run, transform: transform) {
+                    canvas.draw(glyph.image, in: glyph.frame, transform: transform, clip: clip)
+                }
             }
         case .material(let shape, let kind, let scheme):
             var mask = canvas.coverage(of: shape, transform: transform)
@@ -184,16 +187,19 @@ public struct SceneRenderer: Sendable {
         case .image(_, let frame):
             return transform.bounds(of: frame)
         case .text(let given, _):
-            let run = try fitted(given)
-            let m = try fonts.measure(run.string, font: run.font)
-            let x: Double
-            switch run.alignment {
-            case .leading: x = run.origin.x
-            case .center: x = run.origin.x - m.width / 2
-            case .trailing: x = run.origin.x - m.width
+            var bounds: Rect?
+            for run in try lines(given) {
+                let m = try fonts.measure(run.string, font: run.font)
+                let x: Double
+                switch run.alignment {
+                case .leading: x = run.origin.x
+                case .center: x = run.origin.x - m.width / 2
+                case .trailing: x = run.origin.x - m.width
+                }
+                let box = transform.bounds(of: Rect(x: x - 2, y: run.origin.y - m.ascent - 2, width: m.width + 4, height: m.ascent + m.descent + 4))
+                bounds = bounds.map { $0.union(box) } ?? box
             }
-            let box = Rect(x: x - 2, y: run.origin.y - m.ascent - 2, width: m.width + 4, height: m.ascent + m.descent + 4)
-            return transform.bounds(of: box)
+            return bounds
         case .group(let g):
             let local = g.placement(under: transform)
             var bounds = Rect.zero

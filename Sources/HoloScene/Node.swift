@@ -63,8 +63,21 @@ public struct Font: Hashable, Sendable {
 
 public enum TextAlignment: String, Hashable, Sendable, Codable { case leading, center, trailing }
 
-/// A single line of text. Its baseline starts at `origin` for leading alignment; for center and
-/// trailing alignment `origin.x` is the centre or the right end of the line.
+/// Which way a run of text reads.
+public enum TextDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+/// Text: one line, or a paragraph when it wraps. Its first baseline starts at `origin` for leading
+/// alignment; for center and trailing alignment `origin.x` is the centre or the right end of each
+/// line.
+///
+/// One line (the default): `maxWidth` is SwiftUI's `.lineLimit(1)` in a frame of that width.
+/// A paragraph (`wrapWidth` or `lineLimit` set, or a newline in a run without `maxWidth`): SwiftUI's
+/// `Text` in a frame `wrapWidth` wide, laid out by HoloText's ParagraphLayout: lines break at the
+/// Unicode line-break opportunities, each line aligned on its own, `lineLimit` lines at most (the
+/// last ending in "…" after the font has shrunk as far as `minimumScaleFactor` allows), lines
+/// `lineSpacing` further apart than the font's line height. `maxWidth` is ignored then.
 public struct TextRun: Hashable, Sendable {
     public var string: String
     public var font: Font
@@ -76,11 +89,45 @@ public struct TextRun: Hashable, Sendable {
     public var maxWidth: Double?
     /// SwiftUI's `.minimumScaleFactor` (1: never shrink).
     public var minimumScaleFactor: Double
+    /// Lines wrap to this width in points (SwiftUI's `Text` in `.frame(width:)`); nil: lines end
+    /// only at newlines.
+    public var wrapWidth: Double?
+    /// SwiftUI's `.lineLimit(n)`: at most n lines, the last ending in "…" (nil: any number).
+    public var lineLimit: Int?
+    /// SwiftUI's `.lineSpacing`: points added between lines (negative counts as 0).
+    public var lineSpacing: Double
+    /// The direction of a run of one direction, as the renderer hands it to the single-line layout
+    /// after bidi analysis (HoloRaster's TextParagraph.swift splits mixed lines into such runs in
+    /// visual order). The single-line layout honours it: unshaped, it places a right-to-left run's
+    /// grapheme clusters right to left (no mirroring, no joining); a shaping layout (HarfBuzz) shapes
+    /// the run in this direction. Runs a scene builds need not set it: bidi analysis does.
+    public var direction: TextDirection = .leftToRight
     public init(_ string: String, font: Font, origin: Point, alignment: TextAlignment = .leading,
-                maxWidth: Double? = nil, minimumScaleFactor: Double = 1) {
+                maxWidth: Double? = nil, minimumScaleFactor: Double = 1,
+                wrapWidth: Double? = nil, lineLimit: Int? = nil, lineSpacing: Double = 0) {
         self.string = string; self.font = font; self.origin = origin; self.alignment = alignment
         self.maxWidth = maxWidth; self.minimumScaleFactor = minimumScaleFactor
+        self.wrapWidth = wrapWidth; self.lineLimit = lineLimit; self.lineSpacing = lineSpacing
     }
+
+    /// Laid out as a paragraph (several lines possible) rather than as one line.
+    public var isParagraph: Bool {
+        wrapWidth != nil || lineLimit != nil || (maxWidth == nil && string.contains(where: \.isNewline))
+    }
+
+    /// At most how many lines the run draws, without laying it out: one for a one-line run;
+    /// for a paragraph, its line limit or one per UTF-16 unit (a line holds at least a character).
+    public var lineCountBound: Int {
+        guard isParagraph else { return 1 }
+        return max(1, min(lineLimit ?? Int.max, string.utf16.count + 1))
+    }
+
+    /// At most how far apart two lines' baselines are, in points, without measuring the font: a
+    /// line height is under 2 em in any face (DejaVu Sans's is 1.16, Inter's 1.21), plus the spacing.
+    public var lineAdvanceBound: Double { 2 * font.size + max(0, lineSpacing.isNaN ? 0 : lineSpacing) }
+
+    /// At most how far below the first baseline the last line's baseline lies, in points.
+    public var lastBaselineBound: Double { Double(lineCountBound - 1) * lineAdvanceBound }
 }
 
 public enum MaterialKind: String, Hashable, Sendable, Codable, CaseIterable {

@@ -19,6 +19,10 @@ public enum SceneLimits {
     public static let shadowOffset = -2_000.0...2_000.0
     /// Font size in points; at scale 4 a glyph is at most 2,000 px tall.
     public static let fontSize = 0.0...500.0
+    /// A text's wrap width in points (a line is never wider than a screen is long).
+    public static let textWidth = 0.0...100_000.0
+    /// Points added between a paragraph's lines.
+    public static let lineSpacing = 0.0...1_000.0
     /// A shader effect's maxSampleOffset on each axis, in points.
     public static let sampleOffset = 0.0...2_000.0
 

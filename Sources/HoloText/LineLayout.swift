@@ -110,7 +110,7 @@ extension FontLibrary {
     /// size is quantized to FreeType's 1/64 px first (the size glyphs are rasterized at).
     public func layout(_ run: TextRun, pixelSize: Double, baselineStart: Point) throws -> PositionedGlyphs {
         let px = Double(Int((pixelSize * 64).rounded())) / 64
-        var line = try layoutLine(run.string, font: run.font, pixelSize: px)
+        var line = try layoutLine(run.string, font: run.font, pixelSize: px, direction: run.direction)
         let shift: Double
         switch run.alignment {
         case .leading: shift = 0

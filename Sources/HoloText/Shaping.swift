@@ -26,10 +26,7 @@ import CHarfBuzz
 import HoloScene
 import HoloGeometry
 
-/// A run's writing direction.
-public enum TextDirection: String, Hashable, Sendable, Codable {
-    case leftToRight, rightToLeft
-}
+// A run's writing direction is HoloScene's `TextDirection` (a `TextRun` carries it).
 
 /// One glyph of a shaped run, in ems of the font size, in visual order.
 @frozen

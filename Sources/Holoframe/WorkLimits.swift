@@ -6,7 +6,7 @@
 //   --max-area          200 canvases: the sum over leaves (fills, strokes, text, materials, images)
 //                       of their device-pixel bounding boxes, each clipped to the canvas. 50,000
 //                       full-screen rectangles are 50,000 canvases (74 s a frame at 3×);
-//   --max-text          10,000 characters in one text run (a run is one line: more cannot show);
+//   --max-text          10,000 characters in one text run (one line or one paragraph: more cannot show);
 //   --max-shader-work   10¹¹ shader operations a frame: each `.metal` paint's or effect's static
 //                       cost a pixel (HoloMSL's MSLEntry.operationsPerPixel: loop trips multiplied
 //                       through nesting) times the device pixels it covers, clipped to the canvas.
@@ -108,21 +108,26 @@ public struct WorkLimits: Sendable, Equatable {
                 let characters = run.string.count
                 if characters > maxTextCharacters {
                     throw LimitError(description: "a text run of \(characters) characters is over the cap of \(maxTextCharacters) " +
-                                     "(a run is one line; what does not fit its frame cannot show); shorten it or raise the cap with --max-text")
+                                     "(a run is one line or one paragraph; what does not fit its frame cannot show); shorten it or raise the cap with --max-text")
                 }
             }
             work.longestText = max(work.longestText, run.string.utf8.count)
             // A loose box without laying the run out: 1.5 em per UTF-8 byte (Inter's and DejaVu's widest
             // one-byte glyphs advance under 1.2 em, SF tracking adds at most 0.041 em, an emoji's
-            // 1.25 em spans 4 bytes) and 2 em around the baseline.
-            let size = run.font.size, width = Double(run.string.utf8.count) * size * 1.5
+            // 1.25 em spans 4 bytes) and 2 em around the baseline; a paragraph's lines are no wider than
+            // its wrap width and its last baseline is at most `lastBaselineBound` below the first.
+            let size = run.font.size
+            var width = Double(run.string.utf8.count) * size * 1.5
+            if run.isParagraph, let wrap = run.wrapWidth { width = min(width, max(0, wrap)) }
             let x: Double
             switch run.alignment {
             case .leading: x = run.origin.x
             case .center: x = run.origin.x - width / 2
             case .trailing: x = run.origin.x - width
             }
-            let box = Rect(x: x, y: run.origin.y - 2 * size, width: run.maxWidth.map { min($0, width) } ?? width, height: 4 * size)
+            let box = run.isParagraph
+                ? Rect(x: x, y: run.origin.y - 2 * size, width: width, height: 4 * size + min(run.lastBaselineBound, 2_000_000))
+                : Rect(x: x, y: run.origin.y - 2 * size, width: run.maxWidth.map { min($0, width) } ?? width, height: 4 * size)
             let a = cover(box)
             work.area += a
             work.shaderOperations += Self.operations(paint) * a

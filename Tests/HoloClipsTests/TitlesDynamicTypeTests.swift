@@ -78,7 +78,7 @@ import HoloScene
     }
 
     /// Every content text scales by its style, and any text that could outgrow its card has a
-    /// width limit, so it ends in "…" instead of running off the card.
+    /// width limit, so it wraps within its room or ends in "…" instead of running off the card.
     @Test(arguments: [DynamicTypeSize.accessibility2, .accessibility5])
     func contentTextScalesAndIsBounded(_ size: DynamicTypeSize) throws {
         let contentWidth = TitlesLayout(size: Device.iPhone12.size).contentWidth
@@ -88,8 +88,11 @@ import HoloScene
             let fixed = Set(Self.runs(try Self.firstScene(page, .large).root).map { "\($0.string) \($0.font.size)" })
             for run in Self.runs(try Self.firstScene(page, size).root)
             where run.font.size > 17 * 1.5 && run.string != page.title && !fixed.contains("\(run.string) \(run.font.size)") {
-                let limit = try #require(run.maxWidth, "\(page): \"\(run.string)\" at \(run.font.size) pt has no width limit")
+                // One line with a width, or (issue 31) a label wrapped to a width in at most the
+                // lines its row made room for.
+                let limit = try #require(run.maxWidth ?? run.wrapWidth, "\(page): \"\(run.string)\" at \(run.font.size) pt has no width limit")
                 #expect(limit <= contentWidth, "\(page): \(run.string)")
+                if run.wrapWidth != nil { #expect(run.lineLimit != nil, "\(page): \(run.string) wraps without a line limit") }
             }
         }
         let profile = Self.runs(try Self.firstScene(.profile, size).root)

@@ -58,6 +58,7 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("gradients.json", ["time"], "group[fill:rect:linear, fill:ellipse:radial, fill:roundedRect:angular]"),
     ("text.json", ["time"], "group[text, text, group[text]]"),
     ("fonts.json", [], "group[fill:rect:solid, text, text, text, text, text, text, text, text]"),
+    ("text-wrapping.json", ["time"], "group[fill:rect:solid, fill:roundedRect:solid, text, text, text, text, text, text, text]"),
     ("material.json", ["time"], "group[fill:rect:linear, fill:ellipse:solid, material, material]"),
     ("expressions.json", ["time"], "group[fill:ellipse:solid, fill:rect:solid, group[fill:roundedRect:solid], fill:rect:solid]"),
     ("keyframes.json", ["time"], "group[group[fill:roundedRect:solid], group[fill:ellipse:solid], group[fill:rect:solid]]"),

@@ -151,6 +151,16 @@ let nestedLoopShader = """
         #expect(refused.description.contains("\(limits.maxTextCharacters + 1) characters") && refused.description.contains("--max-text"))
     }
 
+    /// Issue 31: a wrapped paragraph's counted area reaches its last line, not only its first.
+    @Test func aParagraphsAreaCoversEveryLine() throws {
+        let node = Node.text(TextRun(String(repeating: "word ", count: 60), font: .body, origin: Point(10, 30), wrapWidth: 200), .solid(.black))
+        let scene = Scene(size: Size(390, 844), background: .white, root: [node])
+        let work = try WorkLimits().measure(scene, scale: 1)
+        let bounds = try #require(try SceneRenderer(fonts: .shared).pixelBounds(of: node, transform: .identity))
+        #expect(bounds.height > 10 * 17)
+        #expect(work.area >= (bounds.width - 4) * (bounds.height - 4), "\(work.area) for \(bounds)")
+    }
+
     @Test func maxTimeStopsARunAndAContactSheet() throws {
         let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
         let clip = try ClipResolver.resolve("titles", overrides: ClipOverrides(scale: 0.25))

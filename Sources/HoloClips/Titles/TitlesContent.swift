@@ -39,8 +39,11 @@ public enum ContentBlock: Hashable, Sendable {
         case .settingsRow: return 52
         }
     }
-    /// Height in points at text size `type`.
-    public func height(_ type: DynamicTypeSize) -> Double { RowStretch(self, type).y(height) }
+    /// Height in points at text size `type`, in a content column `width` points wide (where
+    /// labels wrap at accessibility sizes, their extra lines make the block taller).
+    public func height(_ type: DynamicTypeSize, width: Double = TitlesContent.defaultContentWidth) -> Double {
+        RowStretch(self, type, extraLines: ContentDrawing(palette: .for(.light), width: width, type: type).wrappedRows(self)).y(height)
+    }
 
     /// The block's text rows at the default size: baseline (points from the block's top) and the
     /// point size of the largest text on that baseline. Badge-like labels (the history date tile,
@@ -79,13 +82,13 @@ public struct PageBlocks: Sendable {
     /// Each block's height at the page's text size.
     public var heights: [Double]
 
-    init(_ blocks: [ContentBlock], type: DynamicTypeSize = .large) {
+    init(_ blocks: [ContentBlock], type: DynamicTypeSize = .large, width: Double = TitlesContent.defaultContentWidth) {
         self.blocks = blocks
         var y = 0.0
         var positions: [Double] = []
         var heights: [Double] = []
         for b in blocks {
-            let h = b.height(type)
+            let h = b.height(type, width: width)
             positions.append(y); heights.append(h)
             y += h + b.gap
         }
@@ -99,19 +102,22 @@ public struct PageBlocks: Sendable {
 /// row at baseline b whose size changes by Δ pt grows by 1.2 Δ: 0.96 Δ above its baseline (the
 /// ascent's share of a 1.2-em line) and 0.24 Δ below it. A point below a row's baseline moves down
 /// by the row's whole growth, the baseline itself by the ascent's share. At `large` it is the
-/// identity.
+/// identity. A row whose label wraps to n more lines (`extraLines`, from ContentDrawing's
+/// estimate) grows by n more lines of 1.2 em, all below its first baseline.
 struct RowStretch {
-    let rows: [(baseline: Double, growth: Double)]
+    let rows: [(baseline: Double, growth: Double, wrap: Double)]
     let type: DynamicTypeSize
 
-    init(_ block: ContentBlock, _ type: DynamicTypeSize) {
+    init(_ block: ContentBlock, _ type: DynamicTypeSize, extraLines: [Int: Int] = [:]) {
         self.type = type
-        rows = block.textRows.map { ($0.baseline, 1.2 * (type.scaled($0.size) - $0.size)) }
+        rows = block.textRows.enumerated().map { i, row in
+            (row.baseline, 1.2 * (type.scaled(row.size) - row.size), Double(extraLines[i] ?? 0) * 1.2 * type.scaled(row.size))
+        }
     }
 
     func y(_ y: Double) -> Double {
         var out = y
-        for row in rows where row.baseline <= y { out += row.baseline < y ? row.growth : 0.8 * row.growth }
+        for row in rows where row.baseline <= y { out += row.baseline < y ? row.growth + row.wrap : 0.8 * row.growth }
         return out
     }
 
@@ -157,8 +163,11 @@ public enum TitlesContent {
         ("January 2025", [(30, "THU"), (28, "TUE"), (25, "SAT"), (22, "WED"), (20, "MON")]),
     ]
 
-    /// The page's blocks and their positions at text size `type`.
-    public static func blocks(for page: TitlesPage, type: DynamicTypeSize = .large) -> PageBlocks {
+    /// The content column of an iPhone 12 (390 pt less the margins).
+    public static let defaultContentWidth = 390 - 2 * TitlesLayout.horizontalPadding
+
+    /// The page's blocks and their positions at text size `type` in a content column `width` wide.
+    public static func blocks(for page: TitlesPage, type: DynamicTypeSize = .large, width: Double = defaultContentWidth) -> PageBlocks {
         var b: [ContentBlock] = []
         switch page {
         case .home:
@@ -197,6 +206,6 @@ public enum TitlesContent {
             b.append(.settingsRow("Apple Health", detail: "On"))
             b.append(.settingsRow("Appearance", detail: "System"))
         }
-        return PageBlocks(b, type: type)
+        return PageBlocks(b, type: type, width: width)
     }
 }

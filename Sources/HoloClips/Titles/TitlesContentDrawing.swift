@@ -1,30 +1,68 @@
 // Drawing the page blocks: cards and rows in the block's local points (x 0 at the left margin,
 // y 0 at the block's top, `width` the content width).
+//
+// Wrapping (issue 31): at accessibility text sizes, the labels a SwiftUI view would let wrap (titles,
+// names, dates, detail lines and the Start button's label: `Text` with no line limit) wrap to their room instead of ending in
+// "…"; stat columns, chips and badges stay one line (`.lineLimit(1)` in the app). The clips cannot
+// measure text, so the number of lines is HoloText's ParagraphLayout over the estimated widths
+// (0.6 em a character): the row grows by that many lines (RowStretch) and the label gets that
+// line limit, so the renderer never draws past the room the card made for it (a label the real font
+// sets in fewer lines leaves a little space; one that needs more ends in "…"). Below accessibility
+// sizes every label is one line, as before.
 
 import HoloGeometry
 import HoloMotion
 import HoloScene
+import HoloText
 
 struct ContentDrawing {
     var palette: TitlesPalette
     var width: Double
     var type: DynamicTypeSize = .large
 
-    /// The block's nodes; `RowStretch` moves every y and sizes every font for the text size.
+    /// The block's nodes; `RowStretch` moves every y and sizes every font for the text size, and
+    /// makes room for the lines of labels that wrap.
     func nodes(_ block: ContentBlock) -> [Node] {
+        draw(block, RowStretch(block, type, extraLines: wrappedRows(block)))
+    }
+
+    /// How many lines beyond the first each text row's wrapping labels take (row index in
+    /// `textRows` → extra lines): the block drawn without extra room, its wrapped labels matched
+    /// to their rows by baseline.
+    func wrappedRows(_ block: ContentBlock) -> [Int: Int] {
+        guard type.isAccessibilitySize else { return [:] }
+        let base = RowStretch(block, type)
+        let baselines = block.textRows.map { base.y($0.baseline) }
+        var extra: [Int: Int] = [:]
+        for case .text(let run, _) in draw(block, base) {
+            guard let limit = run.lineLimit, limit > 1, let row = baselines.firstIndex(of: run.origin.y) else { continue }
+            extra[row] = max(extra[row] ?? 0, limit - 1)
+        }
+        // The button's label is centred on the button, not on a row's baseline.
+        if case .startWorkout = block, startLabelLines > 1 { extra[0] = startLabelLines - 1 }
+        return extra
+    }
+
+    static let startLabel = "Start Empty Workout"
+    /// The lines the button's label wraps to; its lines stay centred on the button (the first
+    /// baseline moves up by half of each extra 1.2-em line).
+    var startLabelLines: Int {
+        type.isAccessibilitySize ? estimatedLines(Self.startLabel, Font(size: type.scaled(17), weight: .semibold), room: max(1, width - 76)) : 1
+    }
+
+    private func draw(_ block: ContentBlock, _ r: RowStretch) -> [Node] {
         let p = palette
-        let r = RowStretch(block, type)
         let h = r.y(block.height)
         switch block {
         case .sectionHeader(let title):
-            return [text(title, r.font(20, .bold), 4, r.y(24), p.label, maxWidth: width - 4)]
+            return [text(title, r.font(20, .bold), 4, r.y(24), p.label, maxWidth: width - 4, wraps: true)]
 
         case .weekSummary(let workouts, let minutes, let volume):
             var n = [card(h)]
             let title = ("This Week", r.font(.headline)), dates = ("Mar 10 – 16", r.font(.subheadline))
             let room = share(title, dates, room: width - 32)
-            n.append(text(title.0, title.1, 16, r.y(30), p.label, maxWidth: room.leading))
-            n.append(text(dates.0, dates.1, width - 16, r.y(30), p.secondaryLabel, .trailing, maxWidth: room.trailing))
+            n.append(text(title.0, title.1, 16, r.y(30), p.label, maxWidth: room.leading, wraps: true))
+            n.append(text(dates.0, dates.1, width - 16, r.y(30), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true))
             let columns: [(String, String)] = [("\(workouts)", "Workouts"), ("\(minutes / 60)h \(minutes % 60)m", "Time"),
                                                (thousands(volume), "Volume (kg)")]
             let colW = (width - 32) / 3
@@ -44,7 +82,8 @@ struct ContentDrawing {
                     .fill(.circle(center: Point(34, c), radius: 14), .solid(Color(white: 1, alpha: 0.25))),
                     .fill(.rect(Rect(x: 27, y: c - 1.5, width: 14, height: 3)), .solid(.white)),
                     .fill(.rect(Rect(x: 32.5, y: c - 7, width: 3, height: 14)), .solid(.white)),
-                    text("Start Empty Workout", r.font(.headline), 60, c + 6 * type.scale(of: .headline), .white, maxWidth: width - 76)]
+                    text(Self.startLabel, r.font(.headline), 60, c + 6 * type.scale(of: .headline) - 0.6 * r.font(.headline).size * Double(startLabelLines - 1),
+                         .white, maxWidth: width - 76, wraps: true)]
 
         case .workout(let name, let date, let minutes, let exercises, let volume, let accent):
             let a = TitlesPalette.accent(accent)
@@ -55,9 +94,9 @@ struct ContentDrawing {
                     .fill(.capsule(Rect(x: 25, y: 36, width: 26, height: 8)), .solid(a)),
                     .fill(.roundedRect(Rect(x: 22, y: 31, width: 6, height: 18), cornerRadius: 2, style: .circular), .solid(a)),
                     .fill(.roundedRect(Rect(x: 48, y: 31, width: 6, height: 18), cornerRadius: 2, style: .circular), .solid(a)),
-                    text(title.0, title.1, 74, r.y(36), p.label, maxWidth: room.leading),
-                    text(date, r.font(.subheadline), 74, r.y(58), p.secondaryLabel, maxWidth: width - 16 - 74),
-                    text(trailing.0, trailing.1, width - 16, r.y(36), p.secondaryLabel, .trailing, maxWidth: room.trailing)]
+                    text(title.0, title.1, 74, r.y(36), p.label, maxWidth: room.leading, wraps: true),
+                    text(date, r.font(.subheadline), 74, r.y(58), p.secondaryLabel, maxWidth: width - 16 - 74, wraps: true),
+                    text(trailing.0, trailing.1, width - 16, r.y(36), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true)]
                 + chips([("\(exercises) exercises", 96), (thousands(volume) + " kg", 78)], x: 74, top: r.y(67),
                         baseline: r.y(81), room: width - 16 - 74)
 
@@ -67,8 +106,8 @@ struct ContentDrawing {
             return [card(h, radius: 14),
                     .fill(.circle(center: Point(36, h / 2), radius: 20), .solid(a.opacity(0.2))),
                     text(initial, .headline, 36, h / 2 + 6, a, .center),
-                    text(name, r.font(.headline), 68, r.y(28), p.label, maxWidth: width - 36 - 68),
-                    text("\(muscle) · \(equipment)", r.font(.subheadline), 68, r.y(49), p.secondaryLabel, maxWidth: width - 36 - 68),
+                    text(name, r.font(.headline), 68, r.y(28), p.label, maxWidth: width - 36 - 68, wraps: true),
+                    text("\(muscle) · \(equipment)", r.font(.subheadline), 68, r.y(49), p.secondaryLabel, maxWidth: width - 36 - 68, wraps: true),
                     chevron(x: width - 22, y: h / 2)]
 
         case .program(let name, let weeks, let days, let week, let summary, let accent):
@@ -80,9 +119,9 @@ struct ContentDrawing {
             let room = share(progress, percent, room: width - 32)
             return [card(h),
                     .fill(.roundedRect(Rect(x: 0, y: 0, width: 6, height: h), cornerRadius: 3, style: .circular), .solid(a)),
-                    text(name, r.font(20, .bold), 16, r.y(34), p.label, maxWidth: width - 32),
-                    text("\(weeks) weeks · \(days) days / week", r.font(.subheadline), 16, r.y(58), p.secondaryLabel, maxWidth: width - 32),
-                    text(summary, r.font(.subheadline), 16, r.y(82), p.label, maxWidth: width - 32),
+                    text(name, r.font(20, .bold), 16, r.y(34), p.label, maxWidth: width - 32, wraps: true),
+                    text("\(weeks) weeks · \(days) days / week", r.font(.subheadline), 16, r.y(58), p.secondaryLabel, maxWidth: width - 32, wraps: true),
+                    text(summary, r.font(.subheadline), 16, r.y(82), p.label, maxWidth: width - 32, wraps: true),
                     text(progress.0, progress.1, 16, r.y(104), p.secondaryLabel, maxWidth: room.leading),
                     text(percent.0, percent.1, width - 16, r.y(104), a, .trailing, maxWidth: room.trailing),
                     .fill(.capsule(track), .solid(p.fill)),
@@ -95,8 +134,8 @@ struct ContentDrawing {
                      .fill(.roundedRect(Rect(x: 12, y: 12, width: 48, height: 48), cornerRadius: 12, style: .continuous), .solid(a.opacity(0.16))),
                      text(weekday, .init(size: 11, weight: .semibold), 36, 30, a, .center),
                      text("\(day)", .init(size: 20, weight: .bold), 36, 52, p.label, .center),
-                     text(name, r.font(.headline), 74, r.y(32), p.label, maxWidth: room),
-                     text("\(minutes) min · \(thousands(volume)) kg", r.font(.subheadline), 74, r.y(54), p.secondaryLabel, maxWidth: room)]
+                     text(name, r.font(.headline), 74, r.y(32), p.label, maxWidth: room, wraps: true),
+                     text("\(minutes) min · \(thousands(volume)) kg", r.font(.subheadline), 74, r.y(54), p.secondaryLabel, maxWidth: room, wraps: true)]
             if records > 0 {
                 n.append(.fill(.capsule(Rect(x: width - 70, y: 22, width: 56, height: 26)), .solid(Color(hex: 0xFF9F0A).opacity(0.18))))
                 n.append(text("\(records) PR", .init(size: 13, weight: .semibold), width - 42, 40, Color(hex: 0xE08600), .center))
@@ -110,8 +149,8 @@ struct ContentDrawing {
                         center: c, startAngle: 0, endAngle: 2 * .pi)),
                     .fill(.circle(center: c, radius: 38), .solid(p.card)),
                     text("AM", .init(size: 30, weight: .bold), c.x, c.y + 11, p.label, .center),
-                    text(name, r.font(22, .bold), c.x, r.y(122), p.label, .center, maxWidth: width),
-                    text(since, r.font(.subheadline), c.x, r.y(144), p.secondaryLabel, .center, maxWidth: width)]
+                    text(name, r.font(22, .bold), c.x, r.y(122), p.label, .center, maxWidth: width, wraps: true),
+                    text(since, r.font(.subheadline), c.x, r.y(144), p.secondaryLabel, .center, maxWidth: width, wraps: true)]
 
         case .profileStats:
             let stats: [(String, String)] = [("128", "Workouts"), ("6 wk", "Streak"), ("23", "Records")]
@@ -130,8 +169,8 @@ struct ContentDrawing {
         case .settingsRow(let title, let detail):
             let room = share((title, r.font(.body)), (detail, r.font(.body)), room: width - 34 - 16)
             return [.fill(.rect(Rect(x: 0, y: 0, width: width, height: h)), .solid(p.card)),
-                    text(title, r.font(.body), 16, r.y(33), p.label, maxWidth: room.leading),
-                    text(detail, r.font(.body), width - 34, r.y(33), p.secondaryLabel, .trailing, maxWidth: room.trailing),
+                    text(title, r.font(.body), 16, r.y(33), p.label, maxWidth: room.leading, wraps: true),
+                    text(detail, r.font(.body), width - 34, r.y(33), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true),
                     chevron(x: width - 18, y: h / 2)]
         }
     }
@@ -180,10 +219,27 @@ struct ContentDrawing {
                       transform: .translation(x, y))
     }
 
+    /// A label on one line, or with `wraps` at an accessibility size, wrapped to `maxWidth` in as
+    /// many lines as the estimate gives (a line limit of that many).
     func text(_ s: String, _ font: Font, _ x: Double, _ baseline: Double, _ color: Color,
-              _ alignment: TextAlignment = .leading, maxWidth: Double? = nil, minimumScaleFactor: Double = 1) -> Node {
-        .text(TextRun(s, font: font, origin: Point(x, baseline), alignment: alignment, maxWidth: maxWidth.map { max(1, $0) },
-                      minimumScaleFactor: minimumScaleFactor), .solid(color))
+              _ alignment: TextAlignment = .leading, maxWidth: Double? = nil, minimumScaleFactor: Double = 1, wraps: Bool = false) -> Node {
+        if wraps, type.isAccessibilitySize, let room = maxWidth.map({ max(1, $0) }) {
+            let lines = estimatedLines(s, font, room: room)
+            if lines > 1 {
+                return .text(TextRun(s, font: font, origin: Point(x, baseline), alignment: alignment,
+                                     wrapWidth: room, lineLimit: lines), .solid(color))
+            }
+        }
+        return .text(TextRun(s, font: font, origin: Point(x, baseline), alignment: alignment, maxWidth: maxWidth.map { max(1, $0) },
+                             minimumScaleFactor: minimumScaleFactor), .solid(color))
+    }
+
+    /// Lines `s` takes wrapped to `room` by the estimated widths (at most 4: a label is not a paragraph).
+    func estimatedLines(_ s: String, _ font: Font, room: Double) -> Int {
+        let paragraph = ParagraphLayout.layout(s, font: font, style: ParagraphStyle(wrapWidth: room),
+                                               metrics: LineMetrics(ascent: 0, descent: 0, lineHeight: 0),
+                                               measure: { piece, f in estimatedWidth(String(piece), f) })
+        return min(4, paragraph.lines.count)
     }
 
     /// 18450 → "18,450".

@@ -112,6 +112,6 @@ public struct TitlesLayout: Hashable, Sendable {
 
     /// The scroll view's content height including the insets (what ScrollConfiguration wants).
     public func scrollContentHeight(_ page: TitlesPage) -> Double {
-        contentTop(page) + TitlesContent.blocks(for: page, type: type).height + Self.contentBottomGap + Self.tabBarHeight + safeBottom
+        contentTop(page) + TitlesContent.blocks(for: page, type: type, width: contentWidth).height + Self.contentBottomGap + Self.tabBarHeight + safeBottom
     }
 }

@@ -40,7 +40,7 @@ public struct TitlesScene: Sendable {
 
     /// The page's blocks at `scrollOffset`, culled to the screen.
     func content(_ page: TitlesPage, scrollOffset: Double) -> [Node] {
-        let blocks = TitlesContent.blocks(for: page, type: layout.type)
+        let blocks = TitlesContent.blocks(for: page, type: layout.type, width: layout.contentWidth)
         let drawing = ContentDrawing(palette: palette, width: layout.contentWidth, type: layout.type)
         let top = layout.contentTop(page) - scrollOffset
         var nodes: [Node] = []

@@ -31,7 +31,9 @@ extension UserNode {
         case .text(let spec):
             let run = TextRun(spec.string, font: Font(size: SceneLimits.clamp(spec.fontSize.value(d), SceneLimits.fontSize), weight: spec.weight,
                                                       family: spec.family),
-                              origin: spec.origin.value(d), alignment: spec.alignment)
+                              origin: spec.origin.value(d), alignment: spec.alignment, minimumScaleFactor: spec.minimumScaleFactor,
+                              wrapWidth: spec.width.map { SceneLimits.clamp($0.value(d), SceneLimits.textWidth) }, lineLimit: spec.lineLimit,
+                              lineSpacing: SceneLimits.clamp(spec.lineSpacing.value(d), SceneLimits.lineSpacing))
             return leaf([.text(run, spec.fill.value(d))], anchor: run.origin, d)
         case .symbol(let spec):
             let center = spec.center.value(d)

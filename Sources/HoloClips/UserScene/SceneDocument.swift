@@ -127,6 +127,11 @@ public struct TextSpec: Hashable, Sendable {
     public var origin: AnimatablePoint
     public var alignment: TextAlignment
     public var fill: PaintSpec
+    /// Lines wrap to this width (points); nil: one line per newline.
+    public var width: AnimatableValue? = nil
+    public var lineLimit: Int? = nil
+    public var lineSpacing: AnimatableValue = .constant(0)
+    public var minimumScaleFactor: Double = 1
 }
 
 public indirect enum UserNodeContent: Hashable, Sendable {

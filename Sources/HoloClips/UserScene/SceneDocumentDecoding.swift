@@ -332,9 +332,28 @@ extension SceneDecoder {
         let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
             ?? .solid(.constant(.black))
         let fontSize = try limited(try optionalValue(&o, "fontSize", default: 17), SceneLimits.fontSize, path: o.path(of: "fontSize"), "font size")
+        // Paragraphs, as SwiftUI's Text in .frame(width:) with .lineLimit, .lineSpacing, .minimumScaleFactor.
+        let width = try o.optional("width").map { (v: JSONValue) throws(UserSceneError) in
+            try limited(try value(v, path: o.path(of: "width")), SceneLimits.textWidth, path: o.path(of: "width"), "text width")
+        }
+        let lineLimit = try o.optional("lineLimit").map { (v: JSONValue) throws(UserSceneError) in
+            let n = try v.wholeNumber(at: o.path(of: "lineLimit"))
+            guard n >= 1 else { throw UserSceneError(path: o.path(of: "lineLimit"), reason: "a line limit is at least 1, got \(n)") }
+            return n
+        }
+        let lineSpacing = try limited(try optionalValue(&o, "lineSpacing", default: 0), SceneLimits.lineSpacing,
+                                      path: o.path(of: "lineSpacing"), "line spacing")
+        let minimumScaleFactor = try o.optional("minimumScaleFactor").map { (v: JSONValue) throws(UserSceneError) in
+            let f = try v.number(at: o.path(of: "minimumScaleFactor"))
+            guard f > 0, f <= 1 else {
+                throw UserSceneError(path: o.path(of: "minimumScaleFactor"), reason: "a minimum scale factor is more than 0 and at most 1, got \(f)")
+            }
+            return f
+        } ?? 1
         return TextSpec(string: string, fontSize: fontSize, weight: weight, family: family,
                         origin: AnimatablePoint(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0)),
-                        alignment: alignment, fill: fill)
+                        alignment: alignment, fill: fill, width: width, lineLimit: lineLimit, lineSpacing: lineSpacing,
+                        minimumScaleFactor: minimumScaleFactor)
     }
 
     // MARK: Modifiers

@@ -154,13 +154,14 @@ public struct ReferenceRenderer: Sendable {
             let cov = Reference.strokeCoverage(shape, style: style, transform: transform, limit: s.window)
             Reference.paint(cov, with: RefPaint(paint, transform: transform), opacity: 1, clip: clip, into: &s)
         case .text(let given, let paint):
-            // Line fitting and the shader's text box are layout, not pixels: the fast renderer's own.
+            // Line fitting, paragraph lines and the shader's text box are layout, not pixels: the fast renderer's own.
             let layout = SceneRenderer(fonts: fonts)
-            let run = try layout.fitted(given)
-            let cov = try Reference.textCoverage(run, transform: transform, fonts: fonts, limit: s.window)
-            Reference.paint(cov, with: RefPaint(try layout.textSized(paint, to: run), transform: transform), opacity: 1, clip: clip, into: &s)
-            for glyph in try fonts.colorGlyphImages(of: run, transform: transform) {
-                Reference.drawImage(glyph.image, in: glyph.frame, transform: transform, clip: clip, into: &s)
+            for run in try layout.lines(given) {
+                let cov = try Reference.textCoverage(run, transform: transform, fonts: fonts, limit: s.window)
+                Reference.paint(cov, with: RefPaint(try layout.textSized(paint, to: run), transform: transform), opacity: 1, clip: clip, into: &s)
+                for glyph in try fonts.colorGlyphImages(of: run, transform: transform) {
+                    Reference.drawImage(glyph.image, in: glyph.frame, transform: transform, clip: clip, into: &s)
+                }
             }
         case .material(let shape, let kind, let scheme):
             var mask = Reference.fillCoverage(shape, transform: transform, limit: s.window)
