@@ -45,12 +45,3 @@ public enum FontOptions {
         return FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 }
-
-/// A font library's faces as `TextFaces` publishes them: ascender and descender in ems.
-struct LibraryFaceMetrics: FaceLineMetricsSource {
-    let library: FontLibrary
-    func lineMetrics(for weight: FontWeight) -> FaceLineMetrics? {
-        guard let m = try? library.metrics(for: weight), m.unitsPerEm > 0 else { return nil }
-        return FaceLineMetrics(ascender: m.ascender / m.unitsPerEm, descender: m.descender / m.unitsPerEm)
-    }
-}

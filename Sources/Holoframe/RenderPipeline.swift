@@ -52,8 +52,6 @@ public struct RenderPipeline: Sendable {
     public var frameTimeout: Double? = Limits().frameTimeout
 
     public init(fonts: FontLibrary, reference: Bool = false) {
-        // Layout that clears glyphs (a bar's hairline under its title) measures the faces drawn here.
-        TextFaces.publish(LibraryFaceMetrics(library: fonts))
         renderer = SceneRenderer(fonts: fonts)
         self.reference = reference ? ReferenceRenderer(fonts: fonts) : nil
         frameTimeout = Limits().frameSeconds(reference: reference)

@@ -243,8 +243,8 @@ private func count(title: String, in nodes: [Node]) -> Int {
     @Test func hairlineClearsTheTitlesDescendersForAnyFace() {
         let s = Self.scene
         let size = s.titleFont.size * FlowingMath.titleScale(progress: 1, sourceHeight: s.page.sourceTitleLineHeight)
-        let baseline = s.page.destinationCenters.title.y + FlowingSettingsList.baselineBelowCenter * size
-        for descender in [FaceLineMetrics.dejaVuSans.descender, 0.242, 0.3, 0.4] {
+        let baseline = s.page.destinationCenters.title.y + FlowingSettingsList.baselineBelowCenter(Font(size: size, weight: s.titleFont.weight))
+        for descender in [483.0 / 2048 /* DejaVu Sans */, 0.242 /* Inter */, 0.3, 0.4] {
             let top = s.hairlineTop(descender: descender)
             #expect(top >= baseline + descender * size + FlowingScene.hairlineClearance, "descender \(descender) em: hairline at \(top)")
             #expect(top >= s.page.navigationBarFrame.maxY - 0.5)

@@ -45,7 +45,7 @@ public struct FlowingScene: Sendable {
 
         // Navigation bar: material + hairline, faded in with progress.
         if s.navigationBarOpacity > 0 {
-            let hairline = hairlineTop(descender: TextFaces.lineMetrics(for: titleFont.weight).descender)
+            let hairline = hairlineTop(descender: TextMeasure.vertical(titleFont).descent / titleFont.size)
             let bar = page.navigationBarFrame
             let material = Rect(x: bar.minX, y: bar.minY, width: bar.width, height: hairline + 0.5 - bar.minY)
             nodes.append(.group([
@@ -68,15 +68,15 @@ public struct FlowingScene: Sendable {
 
     /// The top of the bar's 0.5 pt hairline: at the bar's bottom, or lower when the title at its
     /// place in the bar (p = 1: the destination centre, the headline scale) reaches below
-    /// hairline − clearance with its descenders. `descender` is the face's, in ems (TextFaces:
-    /// the renderer's font), so the hairline follows the face. The vertical layout's stack fills
+    /// hairline − clearance with its descenders. `descender` is the face's, in ems (measured
+    /// through HoloText, as the rest of the layout), so the hairline follows the face. The vertical layout's stack fills
     /// the 44 pt bar, and its "g" touched the hairline (DejaVu Sans: 0.6 pt apart).
     func hairlineTop(descender: Double) -> Double {
         let bottom = page.navigationBarFrame.maxY - 0.5
         guard page.configuration.titleFlows else { return bottom }
         let scale = FlowingMath.titleScale(progress: 1, sourceHeight: page.sourceTitleLineHeight)
         let size = titleFont.size * scale
-        let baseline = page.destinationCenters.title.y + FlowingSettingsList.baselineBelowCenter * size
+        let baseline = page.destinationCenters.title.y + FlowingSettingsList.baselineBelowCenter(Font(size: size, weight: titleFont.weight, family: titleFont.family))
         return max(bottom, baseline + descender * size + Self.hairlineClearance)
     }
 
