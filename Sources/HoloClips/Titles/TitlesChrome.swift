@@ -1,4 +1,5 @@
-// The bars over the content: the collapsing header, the status bar and the tab bar.
+// The bars over the content: the collapsing header and the tab bar (the status bar is the shared
+// DeviceChrome, drawn over every built-in clip).
 //
 // Draw order matters because a material blurs what is already drawn: content first, then the
 // header's material bar, then its title; the tab bar last over the content's bottom.
@@ -66,29 +67,6 @@ struct TitlesChrome {
                           origin: Point(field.minX + 32, field.midY + 6 * layout.type.scale(of: .body)), maxWidth: field.width - 40),
                   .solid(palette.secondaryLabel)),
         ])
-    }
-
-    /// 9:41, signal and battery, drawn over everything, centred in the device's status bar.
-    func statusBar() -> [Node] {
-        let top = layout.statusBarHeight
-        guard top > 0 else { return [] }
-        let notched = layout.isNotched
-        let mid = notched ? top / 2 + 3 : top / 2
-        let ink = palette.label
-        let timeSize = notched ? 16.0 : 12
-        var n: [Node] = [.text(TextRun("9:41", font: Font(size: timeSize, weight: .semibold),
-                                       origin: Point(notched ? width * 0.14 : 40, mid + timeSize * 0.36), alignment: .center), .solid(ink))]
-        let battery = Rect(x: width - (notched ? 34 : 30) - 25, y: mid - 6, width: 25, height: 12)
-        n.append(.stroke(.roundedRect(battery, cornerRadius: 3.5, style: .continuous), .solid(ink.opacity(0.4)), width: 1))
-        n.append(.fill(.roundedRect(battery.insetBy(dx: 2, dy: 2), cornerRadius: 2, style: .continuous), .solid(ink)))
-        n.append(.fill(.roundedRect(Rect(x: battery.maxX + 1.5, y: mid - 2, width: 1.5, height: 4), cornerRadius: 0.7, style: .circular),
-                       .solid(ink.opacity(0.4))))
-        for i in 0..<4 {
-            let bh = 4 + 2.2 * Double(i)
-            n.append(.fill(.roundedRect(Rect(x: battery.minX - 28 + Double(i) * 4.5, y: mid + 5 - bh, width: 3, height: bh),
-                                        cornerRadius: 0.8, style: .circular), .solid(ink)))
-        }
-        return n
     }
 
     /// Five items; the selected one in the accent colour.
