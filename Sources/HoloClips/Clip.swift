@@ -63,7 +63,7 @@ public struct Clip: Sendable {
 
     /// A built-in design's clip: the spec's design name, device, rate and length, with the device's
     /// chrome unless the spec turns it off. `statusBar` picks the status bar's content style from
-    /// the frame's scene (default: what reads over the scene's background).
+    /// the frame's scene (default: what reads over what the scene draws under the bar).
     init<S: ClipSimulation>(_ spec: ClipSpec, statusBar: (@Sendable (Scene) -> StatusBarStyle)? = nil,
                             simulation: @escaping @Sendable () -> S) {
         self.init(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
@@ -79,7 +79,7 @@ public struct Clip: Sendable {
     }
 
     /// The same clip with `chrome` drawn over every frame, its items in the style `statusBar`
-    /// picks from the frame's scene (default: `StatusBarStyle(over: scene.background)`).
+    /// picks from the frame's scene (default: `chrome.style(over:)`, from what is drawn under the bar).
     public func withChrome(_ chrome: DeviceChrome, statusBar: (@Sendable (Scene) -> StatusBarStyle)? = nil) -> Clip {
         var copy = self
         copy.chrome = chrome
@@ -104,7 +104,7 @@ public struct Clip: Sendable {
     public func frames() -> FrameSource {
         let source = start()
         if let chrome {
-            let style = chromeStyle ?? { StatusBarStyle(over: $0.background) }
+            let style = chromeStyle ?? { chrome.style(over: $0) }
             source.overlay = { scene in
                 var scene = scene
                 scene.root += chrome.nodes(style: style(scene))
