@@ -60,9 +60,8 @@ struct TitlesChrome {
         let glass = Point(field.minX + 17, field.midY - 1.5)
         return .group([
             .fill(.roundedRect(field, cornerRadius: 10, style: .continuous), .solid(tint)),
-            .stroke(.circle(center: glass, radius: 5.5), .solid(palette.secondaryLabel), width: 1.8),
-            .group([.fill(.capsule(Rect(x: 0, y: -1, width: 6, height: 2.2)), .solid(palette.secondaryLabel))],
-                   transform: AffineTransform.rotation(.pi / 4).concatenating(.translation(glass.x + 3.6, glass.y + 3.6))),
+            Symbol.node("magnifyingglass", size: 17 * layout.type.scale(of: .body), weight: .medium, center: Point(glass.x + 1.5, glass.y + 1.5),
+                        paint: .solid(palette.secondaryLabel))!,
             .text(TextRun("Search exercises", font: Font(size: layout.type.pointSize(.body)),
                           origin: Point(field.minX + 32, field.midY + 6 * layout.type.scale(of: .body)), maxWidth: field.width - 40),
                   .solid(palette.secondaryLabel)),
@@ -87,36 +86,12 @@ struct TitlesChrome {
         return n
     }
 
-    /// Tab icons around (0, 0), about 24 pt: house, dumbbell, calendar, clock, person.
+    /// Tab icons around (0, 0): SF Symbols at the tab bar's 26-pt size, semibold as the labels are.
     func icon(_ page: TitlesPage, ink: Color) -> [Node] {
-        let paint = Paint.solid(ink)
-        switch page {
-        case .home:
-            return [.fill(.roundedRect(Rect(x: -9, y: -3, width: 18, height: 13), cornerRadius: 2.5, style: .continuous), paint),
-                    .group([.fill(.roundedRect(Rect(x: -8, y: -8, width: 16, height: 16), cornerRadius: 2.5, style: .continuous), paint)],
-                           transform: AffineTransform.rotation(.pi / 4).concatenating(.scale(1, 0.62)).concatenating(.translation(0, -3))),
-                    .fill(.roundedRect(Rect(x: -2.5, y: 3, width: 5, height: 7), cornerRadius: 1, style: .circular), .solid(palette.background))]
-        case .exercises:
-            return [.fill(.capsule(Rect(x: -10, y: -1.5, width: 20, height: 3)), paint),
-                    .fill(.roundedRect(Rect(x: -9, y: -7, width: 5, height: 14), cornerRadius: 1.5, style: .circular), paint),
-                    .fill(.roundedRect(Rect(x: 4, y: -7, width: 5, height: 14), cornerRadius: 1.5, style: .circular), paint),
-                    .fill(.roundedRect(Rect(x: -12.5, y: -4.5, width: 3, height: 9), cornerRadius: 1, style: .circular), paint),
-                    .fill(.roundedRect(Rect(x: 9.5, y: -4.5, width: 3, height: 9), cornerRadius: 1, style: .circular), paint)]
-        case .programs:
-            return [.stroke(.roundedRect(Rect(x: -10, y: -8, width: 20, height: 18), cornerRadius: 3, style: .continuous), paint, width: 2),
-                    .fill(.rect(Rect(x: -10, y: -8, width: 20, height: 5)), paint),
-                    .fill(.capsule(Rect(x: -6, y: -11, width: 2.5, height: 5)), paint),
-                    .fill(.capsule(Rect(x: 3.5, y: -11, width: 2.5, height: 5)), paint),
-                    .fill(.rect(Rect(x: -6, y: 0, width: 4, height: 3)), paint),
-                    .fill(.rect(Rect(x: 2, y: 0, width: 4, height: 3)), paint),
-                    .fill(.rect(Rect(x: -6, y: 5, width: 4, height: 3)), paint)]
-        case .history:
-            return [.stroke(.circle(center: .zero, radius: 10), paint, width: 2),
-                    .fill(.capsule(Rect(x: -1, y: -7, width: 2, height: 8)), paint),
-                    .fill(.capsule(Rect(x: -1, y: -1, width: 6.5, height: 2)), paint)]
-        case .profile:
-            return [.fill(.circle(center: Point(0, -5), radius: 5), paint),
-                    .fill(.roundedRect(Rect(x: -10, y: 2.5, width: 20, height: 10), cornerRadius: 5, style: .continuous), paint)]
-        }
+        [Symbol.node(Self.tabSymbols[page]!, size: 26, weight: .semibold, center: .zero, paint: .solid(ink))!]
     }
+
+    /// house.fill, dumbbell.fill, calendar, clock, person.fill: Home, Exercises, Programs, History, Profile.
+    static let tabSymbols: [TitlesPage: String] = [.home: "house.fill", .exercises: "dumbbell.fill", .programs: "calendar",
+                                                   .history: "clock", .profile: "person.fill"]
 }
