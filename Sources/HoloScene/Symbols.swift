@@ -42,7 +42,8 @@ public enum SymbolWeight: String, Hashable, Sendable, CaseIterable {
 
 public enum Symbol {
     /// One stroke of a symbol, a filled outline (stroked too, at the same weight), or a filled
-    /// outline with holes cut by the even-odd rule (not stroked: a stroke would close the holes).
+    /// outline drawn as it is (holes cut by the even-odd rule, which a stroke would close; dots
+    /// smaller than the stroke, whose stroke would overlap itself).
     enum Part { case stroke(Path), fill(Path), fillOnly(Path) }
 
     /// Path data written in this file (constants: the tests draw every symbol).
@@ -141,7 +142,7 @@ public enum Symbol {
         "house.fill": [.fill(svg("M 50 16 L 86 47 H 77 V 84 H 59 V 63 H 41 V 84 H 23 V 47 H 14 Z"))],
         "dumbbell.fill": [.fillOnly(svg(rrect(10, 37, 10, 26, 3) + rrect(20, 25, 12, 50, 4) + rrect(32, 46, 36, 8, 1) + rrect(68, 25, 12, 50, 4) + rrect(80, 37, 10, 26, 3)))],
         "calendar": [.stroke(svg(rrect(14, 22, 72, 62, 10) + " M 14 40 H 86 M 32 14 V 28 M 68 14 V 28")),
-                     .fill(svg(disc(34, 56, 3) + disc(50, 56, 3) + disc(66, 56, 3) + disc(34, 70, 3) + disc(50, 70, 3)))],
+                     .fillOnly(svg(disc(34, 56, 4.5) + disc(50, 56, 4.5) + disc(66, 56, 4.5) + disc(34, 70, 4.5) + disc(50, 70, 4.5)))],
         "clock": [.stroke(svg(circle40 + " M 50 26 V 50 L 66 60"))],
         "bell.fill": [.fill(svg("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z")),
                       .fill(svg("M 41 79 C 43 87 57 87 59 79 Z")), .stroke(svg("M 50 15 V 23"))],
@@ -155,7 +156,7 @@ public enum Symbol {
         "moon.fill": [.fill(svg("M 44 14 A 37 37 0 1 0 86 58 A 30 30 0 0 1 44 14 Z"))],
         "hourglass": [.stroke(svg("M 28 15 H 72 M 28 85 H 72 M 33 15 C 33 37 50 42 50 50 C 50 58 33 63 33 85 M 67 15 C 67 37 50 42 50 50 C 50 58 67 63 67 85"))],
         "sun.max.fill": [.fill(svg(disc(50, 50, 15))), .stroke(sunRays)],
-        "square.grid.2x2.fill": [.fill(svg(rrect(17, 17, 27, 27, 6) + rrect(56, 17, 27, 27, 6) + rrect(17, 56, 27, 27, 6) + rrect(56, 56, 27, 27, 6)))],
+        "square.grid.2x2.fill": [.fillOnly(svg(rrect(13, 13, 35, 35, 9) + rrect(52, 13, 35, 35, 9) + rrect(13, 52, 35, 35, 9) + rrect(52, 52, 35, 35, 9)))],
         "slider.horizontal.3": [.stroke(svg("M 14 28 H 86 M 14 50 H 86 M 14 72 H 86")), .fill(svg(disc(34, 28, 8) + disc(64, 50, 8) + disc(42, 72, 8)))],
         "lock.fill": [.fill(svg(rrect(23, 46, 54, 38, 7))), .stroke(svg("M 34 46 V 34 C 34 23 41 16 50 16 C 59 16 66 23 66 34 V 46"))],
         "faceid": [.stroke(svg("M 14 32 V 22 C 14 17 17 14 22 14 H 32 M 68 14 H 78 C 83 14 86 17 86 22 V 32 M 86 68 V 78 C 86 83 83 86 78 86 H 68 M 32 86 H 22 C 17 86 14 83 14 78 V 68 M 36 36 V 42 M 64 36 V 42 M 50 38 V 56 H 46 M 36 66 C 44 72 56 72 64 66"))],

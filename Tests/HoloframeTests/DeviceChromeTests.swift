@@ -123,7 +123,7 @@ import HoloClips
         } catch let e as ClipFileError {
             #expect(e.path == "chrome" && e.reason.contains("true or false"), "\(e)")
         }
-        let scene = #"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "fill": "#FF0000"}"#
+        let scene = ##"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "fill": "#FF0000"}"##
         func custom(_ extra: String) throws -> Clip {
             var s = try spec(#"{"design": "custom", "duration": 0.1, "device": "iphone-se", "scene": "# + scene + extra + "}")
             s.device.scale = 1
