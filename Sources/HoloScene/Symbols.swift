@@ -146,7 +146,8 @@ public enum Symbol {
         "clock": [.stroke(svg(circle40 + " M 50 26 V 50 L 66 60"))],
         "bell.fill": [.fill(svg("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z")),
                       .fill(svg("M 41 79 C 43 87 57 87 59 79 Z")), .stroke(svg("M 50 15 V 23"))],
-        "tray.fill": [.fill(svg("M 14 54 L 25 22 H 75 L 86 54 V 76 C 86 80 83 82 80 82 H 20 C 17 82 14 80 14 76 Z"))],
+        "tray.fill": [.fillOnly(evenOdd("M 12 54 L 24 20 H 76 L 88 54 V 76 C 88 81 85 84 80 84 H 20 C 15 84 12 81 12 76 Z " +
+                                         "M 30 28 H 70 L 78 51 H 62 C 62 58 57 62 50 62 C 43 62 38 58 38 51 H 22 Z"))],
         "airplane": [.fill(svg("M 84 50 C 84 46 81 45 77 45 L 60 45 L 41 17 L 34 17 L 44 45 L 27 45 L 20 36 L 15 36 L 18 50 L 15 64 L 20 64 L 27 55 L 44 55 L 34 83 L 41 83 L 60 55 L 77 55 C 81 55 84 54 84 50 Z"))],
         "wifi": [.fillOnly(wifi)],
         "antenna.radiowaves.left.and.right": [.stroke(svg("M 50 46 V 86 M 37 27 C 30 34 30 46 37 53 M 63 27 C 70 34 70 46 63 53 M 26 16 C 12 30 12 50 26 64 M 74 16 C 88 30 88 50 74 64")),

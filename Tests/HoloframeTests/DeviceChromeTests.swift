@@ -147,3 +147,20 @@ import HoloClips
         #expect(flagged.chrome == false)
     }
 }
+
+/// A clip built in Swift (the testing library's `.clip` and `.scene`) has no chrome until it asks.
+@Test func swiftBuiltClipsAskForChrome() throws {
+    struct Blank: ClipSimulation {
+        struct State: Encodable {}
+        mutating func advance(to time: Double) -> State { State() }
+        func scene(for state: State) -> Scene { Scene(size: Size(390, 844), background: Color(hex: 0x101010), root: []) }
+    }
+    let plain = Clip(name: "blank", size: Size(390, 844), scale: 1, fps: 60, frameCount: 1) { Blank() }
+    #expect(plain.chrome == nil)
+    let asked = plain.withChrome(device: .iPhone12)
+    let battery = try #require(asked.chrome?.batteryFrame)
+    // White items over the near-black background; kept through the clip's other copies.
+    let canvas = try DeviceChromeTests.frame0(asked.named("b").withScale(1))
+    #expect(canvas[Int(battery.midX), Int(battery.midY)].r > 230)
+    #expect(try DeviceChromeTests.frame0(plain)[Int(battery.midX), Int(battery.midY)].r == 16)
+}
