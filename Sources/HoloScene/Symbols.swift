@@ -143,6 +143,7 @@ public enum Symbol {
         "dumbbell.fill": [.fillOnly(svg(rrect(10, 37, 10, 26, 3) + rrect(20, 25, 12, 50, 4) + rrect(32, 46, 36, 8, 1) + rrect(68, 25, 12, 50, 4) + rrect(80, 37, 10, 26, 3)))],
         "calendar": [.stroke(svg(rrect(14, 22, 72, 62, 10) + " M 14 40 H 86 M 32 14 V 28 M 68 14 V 28")),
                      .fillOnly(svg(disc(34, 56, 4.5) + disc(50, 56, 4.5) + disc(66, 56, 4.5) + disc(34, 70, 4.5) + disc(50, 70, 4.5)))],
+        "line.3.horizontal.decrease": [.stroke(svg("M 16 30 H 84 M 28 50 H 72 M 40 70 H 60"))],
         "clock": [.stroke(svg(circle40 + " M 50 26 V 50 L 66 60"))],
         "bell.fill": [.fill(svg("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z")),
                       .fill(svg("M 41 79 C 43 87 57 87 59 79 Z")), .stroke(svg("M 50 15 V 23"))],

@@ -13,7 +13,7 @@ import HoloScene
 @Suite struct ClipIconTests {
     @Test func everySymbolTheClipsUseExists() {
         let used = Array(FlowingSettingsList.symbols.values) + Array(TitlesChrome.tabSymbols.values) + WaveformScene.tabSymbols
-            + RevealScene.actionSymbols + ["person.circle", "chevron.right", "chevron.up", "magnifyingglass", "plus", "dumbbell.fill"]
+            + RevealScene.actionSymbols + ["line.3.horizontal.decrease", "person.circle", "chevron.right", "chevron.up", "magnifyingglass", "plus", "dumbbell.fill"]
         for name in used { #expect(Symbol.names.contains(name), "\(name)") }
     }
 

@@ -69,7 +69,7 @@ import HoloScene
                         "airplane", "wifi", "antenna.radiowaves.left.and.right", "link", "speaker.wave.2.fill", "moon.fill",
                         "hourglass", "sun.max.fill", "square.grid.2x2.fill", "slider.horizontal.3", "lock.fill", "faceid",
                         "battery.100", "bag.fill", "creditcard", "key", "envelope", "square.and.arrow.up", "arrow.down.circle",
-                        "info.circle", "music.note.list"]
+                        "info.circle", "music.note.list", "line.3.horizontal.decrease"]
 
     @Test(arguments: added)
     func symbolMatchesTheReferenceRasterizer(_ name: String) throws {

@@ -46,11 +46,9 @@ struct TitlesChrome {
     /// Seed: the filter button as trailing content, vertically centred on the title line.
     func filterButton() -> Node {
         let c = Point(width - TitlesLayout.horizontalPadding - 18, layout.safeTop + layout.titleBaseline - 12 * layout.titleFont.size / Font.largeTitle.size)
-        var n: [Node] = [.fill(.circle(center: c, radius: 18), .solid(palette.accent.opacity(0.15)))]
-        for (i, w) in [16.0, 11, 6].enumerated() {
-            n.append(.fill(.capsule(Rect(x: c.x - w / 2, y: c.y - 6.5 + Double(i) * 5.5, width: w, height: 2.4)), .solid(palette.accent)))
-        }
-        return .group(n)
+        // line.3.horizontal.decrease in a tinted disc (SF's .circle.fill look), semibold.
+        return .group([.fill(.circle(center: c, radius: 18), .solid(palette.accent.opacity(0.15))),
+                       Symbol.node("line.3.horizontal.decrease", size: 22, weight: .semibold, center: c, paint: .solid(palette.accent))!])
     }
 
     func searchField(top: Double) -> Node {
