@@ -48,6 +48,11 @@ public struct Clip: Sendable {
     /// line prints them on stderr, the clip renders as if written the new way.
     public private(set) var warnings: [String] = []
     private let start: @Sendable () -> FrameSource
+    /// The device's status bar and home indicator drawn over every frame (DeviceChrome.swift), or
+    /// nil: a built-in clip has them unless its spec says `chrome: false` (`--no-chrome`); a user's
+    /// scene or a clip built in Swift only when it asks (`"chrome": true`, `withChrome`).
+    public private(set) var chrome: DeviceChrome?
+    private var chromeStyle: (@Sendable (Scene) -> StatusBarStyle)?
 
     public init<S: ClipSimulation>(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int,
                                    simulation: @escaping @Sendable () -> S) {
@@ -56,10 +61,14 @@ public struct Clip: Sendable {
         self.start = { FrameSource(simulation()) }
     }
 
-    /// A built-in design's clip: the spec's design name, device, rate and length.
-    init<S: ClipSimulation>(_ spec: ClipSpec, simulation: @escaping @Sendable () -> S) {
+    /// A built-in design's clip: the spec's design name, device, rate and length, with the device's
+    /// chrome unless the spec turns it off. `statusBar` picks the status bar's content style from
+    /// the frame's scene (default: what reads over what the scene draws under the bar).
+    init<S: ClipSimulation>(_ spec: ClipSpec, statusBar: (@Sendable (Scene) -> StatusBarStyle)? = nil,
+                            simulation: @escaping @Sendable () -> S) {
         self.init(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                   frameCount: spec.frameCount, simulation: simulation)
+        if spec.chrome ?? true { self = withChrome(DeviceChrome(spec.device), statusBar: statusBar) }
     }
 
     /// A clip at `fps` frames per second (an NTSC decimal such as 29.97 is taken as its 1001 fraction).
@@ -69,9 +78,39 @@ public struct Clip: Sendable {
                   frameCount: frameCount, simulation: simulation)
     }
 
+    /// The same clip with `chrome` drawn over every frame, its items in the style `statusBar`
+    /// picks from the frame's scene (default: `chrome.style(over:)`, from what is drawn under the bar).
+    public func withChrome(_ chrome: DeviceChrome, statusBar: (@Sendable (Scene) -> StatusBarStyle)? = nil) -> Clip {
+        var copy = self
+        copy.chrome = chrome
+        copy.chromeStyle = statusBar
+        return copy
+    }
+
+    /// The same clip with the device's chrome (`Device` gives its positions and sizes).
+    public func withChrome(device: Device, statusBar: (@Sendable (Scene) -> StatusBarStyle)? = nil) -> Clip {
+        withChrome(DeviceChrome(device), statusBar: statusBar)
+    }
+
+    /// The same clip without chrome (for users who composite their own).
+    public func withoutChrome() -> Clip {
+        var copy = self
+        copy.chrome = nil
+        copy.chromeStyle = nil
+        return copy
+    }
+
     /// A fresh simulation from t = 0.
     public func frames() -> FrameSource {
         let source = start()
+        if let chrome {
+            let style = chromeStyle ?? { chrome.style(over: $0) }
+            source.overlay = { scene in
+                var scene = scene
+                scene.root += chrome.nodes(style: style(scene))
+                return scene
+            }
+        }
         if holdsLastFrame { source.lastFrame = frameCount - 1 }
         source.rate = rate
         return source
@@ -80,18 +119,24 @@ public struct Clip: Sendable {
     /// The same clip under another name (a variant is named by what the user asked for, not by
     /// its design).
     public func named(_ name: String) -> Clip {
-        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
+        var copy = Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
+        copy.chrome = chrome; copy.chromeStyle = chromeStyle
+        return copy
     }
 
     /// The same clip at another scale (for small goldens and quick previews).
     public func withScale(_ scale: Double) -> Clip {
-        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
+        var copy = Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
+        copy.chrome = chrome; copy.chromeStyle = chromeStyle
+        return copy
     }
 
     /// The same clip, showing its last frame for any later frame index (`--hold-last`): the
     /// frame is named as asked, its state and picture are the last frame's.
     public func holdingLastFrame() -> Clip {
-        Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: true, warnings: warnings, start: start)
+        var copy = Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: true, warnings: warnings, start: start)
+        copy.chrome = chrome; copy.chromeStyle = chromeStyle
+        return copy
     }
 
     /// The same clip, carrying `warnings` for the host to show.
@@ -116,6 +161,8 @@ public struct Clip: Sendable {
 public final class FrameSource {
     private let advance: (Int, Double, Bool, String?) -> FrameRecord
     private var lastIndex = -1
+    /// Drawn over each frame's scene (the device chrome), set by `Clip.frames()`.
+    var overlay: ((Scene) -> Scene)?
     /// Set for `--hold-last`: later indices take this frame's time (and so its state and scene).
     var lastFrame: Int?
     /// The clip's rate: a fractional one is written into each state line ("rate": "30000/1001").
@@ -156,7 +203,9 @@ public final class FrameSource {
         precondition(index >= lastIndex, "frames must be asked for in increasing order")
         lastIndex = index
         let shown = lastFrame.map { min(index, $0) } ?? index
-        return advance(index, Double(shown) / fps, encodeState, rateKey)
+        let record = advance(index, Double(shown) / fps, encodeState, rateKey)
+        guard let overlay else { return record }
+        return FrameRecord(index: record.index, time: record.time, stateJSON: record.stateJSON, scene: overlay(record.scene))
     }
 
     /// `{"frame":k,"time":t,` (+ `"rate":"30000/1001",` for a fractional rate) + the state's own keys.

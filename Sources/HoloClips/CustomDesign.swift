@@ -68,10 +68,12 @@ public enum CustomDesign {
         let components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
                                           contentScrolls: spec.scroll?.configuration.isScrollable ?? false,
                                           revealHeight: revealHeight)
-        return Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
+        let clip = Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
                              components: components)
         }.withWarnings(scene.warnings.map { "\(fileName): \($0)" })
+        // A user's scene gets the device's chrome only when its file asks ("chrome": true).
+        return spec.chrome == true ? clip.withChrome(device: spec.device) : clip
     }
 }
 

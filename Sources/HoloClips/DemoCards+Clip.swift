@@ -37,8 +37,7 @@ public enum DemoCards {
         var scrollSpec = spec.scroll ?? defaultSpec().scroll!
         scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, scene.contentHeight)
         let scroll = scrollSpec.makeSimulation()
-        return Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate,
-                    frameCount: spec.frameCount) {
+        return Clip(spec) {
             DemoSimulation(scroll: scroll, scene: scene)
         }
     }

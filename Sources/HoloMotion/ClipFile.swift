@@ -28,6 +28,8 @@
 //      TRACK = {"keyframes": [{"time": 0, "value": 0, "curve": "easeInOut"?}, …]}   (curve default linear)
 //            | {"wobble": {"amplitude": 0.2, "period": 2, "phase": 0?}}  | {"constant": 0.1}
 //   "taps": [{"time": 1.2, "target": "card-3"}]   default []
+//   "chrome": true | false   the device's status bar and home indicator over the frames; default true
+//                            for built-in designs, false for "custom" scenes (HoloClips' DeviceChrome)
 // }
 
 import Foundation
@@ -89,6 +91,9 @@ public struct ClipSpec: Hashable, Sendable {
     public var taps: [Tap]
     /// A user's own scene (design "custom"), decoded by HoloClips' UserScene reader.
     public var scene: JSONValue? = nil
+    /// The device's status bar and home indicator over the frames (`"chrome"`, `--no-chrome`).
+    /// Nil: the design's default, on for built-in designs, off for "custom" scenes.
+    public var chrome: Bool? = nil
 
     public static let defaultFPS = 60
     public static let defaultDuration = 4.0
@@ -136,7 +141,7 @@ public struct ClipSpec: Hashable, Sendable {
 
 enum ClipDocument {
     static func spec(_ root: JSONValue, defaults: (String) -> ClipSpec?) throws(JSONFieldError) -> ClipSpec {
-        let f = try Fields(root, path: "", known: ["design", "variant", "device", "fps", "duration", "environment", "scroll", "motion", "taps", "scene"])
+        let f = try Fields(root, path: "", known: ["design", "variant", "device", "fps", "duration", "environment", "scroll", "motion", "taps", "scene", "chrome"])
         let design = try f.require(try f.string("design"), "design")
         guard !design.isEmpty else { throw f.error("design", "must not be empty") }
         // A built-in design's default inputs stand in for every field the file leaves out.
@@ -191,6 +196,7 @@ enum ClipDocument {
             }
         }
         spec.scene = try f.value("scene")
+        if let chrome = try f.bool("chrome") { spec.chrome = chrome }
         for (i, tap) in spec.taps.enumerated().dropFirst() where tap.time < spec.taps[i - 1].time {
             throw JSONFieldError(path: "taps[\(i)].time",
                                  reason: "\(tap.time) is earlier than the previous tap (\(spec.taps[i - 1].time)); taps must be in time order")

@@ -41,8 +41,10 @@ public enum SymbolWeight: String, Hashable, Sendable, CaseIterable {
 }
 
 public enum Symbol {
-    /// One stroke of a symbol, or a filled outline (stroked too, at the same weight).
-    enum Part { case stroke(Path), fill(Path) }
+    /// One stroke of a symbol, a filled outline (stroked too, at the same weight), or a filled
+    /// outline drawn as it is (holes cut by the even-odd rule, which a stroke would close; dots
+    /// smaller than the stroke, whose stroke would overlap itself).
+    enum Part { case stroke(Path), fill(Path), fillOnly(Path) }
 
     /// Path data written in this file (constants: the tests draw every symbol).
     static func svg(_ d: String) -> Path { try! Path(svg: d) }
@@ -68,6 +70,7 @@ public enum Symbol {
                 case .fill(let p):
                     let shape = placed(p)
                     children.append(.fill(shape, paint)); children.append(.styledStroke(shape, paint, style))
+                case .fillOnly(let p): children.append(.fill(placed(p), paint))
                 }
             }
         }
@@ -124,7 +127,97 @@ public enum Symbol {
         "bell": [.stroke(svg("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z M 41 81 C 43 88 57 88 59 81 M 50 14 V 23"))],
         "magnifyingglass": [.stroke(svg("M 17 42 A 25 25 0 0 1 67 42 A 25 25 0 0 1 17 42 Z M 60 60 L 85 85"))],
         "waveform": [.stroke(svg("M 14 42 V 58 M 26 32 V 68 M 38 18 V 82 M 50 28 V 72 M 62 14 V 86 M 74 34 V 66 M 86 44 V 56"))],
+        // Seed 001's accessories.
+        "person.circle": [.stroke(svg(circle40)), .fill(svg(disc(50, 39, 12))),
+                          .fill(svg("M 27 76 C 32 66 40 62 50 62 C 60 62 68 66 73 76 A 36 36 0 0 1 27 76 Z"))],
+        "message.fill": [.fill(svg(bubble))],
+        "message.circle.fill": [.fillOnly(cutOut(svg(bubble).scaled(by: 0.52, offset: Point(24, 24)).elements))],
+        "camera.fill": [.fillOnly(evenOdd("M 22 30 H 37 L 42 21 H 58 L 63 30 H 78 C 83 30 87 34 87 39 V 74 C 87 79 83 83 78 83 H 22 C 17 83 13 79 13 74 V 39 C 13 34 17 30 22 30 Z " + disc(50, 56, 14)))],
+        "photo.on.rectangle.angled": [.stroke(svg("M 22 66 L 11 64 L 18 24 L 63 32")), .stroke(svg(rrect(22, 32, 66, 50, 6))),
+                                      .stroke(svg("M 26 78 L 44 58 L 56 70 L 64 62 L 84 78")), .fill(svg(disc(71, 45, 4)))],
+        // The people, places and things the clips' lists, tab bars and buttons show.
+        "person.fill": [.fill(svg(disc(50, 30, 15))), .fill(svg("M 17 86 C 17 67 31 58 50 58 C 69 58 83 67 83 86 Z"))],
+        "person.2.fill": [.fill(svg(disc(66, 30, 11))), .fill(svg("M 60 52 C 62 51 64 51 66 51 C 78 51 88 58 88 74 H 68 C 68 64 65 57 60 52 Z")),
+                          .fill(svg(disc(37, 34, 13))), .fill(svg("M 12 82 C 12 66 23 58 37 58 C 51 58 62 66 62 82 Z"))],
+        "house.fill": [.fill(svg("M 50 16 L 86 47 H 77 V 84 H 59 V 63 H 41 V 84 H 23 V 47 H 14 Z"))],
+        "dumbbell.fill": [.fillOnly(svg(rrect(10, 37, 10, 26, 3) + rrect(20, 25, 12, 50, 4) + rrect(32, 46, 36, 8, 1) + rrect(68, 25, 12, 50, 4) + rrect(80, 37, 10, 26, 3)))],
+        "calendar": [.stroke(svg(rrect(14, 22, 72, 62, 10) + " M 14 40 H 86 M 32 14 V 28 M 68 14 V 28")),
+                     .fillOnly(svg(disc(34, 56, 4.5) + disc(50, 56, 4.5) + disc(66, 56, 4.5) + disc(34, 70, 4.5) + disc(50, 70, 4.5)))],
+        "line.3.horizontal.decrease": [.stroke(svg("M 16 30 H 84 M 28 50 H 72 M 40 70 H 60"))],
+        "clock": [.stroke(svg(circle40 + " M 50 26 V 50 L 66 60"))],
+        "bell.fill": [.fill(svg("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z")),
+                      .fill(svg("M 41 79 C 43 87 57 87 59 79 Z")), .stroke(svg("M 50 15 V 23"))],
+        "tray.fill": [.fillOnly(evenOdd("M 12 54 L 24 20 H 76 L 88 54 V 76 C 88 81 85 84 80 84 H 20 C 15 84 12 81 12 76 Z " +
+                                         "M 30 28 H 70 L 78 51 H 62 C 62 58 57 62 50 62 C 43 62 38 58 38 51 H 22 Z"))],
+        "airplane": [.fill(svg("M 84 50 C 84 46 81 45 77 45 L 60 45 L 41 17 L 34 17 L 44 45 L 27 45 L 20 36 L 15 36 L 18 50 L 15 64 L 20 64 L 27 55 L 44 55 L 34 83 L 41 83 L 60 55 L 77 55 C 81 55 84 54 84 50 Z"))],
+        "wifi": [.fillOnly(wifi)],
+        "antenna.radiowaves.left.and.right": [.stroke(svg("M 50 46 V 86 M 37 27 C 30 34 30 46 37 53 M 63 27 C 70 34 70 46 63 53 M 26 16 C 12 30 12 50 26 64 M 74 16 C 88 30 88 50 74 64")),
+                                              .fill(svg(disc(50, 40, 5)))],
+        "link": [.stroke(svg("M 46 34 L 56 24 C 63 17 74 17 80 24 C 87 30 87 41 80 48 L 70 58 M 54 66 L 44 76 C 37 83 26 83 20 76 C 13 70 13 59 20 52 L 30 42 M 40 60 L 60 40"))],
+        "speaker.wave.2.fill": [.fill(svg("M 19 39 H 32 L 50 23 V 77 L 32 61 H 19 Z")), .stroke(svg("M 62 38 C 67 44 67 56 62 62 M 72 28 C 82 40 82 60 72 72"))],
+        "moon.fill": [.fill(svg("M 44 14 A 37 37 0 1 0 86 58 A 30 30 0 0 1 44 14 Z"))],
+        "hourglass": [.stroke(svg("M 28 15 H 72 M 28 85 H 72 M 33 15 C 33 37 50 42 50 50 C 50 58 33 63 33 85 M 67 15 C 67 37 50 42 50 50 C 50 58 67 63 67 85"))],
+        "sun.max.fill": [.fill(svg(disc(50, 50, 15))), .stroke(sunRays)],
+        "square.grid.2x2.fill": [.fillOnly(svg(rrect(13, 13, 35, 35, 9) + rrect(52, 13, 35, 35, 9) + rrect(13, 52, 35, 35, 9) + rrect(52, 52, 35, 35, 9)))],
+        "slider.horizontal.3": [.stroke(svg("M 14 28 H 86 M 14 50 H 86 M 14 72 H 86")), .fill(svg(disc(34, 28, 8) + disc(64, 50, 8) + disc(42, 72, 8)))],
+        "lock.fill": [.fill(svg(rrect(23, 46, 54, 38, 7))), .stroke(svg("M 34 46 V 34 C 34 23 41 16 50 16 C 59 16 66 23 66 34 V 46"))],
+        "faceid": [.stroke(svg("M 14 32 V 22 C 14 17 17 14 22 14 H 32 M 68 14 H 78 C 83 14 86 17 86 22 V 32 M 86 68 V 78 C 86 83 83 86 78 86 H 68 M 32 86 H 22 C 17 86 14 83 14 78 V 68 M 36 36 V 42 M 64 36 V 42 M 50 38 V 56 H 46 M 36 66 C 44 72 56 72 64 66"))],
+        "battery.100": [.stroke(svg(rrect(11, 33, 68, 34, 9))), .fill(svg(rrect(19, 41, 52, 18, 4))), .fill(svg(rrect(84, 44, 4, 12, 2)))],
+        "bag.fill": [.fill(svg(rrect(19, 36, 62, 48, 7))), .stroke(svg("M 37 44 V 32 C 37 22 43 16 50 16 C 57 16 63 22 63 32 V 44"))],
+        "creditcard": [.stroke(svg(rrect(12, 24, 76, 52, 8) + " M 22 64 H 40")), .fill(svg("M 12 36 H 88 V 46 H 12 Z"))],
+        "key": [.stroke(svg(disc(30, 50, 14) + " M 44 50 H 86 M 74 50 V 62 M 84 50 V 58"))],
+        "envelope": [.stroke(svg(rrect(12, 24, 76, 52, 8) + " M 16 30 L 50 56 L 84 30"))],
+        "square.and.arrow.up": [.stroke(svg("M 36 40 H 26 V 86 H 74 V 40 H 64 M 50 14 V 60 M 36 28 L 50 14 L 64 28"))],
+        "arrow.down.circle": [.stroke(svg(circle40 + " M 50 28 V 70 M 34 54 L 50 70 L 66 54"))],
+        "info.circle": [.stroke(svg(circle40 + " M 50 46 V 72")), .fill(svg(disc(50, 32, 3)))],
+        "music.note.list": [.stroke(svg("M 14 24 H 56 M 14 42 H 56 M 14 60 H 38 M 80 74 V 22 L 88 20")), .fill(svg(disc(70, 74, 10)))],
     ]
+
+    /// A circle of radius 40 round the box's centre, as SVG path data.
+    static let circle40 = disc(50, 50, 40)
+    /// A closed circle as SVG path data (two half arcs).
+    static func disc(_ x: Double, _ y: Double, _ r: Double) -> String {
+        "M \(x - r) \(y) A \(r) \(r) 0 1 1 \(x + r) \(y) A \(r) \(r) 0 1 1 \(x - r) \(y) Z "
+    }
+    /// A rect with circular corners of radius r as SVG path data.
+    static func rrect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ r: Double) -> String {
+        "M \(x + r) \(y) H \(x + w - r) A \(r) \(r) 0 0 1 \(x + w) \(y + r) V \(y + h - r) A \(r) \(r) 0 0 1 \(x + w - r) \(y + h) " +
+        "H \(x + r) A \(r) \(r) 0 0 1 \(x) \(y + h - r) V \(y + r) A \(r) \(r) 0 0 1 \(x + r) \(y) Z "
+    }
+    /// Path data filled by the even-odd rule (its inner contours are holes).
+    static func evenOdd(_ d: String) -> Path { Path(svg(d).elements, fillRule: .evenOdd) }
+    /// The radius-40 disc with `hole` cut out of it (even-odd).
+    static func cutOut(_ hole: [PathElement]) -> Path { Path(svg(circle40).elements + hole, fillRule: .evenOdd) }
+
+    /// A speech bubble with its tail at the lower left (message).
+    static let bubble = "M 50 17 C 72 17 88 30 88 47 C 88 64 72 77 50 77 C 45 77 40 76 36 75 C 30 80 22 83 14 84 C 19 79 22 73 22 68 C 15 62 12 55 12 47 C 12 30 28 17 50 17 Z"
+
+    /// Wi-Fi: a 90° sector and two bands of a disc centred at (50, 75), opening upwards.
+    static let wifi: Path = {
+        var p = Path(fillRule: .nonZero)
+        let c = Point(50, 75), a0 = -0.75 * Double.pi, a1 = -0.25 * Double.pi
+        p.move(to: c)
+        p.addArc(center: c, radius: 15, startAngle: a0, endAngle: a1, clockwise: false)
+        p.closeSubpath()
+        for (inner, outer) in [(24.0, 34.0), (43.0, 53.0)] {
+            p.move(to: Point(c.x + outer * cos(a0), c.y + outer * sin(a0)))
+            p.addArc(center: c, radius: outer, startAngle: a0, endAngle: a1, clockwise: false)
+            p.addArc(center: c, radius: inner, startAngle: a1, endAngle: a0, clockwise: true)
+            p.closeSubpath()
+        }
+        return p
+    }()
+
+    /// Eight rays from radius 26 to 37 round the centre.
+    static let sunRays: Path = {
+        var p = Path()
+        for k in 0..<8 {
+            let a = Double(k) * Double.pi / 4
+            p.move(to: Point(50 + 26 * cos(a), 50 + 26 * sin(a)))
+            p.addLine(to: Point(50 + 37 * cos(a), 50 + 37 * sin(a)))
+        }
+        return p
+    }()
 
     /// A filled disc with the checkmark cut out of it (even-odd: the check's outline is a second
     /// contour inside the disc), its stroke as thick as the weight's.

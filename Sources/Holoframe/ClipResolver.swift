@@ -14,6 +14,9 @@ public struct ClipOverrides: Sendable {
     public var scale: Double?
     /// The whole environment, replacing the clip's (`holoframe studio`'s switches set it).
     public var environment: ClipEnvironment?
+    /// `--no-chrome`: no status bar or home indicator over a built-in clip (or a scene file that
+    /// asks for them), for users who composite their own.
+    public var noChrome = false
     public init(fps: FrameRate? = nil, duration: Double? = nil, device: String? = nil, scale: Double? = nil) {
         self.fps = fps; self.duration = duration; self.device = device; self.scale = scale
     }
@@ -85,6 +88,7 @@ public enum ClipResolver {
         if let fps = overrides.fps { spec.rate = fps }
         if let duration = overrides.duration { spec.duration = duration }
         if let environment = overrides.environment { spec.environment = environment }
+        if overrides.noChrome { spec.chrome = false }
     }
 }
 

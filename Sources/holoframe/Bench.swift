@@ -29,6 +29,7 @@ struct Bench: ParsableCommand {
     var frames: FrameRange?
 
     @OptionGroup var deviceOptions: DeviceOptions
+    @OptionGroup var chromeOption: ChromeOption
 
     @Option(help: "Runs of the whole clip, each from a fresh renderer; each frame's median counts.")
     var repeats: Int = 3
@@ -87,7 +88,8 @@ struct Bench: ParsableCommand {
         pipeline.apply(limitOptions.limits())
         let runner = BenchRunner(pipeline: pipeline, options: options)
         let inputs = limitOptions.inputPolicy()
-        let overrides = ClipOverrides(device: deviceOptions.device?.rawValue, scale: deviceOptions.scale)
+        var overrides = ClipOverrides(device: deviceOptions.device?.rawValue, scale: deviceOptions.scale)
+        chromeOption.apply(to: &overrides)
         // Read the baseline first: it is an input, and --json must never replace it.
         let base = try baseline.map { (name: $0, clips: try BenchFile.readBaseline($0, inputs: inputs)) }
         for name in clips where ClipResolver.isFile(name) { _ = try ClipResolver.spec(for: name, inputs: inputs) }

@@ -4,8 +4,9 @@
 //                  (--max-nodes/-area/-text/-shader-work) and deadlines (--frame-timeout, --max-time)
 //                                                          render, simulate, bench
 //   ForceOption    --force                                 render, bench, golden verify
-//   ClipOptions    the clip, --fps, --frames (a list), --duration, DeviceOptions, LimitOptions
-//                                                          render, simulate
+//   ChromeOption   --no-chrome                             render, simulate, bench, studio
+//   ClipOptions    the clip, --fps, --frames (a list), --duration, DeviceOptions, ChromeOption,
+//                  LimitOptions                            render, simulate
 
 import ArgumentParser
 import Foundation
@@ -102,6 +103,15 @@ struct LimitOptions: ParsableArguments {
     }
 }
 
+/// Whether the device's status bar and home indicator are drawn over a built-in clip. Goldens take
+/// no flag: they are verified with the clip's own setting, so a clip file says `"chrome": false`.
+struct ChromeOption: ParsableArguments {
+    @Flag(help: "Leave out the device's status bar and home indicator, which built-in clips draw over every frame (for compositing your own). A clip file's \"chrome\": true asks for them over a custom scene.")
+    var noChrome = false
+
+    func apply(to overrides: inout ClipOverrides) { overrides.noChrome = noChrome }
+}
+
 /// Permission to replace outputs that exist (OutputPolicy.swift: regular files only, never an input).
 struct ForceOption: ParsableArguments {
     @Flag(help: "Replace outputs that already exist: frames in --out, --state, --contact-sheet, bench's --json, a --report folder holoframe wrote (regular files only; never an input of this run, such as --baseline).")
@@ -127,6 +137,7 @@ struct ClipOptions: ParsableArguments {
     var holdLast = false
 
     @OptionGroup var deviceOptions: DeviceOptions
+    @OptionGroup var chromeOption: ChromeOption
     @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
@@ -137,7 +148,9 @@ struct ClipOptions: ParsableArguments {
     }
 
     func overrides() -> ClipOverrides {
-        ClipOverrides(fps: fps, duration: duration, device: deviceOptions.device?.rawValue, scale: deviceOptions.scale)
+        var overrides = ClipOverrides(fps: fps, duration: duration, device: deviceOptions.device?.rawValue, scale: deviceOptions.scale)
+        chromeOption.apply(to: &overrides)
+        return overrides
     }
 
     /// The clip with the options applied, the frames asked for, and what was read to make it.

@@ -31,6 +31,7 @@ struct Studio: ParsableCommand {
     var duration: Double?
 
     @OptionGroup var deviceOptions: DeviceOptions
+    @OptionGroup var chromeOption: ChromeOption
     @OptionGroup var limitOptions: LimitOptions
 
     @Option(help: ArgumentHelp("The font for text that names no family: a font file (.ttf/.otf) or a family name (`fc-list : family`), instead of Inter.",
@@ -63,9 +64,11 @@ struct Studio: ParsableCommand {
         sigaddset(&stopSignals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         let limits = limitOptions
+        var overrides = ClipOverrides(fps: fps, duration: duration, device: deviceOptions.device?.rawValue, scale: deviceOptions.scale ?? 1)
+        chromeOption.apply(to: &overrides)
         let source = StudioClipSource(
             argument: clip,
-            overrides: ClipOverrides(fps: fps, duration: duration, device: deviceOptions.device?.rawValue, scale: deviceOptions.scale ?? 1),
+            overrides: overrides,
             makeInputs: { limits.inputPolicy() },
             check: { try limits.limits().check($0, frameCount: $0.frameCount) })
         var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))

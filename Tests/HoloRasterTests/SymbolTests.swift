@@ -57,3 +57,42 @@ import HoloScene
         #expect(check.amount < disc * 0.9 && check.amount > disc * 0.6, "\(check.amount) of \(disc)")
     }
 }
+
+/// The symbols the seeds' views and the clips' icons use, drawn by the fast renderer and the
+/// reference renderer (ReferencePath: curves evaluated directly, 16 × 16 samples a pixel) to within
+/// the scene-level bound (mean |Δ| ≤ 0.5 level, ≤ 1 % of channel values over 24 apart), at the
+/// weights they are drawn at beside text. A symbol whose path data drew wrongly in one rasterizer
+/// (a lost arc, a fill rule read differently for a cut-out) moves whole regions, far past this.
+@Suite struct SymbolReferenceTests {
+    static let added = ["person.circle", "person.fill", "person.2.fill", "message.fill", "message.circle.fill", "camera.fill",
+                        "photo.on.rectangle.angled", "house.fill", "dumbbell.fill", "calendar", "clock", "bell.fill", "tray.fill",
+                        "airplane", "wifi", "antenna.radiowaves.left.and.right", "link", "speaker.wave.2.fill", "moon.fill",
+                        "hourglass", "sun.max.fill", "square.grid.2x2.fill", "slider.horizontal.3", "lock.fill", "faceid",
+                        "battery.100", "bag.fill", "creditcard", "key", "envelope", "square.and.arrow.up", "arrow.down.circle",
+                        "info.circle", "music.note.list", "line.3.horizontal.decrease"]
+
+    @Test(arguments: added)
+    func symbolMatchesTheReferenceRasterizer(_ name: String) throws {
+        #expect(Symbol.names.contains(name))
+        var root: [Node] = []
+        for (i, weight) in [SymbolWeight.regular, .semibold, .bold].enumerated() {
+            root.append(try #require(Symbol.node(name, size: 28, weight: weight, center: Point(18 + 32 * Double(i), 18), paint: .solid(.black))))
+        }
+        let scene = Scene(size: Size(96, 36), background: .white, root: root)
+        let fast = try SceneRenderer(fonts: .shared).render(scene, scale: 2)
+        let slow = try ReferenceRenderer(fonts: .shared).render(scene, scale: 2)
+        let d = ReferenceDifference(fast, slow)
+        #expect(d.meanDelta <= 0.5 && d.shareOverLargeDelta <= 0.01, "\(name): \(d)")
+    }
+
+    /// The cut-outs are holes: the centre of message.circle.fill's bubble and camera.fill's lens
+    /// are background, the disc and body around them ink.
+    @Test func cutOutsAreHoles() throws {
+        for (name, hole, ink) in [("message.circle.fill", Point(50, 47), Point(50, 16)), ("camera.fill", Point(50, 56), Point(22, 40))] {
+            let node = try #require(Symbol.node(name, size: 100, weight: .regular, center: Point(50, 50), paint: .solid(.black)))
+            let canvas = try ReferenceRenderer(fonts: .shared).render(Scene(size: Size(100, 100), background: .white, root: [node]), scale: 1)
+            #expect(canvas[Int(hole.x), Int(hole.y)].r == 255, "\(name): hole \(canvas[Int(hole.x), Int(hole.y)])")
+            #expect(canvas[Int(ink.x), Int(ink.y)].r == 0, "\(name): ink \(canvas[Int(ink.x), Int(ink.y)])")
+        }
+    }
+}

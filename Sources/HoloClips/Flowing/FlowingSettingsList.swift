@@ -12,6 +12,21 @@ struct FlowingSettingsList: Sendable {
         var color: UInt32
     }
 
+    /// The symbol in each row's icon square, white on the row's colour, as Settings shows them
+    /// (nil: Emergency SOS, whose icon is the word "SOS"; Bluetooth's rune is drawn as a path).
+    static let symbols: [String: String] = [
+        "Airplane Mode": "airplane", "Wi-Fi": "wifi", "Cellular": "antenna.radiowaves.left.and.right",
+        "Personal Hotspot": "link", "Notifications": "bell.fill", "Sounds & Haptics": "speaker.wave.2.fill",
+        "Focus": "moon.fill", "Screen Time": "hourglass", "General": "gear", "Control Center": "slider.horizontal.3",
+        "Display & Brightness": "sun.max.fill", "Home Screen": "square.grid.2x2.fill", "Accessibility": "person.circle",
+        "Wallpaper": "photo.on.rectangle.angled", "Siri & Search": "magnifyingglass", "Face ID & Passcode": "faceid",
+        "Battery": "battery.100", "Privacy & Security": "lock.fill", "App Store": "bag.fill",
+        "Wallet & Apple Pay": "creditcard", "Passwords": "key", "Mail": "envelope", "Contacts": "person.circle",
+        "Calendar": "calendar",
+    ]
+    /// The icon's symbol size: Settings' glyphs fill about 0.6 of the 29-pt square (approx.).
+    static let symbolSize = 21.0
+
     static let sections: [[Row]] = [
         [Row(title: "Airplane Mode", color: 0xFF9500), Row(title: "Wi-Fi", color: 0x007AFF),
          Row(title: "Bluetooth", color: 0x007AFF), Row(title: "Cellular", color: 0x34C759),
@@ -87,7 +102,7 @@ struct FlowingSettingsList: Sendable {
         let labelX = icon.maxX + 15
         var nodes: [Node] = [
             .fill(.roundedRect(icon, cornerRadius: Self.iconCorner, style: .continuous), .solid(Color(hex: row.color))),
-            glyph(in: icon, kind: index % 3),
+            glyph(row.title, in: icon),
             .text(TextRun(row.title, font: labelFont, origin: Point(labelX, mid + Self.baselineBelowCenter(labelFont)),
                           maxWidth: width - labelX - 34), .solid(palette.label)),
             chevron(tip: Point(width - 18, mid)),
@@ -99,24 +114,27 @@ struct FlowingSettingsList: Sendable {
         return nodes
     }
 
-    /// A white mark inside the icon square, one of three shapes, so the icons read as different symbols.
-    func glyph(in r: Rect, kind: Int) -> Node {
-        let c = r.center
-        switch kind {
-        case 0: return .fill(.circle(center: c, radius: 6.5), .solid(.white))
-        case 1: return .fill(.capsule(Rect(x: c.x - 8, y: c.y - 3.5, width: 16, height: 7)), .solid(.white))
-        default: return .fill(.roundedRect(Rect(x: c.x - 6.5, y: c.y - 6.5, width: 13, height: 13), cornerRadius: 3,
-                                           style: .continuous), .solid(.white))
+    /// The row's symbol, white, centred in its icon square.
+    func glyph(_ title: String, in r: Rect) -> Node {
+        let white = Paint.solid(.white)
+        if let name = Self.symbols[title], let node = Symbol.node(name, size: Self.symbolSize, weight: .semibold, center: r.center, paint: white) {
+            return node
         }
+        if title == "Bluetooth" {
+            // The Bluetooth rune (not an SF Symbol): a stem with two arrowheads, 0.55 of the square tall.
+            let c = r.center, h = 8.0
+            let d = "M \(c.x - 5) \(c.y - h / 2) L \(c.x + 5) \(c.y + h / 2) L \(c.x) \(c.y + h) V \(c.y - h) L \(c.x + 5) \(c.y - h / 2) L \(c.x - 5) \(c.y + h / 2)"
+            return .styledStroke(.path(try! Path(svg: d)), white, StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round))
+        }
+        return .text(TextRun("SOS", font: Font(size: 10, weight: .bold), origin: Point(r.midX, r.midY + 3.6), alignment: .center), white)
     }
 
-    /// "›": two 2 pt capsules meeting at `tip`, one turned +45°, one −45°.
+    /// The disclosure chevron: chevron.right at the label's size, semibold, in the tertiary colour,
+    /// its tip at `tip` (the symbol's right end is 0.13 em right of its centre plus half a stroke).
     func chevron(tip: Point) -> Node {
-        let arm = Node.fill(.capsule(Rect(x: -8.5, y: -1, width: 9.5, height: 2)), .solid(palette.chevron))
-        return .group([
-            .group([arm], transform: .rotation(.pi / 4)),
-            .group([arm], transform: .rotation(-.pi / 4)),
-        ], transform: .translation(tip.x, tip.y))
+        let size = 17.0
+        return Symbol.node("chevron.right", size: size, weight: .semibold, center: Point(tip.x - 0.18 * size, tip.y),
+                           paint: .solid(palette.chevron))!
     }
 }
 

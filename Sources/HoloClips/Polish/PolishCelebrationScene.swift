@@ -71,11 +71,12 @@ struct PolishCelebrationScene: Sendable {
         children.append(.group([.stroke(.ellipse(badge.insetBy(dx: 1, dy: 1)), .solid(palette.gold.opacity(0.45)), width: 2)],
                                opacity: 1 - s.opacity))
         if s.opacity > 0.001 {
-            var badgeNodes: [Node] = [.fill(.ellipse(badge), .linearGradient(
-                stops: Paint.evenStops([palette.gold.mixed(with: palette.cream, 0.3), palette.gold]),
-                start: Point(badge.minX, badge.minY), end: Point(badge.maxX, badge.maxY)))]
-            badgeNodes += PolishViews.checkMark(in: badge, color: palette.surface, lineWidth: 5)
-            children.append(.group(badgeNodes, opacity: s.opacity))
+            // Seed: SF Symbol checkmark.circle.fill, its disc the badge (the symbol's disc is 0.8 em),
+            // in the gold gradient; the check is cut out, so the card shows through it.
+            let gold = Paint.linearGradient(stops: Paint.evenStops([palette.gold.mixed(with: palette.cream, 0.3), palette.gold]),
+                                            start: Point(badge.minX, badge.minY), end: Point(badge.maxX, badge.maxY))
+            let check = Symbol.node("checkmark.circle.fill", size: size / 0.8, weight: .semibold, center: badge.center, paint: gold)!
+            children.append(.group([check], opacity: s.opacity))
         }
         if let shimmer = s.shimmer, style == .joyful {
             // A diagonal light band from left of the card to right of it: x = −band + p·(w + 2·band)

@@ -157,21 +157,4 @@ enum PolishViews {
         ]
         return card(children, frame: frame, fill: .solid(palette.surface), radius: 14, extra: background)
     }
-
-    /// A check mark drawn as two rounded strokes (SF Symbol "checkmark" proportions, approx.):
-    /// the short arm from (0.28, 0.52) to (0.44, 0.68), the long arm to (0.73, 0.36) of the box.
-    static func checkMark(in box: Rect, color: Color, lineWidth: Double) -> [Node] {
-        func arm(_ a: Point, _ b: Point) -> Node {
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            let angle = atan2(dy, dx)
-            // A capsule along +x from the origin, rotated, then moved to `a`.
-            let bar = Rect(x: -lineWidth / 2, y: -lineWidth / 2, width: length + lineWidth, height: lineWidth)
-            return .group([.fill(.capsule(bar), .solid(color))],
-                          transform: AffineTransform.rotation(angle).concatenating(.translation(a.x, a.y)))
-        }
-        func p(_ u: Double, _ v: Double) -> Point { Point(box.minX + u * box.width, box.minY + v * box.height) }
-        let corner = p(0.44, 0.68)
-        return [arm(p(0.28, 0.52), corner), arm(corner, p(0.73, 0.36))]
-    }
 }

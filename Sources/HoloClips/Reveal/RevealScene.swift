@@ -21,6 +21,8 @@ public struct RevealScene: Sendable {
     static let secondaryText = Color(hex: 0x98989F)
     static let hairline = Color(hex: 0x38383A)
     static let iconTints: [UInt32] = [0x0A84FF, 0x30D158, 0xFF9F0A, 0xBF5AF2, 0x64D2FF]
+    /// Each action's symbol, white in its tinted disc (RevealLayout.actions' order).
+    static let actionSymbols = ["music.note.list", "square.and.arrow.up", "arrow.down.circle", "person.fill", "info.circle"]
 
     public func scene(_ s: RevealFrameState) -> Scene {
         let size = layout.size
@@ -108,7 +110,10 @@ public struct RevealScene: Sendable {
         ]
         for (i, title) in RevealLayout.actions.enumerated() {
             let top = layout.rowsTop + Double(i) * layout.rowHeight
-            nodes.append(.fill(.circle(center: Point(38, top + layout.rowHeight / 2), radius: 16), .solid(Color(hex: Self.iconTints[i % Self.iconTints.count]))))
+            let iconCentre = Point(38, top + layout.rowHeight / 2)
+            nodes.append(.fill(.circle(center: iconCentre, radius: 16), .solid(Color(hex: Self.iconTints[i % Self.iconTints.count]))))
+            nodes.append(Symbol.node(Self.actionSymbols[i % Self.actionSymbols.count], size: 19, weight: .semibold, center: iconCentre,
+                                     paint: .solid(.white))!)
             nodes.append(.text(TextRun(title, font: scaled(.body, .body), origin: Point(68, top + layout.rowBaseline), maxWidth: w - 84),
                                .solid(.white)))
             nodes.append(.fill(.rect(Rect(x: 68, y: top + layout.rowHeight - 0.5, width: w - 68, height: 0.5)), .solid(Self.hairline)))
@@ -150,20 +155,11 @@ public struct RevealScene: Sendable {
                      .solid(Color(white: 1, alpha: 0.9 * opacity)))
     }
 
-    /// Two capsules forming "^", turned by `rotationDegrees` about the chevron's centre.
+    /// chevron.up, bold, in a translucent disc, turned by `rotationDegrees` about the chevron's centre.
     func chevron(rotationDegrees: Double, opacity: Double, highlight: Double) -> Node {
         let c = layout.chevronCenter
-        let arm = 12.0, thick = 3.5
-        let tilt = 38.0 * .pi / 180
-        func armNode(_ sign: Double) -> Node {
-            // An arm centred on the origin, rotated, then moved so the two meet at the apex (0, −4).
-            let r = Rect(x: -arm / 2, y: -thick / 2, width: arm, height: thick)
-            let dx = sign * (arm / 2) * cos(tilt), dy = -4 + (arm / 2) * sin(tilt)
-            return .group([.fill(.capsule(r), .solid(.white))],
-                          transform: AffineTransform.rotation(sign * tilt).concatenating(.translation(dx, dy)))
-        }
         var children: [Node] = [.fill(.circle(center: .zero, radius: RevealLayout.chevronHitRadius), .solid(Color(white: 1, alpha: 0.16 + 0.3 * highlight)))]
-        children.append(armNode(-1)); children.append(armNode(1))
+        children.append(Symbol.node("chevron.up", size: 24, weight: .bold, center: Point(0, -1), paint: .solid(.white))!)
         let t = AffineTransform.rotation(rotationDegrees * .pi / 180).concatenating(.translation(c.x, c.y))
         return .group(children, transform: t, opacity: opacity)
     }

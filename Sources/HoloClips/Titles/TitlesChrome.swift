@@ -1,4 +1,5 @@
-// The bars over the content: the collapsing header, the status bar and the tab bar.
+// The bars over the content: the collapsing header and the tab bar (the status bar is the shared
+// DeviceChrome, drawn over every built-in clip).
 //
 // Draw order matters because a material blurs what is already drawn: content first, then the
 // header's material bar, then its title; the tab bar last over the content's bottom.
@@ -62,11 +63,9 @@ struct TitlesChrome {
     /// Seed: the filter button as trailing content, vertically centred on the title line.
     func filterButton() -> Node {
         let c = Point(width - TitlesLayout.horizontalPadding - 18, layout.safeTop + layout.titleBaseline - 12 * layout.titleFont.size / Font.largeTitle.size)
-        var n: [Node] = [.fill(.circle(center: c, radius: 18), .solid(palette.accent.opacity(0.15)))]
-        for (i, w) in [16.0, 11, 6].enumerated() {
-            n.append(.fill(.capsule(Rect(x: c.x - w / 2, y: c.y - 6.5 + Double(i) * 5.5, width: w, height: 2.4)), .solid(palette.accent)))
-        }
-        return .group(n)
+        // line.3.horizontal.decrease in a tinted disc (SF's .circle.fill look), semibold.
+        return .group([.fill(.circle(center: c, radius: 18), .solid(palette.accent.opacity(0.15))),
+                       Symbol.node("line.3.horizontal.decrease", size: 22, weight: .semibold, center: c, paint: .solid(palette.accent))!])
     }
 
     func searchField(top: Double) -> Node {
@@ -76,36 +75,12 @@ struct TitlesChrome {
         let glass = Point(field.minX + 17, field.midY - 1.5)
         return .group([
             .fill(.roundedRect(field, cornerRadius: 10, style: .continuous), .solid(tint)),
-            .stroke(.circle(center: glass, radius: 5.5), .solid(palette.secondaryLabel), width: 1.8),
-            .group([.fill(.capsule(Rect(x: 0, y: -1, width: 6, height: 2.2)), .solid(palette.secondaryLabel))],
-                   transform: AffineTransform.rotation(.pi / 4).concatenating(.translation(glass.x + 3.6, glass.y + 3.6))),
+            Symbol.node("magnifyingglass", size: 17 * layout.type.scale(of: .body), weight: .medium, center: Point(glass.x + 1.5, glass.y + 1.5),
+                        paint: .solid(palette.secondaryLabel))!,
             .text(TextRun("Search exercises", font: Font(size: layout.type.pointSize(.body)),
                           origin: Point(field.minX + 32, field.midY + 6 * layout.type.scale(of: .body)), maxWidth: field.width - 40),
                   .solid(palette.secondaryLabel)),
         ])
-    }
-
-    /// 9:41, signal and battery, drawn over everything, centred in the device's status bar.
-    func statusBar() -> [Node] {
-        let top = layout.statusBarHeight
-        guard top > 0 else { return [] }
-        let notched = layout.isNotched
-        let mid = notched ? top / 2 + 3 : top / 2
-        let ink = palette.label
-        let timeSize = notched ? 16.0 : 12
-        var n: [Node] = [.text(TextRun("9:41", font: Font(size: timeSize, weight: .semibold),
-                                       origin: Point(notched ? width * 0.14 : 40, mid + timeSize * 0.36), alignment: .center), .solid(ink))]
-        let battery = Rect(x: width - (notched ? 34 : 30) - 25, y: mid - 6, width: 25, height: 12)
-        n.append(.stroke(.roundedRect(battery, cornerRadius: 3.5, style: .continuous), .solid(ink.opacity(0.4)), width: 1))
-        n.append(.fill(.roundedRect(battery.insetBy(dx: 2, dy: 2), cornerRadius: 2, style: .continuous), .solid(ink)))
-        n.append(.fill(.roundedRect(Rect(x: battery.maxX + 1.5, y: mid - 2, width: 1.5, height: 4), cornerRadius: 0.7, style: .circular),
-                       .solid(ink.opacity(0.4))))
-        for i in 0..<4 {
-            let bh = 4 + 2.2 * Double(i)
-            n.append(.fill(.roundedRect(Rect(x: battery.minX - 28 + Double(i) * 4.5, y: mid + 5 - bh, width: 3, height: bh),
-                                        cornerRadius: 0.8, style: .circular), .solid(ink)))
-        }
-        return n
     }
 
     /// Five items; the selected one in the accent colour.
@@ -126,36 +101,12 @@ struct TitlesChrome {
         return n
     }
 
-    /// Tab icons around (0, 0), about 24 pt: house, dumbbell, calendar, clock, person.
+    /// Tab icons around (0, 0): SF Symbols at the tab bar's 26-pt size, semibold as the labels are.
     func icon(_ page: TitlesPage, ink: Color) -> [Node] {
-        let paint = Paint.solid(ink)
-        switch page {
-        case .home:
-            return [.fill(.roundedRect(Rect(x: -9, y: -3, width: 18, height: 13), cornerRadius: 2.5, style: .continuous), paint),
-                    .group([.fill(.roundedRect(Rect(x: -8, y: -8, width: 16, height: 16), cornerRadius: 2.5, style: .continuous), paint)],
-                           transform: AffineTransform.rotation(.pi / 4).concatenating(.scale(1, 0.62)).concatenating(.translation(0, -3))),
-                    .fill(.roundedRect(Rect(x: -2.5, y: 3, width: 5, height: 7), cornerRadius: 1, style: .circular), .solid(palette.background))]
-        case .exercises:
-            return [.fill(.capsule(Rect(x: -10, y: -1.5, width: 20, height: 3)), paint),
-                    .fill(.roundedRect(Rect(x: -9, y: -7, width: 5, height: 14), cornerRadius: 1.5, style: .circular), paint),
-                    .fill(.roundedRect(Rect(x: 4, y: -7, width: 5, height: 14), cornerRadius: 1.5, style: .circular), paint),
-                    .fill(.roundedRect(Rect(x: -12.5, y: -4.5, width: 3, height: 9), cornerRadius: 1, style: .circular), paint),
-                    .fill(.roundedRect(Rect(x: 9.5, y: -4.5, width: 3, height: 9), cornerRadius: 1, style: .circular), paint)]
-        case .programs:
-            return [.stroke(.roundedRect(Rect(x: -10, y: -8, width: 20, height: 18), cornerRadius: 3, style: .continuous), paint, width: 2),
-                    .fill(.rect(Rect(x: -10, y: -8, width: 20, height: 5)), paint),
-                    .fill(.capsule(Rect(x: -6, y: -11, width: 2.5, height: 5)), paint),
-                    .fill(.capsule(Rect(x: 3.5, y: -11, width: 2.5, height: 5)), paint),
-                    .fill(.rect(Rect(x: -6, y: 0, width: 4, height: 3)), paint),
-                    .fill(.rect(Rect(x: 2, y: 0, width: 4, height: 3)), paint),
-                    .fill(.rect(Rect(x: -6, y: 5, width: 4, height: 3)), paint)]
-        case .history:
-            return [.stroke(.circle(center: .zero, radius: 10), paint, width: 2),
-                    .fill(.capsule(Rect(x: -1, y: -7, width: 2, height: 8)), paint),
-                    .fill(.capsule(Rect(x: -1, y: -1, width: 6.5, height: 2)), paint)]
-        case .profile:
-            return [.fill(.circle(center: Point(0, -5), radius: 5), paint),
-                    .fill(.roundedRect(Rect(x: -10, y: 2.5, width: 20, height: 10), cornerRadius: 5, style: .continuous), paint)]
-        }
+        [Symbol.node(Self.tabSymbols[page]!, size: 26, weight: .semibold, center: .zero, paint: .solid(ink))!]
     }
+
+    /// house.fill, dumbbell.fill, calendar, clock, person.fill: Home, Exercises, Programs, History, Profile.
+    static let tabSymbols: [TitlesPage: String] = [.home: "house.fill", .exercises: "dumbbell.fill", .programs: "calendar",
+                                                   .history: "clock", .profile: "person.fill"]
 }

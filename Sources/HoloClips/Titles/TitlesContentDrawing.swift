@@ -80,8 +80,7 @@ struct ContentDrawing {
             return [.fill(.roundedRect(rect, cornerRadius: 16, style: .continuous), .linearGradient(
                         stops: Paint.evenStops([p.accent, TitlesPalette.accent(5)]), start: Point(0, 0), end: Point(width, h))),
                     .fill(.circle(center: Point(34, c), radius: 14), .solid(Color(white: 1, alpha: 0.25))),
-                    .fill(.rect(Rect(x: 27, y: c - 1.5, width: 14, height: 3)), .solid(.white)),
-                    .fill(.rect(Rect(x: 32.5, y: c - 7, width: 3, height: 14)), .solid(.white)),
+                    Symbol.node("plus", size: 20, weight: .bold, center: Point(34, c), paint: .solid(.white))!,
                     text(Self.startLabel, r.font(.headline), 60, c + 6 * type.scale(of: .headline) - 0.6 * r.font(.headline).size * Double(startLabelLines - 1),
                          .white, maxWidth: width - 76, wraps: true)]
 
@@ -91,9 +90,7 @@ struct ContentDrawing {
             let room = share(title, trailing, room: width - 16 - 74)
             return [card(h),
                     .fill(.roundedRect(Rect(x: 16, y: 18, width: 44, height: 44), cornerRadius: 12, style: .continuous), .solid(a.opacity(0.18))),
-                    .fill(.capsule(Rect(x: 25, y: 36, width: 26, height: 8)), .solid(a)),
-                    .fill(.roundedRect(Rect(x: 22, y: 31, width: 6, height: 18), cornerRadius: 2, style: .circular), .solid(a)),
-                    .fill(.roundedRect(Rect(x: 48, y: 31, width: 6, height: 18), cornerRadius: 2, style: .circular), .solid(a)),
+                    Symbol.node("dumbbell.fill", size: 30, weight: .semibold, center: Point(38, 40), paint: .solid(a))!,
                     text(title.0, title.1, 74, r.y(36), p.label, maxWidth: room.leading, wraps: true),
                     text(date, r.font(.subheadline), 74, r.y(58), p.secondaryLabel, maxWidth: width - 16 - 74, wraps: true),
                     text(trailing.0, trailing.1, width - 16, r.y(36), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true)]
@@ -212,15 +209,14 @@ struct ContentDrawing {
         .fill(.roundedRect(Rect(x: 0, y: 0, width: width, height: height), cornerRadius: radius, style: .continuous), .solid(palette.card))
     }
 
-    /// A disclosure chevron (›) whose tip is at (x, y): two 8-pt strokes at ±45°.
+    /// A disclosure chevron (chevron.right at 17 pt, semibold) whose tip is at (x, y): the symbol's
+    /// right end is 0.13 em right of its centre, plus half its stroke.
     func chevron(x: Double, y: Double) -> Node {
-        let arm = Node.fill(.capsule(Rect(x: -8, y: -1.2, width: 8.6, height: 2.4)), .solid(palette.separator))
-        return .group([.group([arm], transform: .rotation(.pi / 4)), .group([arm], transform: .rotation(-.pi / 4))],
-                      transform: .translation(x, y))
+        Symbol.node("chevron.right", size: 17, weight: .semibold, center: Point(x - 0.18 * 17, y), paint: .solid(palette.separator))!
     }
 
     /// A label on one line, or with `wraps` at an accessibility size, wrapped to `maxWidth` in as
-    /// many lines as the estimate gives (a line limit of that many).
+    /// many lines as its measured wrap takes (a line limit of that many).
     func text(_ s: String, _ font: Font, _ x: Double, _ baseline: Double, _ color: Color,
               _ alignment: TextAlignment = .leading, maxWidth: Double? = nil, minimumScaleFactor: Double = 1, wraps: Bool = false) -> Node {
         if wraps, type.isAccessibilitySize, let room = maxWidth.map({ max(1, $0) }) {
@@ -234,7 +230,7 @@ struct ContentDrawing {
                              minimumScaleFactor: minimumScaleFactor), .solid(color))
     }
 
-    /// Lines `s` takes wrapped to `room` by the estimated widths (at most 4: a label is not a paragraph).
+    /// Lines `s` takes wrapped to `room`, measured through HoloText (at most 4: a label is not a paragraph).
     func estimatedLines(_ s: String, _ font: Font, room: Double) -> Int {
         let paragraph = ParagraphLayout.layout(s, font: font, style: ParagraphStyle(wrapWidth: room),
                                                metrics: LineMetrics(ascent: 0, descent: 0, lineHeight: 0),

@@ -1,7 +1,9 @@
 // The frame: a pure function of `TitlesState` (state in, view out).
 //
 // Back to front: page background, the visible page's content (only blocks on screen), the header
-// (material, then title), the tab bar, the status bar.
+// (material, then title), the tab bar. The status bar is the shared device chrome (DeviceChrome),
+// drawn over all of it; where the header has gone, its material stays under the status bar (as a
+// navigation bar's background extends under it on iOS), so 9:41 never sits on bare content.
 
 import HoloGeometry
 import HoloScene
@@ -31,10 +33,13 @@ public struct TitlesScene: Sendable {
         let page = state.page
         var nodes = content(page, scrollOffset: state.scrollOffset)
         let chrome = TitlesChrome(layout: layout, palette: palette)
+        if !page.hasSearch {
+            nodes += DeviceChrome.statusBarBackdrop(width: layout.size.width, height: layout.statusBarHeight, .ultraThin,
+                                                    scheme: palette.scheme, opacity: 1 - state.headerOpacity)
+        }
         nodes += chrome.header(page, title: title(page, state: state), hidden: state.headerHiddenAmount,
                                offset: state.headerOffset, opacity: state.headerOpacity)
         nodes += chrome.tabBar(selected: page)
-        nodes += chrome.statusBar()
         return Scene(size: layout.size, background: palette.background, root: nodes)
     }
 

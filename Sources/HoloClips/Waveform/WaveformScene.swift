@@ -75,6 +75,9 @@ public struct WaveformScene: Sendable {
         ]
     }
 
+    /// Feed, Shares (the inbox), Phlocks (the groups): SF Symbols at the tab bar's 26-pt size.
+    static let tabSymbols = ["house.fill", "tray.fill", "person.2.fill"]
+
     func tabBar(highlight: Double) -> [Node] {
         let w = layout.size.width, top = layout.tabBarTop
         var nodes: [Node] = [
@@ -90,8 +93,7 @@ public struct WaveformScene: Sendable {
                 // A touch highlight on the re-selected tab (fades over 0.3 s after each tap).
                 nodes.append(.fill(.circle(center: Point(cx, top + 22), radius: 22), .solid(Self.secondaryText.opacity(0.35 * highlight))))
             }
-            nodes.append(.fill(.roundedRect(Rect(x: cx - 11, y: top + 7, width: 22, height: 20), cornerRadius: 5, style: .continuous),
-                               .solid(color)))
+            nodes.append(Symbol.node(Self.tabSymbols[i], size: 26, weight: .semibold, center: Point(cx, top + 17), paint: .solid(color))!)
             nodes.append(.text(TextRun(title, font: Font(size: 10, weight: .semibold), origin: Point(cx, top + 41), alignment: .center),
                                .solid(color)))
         }
