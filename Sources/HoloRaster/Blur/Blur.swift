@@ -150,8 +150,8 @@ func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, rows
         // (2¹⁶·p + 2¹⁵) >> 16 = p, the identity (a spring settling toward "no blur" asks for it
         // often: 62 of reveal's 205 frames).
         if weights[weights.count / 2] == 1 << 16 { return }
-        gaussianBlurRows(&plane, weights: weights, edge: edge)
-        plane = gaussianBlurColumns(plane, weights: weights, edge: edge)
+        // Both passes in one sweep, in place, only the rows asked for (GaussianInPlace.swift).
+        gaussianBlurInPlace(&plane, weights: weights, edge: edge, rows: rows)
         return
     }
     // Three boxes: rows, then columns straight down (BoxBlurColumns.swift).
