@@ -158,14 +158,9 @@ final class FoldedRowBlur {
         var last = rowBytes - 1
         while last >= 8 && UnsafeRawPointer(src + last - 7).loadUnaligned(as: UInt64.self) == 0 { last -= 8 }
         while src[last] == 0 { last -= 1 }
-        // The same in padded pixels: a clamped edge pixel that is not 0 fills its pad.
-        var firstPixel = first / c + r, lastPixel = last / c + r
-        if edge == .clamp {
-            if firstPixel == r { firstPixel = 0 }
-            if lastPixel == n - 1 + r { lastPixel = n - 1 + 2 * r }
-        }
-        // Output x reads padded pixels x … x + 2r.
-        let x0 = max(0, firstPixel - 2 * r), x1 = min(n - 1, lastPixel)
+        // Output x reads padded pixels x … x + 2r, source pixels x − r … x + r (a clamped edge
+        // pixel fills its pad, but a nonzero edge pixel already makes the span reach that edge).
+        let x0 = max(0, first / c - r), x1 = min(n - 1, last / c + r)
         if x0 > 0 { dst.update(repeating: 0, count: x0 * c) }
         if x1 + 1 < n { (dst + (x1 + 1) * c).update(repeating: 0, count: (n - x1 - 1) * c) }
         // Padded pixels q in x0 … x1 + 2r: source pixel q − r, or the edge rule's outside it.
