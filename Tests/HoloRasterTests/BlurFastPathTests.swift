@@ -220,6 +220,40 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// A blurred layer composited in one sweep (`Canvas.compositeBlurred`, the exact Gaussian's rows
+    /// composited as they come out) equals blurring the layer and then compositing it: σ under the
+    /// identity cut (0.1), on the exact path (0.5, 1.3, 2.0) and on the ½-resolution path it falls
+    /// back to (2.5); layers inside the canvas, hanging over every edge, with and without a clip
+    /// (a circle, so coverage is partial), opacity 1 and 0.6.
+    @Test func compositeBlurredEqualsBlurThenComposite() {
+        var rng = SplitMix64(seed: 1170)
+        for sigma in [0.1, 0.5, 1.3, 2.0, 2.5] {
+            for (ox, oy) in [(5, 4), (-9, -7), (30, 25)] {
+                for opacity in [1.0, 0.6] {
+                    for clipped in [false, true] {
+                        let plane = sparsePlane(width: 41, height: 37, channels: 4, seed: rng.next())
+                        // Premultiplied: colour bytes at most alpha.
+                        let words = (0..<(41 * 37)).map { i -> UInt32 in
+                            let a = UInt32(plane.bytes[i * 4 + 3])
+                            return (0..<3).reduce(a << 24) { $0 | (min(UInt32(plane.bytes[i * 4 + $1]), a) << (8 * UInt32($1))) }
+                        }
+                        let layer = Canvas(width: 41, height: 37, premultipliedWords: words)
+                        var backdrop = Canvas(width: 60, height: 50)
+                        backdrop.withMutableWords { w in for i in w.indices { w[i] = 0xFF00_0000 | UInt32(truncatingIfNeeded: rng.next() & 0xFFFFFF) } }
+                        let clip = clipped ? backdrop.coverage(of: .circle(center: Point(28, 22), radius: 19.5), transform: .identity) : nil
+                        var fused = backdrop, twoSteps = backdrop
+                        fused.compositeBlurred(layer, sigma: sigma, x: ox, y: oy, opacity: opacity, clip: clip)
+                        var blurred = layer
+                        blurred.gaussianBlur(sigma: sigma, edge: .transparent)
+                        twoSteps.composite(blurred, x: ox, y: oy, opacity: opacity, clip: clip)
+                        #expect(fused.words == twoSteps.words, "σ \(sigma) at (\(ox), \(oy)) opacity \(opacity) clip \(clipped)")
+                        #expect(fused.words != backdrop.words)
+                    }
+                }
+            }
+        }
+    }
+
     /// Every kernel gaussianWeights makes folds: symmetric, side weights below 2¹⁵ (the passes
     /// would otherwise fall back to the unfolded taps without a test noticing).
     @Test func gaussianKernelsFold() {

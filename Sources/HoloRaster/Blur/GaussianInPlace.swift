@@ -22,7 +22,11 @@
 
 import CBlurKernels
 
-func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge, rows wanted: Range<Int>? = nil) {
+/// `emit`: instead of writing output row y over the plane, hand it to emit(y, row) in a scratch
+/// row (valid during the call); the plane is then left unspecified. `Canvas.compositeBlurred`
+/// composites each row so, while it is in cache.
+func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdge, rows wanted: Range<Int>? = nil,
+                         emit: ((Int, UnsafePointer<UInt8>) -> Void)? = nil) {
     guard let taps = FoldedTaps(weights) else {
         gaussianBlurRows(&plane, weights: weights, edge: edge)
         plane = gaussianBlurColumns(plane, weights: weights, edge: edge)
@@ -44,6 +48,9 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
     let seconds = UnsafeMutablePointer<UnsafePointer<UInt16>?>.allocate(capacity: most)
     let termWeights = UnsafeMutablePointer<Int16>.allocate(capacity: most)
     defer { firsts.deallocate(); seconds.deallocate(); termWeights.deallocate() }
+    let scratch = UnsafeMutableRawPointer.allocate(byteCount: emit == nil ? 0 : rowBytes, alignment: 16)
+        .bindMemory(to: UInt8.self, capacity: emit == nil ? 0 : rowBytes)
+    defer { scratch.deallocate() }
     var singles: [(UnsafePointer<UInt16>, Int16)] = []
     singles.reserveCapacity(most)
     plane.withMutableBytes { planeBytes in
@@ -79,9 +86,13 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
             if let centre = tap(y, r) { for w in taps.centre { singles.append((centre, w)) } }
             var terms = pairs
             for (a, w) in singles { firsts[terms] = a; termWeights[terms] = w; terms += 1 }
-            let dst = base + y * rowBytes
-            if terms == 0 { dst.update(repeating: 0, count: rowBytes); continue }
-            hf_taps_folded_pass(firsts, seconds, pairs, termWeights, terms, dst, 0, rowBytes)
+            let dst = emit == nil ? base + y * rowBytes : scratch
+            if terms == 0 {
+                dst.update(repeating: 0, count: rowBytes)
+            } else {
+                hf_taps_folded_pass(firsts, seconds, pairs, termWeights, terms, dst, 0, rowBytes)
+            }
+            emit?(y, UnsafePointer(dst))
         }
     }
 }
