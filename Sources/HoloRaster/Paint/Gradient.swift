@@ -27,9 +27,11 @@
 // The linear loop stays scalar: an AVX2 version of its 32.32 index measured 0.43 against 0.53
 // ns/px, the table loads dominating. Instead a span is cut into runs of one table entry, each
 // stored as a fill (`linearSpanRuns`): a gradient over a screen's height changes its entry every
-// ~18 px along a row (reveal's card background: 0.055 entries a pixel), and that loop was 11–12 %
-// of a reveal morph frame (perf, frames 146–165). The run ends are integer divisions of the same
-// 32.32 index, so the pixels are the per-pixel loop's (`linearSpanPerPixel`, GradientKernelTests).
+// ~18 px along a row (reveal's card background: 0.055 entries a pixel), and that loop was 10–12 %
+// of a reveal morph frame (perf, frames 146–165; 8–10 % with runs, in separate runs of perf on a
+// shared machine). A run's end is found from the same 32.32 index (a floating-point estimate
+// corrected by integer compares), so the pixels are the per-pixel loop's (`linearSpanPerPixel`,
+// GradientKernelTests).
 
 import CBlurKernels
 import HoloGeometry
