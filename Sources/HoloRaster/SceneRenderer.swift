@@ -121,6 +121,12 @@ public struct SceneRenderer: Sendable {
                 t.anchor = toLayer.apply(tilt.anchor) * (1 / canvas.scale)
                 layer = tilted(layer, tilt: t)
             }
+            if group.blur > 0, group.shadow == nil {
+                // Blurred and composited in one sweep where it can (σ ≤ 2 px), the same bytes.
+                canvas.compositeBlurred(consume layer, sigma: group.blur * canvas.scale, x: area.x0, y: area.y0,
+                                        opacity: group.opacity, clip: groupClip)
+                return
+            }
             if group.blur > 0 {
                 layer.gaussianBlur(sigma: group.blur * canvas.scale, edge: .transparent)
             }

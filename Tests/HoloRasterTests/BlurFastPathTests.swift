@@ -41,6 +41,22 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                         "σ \(sigma) channels \(channels) \(edge)")
                 // Under σ ≈ 0.2 px the Gaussian's outer taps round to 0: the identity, skipped.
                 #expect((fast.bytes != plane.bytes) == (sigma >= 0.21))
+                // The one-sweep pass (GaussianInPlace.swift) asked for some rows only: those rows are
+                // the reference's; and the two separate passes give the same plane as the sweep.
+                let want = Reference.fixedPointBlur(RefBytes(plane), sigma: sigma, edge: edge).bytes
+                let stride = plane.width * channels
+                for rows in [0..<5, 9..<30, 44..<47, 46..<47] {
+                    var part = plane
+                    blurSeparable(&part, sigma: sigma, edge: edge, rows: rows)
+                    #expect(part.bytes[(rows.lowerBound * stride)..<(rows.upperBound * stride)] == want[(rows.lowerBound * stride)..<(rows.upperBound * stride)],
+                            "σ \(sigma) channels \(channels) \(edge) rows \(rows)")
+                }
+                if sigma >= 0.21 {
+                    var twoPasses = plane
+                    gaussianBlurRows(&twoPasses, weights: gaussianWeights(sigma: sigma), edge: edge)
+                    twoPasses = gaussianBlurColumns(twoPasses, weights: gaussianWeights(sigma: sigma), edge: edge)
+                    #expect(twoPasses.bytes == want, "two passes, σ \(sigma) channels \(channels) \(edge)")
+                }
             }
         }
         var rows = BlurPlane(width: 9, height: 2, channels: 4)
@@ -156,6 +172,95 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 }
             }
         }
+    }
+
+    /// hf_taps_folded_pass's kernels (scalar, SSE2, AVX2; byte and word output) against the unfolded
+    /// definition ⌊(2¹⁵ + Σ_t w_t·rows[t][i]) / 2¹⁶⌋ written out here (no code shared with
+    /// taps_folded.c): pairs of rows sharing a weight, then single rows; Gaussian kernels as
+    /// FoldedTaps splits them (σ 0.3: the centre over 2¹⁵, in two parts), an odd and an even number
+    /// of terms, the largest weights and sums (all 255 under a full 2¹⁶), every tail length up to 70.
+    @Test func foldedTapsKernelsMatchTheUnfoldedDefinition() throws {
+        var rng = SplitMix64(seed: 2027)
+        var kernels: [(pairs: [Int16], singles: [Int16])] = [([16384], [32767]), ([10922, 10922], [21844]),
+                                                             ([1, 2, 3], [32767, 32755]), ([], [32767, 32766])]
+        for sigma in [0.3, 0.9, 1.3, 2.0, 2.9] {
+            let folded = try #require(FoldedTaps(gaussianWeights(sigma: sigma)))
+            kernels.append((folded.pairs.map(\.2), folded.centre))
+        }
+        for (pairWeights, singleWeights) in kernels {
+            let terms = pairWeights.count + singleWeights.count
+            let weights = pairWeights + singleWeights
+            for n in Array(1...70) + [1000] {
+                // Rows 0 … terms − 1 are the terms' first rows, terms … terms + pairs − 1 the pairs' second rows.
+                let rows = (0..<(terms + pairWeights.count)).map { t in
+                    (0..<n).map { i in t % 3 == 0 && i % 5 == 0 || i % 7 == 0 ? UInt16(255) : UInt16(truncatingIfNeeded: rng.next() % 256) }
+                }
+                let want = (0..<n).map { i in
+                    var s = 1 << 15
+                    for k in 0..<terms { s += Int(weights[k]) * Int(rows[k][i]) }
+                    for k in pairWeights.indices { s += Int(pairWeights[k]) * Int(rows[terms + k][i]) }
+                    return s >> 16
+                }
+                let buffers = rows.map { row in
+                    let b = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
+                    b.initialize(from: row, count: n)
+                    return b
+                }
+                defer { buffers.forEach { $0.deallocate() } }
+                let firsts: [UnsafePointer<UInt16>?] = buffers[0..<terms].map { UnsafePointer($0) }
+                let seconds: [UnsafePointer<UInt16>?] = buffers[terms...].map { UnsafePointer($0) } + Array(repeating: nil, count: singleWeights.count)
+                for kernel: Int32 in [0, 1, 2] {
+                    var bytes = [UInt8](repeating: 0, count: n), words = [UInt16](repeating: 0, count: n)
+                    guard hf_taps_folded_kernel(kernel, firsts, seconds, pairWeights.count, weights, terms, &bytes, 0, n) == 1 else { continue }
+                    #expect(hf_taps_folded_kernel(kernel, firsts, seconds, pairWeights.count, weights, terms, &words, 1, n) == 1)
+                    #expect(bytes.map(Int.init) == want, "kernel \(kernel), \(pairWeights.count) pairs, \(singleWeights.count) singles, n \(n)")
+                    #expect(words.map(Int.init) == want, "words: kernel \(kernel), \(pairWeights.count) pairs, \(singleWeights.count) singles, n \(n)")
+                }
+            }
+        }
+    }
+
+    /// A blurred layer composited in one sweep (`Canvas.compositeBlurred`, the exact Gaussian's rows
+    /// composited as they come out) equals blurring the layer and then compositing it: σ under the
+    /// identity cut (0.1), on the exact path (0.5, 1.3, 2.0) and on the ½-resolution path it falls
+    /// back to (2.5); layers inside the canvas, hanging over every edge, with and without a clip
+    /// (a circle, so coverage is partial), opacity 1 and 0.6.
+    @Test func compositeBlurredEqualsBlurThenComposite() {
+        var rng = SplitMix64(seed: 1170)
+        for sigma in [0.1, 0.5, 1.3, 2.0, 2.5] {
+            for (ox, oy) in [(5, 4), (-9, -7), (30, 25)] {
+                for opacity in [1.0, 0.6] {
+                    for clipped in [false, true] {
+                        let plane = sparsePlane(width: 41, height: 37, channels: 4, seed: rng.next())
+                        // Premultiplied: colour bytes at most alpha.
+                        let words = (0..<(41 * 37)).map { i -> UInt32 in
+                            let a = UInt32(plane.bytes[i * 4 + 3])
+                            return (0..<3).reduce(a << 24) { $0 | (min(UInt32(plane.bytes[i * 4 + $1]), a) << (8 * UInt32($1))) }
+                        }
+                        let layer = Canvas(width: 41, height: 37, premultipliedWords: words)
+                        var backdrop = Canvas(width: 60, height: 50)
+                        backdrop.withMutableWords { w in for i in w.indices { w[i] = 0xFF00_0000 | UInt32(truncatingIfNeeded: rng.next() & 0xFFFFFF) } }
+                        let clip = clipped ? backdrop.coverage(of: .circle(center: Point(28, 22), radius: 19.5), transform: .identity) : nil
+                        var fused = backdrop, twoSteps = backdrop
+                        fused.compositeBlurred(layer, sigma: sigma, x: ox, y: oy, opacity: opacity, clip: clip)
+                        var blurred = layer
+                        blurred.gaussianBlur(sigma: sigma, edge: .transparent)
+                        twoSteps.composite(blurred, x: ox, y: oy, opacity: opacity, clip: clip)
+                        #expect(fused.words == twoSteps.words, "σ \(sigma) at (\(ox), \(oy)) opacity \(opacity) clip \(clipped)")
+                        #expect(fused.words != backdrop.words)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every kernel gaussianWeights makes folds: symmetric, side weights below 2¹⁵ (the passes
+    /// would otherwise fall back to the unfolded taps without a test noticing).
+    @Test func gaussianKernelsFold() {
+        for sigma in stride(from: 0.05, through: 12, by: 0.05) {
+            #expect(FoldedTaps(gaussianWeights(sigma: sigma)) != nil, "σ \(sigma)")
+        }
+        #expect(FoldedTaps([1, 2, 3]) == nil)
     }
 
     /// hf_downsample_rgba (SSE2, four coarse pixels a step) against its scalar definition, for

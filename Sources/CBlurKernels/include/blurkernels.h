@@ -53,6 +53,19 @@ void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t tap
 /// Test support: the same pass by kernel 0 (the scalar definition), 1 (SSE2) or 2 (AVX2, 32 bytes
 /// a step). Returns 0 when this machine lacks the kernel.
 int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
+/// The same pass with a symmetric kernel's taps folded, on rows of 16-bit values 0 … 255
+/// (taps_folded.c): out[i] = ⌊(2¹⁵ + Σ_k weights[k] · (a[k][i] + b[k][i])) / 2¹⁶⌋ over `terms`
+/// terms, the first `pairs` of them two rows (a[k], b[k]) sharing a weight, the rest one row (a[k];
+/// b[k] not read); every weight in 0 … 2¹⁵ − 1 and the sum over all rows' weights at most 2¹⁶.
+/// `out` is n bytes, or n 16-bit words when `words` is nonzero. Equal to hf_taps_pass over the
+/// unfolded taps.
+void hf_taps_folded_pass(const uint16_t *const *a, const uint16_t *const *b, size_t pairs, const int16_t *weights,
+                         size_t terms, void *out, int words, size_t n);
+/// Test support: the same by kernel 0 (scalar), 1 (SSE2) or 2 (AVX2); 0 when the machine lacks it.
+int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, size_t pairs,
+                          const int16_t *weights, size_t terms, void *out, int words, size_t n);
+/// dst[i] = src[i] for n bytes (the folded passes' 16-bit rows).
+void hf_widen_bytes(const uint8_t *src, uint16_t *dst, size_t n);
 
 /// One span of a radial or angular gradient (gradient.c states the formulas): lane i's offset from
 /// the centre is (px0 + i·dx, py0 + i·dy); radial uses r0 and k = 1023/(r₁ − r₀); angular uses

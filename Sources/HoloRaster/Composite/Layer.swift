@@ -37,6 +37,47 @@ extension Canvas {
     }
 }
 
+extension Canvas {
+    /// `layer.gaussianBlur(sigma:, edge: .transparent)` then `composite(layer, …)`, the same bytes;
+    /// for σ ≤ 2 px (the exact Gaussian at full resolution) in one sweep: each blurred row is
+    /// composited as it comes out of the column pass (GaussianInPlace.swift), only the rows and
+    /// columns the canvas shows, instead of writing the blurred layer and reading it back (reveal's
+    /// pages at the ends of the morph: a full-screen 12-MB layer written and read once more a frame).
+    public mutating func compositeBlurred(_ layer: consuming Canvas, sigma: Double, x ox: Int = 0, y oy: Int = 0,
+                                          opacity: Double = 1, clip: CoverageMask? = nil) {
+        let weights = gaussianWeights(sigma: sigma)
+        guard sigma > 0, blurDownsampleFactor(sigma: sigma) == 1, weights[weights.count / 2] != 1 << 16,
+              FoldedTaps(weights) != nil, layer.width > 0, layer.height > 0 else {
+            layer.gaussianBlur(sigma: sigma, edge: .transparent)
+            composite(layer, x: ox, y: oy, opacity: opacity, clip: clip)
+            return
+        }
+        let o = opacityByte(opacity)
+        let window = workWindow(clip: clip).intersection(PixelWindow(ox, oy, ox + layer.width, oy + layer.height))
+        guard o > 0, !window.isEmpty else { return }
+        var plane = BlurPlane(width: layer.width, height: layer.height, channels: 4, words: layer.words)
+        layer.words = []  // the plane holds the only reference: blurred without a copy
+        let width = self.width
+        let clipBytes = clip?.coverage ?? []
+        let factors = compositeFactors(opacity: o)
+        withMutableWords { dst in
+            clipBytes.withUnsafeBufferPointer { clipBuf in
+                factors.withUnsafeBufferPointer { table in
+                    gaussianBlurInPlace(&plane, weights: weights, edge: .transparent,
+                                        rows: (window.y0 - oy)..<(window.y1 - oy)) { ly, row in
+                        let y = ly + oy
+                        let src = UnsafeRawPointer(row).assumingMemoryBound(to: UInt32.self) + (window.x0 - ox)
+                        let crow = clip.map { (y - $0.y) * $0.width - $0.x } ?? 0
+                        compositeRow(src, dst.baseAddress! + y * width + window.x0, count: window.x1 - window.x0, opacity: o,
+                                     coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
+                                     factors: table.baseAddress!)
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// `compositeRow`'s factor for each clip coverage value: div255(o · coverage).
 func compositeFactors(opacity o: UInt32) -> [UInt8] {
     (0..<256).map { UInt8(div255(o &* UInt32($0))) }

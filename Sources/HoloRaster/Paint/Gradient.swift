@@ -25,7 +25,13 @@
 // 11.8–11.9 ms to 4.3–4.4 ms (worst 13.0–13.5 → 5.3–5.4 ms; `holoframe bench gradients --device
 // iphone-12 --repeats 3 --quiet` on one core, alternated, the two quiet pairs of three).
 // The linear loop stays scalar: an AVX2 version of its 32.32 index measured 0.43 against 0.53
-// ns/px, the table loads dominating.
+// ns/px, the table loads dominating. Instead a span is cut into runs of one table entry, each
+// stored as a fill (`linearSpanRuns`): a gradient over a screen's height changes its entry every
+// ~18 px along a row (reveal's card background: 0.055 entries a pixel), and that loop was 10–12 %
+// of a reveal morph frame (perf, frames 146–165; 8–10 % with runs, in separate runs of perf on a
+// shared machine). A run's end is found from the same 32.32 index (a floating-point estimate
+// corrected by integer compares), so the pixels are the per-pixel loop's (`linearSpanPerPixel`,
+// GradientKernelTests).
 
 import CBlurKernels
 import HoloGeometry
@@ -173,13 +179,7 @@ struct PaintSampler {
                 if first == last {
                     out.update(repeating: e[first], count: count)
                 } else if abs(v0) < 1e6, abs(v1) < 1e6 {
-                    var v = Int64(v0 * 4294967296)
-                    let dv = Int64(dx * scale * 4294967296)
-                    let top = Int64(GradientLUT.size - 1)
-                    for i in 0..<count {
-                        out[i] = e[Int(Swift.min(Swift.max(v >> 32, 0), top))]
-                        v &+= dv
-                    }
+                    linearSpanRuns(e, v: Int64(v0 * 4294967296), dv: Int64(dx * scale * 4294967296), count: count, into: out)
                 } else {
                     for i in 0..<count { out[i] = e[lut.index(base + dx * Double(i))] }
                 }
@@ -318,5 +318,53 @@ struct GradientRow {
                                 start: Float(sTurns), m: Float(m), q: Float(full ? steps * (span - turn) / span + 0.5 : 0.5),
                                 spanT: full ? 2 : Float(span / turn), gMid: full ? 2 : Float((span + (turn - span) / 2) / turn),
                                 partial: full ? 0 : 1, slack: Float(slack), k2: Float(K * K * 1.1))
+    }
+}
+
+/// A linear gradient's span: pixel i takes entry clamp(⌊(v + i·dv) / 2³²⌋, 0, 1023) (v and dv in
+/// 32.32 fixed point), the definition, one pixel at a time.
+func linearSpanPerPixel(_ e: UnsafeBufferPointer<UInt32>, v start: Int64, dv: Int64, count: Int,
+                        into out: UnsafeMutablePointer<UInt32>) {
+    var v = start
+    let top = Int64(GradientLUT.size - 1)
+    for i in 0..<count {
+        out[i] = e[Int(Swift.min(Swift.max(v >> 32, 0), top))]
+        v &+= dv
+    }
+}
+
+/// The same pixels as `linearSpanPerPixel`, stored a run of one entry at a time: from index k the
+/// run lasts while v + j·dv stays in [k·2³², (k + 1)·2³²) (below 0 or above 1023 it lasts while the
+/// clamp holds). A steep gradient (runs under 4 px) takes the per-pixel loop, where a division a
+/// run would cost more than it saves. |v|, |v + count·dv| < 2⁵³ (the caller's bound of 10⁶ entries).
+func linearSpanRuns(_ e: UnsafeBufferPointer<UInt32>, v start: Int64, dv: Int64, count: Int,
+                    into out: UnsafeMutablePointer<UInt32>) {
+    let one = Int64(1) << 32, top = Int64(GradientLUT.size - 1)
+    if dv.magnitude > UInt64(one / 4) { linearSpanPerPixel(e, v: start, dv: dv, count: count, into: out); return }
+    // A run's length from a floating-point estimate, corrected to the exact integer (an integer
+    // division a run cost as much as the per-pixel loop saved).
+    let step = dv.magnitude > 0 ? 1 / Double(dv.magnitude) : 0
+    var v = start, i = 0
+    while i < count {
+        let k = v >> 32, index = Swift.min(Swift.max(k, 0), top)
+        var n = count - i
+        if dv > 0, k < top {
+            // The first j with v + j·dv ≥ (max(k, 0) + 1)·2³².
+            let bound = (Swift.max(k, 0) + 1) << 32
+            var j = Swift.max(1, Int(Double(bound - v) * step))
+            while v + Int64(j) * dv < bound { j += 1 }
+            while j > 1, v + Int64(j - 1) * dv >= bound { j -= 1 }
+            n = Swift.min(n, j)
+        } else if dv < 0, k > 0 {
+            // The first j with v + j·dv < min(k, 1023)·2³².
+            let floor = Swift.min(k, top) << 32
+            var j = Swift.max(1, Int(Double(v - floor) * step))
+            while v + Int64(j) * dv >= floor { j += 1 }
+            while j > 1, v + Int64(j - 1) * dv < floor { j -= 1 }
+            n = Swift.min(n, j)
+        }
+        (out + i).update(repeating: e[Int(index)], count: n)
+        v &+= Int64(n) &* dv
+        i += n
     }
 }
