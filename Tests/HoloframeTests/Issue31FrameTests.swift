@@ -1,6 +1,7 @@
 // Issue 31, "Frames that look wrong": each fixed frame, rendered from the built-in clip and held to
 // what should show there. Each test failed on the code before its fix (figures in the comments).
 
+import Foundation
 import HoloClips
 import HoloGeometry
 import HoloRaster
@@ -131,8 +132,9 @@ import Testing
     func heroBackButtonStaysInTheNavigationBar(frame: Int) throws {
         let c = try ClipResolver.resolve("hero", overrides: ClipOverrides(scale: 1))
         let scene = c.frames().scene(frame, fps: c.fps).scene
-        let back = try #require(Self.texts(scene.root).first { $0.run.string.hasSuffix("Goals") && $0.run.string.hasPrefix("‹") })
-        #expect(back.origin == Point(16, 47 + 28), "at \(back.origin)")
+        // The back button's title (17 pt, after its chevron.left); the list's own "Goals" is 34 pt.
+        let back = try #require(Self.texts(scene.root).first { $0.run.string == "Goals" && $0.run.font.size == 17 })
+        #expect(back.origin == Point(16 + 0.85 * 17, 47 + 28), "at \(back.origin)")
     }
 
     /// Flowing-vertical, settled in the bar (frame 164, 3x): no ink of "Settings" in the 1 pt above
@@ -155,5 +157,28 @@ import Testing
             for x in 390..<780 { let p = canvas[x, y]; darkest = min(darkest, Int(min(p.r, p.g, p.b))) }
         }
         #expect(darkest > 150, "title ink of \(darkest) just above the hairline at \(top) pt")
+    }
+
+    /// Titles at accessibility3 (examples/titles-accessibility.json, frame 0): the week summary's
+    /// stat labels ("Workouts", "Time", "Volume (kg)") and values, as drawn (shrunk or truncated to
+    /// their column), keep at least SwiftUI's 8-pt HStack spacing between columns (before: 4 pt of
+    /// room, "Workouts" touching "Time").
+    @Test func accessibilityStatColumnsDoNotTouch() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/titles-accessibility.json").path
+        let c = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 1))
+        let scene = c.frames().scene(0, fps: c.fps).scene
+        let fonts = FontLibrary.shared
+        func drawnSpan(_ label: String) throws -> (Double, Double) {
+            let t = try #require(Self.texts(scene.root).first { $0.run.string == label })
+            let fitted = try #require(try Self.renderer.lines(t.run).first)
+            return (t.origin.x, t.origin.x + (try fonts.measure(fitted.string, font: fitted.font).width))
+        }
+        for row in [["Workouts", "Time", "Volume (kg)"], ["4", "3h 12m", "18,450"]] {
+            let spans = try row.map(drawnSpan)
+            for i in 1..<spans.count {
+                #expect(spans[i].0 - spans[i - 1].1 >= 8 - 1e-9, "\(row[i - 1]) ends at \(spans[i - 1].1), \(row[i]) starts at \(spans[i].0)")
+            }
+        }
     }
 }

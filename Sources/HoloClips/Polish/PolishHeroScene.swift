@@ -92,7 +92,7 @@ struct PolishHeroScene: Sendable {
         return Scene(size: size, background: palette.page, root: nodes)
     }
 
-    /// "‹ Goals": the detail's back button belongs to its navigation bar, at a fixed place in the
+    /// "‹ Goals" (chevron.left and "Goals"): the detail's back button belongs to its navigation bar, at a fixed place in the
     /// window (seed 002: the link "works with NavigationStack"; the bar is not part of the matched
     /// view). It was laid out inside the morphing frame with the header and so rode inside the
     /// growing card (at frame 36, 75 pt under the card's top). Here it keeps its window position, is
@@ -101,8 +101,13 @@ struct PolishHeroScene: Sendable {
     func backButton(heroFrame frame: Rect, radius: Double, opacity: Double) -> Node {
         let r = type.scale(of: .largeTitle)
         let baseline = layout.topInset + 28 * r
-        return .group([.text(TextRun("‹ Goals", font: PolishViews.font(17, .regular, type), origin: Point(16, baseline)),
-                             .solid(palette.gold))],
+        let font = PolishViews.font(17, .regular, type)
+        // UIKit's back button: chevron.left (semibold, a little taller than the title's capitals),
+        // then the previous screen's title.
+        let chevron = Symbol.node("chevron.left", size: 1.3 * font.size, weight: .semibold,
+                                  center: Point(16 + 0.3 * font.size, baseline - 0.36 * font.size), paint: .solid(palette.gold))!
+        return .group([chevron,
+                       .text(TextRun("Goals", font: font, origin: Point(16 + 0.85 * font.size, baseline)), .solid(palette.gold))],
                       opacity: opacity, clip: .roundedRect(frame, cornerRadius: radius, style: .continuous))
     }
 

@@ -126,13 +126,13 @@ public struct RevealScene: Sendable {
     func control(frame f: Rect, progress p: Double) -> Node {
         let label = min(max((p - 0.5) / 0.5, 0), 1)
         let labelScale = layout.type.scale(of: .headline)
-        let labelWidth = 118.0 * labelScale   // "Add to Library" at large, estimated; the capsule clips any excess
+        let labelWidth = TextMeasure.width("Add to Library", scaled(.headline, .headline))   // the capsule clips any excess
         let plusCenter = Point(f.midX - (labelWidth / 2 + 4) * label, f.midY)
-        let arm = min(f.height * 0.36, 11), bar = 3.0
+        let arm = min(f.height * 0.36, 11)
+        // SF Symbols' "plus", bold, its arms (72 % of the symbol's em) 2·arm long.
         var children: [Node] = [
             .fill(.capsule(f), .solid(.white)),
-            .fill(.roundedRect(Rect(x: plusCenter.x - arm, y: plusCenter.y - bar / 2, width: 2 * arm, height: bar), cornerRadius: 1.5, style: .circular), .solid(.black)),
-            .fill(.roundedRect(Rect(x: plusCenter.x - bar / 2, y: plusCenter.y - arm, width: bar, height: 2 * arm), cornerRadius: 1.5, style: .circular), .solid(.black)),
+            Symbol.node("plus", size: 2 * arm / 0.72, weight: .bold, center: plusCenter, paint: .solid(.black))!,
         ]
         if label > 0 {
             children.append(.text(TextRun("Add to Library", font: scaled(.headline, .headline),

@@ -3,12 +3,12 @@
 //
 // Wrapping (issue 31): at accessibility text sizes, the labels a SwiftUI view would let wrap (titles,
 // names, dates, detail lines and the Start button's label: `Text` with no line limit) wrap to their room instead of ending in
-// "…"; stat columns, chips and badges stay one line (`.lineLimit(1)` in the app). The clips cannot
-// measure text, so the number of lines is HoloText's ParagraphLayout over the estimated widths
-// (0.6 em a character): the row grows by that many lines (RowStretch) and the label gets that
-// line limit, so the renderer never draws past the room the card made for it (a label the real font
-// sets in fewer lines leaves a little space; one that needs more ends in "…"). Below accessibility
-// sizes every label is one line, as before.
+// "…"; stat columns, chips and badges stay one line (`.lineLimit(1)` in the app). The number of
+// lines is HoloText's ParagraphLayout over widths measured with the default fonts (TextMeasure):
+// the row grows by that many lines (RowStretch) and the label gets that line limit, so the
+// renderer never draws past the room the card made for it. Below accessibility sizes every label
+// is one line, as before. Stat columns keep SwiftUI's default HStack spacing (8 pt) between
+// them: a value or label wider than its column shrinks (minimumScaleFactor 0.5), then ends in "…".
 
 import HoloGeometry
 import HoloMotion
@@ -68,8 +68,8 @@ struct ContentDrawing {
             let colW = (width - 32) / 3
             for (i, c) in columns.enumerated() {
                 let x = 16 + Double(i) * colW
-                n.append(text(c.0, r.font(22, .bold), x, r.y(72), p.label, maxWidth: colW - 4, minimumScaleFactor: 0.5))
-                n.append(text(c.1, r.font(.footnote), x, r.y(94), p.secondaryLabel, maxWidth: colW - 4, minimumScaleFactor: 0.5))
+                n.append(text(c.0, r.font(22, .bold), x, r.y(72), p.label, maxWidth: colW - 8, minimumScaleFactor: 0.5))
+                n.append(text(c.1, r.font(.footnote), x, r.y(94), p.secondaryLabel, maxWidth: colW - 8, minimumScaleFactor: 0.5))
             }
             return n
 
