@@ -41,7 +41,7 @@ public enum FontError: Error, Sendable, CustomStringConvertible, Equatable {
                 + "To fix: install Debian package fonts-inter (apt-get install fonts-inter), "
                 + "set HOLOFRAME_FONT_DIR, or pass --font."
         case .missingFamily(let family, let installed):
-            let near = installed.isEmpty ? "" : " (installed families include: \(installed.joined(separator: ", ")))"
+            let near = installed.isEmpty ? "" : " (closest installed: \(installed.joined(separator: ", ")))"
             return "font family \"\(family)\" not found by fontconfig or in $HOLOFRAME_FONT_DIR\(near). "
                 + (family.lowercased().hasPrefix("inter") ? "To fix: apt-get install fonts-inter, or " : "To fix: ")
                 + "install the family, set HOLOFRAME_FONT_DIR to a folder holding its files, or name another (`fc-list : family` lists them)."

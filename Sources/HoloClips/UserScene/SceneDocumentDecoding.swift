@@ -321,7 +321,7 @@ extension SceneDecoder {
             guard FontLibrary.isInstalled(family: name) else {
                 let near = FontLibrary.installedFamilies(near: name)
                 throw UserSceneError(path: o.path(of: "family"), reason: "font family \"\(name)\" is not installed"
-                    + (near.isEmpty ? "" : " (installed families include \(near.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                    + (near.isEmpty ? "" : " (closest installed: \(near.map { "\"\($0)\"" }.joined(separator: ", ")))")
                     + "; `fc-list : family` lists the installed families, or set HOLOFRAME_FONT_DIR to a folder holding its files")
             }
             return name
