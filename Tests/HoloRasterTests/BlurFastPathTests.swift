@@ -221,13 +221,15 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
     }
 
     /// A blurred layer composited in one sweep (`Canvas.compositeBlurred`, the exact Gaussian's rows
-    /// composited as they come out) equals blurring the layer and then compositing it: σ under the
-    /// identity cut (0.1), on the exact path (0.5, 1.3, 2.0) and on the ½-resolution path it falls
-    /// back to (2.5); layers inside the canvas, hanging over every edge, with and without a clip
-    /// (a circle, so coverage is partial), opacity 1 and 0.6.
+    /// composited as they come out; above 2 px the reduced grid's rows upsampled and composited one
+    /// at a time) equals blurring the layer and then compositing it: σ under the identity cut (0.1,
+    /// 0.24: side taps of 10 that move no byte), on the exact path (0.28 just over the cut, 0.5,
+    /// 1.3, 2.0), on the ½-resolution path (2.5, 4.0, 5.9, 12) and the ¼ one (26); layers inside
+    /// the canvas, hanging over every edge, with and without a clip (a circle, so coverage is
+    /// partial), opacity 1 and 0.6.
     @Test func compositeBlurredEqualsBlurThenComposite() {
         var rng = SplitMix64(seed: 1170)
-        for sigma in [0.1, 0.5, 1.3, 2.0, 2.5] {
+        for sigma in [0.1, 0.24, 0.28, 0.5, 1.3, 2.0, 2.5, 4.0, 5.9, 12, 26] {
             for (ox, oy) in [(5, 4), (-9, -7), (30, 25)] {
                 for opacity in [1.0, 0.6] {
                     for clipped in [false, true] {
@@ -252,6 +254,45 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 }
             }
         }
+    }
+
+    /// `gaussianKernelIsIdentity` is exact: for σ across the cut (0.19–0.31 px, where the side taps
+    /// grow from 0 to a few hundred of 2¹⁶) the reference blur (Reference.fixedPointBlur, its own
+    /// taps and sums) leaves a plane unchanged exactly when the predicate says so — on random planes
+    /// and on a 0/255 checkerboard, the input that moves a byte first (0 between neighbours of 255:
+    /// ⌊(2¹⁵ + 255·W) / 2¹⁶⌋ = 1 from a side sum W of 129) — and the fast blur, which skips the
+    /// identity, equals the reference at every σ, for both edges and 1 or 4 channels.
+    @Test func identityKernelIsExactlyTheIdentity() {
+        var rng = SplitMix64(seed: 2687)
+        var cut: (last: Double, first: Double) = (0, 0)
+        var identities = 0, nonzeroIdentities = 0
+        for step in 0...48 {
+            let sigma = 0.19 + Double(step) * 0.0025
+            let weights = gaussianWeights(sigma: sigma)
+            let identity = gaussianKernelIsIdentity(weights)
+            if identity { identities += 1; cut.last = sigma; if weights[weights.count / 2] != 1 << 16 { nonzeroIdentities += 1 } }
+            else if cut.first == 0 { cut.first = sigma }
+            for channels in [4, 1] {
+                var checker = BlurPlane(width: 12, height: 9, channels: channels)
+                for i in checker.bytes.indices where ((i / channels) % 12 + (i / channels) / 12) % 2 == 0 { checker.bytes[i] = 255 }
+                let random = sparsePlane(width: 23, height: 19, channels: channels, seed: rng.next())
+                for plane in [checker, random] {
+                    for edge in [BlurEdge.transparent, .clamp] {
+                        let want = Reference.fixedPointBlur(RefBytes(plane), sigma: sigma, edge: edge).bytes
+                        var fast = plane
+                        blurSeparable(&fast, sigma: sigma, edge: edge)
+                        #expect(fast.bytes == want, "σ \(sigma) channels \(channels) \(edge)")
+                        if identity { #expect(want == plane.bytes, "σ \(sigma): the predicate's identity moves a byte") }
+                    }
+                }
+                // The checkerboard shows every kernel that is not the identity.
+                let moved = Reference.fixedPointBlur(RefBytes(checker), sigma: sigma, edge: .transparent).bytes != checker.bytes
+                #expect(moved == !identity, "σ \(sigma) side sum \(65536 - weights[weights.count / 2])")
+            }
+        }
+        // The cut lies between σ 0.2675 and 0.27 (side taps 60 and 69), well past where the taps round to 0.
+        #expect(cut.last == 0.19 + 31 * 0.0025 && cut.first == 0.19 + 32 * 0.0025, "cut \(cut)")
+        #expect(nonzeroIdentities >= 20 && identities == 32)
     }
 
     /// Every kernel gaussianWeights makes folds: symmetric, side weights below 2¹⁵ (the passes
