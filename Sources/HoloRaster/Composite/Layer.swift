@@ -42,7 +42,9 @@ extension Canvas {
     /// for σ ≤ 2 px (the exact Gaussian at full resolution) in one sweep: each blurred row is
     /// composited as it comes out of the column pass (GaussianInPlace.swift), only the rows and
     /// columns the canvas shows, instead of writing the blurred layer and reading it back (reveal's
-    /// pages at the ends of the morph: a full-screen 12-MB layer written and read once more a frame).
+    /// pages at the ends of the morph: a full-screen 12-MB layer written and read once more a frame);
+    /// above 2 px the reduced grid's upsample a row at a time (`compositeReducedBlur`); a kernel that
+    /// moves no byte (`gaussianKernelIsIdentity`, σ ≤ 0.268 px) is not run: the layer is composited.
     public mutating func compositeBlurred(_ layer: consuming Canvas, sigma: Double, x ox: Int = 0, y oy: Int = 0,
                                           opacity: Double = 1, clip: CoverageMask? = nil) {
         if sigma > 0, blurDownsampleFactor(sigma: sigma) > 1, layer.width > 0, layer.height > 0 {
