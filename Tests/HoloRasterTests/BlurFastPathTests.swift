@@ -220,6 +220,55 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// hf_taps_centred_pass's kernels (scalar, SSE2, AVX2; byte and word output) against the
+    /// unfolded definition ⌊(2¹⁵ + Σ_k w_k·(a_k + b_k) + (2¹⁶ − 2·Σ_k w_k)·p) / 2¹⁶⌋ written out here:
+    /// the side pairs of Gaussians as FoldedTaps takes them (σ 0.3 and 0.4: one pair; 0.5, 0.7, 1.3,
+    /// 2.0, 4.9: several, odd and even counts), kernels whose sums reach the extremes (one pair of
+    /// 2¹⁵ − 1 leaves the centre 2; 0 between 255s, 255 between 0s), every tail length up to 70.
+    @Test func centredTapsKernelsMatchTheUnfoldedDefinition() throws {
+        var rng = SplitMix64(seed: 2028)
+        var kernels: [[Int16]] = [[32767], [16383, 16383], [1, 2, 3, 4, 5], []]
+        for sigma in [0.3, 0.4, 0.5, 0.7, 1.3, 2.0, 4.9] {
+            kernels.append(try #require(FoldedTaps(gaussianWeights(sigma: sigma))).pairs.map(\.2))
+        }
+        #expect(try #require(FoldedTaps(gaussianWeights(sigma: 0.3))).centred)
+        for weights in kernels {
+            let pairs = weights.count
+            let centre = 65536 - 2 * weights.reduce(0) { $0 + Int($1) }
+            for n in Array(1...70) + [1000] {
+                // Rows 0 … pairs − 1 the first rows, pairs … 2·pairs − 1 the second, the last the centre;
+                // some columns at the extremes.
+                let rows = (0...(2 * pairs)).map { t in
+                    (0..<n).map { i -> UInt16 in
+                        if i % 7 == 0 { return t == 2 * pairs ? 0 : 255 }
+                        if i % 11 == 0 { return t == 2 * pairs ? 255 : 0 }
+                        return UInt16(truncatingIfNeeded: rng.next() % 256)
+                    }
+                }
+                let want = (0..<n).map { i in
+                    var s = 1 << 15 + centre * Int(rows[2 * pairs][i])
+                    for k in 0..<pairs { s += Int(weights[k]) * (Int(rows[k][i]) + Int(rows[pairs + k][i])) }
+                    return s >> 16
+                }
+                let buffers = rows.map { row in
+                    let b = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
+                    b.initialize(from: row, count: n)
+                    return b
+                }
+                defer { buffers.forEach { $0.deallocate() } }
+                let firsts: [UnsafePointer<UInt16>?] = buffers[0..<pairs].map { UnsafePointer($0) }
+                let seconds: [UnsafePointer<UInt16>?] = buffers[pairs..<(2 * pairs)].map { UnsafePointer($0) }
+                for kernel: Int32 in [0, 1, 2] {
+                    var bytes = [UInt8](repeating: 0, count: n), words = [UInt16](repeating: 0, count: n)
+                    guard hf_taps_centred_kernel(kernel, firsts, seconds, buffers[2 * pairs], pairs, weights, &bytes, 0, n) == 1 else { continue }
+                    #expect(hf_taps_centred_kernel(kernel, firsts, seconds, buffers[2 * pairs], pairs, weights, &words, 1, n) == 1)
+                    #expect(bytes.map(Int.init) == want, "kernel \(kernel), \(pairs) pairs, n \(n)")
+                    #expect(words.map(Int.init) == want, "words: kernel \(kernel), \(pairs) pairs, n \(n)")
+                }
+            }
+        }
+    }
+
     /// A blurred layer composited in one sweep (`Canvas.compositeBlurred`, the exact Gaussian's rows
     /// composited as they come out; above 2 px the reduced grid's rows upsampled and composited one
     /// at a time) equals blurring the layer and then compositing it: σ under the identity cut (0.1,
