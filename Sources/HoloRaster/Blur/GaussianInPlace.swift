@@ -5,7 +5,8 @@
 // rows y − r … y + r, output row y is their column sum, written over plane row y (whose input was
 // read into the ring before: rows are row-blurred in order and y + r ≥ y). The integer sums are the
 // row pass's and the column pass's (GaussianPasses.swift), regrouped: taps t and 2r − t share a
-// weight and are added before the multiply (hf_taps_folded_pass), on rows widened to 16 bits once
+// weight and are added before the multiply (hf_taps_folded_pass; where it saves a step, with the
+// centre taken out, hf_taps_centred_pass, FoldedTaps.centred), on rows widened to 16 bits once
 // (the padded input row; the ring holds the row pass's results as words). So the bytes are those
 // of running the two passes one after the other (BlurFastPathTests holds both to
 // Reference.fixedPointBlur, and the folded kernels to the unfolded sum).
