@@ -133,11 +133,13 @@ struct FoldedTaps {
     /// The centre's weight in parts below 2¹⁵.
     private(set) var centre: [Int16] = []
     /// The passes take the centre out (hf_taps_centred_pass, `pairs` terms only) instead of adding
-    /// it as `centre`'s terms: where the weights sum to 2¹⁶ (every Gaussian's do) and that saves a
-    /// multiply-add step of two terms (each term then costs a subtraction more). Measured on
-    /// reveal's frames 150–166 (one core): σ 0.28–0.41 px (1 pair and a centre of two parts:
-    /// 1 step instead of 2) 0.95×; σ 1.4–2 (5–6 pairs, a centre of one part, no step saved)
-    /// 1.03–1.05× when taken, so it is not.
+    /// it as `centre`'s terms: where the weights sum to 2¹⁶ (every Gaussian's do) and the centre
+    /// takes two terms (its weight over 2¹⁵, σ ≤ 0.85 px: at most 3 pairs), a whole multiply-add
+    /// step saved for a subtraction a pair. With a centre of one term (larger σ, more pairs) the
+    /// step saved is half empty and the subtractions grow with the pairs: taking it there too
+    /// (whenever the step count fell) measured no better on reveal's frames 147–158 (within 2 %
+    /// either way, `bench --frames 145-166 --repeats 5` alternated three times), so it is not.
+    /// Measured: frames 160–164 (σ 0.28–0.58 px) 0.93–0.97× of the folded pass's frame time.
     private(set) var centred = false
 
     init?(_ weights: [Int]) {
@@ -157,7 +159,7 @@ struct FoldedTaps {
             centre.append(Int16(part))
             left -= part
         }
-        centred = sums && (pairs.count + 1) / 2 < (pairs.count + centre.count + 1) / 2
+        centred = sums && centre.count >= 2
     }
 
     var termCount: Int { pairs.count + centre.count }
