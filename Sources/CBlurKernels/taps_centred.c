@@ -6,10 +6,11 @@
 // blur to Reference.fixedPointBlur).
 //
 // Why: the centre's weight is over 2¹⁵ below σ ≈ 0.85 px, so hf_taps_folded_pass took it as two
-// terms; with r pairs the folded pass runs ⌈(r + 1 or 2) / 2⌉ multiply-add steps of two terms,
-// this one ⌈r / 2⌉ (σ 0.27–0.41 px: 1 instead of 2; σ 2: 3 instead of 4) for one subtraction a
-// term and a shift and an add per value. Reveal's page at σ 0.28–2 px (frames 153–164) spent
-// 4–7 ms of an 11–14 ms frame in the two passes.
+// terms: with p pairs it ran ⌈(p + 2) / 2⌉ multiply-add steps of two terms, this one ⌈p / 2⌉
+// (σ 0.27–0.41 px: 1 instead of 2) for a subtraction a pair and a shift and an add per value.
+// FoldedTaps.centred takes it only there (GaussianInPlace.swift). Reveal's page at σ 0.28–2 px
+// (frames 153–164) spends 3.5–6.5 ms of a 10–14 ms frame in the two passes; frames 160–164
+// (σ 0.28–0.58 px) took 0.93–0.97 of their time with this pass (release, one core, alternated).
 
 #include "blurkernels.h"
 #include "cpu.h"
