@@ -220,14 +220,65 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// hf_taps_centred_pass's kernels (scalar, SSE2, AVX2; byte and word output) against the
+    /// unfolded definition ⌊(2¹⁵ + Σ_k w_k·(a_k + b_k) + (2¹⁶ − 2·Σ_k w_k)·p) / 2¹⁶⌋ written out here:
+    /// the side pairs of Gaussians as FoldedTaps takes them (σ 0.3 and 0.4: one pair; 0.5, 0.7, 1.3,
+    /// 2.0, 4.9: several, odd and even counts), kernels whose sums reach the extremes (one pair of
+    /// 2¹⁵ − 1 leaves the centre 2; 0 between 255s, 255 between 0s), every tail length up to 70.
+    @Test func centredTapsKernelsMatchTheUnfoldedDefinition() throws {
+        var rng = SplitMix64(seed: 2028)
+        var kernels: [[Int16]] = [[32767], [16383, 16383], [1, 2, 3, 4, 5], []]
+        for sigma in [0.3, 0.4, 0.5, 0.7, 1.3, 2.0, 4.9] {
+            kernels.append(try #require(FoldedTaps(gaussianWeights(sigma: sigma))).pairs.map(\.2))
+        }
+        #expect(try #require(FoldedTaps(gaussianWeights(sigma: 0.3))).centred)
+        for weights in kernels {
+            let pairs = weights.count
+            let centre = 65536 - 2 * weights.reduce(0) { $0 + Int($1) }
+            for n in Array(1...70) + [1000] {
+                // Rows 0 … pairs − 1 the first rows, pairs … 2·pairs − 1 the second, the last the centre;
+                // some columns at the extremes.
+                let rows = (0...(2 * pairs)).map { t in
+                    (0..<n).map { i -> UInt16 in
+                        if i % 7 == 0 { return t == 2 * pairs ? 0 : 255 }
+                        if i % 11 == 0 { return t == 2 * pairs ? 255 : 0 }
+                        return UInt16(truncatingIfNeeded: rng.next() % 256)
+                    }
+                }
+                let want = (0..<n).map { i in
+                    var s = 1 << 15 + centre * Int(rows[2 * pairs][i])
+                    for k in 0..<pairs { s += Int(weights[k]) * (Int(rows[k][i]) + Int(rows[pairs + k][i])) }
+                    return s >> 16
+                }
+                let buffers = rows.map { row in
+                    let b = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
+                    b.initialize(from: row, count: n)
+                    return b
+                }
+                defer { buffers.forEach { $0.deallocate() } }
+                let firsts: [UnsafePointer<UInt16>?] = buffers[0..<pairs].map { UnsafePointer($0) }
+                let seconds: [UnsafePointer<UInt16>?] = buffers[pairs..<(2 * pairs)].map { UnsafePointer($0) }
+                for kernel: Int32 in [0, 1, 2] {
+                    var bytes = [UInt8](repeating: 0, count: n), words = [UInt16](repeating: 0, count: n)
+                    guard hf_taps_centred_kernel(kernel, firsts, seconds, buffers[2 * pairs], pairs, weights, &bytes, 0, n) == 1 else { continue }
+                    #expect(hf_taps_centred_kernel(kernel, firsts, seconds, buffers[2 * pairs], pairs, weights, &words, 1, n) == 1)
+                    #expect(bytes.map(Int.init) == want, "kernel \(kernel), \(pairs) pairs, n \(n)")
+                    #expect(words.map(Int.init) == want, "words: kernel \(kernel), \(pairs) pairs, n \(n)")
+                }
+            }
+        }
+    }
+
     /// A blurred layer composited in one sweep (`Canvas.compositeBlurred`, the exact Gaussian's rows
-    /// composited as they come out) equals blurring the layer and then compositing it: σ under the
-    /// identity cut (0.1), on the exact path (0.5, 1.3, 2.0) and on the ½-resolution path it falls
-    /// back to (2.5); layers inside the canvas, hanging over every edge, with and without a clip
-    /// (a circle, so coverage is partial), opacity 1 and 0.6.
+    /// composited as they come out; above 2 px the reduced grid's rows upsampled and composited one
+    /// at a time) equals blurring the layer and then compositing it: σ under the identity cut (0.1,
+    /// 0.24: side taps of 10 that move no byte), on the exact path (0.28 just over the cut, 0.5,
+    /// 1.3, 2.0), on the ½-resolution path (2.5, 4.0, 5.9, 12) and the ¼ one (26); layers inside
+    /// the canvas, hanging over every edge, with and without a clip (a circle, so coverage is
+    /// partial), opacity 1 and 0.6.
     @Test func compositeBlurredEqualsBlurThenComposite() {
         var rng = SplitMix64(seed: 1170)
-        for sigma in [0.1, 0.5, 1.3, 2.0, 2.5] {
+        for sigma in [0.1, 0.24, 0.28, 0.5, 1.3, 2.0, 2.5, 4.0, 5.9, 12, 26] {
             for (ox, oy) in [(5, 4), (-9, -7), (30, 25)] {
                 for opacity in [1.0, 0.6] {
                     for clipped in [false, true] {
@@ -252,6 +303,45 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 }
             }
         }
+    }
+
+    /// `gaussianKernelIsIdentity` is exact: for σ across the cut (0.19–0.31 px, where the side taps
+    /// grow from 0 to a few hundred of 2¹⁶) the reference blur (Reference.fixedPointBlur, its own
+    /// taps and sums) leaves a plane unchanged exactly when the predicate says so — on random planes
+    /// and on a 0/255 checkerboard, the input that moves a byte first (0 between neighbours of 255:
+    /// ⌊(2¹⁵ + 255·W) / 2¹⁶⌋ = 1 from a side sum W of 129) — and the fast blur, which skips the
+    /// identity, equals the reference at every σ, for both edges and 1 or 4 channels.
+    @Test func identityKernelIsExactlyTheIdentity() {
+        var rng = SplitMix64(seed: 2687)
+        var cut: (last: Double, first: Double) = (0, 0)
+        var identities = 0, nonzeroIdentities = 0
+        for step in 0...48 {
+            let sigma = 0.19 + Double(step) * 0.0025
+            let weights = gaussianWeights(sigma: sigma)
+            let identity = gaussianKernelIsIdentity(weights)
+            if identity { identities += 1; cut.last = sigma; if weights[weights.count / 2] != 1 << 16 { nonzeroIdentities += 1 } }
+            else if cut.first == 0 { cut.first = sigma }
+            for channels in [4, 1] {
+                var checker = BlurPlane(width: 12, height: 9, channels: channels)
+                for i in checker.bytes.indices where ((i / channels) % 12 + (i / channels) / 12) % 2 == 0 { checker.bytes[i] = 255 }
+                let random = sparsePlane(width: 23, height: 19, channels: channels, seed: rng.next())
+                for plane in [checker, random] {
+                    for edge in [BlurEdge.transparent, .clamp] {
+                        let want = Reference.fixedPointBlur(RefBytes(plane), sigma: sigma, edge: edge).bytes
+                        var fast = plane
+                        blurSeparable(&fast, sigma: sigma, edge: edge)
+                        #expect(fast.bytes == want, "σ \(sigma) channels \(channels) \(edge)")
+                        if identity { #expect(want == plane.bytes, "σ \(sigma): the predicate's identity moves a byte") }
+                    }
+                }
+                // The checkerboard shows every kernel that is not the identity.
+                let moved = Reference.fixedPointBlur(RefBytes(checker), sigma: sigma, edge: .transparent).bytes != checker.bytes
+                #expect(moved == !identity, "σ \(sigma) side sum \(65536 - weights[weights.count / 2])")
+            }
+        }
+        // The cut lies between σ 0.2675 and 0.27 (side taps 60 and 69), well past where the taps round to 0.
+        #expect(cut.last == 0.19 + 31 * 0.0025 && cut.first == 0.19 + 32 * 0.0025, "cut \(cut)")
+        #expect(nonzeroIdentities >= 20 && identities == 32)
     }
 
     /// Every kernel gaussianWeights makes folds: symmetric, side weights below 2¹⁵ (the passes

@@ -64,6 +64,16 @@ void hf_taps_folded_pass(const uint16_t *const *a, const uint16_t *const *b, siz
 /// Test support: the same by kernel 0 (scalar), 1 (SSE2) or 2 (AVX2); 0 when the machine lacks it.
 int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, size_t pairs,
                           const int16_t *weights, size_t terms, void *out, int words, size_t n);
+/// The folded pass with the centre taken out (taps_centred.c), for a kernel whose weights sum to
+/// exactly 2¹⁶: out[i] = p[i] + ⌊(2¹⁵ + Σ_k weights[k] · (a[k][i] + b[k][i] − 2·p[i])) / 2¹⁶⌋ over
+/// `pairs` side pairs (every weight in 0 … 2¹⁵ − 1), p the centre row; the same integer as
+/// hf_taps_folded_pass with the centre's weight 2¹⁶ − 2·Σ weights on p. Rows of 16-bit values
+/// 0 … 255, at most 64 pairs; `out` bytes, or 16-bit words when `words` is nonzero.
+void hf_taps_centred_pass(const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p, size_t pairs,
+                          const int16_t *weights, void *out, int words, size_t n);
+/// Test support: the same by kernel 0 (scalar), 1 (SSE2) or 2 (AVX2); 0 when the machine lacks it.
+int hf_taps_centred_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p,
+                           size_t pairs, const int16_t *weights, void *out, int words, size_t n);
 /// dst[i] = src[i] for n bytes (the folded passes' 16-bit rows).
 void hf_widen_bytes(const uint8_t *src, uint16_t *dst, size_t n);
 

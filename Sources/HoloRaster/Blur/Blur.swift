@@ -148,10 +148,10 @@ func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, rows
                    exact: Bool? = nil) {
     if exact ?? (sigma <= exactGaussianMaxSigma) {
         let weights = gaussianWeights(sigma: sigma)
-        // Below σ ≈ 0.2 px every outer tap rounds to 0 and the centre holds all 2¹⁶: each output is
-        // (2¹⁶·p + 2¹⁵) >> 16 = p, the identity (a spring settling toward "no blur" asks for it
-        // often: 62 of reveal's 205 frames).
-        if weights[weights.count / 2] == 1 << 16 { return }
+        // Below σ ≈ 0.27 px the outer taps are too small to move any byte (gaussianKernelIsIdentity:
+        // below 0.2 px they round to 0, up to 0.27 their sum stays ≤ 128 of 2¹⁶): the identity (a
+        // spring settling toward "no blur" asks for it often: 63 of reveal's 204 frames, 61 before 0.27).
+        if gaussianKernelIsIdentity(weights) { return }
         // Both passes in one sweep, in place, only the rows asked for (GaussianInPlace.swift).
         gaussianBlurInPlace(&plane, weights: weights, edge: edge, rows: rows)
         return

@@ -185,6 +185,18 @@ func gaussianWeights(sigma: Double) -> [Int] {
     return w
 }
 
+/// Whether a pass with `weights` (nonnegative, summing to 2¹⁶, as `gaussianWeights` gives) leaves
+/// every byte as it is, so both passes can be skipped with the same bytes.
+/// An output is ⌊(2¹⁵ + Σ w_t·x_t) / 2¹⁶⌋ = p + ⌊(2¹⁵ + Σ_{t ≠ centre} w_t·(x_t − p)) / 2¹⁶⌋ for the
+/// centre byte p (Σ w_t = 2¹⁶), and each x_t − p lies in −255 … 255 (outside taps read 0 or the edge
+/// byte): with the side weights' sum W, the floor is 0 for every input exactly when 255·W < 2¹⁵,
+/// that is W ≤ 128 (W = 129 turns p = 0 between neighbours of 255 into 1). Not only when every
+/// side tap rounds to 0 (σ < 0.206 px) but up to σ ≈ 0.268 px (side taps 64 of 2¹⁶): reveal's
+/// page at σ 0.236–0.239 px (frames 58 and 165) ran both passes over a 12-MB layer for nothing.
+func gaussianKernelIsIdentity(_ weights: [Int]) -> Bool {
+    (65536 - weights[weights.count / 2]) * 255 < 1 << 15
+}
+
 /// Three box widths whose successive blurs have variance σ² (Kovesi's "ideal box sizes": widths
 /// w_l and w_l+2, both odd, m of them w_l). The single-width formula ⌊σ·3·√(2π)/4 + ½⌋ from
 /// REFERENCE.md gives a variance up to ~10% off (σ=10 → width 19, σ_eff 9.49); this keeps σ exact

@@ -5,7 +5,8 @@
 // rows y − r … y + r, output row y is their column sum, written over plane row y (whose input was
 // read into the ring before: rows are row-blurred in order and y + r ≥ y). The integer sums are the
 // row pass's and the column pass's (GaussianPasses.swift), regrouped: taps t and 2r − t share a
-// weight and are added before the multiply (hf_taps_folded_pass), on rows widened to 16 bits once
+// weight and are added before the multiply (hf_taps_folded_pass; where it saves a step, with the
+// centre taken out, hf_taps_centred_pass, FoldedTaps.centred), on rows widened to 16 bits once
 // (the padded input row; the ring holds the row pass's results as words). So the bytes are those
 // of running the two passes one after the other (BlurFastPathTests holds both to
 // Reference.fixedPointBlur, and the folded kernels to the unfolded sum).
@@ -57,6 +58,10 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
     defer { scratch.deallocate() }
     var singles: [(UnsafePointer<UInt16>, Int16)] = []
     singles.reserveCapacity(most)
+    // The centred pass (taps_centred.c) reads a row of zeros where a tap's row is all 0 or outside.
+    let zeros = UnsafeMutablePointer<UInt16>.allocate(capacity: taps.centred ? rowBytes : 0)
+    zeros.initialize(repeating: 0, count: taps.centred ? rowBytes : 0)
+    defer { zeros.deallocate() }
     plane.withMutableBytes { planeBytes in
         let base = planeBytes.baseAddress!
         /// Row-blurred input row yy (lo ≤ yy ≤ hi, within the last 2r + 1 blurred), nil when all 0.
@@ -77,6 +82,23 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
                 ringHasPixels[slot] = rowBlur.blur(UnsafePointer(base + next * rowBytes), into: ring + slot * rowBytes)
                 next += 1
             }
+            let dst = emit == nil ? base + y * rowBytes : scratch
+            if taps.centred {
+                var any = false
+                for (k, (ta, tb, w)) in taps.pairs.enumerated() {
+                    let a = tap(y, ta), b = tap(y, tb)
+                    if a != nil || b != nil { any = true }
+                    firsts[k] = a ?? UnsafePointer(zeros); seconds[k] = b ?? UnsafePointer(zeros); termWeights[k] = w
+                }
+                let centre = tap(y, r)
+                if any || centre != nil {
+                    hf_taps_centred_pass(firsts, seconds, centre ?? UnsafePointer(zeros), taps.pairs.count, termWeights, dst, 0, rowBytes)
+                } else {
+                    dst.update(repeating: 0, count: rowBytes)
+                }
+                emit?(y, UnsafePointer(dst))
+                continue
+            }
             var pairs = 0
             singles.removeAll(keepingCapacity: true)
             for (ta, tb, w) in taps.pairs {
@@ -90,7 +112,6 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
             if let centre = tap(y, r) { for w in taps.centre { singles.append((centre, w)) } }
             var terms = pairs
             for (a, w) in singles { firsts[terms] = a; termWeights[terms] = w; terms += 1 }
-            let dst = emit == nil ? base + y * rowBytes : scratch
             if terms == 0 {
                 dst.update(repeating: 0, count: rowBytes)
             } else {
@@ -111,6 +132,15 @@ struct FoldedTaps {
     private(set) var pairs: [(Int, Int, Int16)] = []
     /// The centre's weight in parts below 2¹⁵.
     private(set) var centre: [Int16] = []
+    /// The passes take the centre out (hf_taps_centred_pass, `pairs` terms only) instead of adding
+    /// it as `centre`'s terms: where the weights sum to 2¹⁶ (every Gaussian's do) and the centre
+    /// takes two terms (its weight over 2¹⁵, σ ≤ 0.85 px: at most 3 pairs), a whole multiply-add
+    /// step saved for a subtraction a pair. With a centre of one term (larger σ, more pairs) the
+    /// step saved is half empty and the subtractions grow with the pairs: taking it there too
+    /// (whenever the step count fell) measured no better on reveal's frames 147–158 (within 2 %
+    /// either way, `bench --frames 145-166 --repeats 5` alternated three times), so it is not.
+    /// Measured: frames 160–164 (σ 0.28–0.58 px) 0.93–0.97× of the folded pass's frame time.
+    private(set) var centred = false
 
     init?(_ weights: [Int]) {
         let r = weights.count / 2
@@ -123,11 +153,13 @@ struct FoldedTaps {
         }
         var left = weights[r]
         guard left >= 0 else { return nil }
+        let sums = weights.reduce(0, +) == 1 << 16
         while left > 0 {
             let part = min(left, (1 << 15) - 1)
             centre.append(Int16(part))
             left -= part
         }
+        centred = sums && centre.count >= 2
     }
 
     var termCount: Int { pairs.count + centre.count }
@@ -194,6 +226,10 @@ final class FoldedRowBlur {
         for (k, (ta, tb, _)) in taps.pairs.enumerated() {
             firsts[k] = UnsafePointer(wide + (x0 + ta) * c)
             seconds[k] = UnsafePointer(wide + (x0 + tb) * c)
+        }
+        if taps.centred {
+            hf_taps_centred_pass(firsts, seconds, UnsafePointer(wide + (x0 + r) * c), pairs, weights, dst + x0 * c, 1, (x1 - x0 + 1) * c)
+            return true
         }
         for k in pairs..<terms { firsts[k] = UnsafePointer(wide + (x0 + r) * c) }
         hf_taps_folded_pass(firsts, seconds, pairs, weights, terms, dst + x0 * c, 1, (x1 - x0 + 1) * c)

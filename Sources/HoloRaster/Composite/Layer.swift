@@ -42,11 +42,17 @@ extension Canvas {
     /// for σ ≤ 2 px (the exact Gaussian at full resolution) in one sweep: each blurred row is
     /// composited as it comes out of the column pass (GaussianInPlace.swift), only the rows and
     /// columns the canvas shows, instead of writing the blurred layer and reading it back (reveal's
-    /// pages at the ends of the morph: a full-screen 12-MB layer written and read once more a frame).
+    /// pages at the ends of the morph: a full-screen 12-MB layer written and read once more a frame);
+    /// above 2 px the reduced grid's upsample a row at a time (`compositeReducedBlur`); a kernel that
+    /// moves no byte (`gaussianKernelIsIdentity`, σ ≤ 0.268 px) is not run: the layer is composited.
     public mutating func compositeBlurred(_ layer: consuming Canvas, sigma: Double, x ox: Int = 0, y oy: Int = 0,
                                           opacity: Double = 1, clip: CoverageMask? = nil) {
+        if sigma > 0, blurDownsampleFactor(sigma: sigma) > 1, layer.width > 0, layer.height > 0 {
+            compositeReducedBlur(layer, sigma: sigma, x: ox, y: oy, opacity: opacity, clip: clip)
+            return
+        }
         let weights = gaussianWeights(sigma: sigma)
-        guard sigma > 0, blurDownsampleFactor(sigma: sigma) == 1, weights[weights.count / 2] != 1 << 16,
+        guard sigma > 0, blurDownsampleFactor(sigma: sigma) == 1, !gaussianKernelIsIdentity(weights),
               FoldedTaps(weights) != nil, layer.width > 0, layer.height > 0 else {
             layer.gaussianBlur(sigma: sigma, edge: .transparent)
             composite(layer, x: ox, y: oy, opacity: opacity, clip: clip)
@@ -71,6 +77,50 @@ extension Canvas {
                         compositeRow(src, dst.baseAddress! + y * width + window.x0, count: window.x1 - window.x0, opacity: o,
                                      coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
                                      factors: table.baseAddress!)
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Canvas {
+    /// `compositeBlurred` for σ > 2 px (a layer drawn at full resolution, blurred on the ½ or ¼
+    /// grid: σ 2–6 px, or a layer that cannot be drawn on the coarse grid): the steps of `blurPlane`
+    /// (downsample, the coarse plane's blur, bilinear upsample), but the upsample only for the
+    /// pixels the canvas shows and a row at a time, each row composited while it is in cache
+    /// (ReducedLayer.swift does the same for layers drawn on the coarse grid). The same bytes as
+    /// blurring the whole layer and compositing it: the coarse plane's rows the upsampler reads
+    /// for those pixels are final (`blurCoarse`), and `upsampled` is `upsampleRows` into a plane.
+    /// Why: the upsampled layer (12 MB for reveal's full-screen page, frames 25–28 and 147–152)
+    /// was written to fresh memory and read back once more by the composite.
+    mutating func compositeReducedBlur(_ layer: consuming Canvas, sigma: Double, x ox: Int, y oy: Int,
+                                       opacity: Double, clip: CoverageMask?) {
+        let o = opacityByte(opacity)
+        let window = workWindow(clip: clip).intersection(PixelWindow(ox, oy, ox + layer.width, oy + layer.height))
+        guard o > 0, !window.isEmpty else { return }
+        let f = blurDownsampleFactor(sigma: sigma)
+        let pad = coarsePad(sigma: sigma, factor: f, edge: .transparent)
+        let plane = BlurPlane(width: layer.width, height: layer.height, channels: 4, words: layer.words)
+        layer.words = []
+        var coarse = downsampled(plane, by: f, pad: pad, edge: .transparent)
+        let keep = BlurRegion(x: window.x0 - ox, y: window.y0 - oy, width: window.x1 - window.x0, height: window.y1 - window.y0)
+        blurCoarse(&coarse, sigma: sigma, factor: f, pad: pad, edge: .transparent, keep: keep)
+        let factors = compositeFactors(opacity: o)
+        var row = [UInt32](repeating: 0, count: keep.width)
+        let width = self.width
+        let clipBytes = clip?.coverage ?? []
+        row.withUnsafeMutableBufferPointer { rowBuf in
+            let rowBytes = UnsafeMutableRawPointer(rowBuf.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            withMutableWords { dst in
+                factors.withUnsafeBufferPointer { table in
+                    clipBytes.withUnsafeBufferPointer { clipBuf in
+                        upsampleRows(coarse, by: f, pad: pad, keep: keep, into: { _ in rowBytes }, then: { y in
+                            let cy = window.y0 + y
+                            let coverage = clip.map { UnsafePointer(clipBuf.baseAddress! + (cy - $0.y) * $0.width - $0.x + window.x0) }
+                            compositeRow(rowBuf.baseAddress!, dst.baseAddress! + cy * width + window.x0,
+                                         count: keep.width, opacity: o, coverage: coverage, factors: table.baseAddress!)
+                        })
                     }
                 }
             }
