@@ -193,20 +193,25 @@ public enum Symbol {
     static let bubble = "M 50 17 C 72 17 88 30 88 47 C 88 64 72 77 50 77 C 45 77 40 76 36 75 C 30 80 22 83 14 84 C 19 79 22 73 22 68 C 15 62 12 55 12 47 C 12 30 28 17 50 17 Z"
 
     /// Wi-Fi: a 90° sector and two bands of a disc centred at (50, 75), opening upwards.
-    static let wifi: Path = {
+    static let wifi = wifiPath(center: Point(50, 75), dotRadius: 15, bands: [(24, 34), (43, 53)])
+
+    /// The Wi-Fi glyph's outline: a sector of radius `dotRadius` and bands between the (inner,
+    /// outer) radii, all opening upwards 90° from `center`, their ends squared along the 45° rays
+    /// (the symbol above, and the status bar's Wi-Fi item at its own proportions).
+    public static func wifiPath(center c: Point, dotRadius: Double, bands: [(inner: Double, outer: Double)]) -> Path {
         var p = Path(fillRule: .nonZero)
-        let c = Point(50, 75), a0 = -0.75 * Double.pi, a1 = -0.25 * Double.pi
+        let a0 = -0.75 * Double.pi, a1 = -0.25 * Double.pi
         p.move(to: c)
-        p.addArc(center: c, radius: 15, startAngle: a0, endAngle: a1, clockwise: false)
+        p.addArc(center: c, radius: dotRadius, startAngle: a0, endAngle: a1, clockwise: false)
         p.closeSubpath()
-        for (inner, outer) in [(24.0, 34.0), (43.0, 53.0)] {
+        for (inner, outer) in bands {
             p.move(to: Point(c.x + outer * cos(a0), c.y + outer * sin(a0)))
             p.addArc(center: c, radius: outer, startAngle: a0, endAngle: a1, clockwise: false)
             p.addArc(center: c, radius: inner, startAngle: a1, endAngle: a0, clockwise: true)
             p.closeSubpath()
         }
         return p
-    }()
+    }
 
     /// Eight rays from radius 26 to 37 round the centre.
     static let sunRays: Path = {

@@ -241,19 +241,6 @@ public struct DeviceChrome: Hashable, Sendable {
 
     /// Wi-Fi: a sector and two bands of a disc centred on `bottomCentre`, opening upwards 90°.
     static func wifi(bottomCentre c: Point) -> Path {
-        var p = Path()
-        let a0 = -0.75 * Double.pi, a1 = -0.25 * Double.pi
-        // The dot: a sector to radius 3.6 with a rounded tip.
-        p.move(to: Point(c.x, c.y))
-        p.addArc(center: c, radius: 3.6, startAngle: a0, endAngle: a1, clockwise: false)
-        p.closeSubpath()
-        // The bands: between radii, their ends squared along the 45° rays.
-        for (inner, outer) in [(5.4, 7.7), (9.3, 11.5)] {
-            p.move(to: Point(c.x + outer * cos(a0), c.y + outer * sin(a0)))
-            p.addArc(center: c, radius: outer, startAngle: a0, endAngle: a1, clockwise: false)
-            p.addArc(center: c, radius: inner, startAngle: a1, endAngle: a0, clockwise: true)
-            p.closeSubpath()
-        }
-        return p
+        Symbol.wifiPath(center: c, dotRadius: 3.6, bands: [(5.4, 7.7), (9.3, 11.5)])
     }
 }

@@ -106,6 +106,16 @@ extension Canvas {
         var coarse = downsampled(plane, by: f, pad: pad, edge: .transparent)
         let keep = BlurRegion(x: window.x0 - ox, y: window.y0 - oy, width: window.x1 - window.x0, height: window.y1 - window.y0)
         blurCoarse(&coarse, sigma: sigma, factor: f, pad: pad, edge: .transparent, keep: keep)
+        compositeUpsampled(coarse, by: f, pad: pad, keep: keep, x: window.x0, y: window.y0, opacity: o, clip: clip)
+    }
+
+    /// Upsamples the `keep` region of `plane` (blurred on the 1/`f` grid, `pad` cells of border)
+    /// a row at a time and composites each row, while it is in cache, with `opacity` and `clip` at
+    /// canvas pixel (`x`, `y`): the same bytes as upsampling the whole region (`upsampled`) and
+    /// compositing it with `Canvas.composite` (the same row kernels). Used by `compositeReducedBlur`
+    /// and by layers drawn on the coarse grid (ReducedLayer.swift).
+    mutating func compositeUpsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion, x x0: Int, y y0: Int,
+                                     opacity o: UInt32, clip: CoverageMask?) {
         let factors = compositeFactors(opacity: o)
         var row = [UInt32](repeating: 0, count: keep.width)
         let width = self.width
@@ -115,10 +125,10 @@ extension Canvas {
             withMutableWords { dst in
                 factors.withUnsafeBufferPointer { table in
                     clipBytes.withUnsafeBufferPointer { clipBuf in
-                        upsampleRows(coarse, by: f, pad: pad, keep: keep, into: { _ in rowBytes }, then: { y in
-                            let cy = window.y0 + y
-                            let coverage = clip.map { UnsafePointer(clipBuf.baseAddress! + (cy - $0.y) * $0.width - $0.x + window.x0) }
-                            compositeRow(rowBuf.baseAddress!, dst.baseAddress! + cy * width + window.x0,
+                        upsampleRows(plane, by: f, pad: pad, keep: keep, into: { _ in rowBytes }, then: { y in
+                            let cy = y0 + y
+                            let coverage = clip.map { UnsafePointer(clipBuf.baseAddress! + (cy - $0.y) * $0.width - $0.x + x0) }
+                            compositeRow(rowBuf.baseAddress!, dst.baseAddress! + cy * width + x0,
                                          count: keep.width, opacity: o, coverage: coverage, factors: table.baseAddress!)
                         })
                     }

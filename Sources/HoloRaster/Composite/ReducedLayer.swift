@@ -77,26 +77,7 @@ extension SceneRenderer {
         coarse = Canvas(width: 0, height: 0)
         let keep = BlurRegion(x: shown.x0 - area.x0, y: shown.y0 - area.y0, width: shown.x1 - shown.x0, height: shown.y1 - shown.y0)
         blurCoarse(&plane, sigma: sigma, factor: f, pad: pad, edge: .transparent, keep: keep)
-        // Upsampled a row at a time and composited while the row is in cache: the same bytes as
-        // upsampling the whole layer and compositing it with `Canvas.composite` (same row kernel).
-        let factors = compositeFactors(opacity: o)
-        var row = [UInt32](repeating: 0, count: keep.width)
-        let width = canvas.width
-        let clipBytes = clip?.coverage ?? []
-        row.withUnsafeMutableBufferPointer { rowBuf in
-            let rowBytes = UnsafeMutableRawPointer(rowBuf.baseAddress!).assumingMemoryBound(to: UInt8.self)
-            canvas.withMutableWords { dst in
-                factors.withUnsafeBufferPointer { table in
-                    clipBytes.withUnsafeBufferPointer { clipBuf in
-                        upsampleRows(plane, by: f, pad: pad, keep: keep, into: { _ in rowBytes }, then: { y in
-                            let cy = shown.y0 + y
-                            let coverage = clip.map { UnsafePointer(clipBuf.baseAddress! + (cy - $0.y) * $0.width - $0.x + shown.x0) }
-                            compositeRow(rowBuf.baseAddress!, dst.baseAddress! + cy * width + shown.x0,
-                                         count: keep.width, opacity: o, coverage: coverage, factors: table.baseAddress!)
-                        })
-                    }
-                }
-            }
-        }
+        // Upsampled a row at a time and composited while the row is in cache (Canvas.compositeUpsampled).
+        canvas.compositeUpsampled(plane, by: f, pad: pad, keep: keep, x: shown.x0, y: shown.y0, opacity: o, clip: clip)
     }
 }
