@@ -86,6 +86,12 @@ extension FontLibrary {
                                 lineHeight: m.lineHeight * k, direction: run.direction, hasColorGlyphs: run.hasColorGlyphs)
     }
 
+    /// Whether `string` in `font` draws any colour glyph (emoji): the cached shaped run's flag,
+    /// without laying the line out (the renderer asks this for every text run of every frame).
+    public func hasColorGlyphs(_ string: String, font: Font, direction: TextDirection? = nil) throws -> Bool {
+        try shape(string, chain: try chain(for: font), direction: direction, script: nil).hasColorGlyphs
+    }
+
     /// Width (advances, kerning, tracking), ascent, descent and line height of `string` in `font`, in points.
     public func measure(_ string: String, font: Font, direction: TextDirection? = nil) throws -> TextMetrics {
         let chain = try chain(for: font)

@@ -180,6 +180,8 @@ extension FontLibrary {
     /// Otherwise at the transform's mean scale, placed in local pixels and resampled by the image
     /// drawing. Empty (and no work beyond a flag test) for runs without colour glyphs.
     func colorGlyphImages(of run: TextRun, transform t: AffineTransform) throws -> [ColorGlyphImage] {
+        // Most runs have no colour glyph: answered from the shaping cache, not by a second layout.
+        guard try hasColorGlyphs(run.string, font: run.font, direction: run.direction) else { return [] }
         let upright = t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0
         let s = upright ? t.a : abs(t.determinant).squareRoot()
         guard s > 0 else { return [] }
