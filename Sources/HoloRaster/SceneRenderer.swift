@@ -22,6 +22,10 @@ public struct SceneRenderer: Sendable {
     /// Retained layers' surfaces kept from earlier frames (Compositor.swift); nil keeps nothing.
     /// The pixels are the same either way.
     public var layers: LayerCache?
+    /// 1, or the factor of the coarse grid a blurred layer is being drawn on (ReducedLayer.swift):
+    /// text is then laid out and rasterized at that many times the grid's resolution and its
+    /// coverage averaged down to the grid, as the full-resolution layer's box downsample would.
+    var textOversampling = 1
 
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
@@ -68,7 +72,11 @@ public struct SceneRenderer: Sendable {
             // Only the pixels this canvas (or layer) may show: a long run costs the window, not the line.
             let window = canvas.workWindow(clip: clip)
             for run in try lines(given) {
-                let mask = try fonts.coverage(of: run, transform: transform, within: window)
+                let f = textOversampling
+                let mask = f == 1 ? try fonts.coverage(of: run, transform: transform, within: window)
+                    : try fonts.coverage(of: run, transform: transform.concatenating(.scale(Double(f), Double(f))),
+                                         within: PixelWindow(window.x0 * f, window.y0 * f, window.x1 * f, window.y1 * f))
+                        .boxAveraged(by: f)
                 canvas.fill(mask, paint: try textSized(paint, to: run), paintTransform: transform, clip: clip)
                 // Emoji: colour bitmaps drawn as images over the run (not tinted by the paint).
                 for glyph in try fonts.colorGlyphImages(of: run, transform: transform) {

@@ -71,17 +71,17 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
 }
 
 @Suite struct ReducedResolutionBlurTests {
-    /// The whole reduced-resolution blur (downsample, the coarse plane's taps below 10 px or three
+    /// The whole reduced-resolution blur (downsample, the coarse plane's taps below 5·f px or three
     /// boxes from there, upsample of a region) against the reference's chain, byte for byte: σ
-    /// just above the exact regime (½ resolution from there), mid-range, both sides of 10 px and
-    /// ¼ resolution.
-    @Test(arguments: [2.05, 2.6, 4.0, 6.2, 9.9, 10.0, 14.0, 26.0])
+    /// just above the exact regime (½ resolution from there), mid-range, both sides of 10 px (½
+    /// boxes), of 12 px (¼ resolution) and of 20 px (¼ boxes).
+    @Test(arguments: [2.05, 2.6, 4.0, 6.2, 9.9, 10.0, 11.9, 12.0, 16.0, 19.9, 20.0, 26.0])
     func reducedResolutionBlurEqualsTheReference(sigma: Double) {
         for channels in [4, 1] {
             for edge in [BlurEdge.transparent, .clamp] {
                 let plane = sparsePlane(width: 67, height: 59, channels: channels, seed: UInt64(sigma * 10) + UInt64(channels))
                 let f = blurDownsampleFactor(sigma: sigma)
-                #expect(f == (sigma >= 24 ? 4 : 2))
+                #expect(f == (sigma >= 12 ? 4 : 2))
                 for keep in [BlurRegion(x: 0, y: 0, width: 67, height: 59), BlurRegion(x: 5, y: 11, width: 31, height: 17)] {
                     let fast = blurPlane(plane, sigma: sigma, edge: edge, keep: keep)
                     let slow = Reference.reducedResolutionBlur(RefBytes(plane), sigma: sigma, edge: edge, by: f, keep: keep)

@@ -59,8 +59,9 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     /// region was looked at: it holds blurred content, not a flat colour):
     ///  - titles frame 114: the holographic title (shader, tilt, shadow) on the ultraThin bar over
     ///    a card (σ 22.5 pt = 67.5 px: ¼ resolution);
-    ///  - reveal frame 36: the blurred card's edge and title, mid-morph (σ ≈ 5.5 pt = 16 px: ½
-    ///    resolution; the secondary section under it σ ≈ 3.6 pt = 11 px: ½);
+    ///  - reveal frame 36: the blurred card's edge and title, mid-morph (σ ≈ 5.5 pt = 16 px: ¼
+    ///    resolution since `quarterResolutionMinSigma`, taps on the coarse plane; the secondary
+    ///    section under it σ ≈ 3.6 pt = 11 px: ½);
     ///  - celebration frame 128: the gold glow at the goal card's left edge (σ 20 pt = 60 px: ¼).
     ///  - reveal frame 29: the card's title at σ 2.3 pt = 6.9 px (½ resolution, taps on the coarse
     ///    plane since issue 28; it was three boxes at full resolution);
@@ -68,10 +69,11 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     ///    smallest σ at ½ resolution in the clip, where that path is least exact (measured: mean
     ///    0.44, largest 5; with the old full-resolution boxes the worst 96×64 region of this frame
     ///    was 1.07, largest 8).
-    ///  - reveal frames 27, 29, 40 and 42: either side of `reducedDrawingMinSigma` (6 px; a pure
-    ///    blur layer is drawn straight on the ½ grid from there up, ReducedLayer.swift): the card's
-    ///    title at σ 4.1 px (full resolution) and 6.9 px (½ grid), "Go to Artist" at 6.5 px (½
-    ///    grid) and 4.7 px (full resolution).
+    ///  - reveal frames 27, 29, 40 and 42: either side of `coarseTextMinSigma` (6 px; a pure blur
+    ///    layer is drawn on the ½ grid, its text rasterized at full resolution and box-averaged
+    ///    below 6 px and straight on the grid from there up, ReducedLayer.swift): the card's title
+    ///    at σ 4.1 px (oversampled) and 6.9 px (on the grid), "Go to Artist" at 6.5 px (on the
+    ///    grid) and 4.7 px (oversampled).
     static let regions: [DifferentialCase] = [
         DifferentialCase(clip: "reveal", frames: [42], scale: 3, region: ReferenceRegion(x: 200, y: 2300, width: 96, height: 64)),
         DifferentialCase(clip: "reveal", frames: [27], scale: 3, region: ReferenceRegion(x: 64, y: 1620, width: 96, height: 64)),

@@ -2,10 +2,11 @@
 //
 // σ is given in pixels (points × canvas scale). Regimes, chosen by σ:
 //   σ ≤ 2 px       exact separable Gaussian: taps to ⌈3σ⌉, fixed-point weights summing to 2¹⁶.
-//   2 < σ < 10     ½ resolution: box downsample, the exact Gaussian (taps) at the reduced σ,
-//                  integer bilinear upsample.
-//   σ ≥ 10 (≥ 24)  ½ (¼) resolution: box downsample, three boxes at the reduced σ, upsample
-//                  (Apple blurs materials at quarter resolution).
+//   2 < σ < 12     ½ resolution: box downsample, the exact Gaussian (taps) at the reduced σ
+//                  (three boxes from 10 px), integer bilinear upsample.
+//   σ ≥ 12         ¼ resolution: the same, taps up to 20 px, three boxes from there (Apple
+//                  blurs materials at quarter resolution). The coarse plane takes boxes once its
+//                  own σ reaches about 5 px (`coarsePlaneTakesBoxes`).
 // Measured against an exact Double Gaussian in BlurTests: max channel error ≤ `blurErrorBound`
 // (≤ `smallSigmaBlurErrorBound` for 2 < σ < 3 px, see there).
 //
@@ -60,13 +61,26 @@ public let smallSigmaBlurErrorBound = 9
 /// Up to this σ (px) the exact Gaussian runs at full resolution; above it, at reduced resolution.
 public let exactGaussianMaxSigma = 2.0
 
-/// From this σ (px) up the reduced-resolution plane is blurred by three boxes; below it (and
-/// above `exactGaussianMaxSigma`) by the exact taps, on the ½-resolution plane.
-public let boxBlurMinSigma = 10.0
+/// From this σ (px) up a blur runs on the ¼-resolution plane (below it and above
+/// `exactGaussianMaxSigma`, on the ½ one). Issue 28: from 12 px the ½ plane's σ is ≥ 6 px, which
+/// a ¼ plane holds as well (its σ ≥ 2.96 px; resampling variance 3.9 px² is 2.7 % of σ², less
+/// than the ½ path's share at 6 px); measured against the exact Gaussian in BlurTests (σ 12 and
+/// 16: ¼ plane, taps) and on reveal's pages against the reference renderer at 3x
+/// (ReferenceDifferentialTests). Before, ¼ started at 24 px: reveal's mid-morph pages (σ 12–24
+/// px, both pages every frame) cost four times the coarse pixels.
+public let quarterResolutionMinSigma = 12.0
 
 /// The resolution reduction for σ px (1, 2 or 4).
 @inlinable public func blurDownsampleFactor(sigma: Double) -> Int {
-    sigma >= 24 ? 4 : sigma > exactGaussianMaxSigma ? 2 : 1
+    sigma >= quarterResolutionMinSigma ? 4 : sigma > exactGaussianMaxSigma ? 2 : 1
+}
+
+/// True when the 1/`f` plane of a σ-px blur is blurred by three boxes rather than the exact taps:
+/// from σ = 5·f px, where the coarse plane's own σ reaches about 5 px (below that, boxes of
+/// widths 3–9 are a poor Gaussian: 9.5 levels off at σ 6.1 px on the ½ plane). So ½: from 10 px,
+/// ¼: from 20 px.
+@inlinable public func coarsePlaneTakesBoxes(sigma: Double, factor f: Int) -> Bool {
+    sigma >= 5 * Double(f)
 }
 
 /// Blurs a plane with σ px and returns the part of it inside `keep` (plane coordinates; default
@@ -121,7 +135,7 @@ func blurCoarse(_ coarse: inout BlurPlane, sigma: Double, factor f: Int, pad: In
     let den = 2 * f
     func cell(_ x: Int) -> Int { let num = 2 * x + 1 - f; return (num >= 0 ? num / den : -((-num + den - 1) / den)) + pad }
     blurSeparable(&coarse, sigma: coarseSigma(sigma: sigma, factor: f), edge: edge,
-                  rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2), exact: sigma < boxBlurMinSigma)
+                  rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2), exact: !coarsePlaneTakesBoxes(sigma: sigma, factor: f))
 }
 
 private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {

@@ -1,6 +1,6 @@
 // A blurred layer drawn at the blur's own reduced resolution (issue 28).
 //
-// A blur of σ > 2 px runs on a ½ (σ ≥ 24: ¼) resolution plane (Blur.swift): the layer is drawn at
+// A blur of σ > 2 px runs on a ½ (σ ≥ 12: ¼) resolution plane (Blur.swift): the layer is drawn at
 // full resolution, box-downsampled, blurred, upsampled. Drawing the layer's content straight onto
 // the coarse grid instead gives the same plane up to rounding — a coarse pixel's coverage is the
 // area of the shape over its f × f full-resolution pixels, which is what the box downsample
@@ -13,20 +13,30 @@
 // Only content that draws the same on a coarse grid takes this path: leaves and plain groups. A
 // material (it reads the backdrop), a nested layer (its own blur, shadow, tilt or effect) or a
 // scrolled group (snapped to the full-resolution grid, Node.swift) keeps the full-resolution path.
+// Text is laid out for a pixel size, so below `coarseTextMinSigma` it is rasterized at full
+// resolution and its coverage box-averaged onto the grid (`CoverageMask.boxAveraged`): what the
+// downsample of the full-resolution layer would have made of it, up to the colour under the
+// glyphs varying inside an f × f cell.
 // The bound against the reference renderer (ReferenceDifferentialTests) covers it; frames drawn in
 // runs equal frames drawn alone because the choice depends on the scene only.
 
 import HoloGeometry
 import HoloScene
 
-/// From this σ (px) up a pure blur layer is drawn at the blur's reduced resolution. Below it the
-/// layer is drawn at full resolution and box-downsampled, as before: text drawn on the ½ grid is
-/// not the box average of text drawn at full size (glyph outlines are rasterized at the smaller
-/// size), and a coarse blur under about 2.5 px does not hide that. Measured on reveal's card title
-/// and rows against the reference (ReferenceDifferentialTests, mean |Δ| over a 96-px region):
-/// σ 4.1 px 1.51 levels drawn coarse (0.22 at full resolution), 4.7 px 0.58 (0.10), 5.5 px 0.73
-/// (0.11); from 6 px up at most 0.25 (σ 6.5: 0.15, 6.9: 0.13, 16.5: 0.25).
-let reducedDrawingMinSigma = 6.0
+/// Below this σ (px) the text of a layer drawn on the coarse grid is laid out and rasterized at
+/// full resolution and its coverage box-averaged onto the grid (`SceneRenderer.textOversampling`);
+/// from it up, straight on the grid. Text rasterized at the grid's size is not the box average of
+/// text drawn at full size (glyph outlines and positions at the smaller pixel size), and a coarse
+/// blur under about 2.5 px does not hide that. Measured on reveal's card title and rows against
+/// the reference (ReferenceDifferentialTests' regions, mean |Δ|): σ 4.1 px (frame 27) 1.51 levels
+/// with the text on the ½ grid, 0.30 oversampled (0.22 when the layer was drawn at full
+/// resolution); 4.7 px (frame 42) 0.58 on the grid, 0.09 oversampled; 5.5 px 0.73 on the grid;
+/// from 6 px up at most 0.25 on the grid (σ 6.5: 0.15, 6.9: 0.13, 16.5: 0.25), where
+/// oversampling would cost more than it is worth (up to 16× the glyph pixels on the ¼ grid:
+/// reveal frames 32 and 142 went over 8.33 ms with it).
+/// Before issue 28's last step, layers under 6 px were drawn at full resolution and
+/// box-downsampled: reveal's page at σ 2–6 px (frames 26–28, 147–152) cost 10–11 ms a frame.
+let coarseTextMinSigma = 6.0
 
 extension Group {
     /// The resolution reduction (2 or 4) at which this group's layer is drawn, or nil for full
@@ -34,8 +44,9 @@ extension Group {
     /// whose subtree draws the same on a coarse grid.
     func reducedResolution(pixelsPerPoint scale: Double) -> Int? {
         guard blur > 0, shadow == nil, effect == nil, !isTilted else { return nil }
-        guard blur * scale >= reducedDrawingMinSigma, children.allSatisfy(\.drawsOnCoarseGrid) else { return nil }
-        return blurDownsampleFactor(sigma: blur * scale)
+        let f = blurDownsampleFactor(sigma: blur * scale)
+        guard f > 1, children.allSatisfy(\.drawsOnCoarseGrid) else { return nil }
+        return f
     }
 }
 
@@ -72,6 +83,7 @@ extension SceneRenderer {
         // Nothing retained inside: the layer cache keys full-resolution surfaces.
         var plain = self
         plain.layers = nil
+        plain.textOversampling = sigma < coarseTextMinSigma ? f : 1
         try plain.draw(group.children, into: &coarse, transform: toCoarse, clip: nil, path: path)
         var plane = BlurPlane(width: coarse.width, height: coarse.height, channels: 4, words: coarse.words)
         coarse = Canvas(width: 0, height: 0)
@@ -79,5 +91,30 @@ extension SceneRenderer {
         blurCoarse(&plane, sigma: sigma, factor: f, pad: pad, edge: .transparent, keep: keep)
         // Upsampled a row at a time and composited while the row is in cache (Canvas.compositeUpsampled).
         canvas.compositeUpsampled(plane, by: f, pad: pad, keep: keep, x: shown.x0, y: shown.y0, opacity: o, clip: clip)
+    }
+}
+
+extension CoverageMask {
+    /// The mask on the grid `f` times coarser: cell (i, j) covers pixels f·i ..< f·i + f across and
+    /// f·j ..< f·j + f down, and its coverage is the rounded mean of theirs (0 outside the mask),
+    /// the area of the outline over the cell, as a box downsample of the drawn pixels averages it.
+    func boxAveraged(by f: Int) -> CoverageMask {
+        guard f > 1, !isEmpty else { return self }
+        func floorDiv(_ v: Int) -> Int { v >= 0 ? v / f : -((-v + f - 1) / f) }
+        let cx0 = floorDiv(x), cy0 = floorDiv(y)
+        let cw = floorDiv(x + width - 1) + 1 - cx0, ch = floorDiv(y + height - 1) + 1 - cy0
+        var sums = [UInt32](repeating: 0, count: cw * ch)
+        coverage.withUnsafeBufferPointer { src in
+            sums.withUnsafeMutableBufferPointer { sum in
+                for row in 0..<height {
+                    let base = (floorDiv(y + row) - cy0) * cw - cx0
+                    for col in 0..<width where src[row * width + col] != 0 {
+                        sum[base + floorDiv(x + col)] += UInt32(src[row * width + col])
+                    }
+                }
+            }
+        }
+        let n = UInt32(f * f)
+        return CoverageMask(x: cx0, y: cy0, width: cw, height: ch, coverage: sums.map { UInt8(($0 + n / 2) / n) })
     }
 }

@@ -20,9 +20,9 @@
 //     (i − pad)·f + dx, (j − pad)·f + dy under the edge rule + f²/2) / f²⌋
 //   upsample by f: fine x samples coarse u = (2x + 1 − f)/2f, i = ⌊u⌋ (+ pad), a = (2x + 1 − f) − 2f·i;
 //     out = ⌊(Σ_taps (2f − a or a)·(2f − b or b)·value + 2f²) / 4f²⌋
-//   reduced resolution (f = 2 for 2 < σ < 24 px, 4 above): downsample with pad ⌈3σ_c⌉ + 1 (clamp)
-//     or 1 (transparent), at σ_c = max(½, √(σ² − (f² − 1)/12 − f²/6) / f) the taps above when
-//     σ < 10 px, else the three boxes; upsample
+//   reduced resolution (f = 2 for 2 < σ < 12 px, 4 from 12): downsample with pad ⌈3σ_c⌉ + 1
+//     (clamp) or 1 (transparent), at σ_c = max(½, √(σ² − (f² − 1)/12 − f²/6) / f) the taps above
+//     when σ < 5·f px, else the three boxes; upsample
 
 import HoloScene
 
@@ -147,7 +147,7 @@ extension Reference {
         let resampling = Double(f * f - 1) / 12 + Double(f * f) / 6
         let coarseSigma = Swift.max(0.5, (sigma * sigma - resampling).squareRoot() / Double(f))
         let pad = edge == .clamp ? Int((3 * coarseSigma).rounded(.up)) + 1 : 1
-        let coarse = fixedPointBlur(downsampled(p, by: f, pad: pad, edge: edge), sigma: coarseSigma, edge: edge, taps: sigma < 10)
+        let coarse = fixedPointBlur(downsampled(p, by: f, pad: pad, edge: edge), sigma: coarseSigma, edge: edge, taps: sigma < 5 * Double(f))
         return upsampled(coarse, by: f, pad: pad, keep: keep)
     }
 
