@@ -7,10 +7,13 @@
 // looser ReferenceDifference.isWithinReducedResolutionBound (mean ≤ 1 level, 99.9 % within 12
 // levels), for frames named in `framesHeldToTheReducedResolutionBound`. None needs it: measured
 // with the release CLI (render --format raw, fast against --reference), every frame of all 24
-// built-in clips at 0.5x holds the first bound (largest mean 0.129, reveal-chevron frame 38;
-// largest value difference 6), and so do the 59 reveal and reveal-chevron frames with a σ 2–10
-// px layer blur at 3x (reveal: largest mean 0.077, frame 46; largest difference 8). The list is
-// empty; a frame put there must say why.
+// built-in clips at 0.5x holds the first bound, and so does every frame of reveal and
+// reveal-chevron at 3x. Since the ¼ grid starts at 12 px and every blurred layer on a reduced
+// plane is drawn on its grid (ReducedLayer.swift; 3fe2684): at 0.5x largest mean 0.103 (reveal
+// frame 34), largest share over 8 levels 0.024 % (flowing); at 3x largest mean 0.081
+// (reveal-chevron frame 36), largest share over 8 levels 0.0012 %. (Before: 0.5x largest mean
+// 0.129; at 3x, the 59 frames with a σ 2–10 px layer blur, 0.077.) The list is empty; a frame put
+// there must say why.
 // On failure: the clip, frame, mean and share over 8 are printed and both images are written to
 // .build/reference-artifacts (or HOLOFRAME_ARTIFACTS).
 
