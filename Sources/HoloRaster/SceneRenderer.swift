@@ -104,10 +104,27 @@ public struct SceneRenderer: Sendable {
         let local = group.placement(under: transform)
         if group.isRetainedLayer, try drawRetained(group, local: local, into: &canvas, clip: clip, path: path) { return }
         var groupClip = clip
+        var ownClip: Shape? = nil  // the group's clip shape when `groupClip` is its mask alone
+        // A faded group (below) touches only its children's bounds: its clip is needed on their
+        // rows alone (a back button's clip is the whole screen's rounded rect; rows of a shape's
+        // coverage do not depend on each other, so the mask's rows are the same bytes).
+        let fades = !group.isLayer && group.opacity < 1
+        var childBounds = Rect.zero
+        if fades {
+            for child in group.children {
+                if let b = try pixelBounds(of: child, transform: local) { childBounds = childBounds.union(b) }
+            }
+        }
         if let shape = group.clip, !shape.covers(canvas.pixelWindow, transform: local) {
-            let mask = canvas.coverage(of: shape, transform: local)
+            var rows = canvas.pixelWindow
+            if fades, !childBounds.isEmpty, childBounds.minY.isFinite, childBounds.maxY.isFinite {
+                rows = rows.intersection(PixelWindow(rows.x0, Int(Swift.max(-1e9, childBounds.minY).rounded(.down)),
+                                                     rows.x1, Int(Swift.min(1e9, childBounds.maxY).rounded(.up))))
+            }
+            let mask = canvas.coverage(of: shape, transform: local, within: rows)
             groupClip = clip.map { mask.intersected(with: $0) } ?? mask
             if groupClip!.isEmpty { return }
+            if clip == nil { ownClip = shape }
         }
 
         let isTilted = group.isTilted
@@ -144,20 +161,42 @@ public struct SceneRenderer: Sendable {
             }
             canvas.composite(layer, x: area.x0, y: area.y0, opacity: group.opacity, clip: groupClip)
         } else if group.opacity < 1 {
-            var bounds = Rect.zero
-            for child in group.children {
-                if let b = try pixelBounds(of: child, transform: local) { bounds = bounds.union(b) }
-            }
+            var bounds = childBounds
             if let c = groupClip { bounds = bounds.intersection(Rect(x: Double(c.x), y: Double(c.y), width: Double(c.width), height: Double(c.height))) }
+            // Only the rows drawing may write (a damage band): elsewhere the children leave the
+            // pixels as they are, and mixing a pixel with itself keeps it (div255(d·255) = d).
+            let rows = canvas.pixelWindow
+            bounds = bounds.intersection(Rect(x: Double(rows.x0), y: Double(rows.y0), width: Double(rows.x1 - rows.x0),
+                                              height: Double(rows.y1 - rows.y0)))
             guard !bounds.isEmpty else { return }
             let backdrop = canvas.region(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
                                          x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
             guard backdrop.width > 0 else { return }
-            try draw(group.children, into: &canvas, transform: local, clip: groupClip, path: path)
+            try drawChildren(group.children, into: &canvas, transform: local, clip: groupClip, clipShape: ownClip, path: path)
             canvas.blend(from: backdrop, x: max(0, Int(bounds.minX.rounded(.down))), y: max(0, Int(bounds.minY.rounded(.down))),
                          keeping: 1 - group.opacity)
         } else {
-            try draw(group.children, into: &canvas, transform: local, clip: groupClip, path: path)
+            try drawChildren(group.children, into: &canvas, transform: local, clip: groupClip, clipShape: ownClip, path: path)
+        }
+    }
+
+    /// A group's children under its clip. A first child filling the clip's own shape in a solid
+    /// colour (a card's background under the card's clip) has the clip mask's coverage on every
+    /// pixel (the same shape, transform and window rasterized the same way), so it is drawn from
+    /// the mask, c = cov·cov/255 per pixel as the clipped blitter gives it, without
+    /// rasterizing the shape a second time.
+    private func drawChildren(_ children: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?,
+                              clipShape: Shape?, path: Int) throws {
+        guard let mask = clip, let clipShape, case .fill(let shape, let paint)? = children.first, shape == clipShape,
+              let color = PaintSampler(paint, transform: transform).solidColor else {
+            try draw(children, into: &canvas, transform: transform, clip: clip, path: path)
+            return
+        }
+        if FrameWatch.shouldStop() { return }
+        canvas.fillOwnClip(mask, color: color)
+        for i in children.indices.dropFirst() {
+            if FrameWatch.shouldStop() { return }
+            try draw(children[i], into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
         }
     }
 

@@ -289,9 +289,117 @@ func rasterize<S: CoverageSink>(_ shape: Shape, transform: AffineTransform, wind
 func rasterize<S: CoverageSink>(_ poly: PixelPolygon, window: PixelWindow, into sink: inout S) {
     let win = PixelWindow(covering: poly.bounds, within: window)
     guard !win.isEmpty else { return }
+    if win.y1 - win.y0 >= StraightSides.minimumRows, let sides = StraightSides(poly, window: win) {
+        // Rows crossed only by two vertical sides (a card's or a clip's rows between its corners)
+        // are the same row over and over: the accumulator's runs for one, replayed. The rows
+        // above and below are rasterized alone (rows do not depend on each other).
+        var top = ScanlineRasterizer(window: PixelWindow(win.x0, win.y0, win.x1, sides.rows.lowerBound))
+        top.add(poly)
+        top.sweep(into: &sink, fillRule: poly.fillRule)
+        for y in sides.rows {
+            if stopDue(row: y - win.y0) { return }
+            for r in sides.runs { sink.run(y: y, x: r.x, count: r.count, coverage: r.coverage) }
+        }
+        var bottom = ScanlineRasterizer(window: PixelWindow(win.x0, sides.rows.upperBound, win.x1, win.y1))
+        bottom.add(poly)
+        bottom.sweep(into: &sink, fillRule: poly.fillRule)
+        return
+    }
     var raster = ScanlineRasterizer(window: win)
     raster.add(poly)
     raster.sweep(into: &sink, fillRule: poly.fillRule)
+}
+
+/// The rows of a polygon that only two vertical edges cross, each over the whole row, and the
+/// runs `ScanlineRasterizer` gives every one of them: the same cells (each edge's piece in a row
+/// is x = e over dy = ±1, clamped to the window as `addLine` clamps it), swept the same way, so
+/// the same bytes.
+struct StraightSides {
+    static let minimumRows = 24
+    var rows: Range<Int>
+    var runs: [(x: Int, count: Int, coverage: UInt8)] = []
+
+    init?(_ poly: PixelPolygon, window win: PixelWindow) {
+        // The two tallest vertical edges and the rows each covers whole.
+        var best: [(index: Int, x: Double, dir: Double, lo: Int, hi: Int)] = []
+        var index = 0, start = 0
+        for end in poly.contourEnds {
+            if end - start >= 2 {
+                var prev = poly.points[end - 1]
+                for i in start..<end {
+                    let p = poly.points[i]
+                    defer { prev = p; index += 1 }
+                    guard p.x.isFinite, p.y.isFinite else { return nil }
+                    guard p.y != prev.y, p.x == prev.x else { continue }
+                    let lo = Int(Swift.max(-1e9, Swift.min(prev.y, p.y)).rounded(.up))
+                    let hi = Int(Swift.min(1e9, Swift.max(prev.y, p.y)).rounded(.down))
+                    guard hi - lo >= Self.minimumRows else { continue }
+                    best.append((index, p.x, p.y > prev.y ? 1 : -1, lo, hi))
+                    if best.count > 2 {
+                        best.sort { $0.hi - $0.lo > $1.hi - $1.lo }
+                        best.removeLast()
+                    }
+                }
+            }
+            start = end
+        }
+        guard best.count == 2 else { return nil }
+        var lo = Swift.max(win.y0, best[0].lo, best[1].lo), hi = Swift.min(win.y1, best[0].hi, best[1].hi)
+        guard hi - lo >= Self.minimumRows else { return nil }
+        // Every other edge's rows leave the range (the larger part of what is left is kept).
+        index = 0; start = 0
+        for end in poly.contourEnds {
+            if end - start >= 2 {
+                var prev = poly.points[end - 1]
+                for i in start..<end {
+                    let p = poly.points[i]
+                    defer { prev = p; index += 1 }
+                    guard p.y != prev.y, index != best[0].index, index != best[1].index else { continue }
+                    let a = Int(Swift.min(prev.y, p.y).rounded(.down)), b = Int(Swift.max(prev.y, p.y).rounded(.up))
+                    guard a < hi, b > lo else { continue }
+                    if a - lo >= hi - b { hi = a } else { lo = b }
+                    guard hi - lo >= Self.minimumRows else { return nil }
+                }
+            }
+            start = end
+        }
+        rows = lo..<hi
+        // Each edge's cell in such a row (addLine's clamp, addRowPiece's area, addCell's drop).
+        let wx0 = Double(win.x0), wx1 = Double(win.x1)
+        var cells: [(col: Int, area: Double, cover: Double)] = []
+        for e in best {
+            guard e.x < wx1 else { continue }
+            let x = e.x < wx0 ? wx0 : e.x
+            let i0 = Int(x.rounded(.down))
+            let dy = 1.0 * e.dir
+            cells.append((i0, dy * (Double(i0 + 1) - (x + x) / 2), dy))
+        }
+        if cells.count == 2 {
+            if cells[0].col == cells[1].col { return nil }
+            if cells[0].col > cells[1].col { cells.swapAt(0, 1) }
+        }
+        // ScanlineRasterizer.sweep over those cells.
+        let evenOdd = poly.fillRule == .evenOdd
+        func byte(_ a: Double) -> UInt8 { evenOdd ? evenOddCoverageByte(a) : coverageByte(a) }
+        var acc = 0.0
+        var nextX = win.x0
+        for cell in cells {
+            var area = 0.0, cover = 0.0
+            area += cell.area; cover += cell.cover
+            if cell.col > nextX {
+                let c = byte(acc)
+                if c != 0 { runs.append((nextX, cell.col - nextX, c)) }
+            }
+            let c = byte(acc + area)
+            if c != 0 { runs.append((cell.col, 1, c)) }
+            acc += cover
+            nextX = cell.col + 1
+        }
+        if nextX < win.x1 {
+            let c = byte(acc)
+            if c != 0 { runs.append((nextX, win.x1 - nextX, c)) }
+        }
+    }
 }
 
 extension Shape {

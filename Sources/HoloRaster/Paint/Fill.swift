@@ -43,6 +43,11 @@ struct PaintBlitter: CoverageSink {
         while lo < count, row[lo] != 255 { lo += 1 }
         var hi = count
         while hi > lo, row[hi - 1] != 255 { hi -= 1 }
+        // A short run wholly inside the clip (a glyph's pixels under a card's clip) is unclipped too.
+        if lo == 0, hi == count, ClipScan.allFull(row, count) {
+            unclippedRun(dst, x: x, y: y, count: count, coverage: c)
+            return
+        }
         guard hi - lo >= 8, ClipScan.allFull(row + lo, hi - lo) else {
             clippedRun(dst, clipRow: row, count: count, coverage: c, colors: nil, x: x, y: y)
             return
@@ -55,6 +60,9 @@ struct PaintBlitter: CoverageSink {
         if lo > 0 { clippedRun(dst, clipRow: row, count: lo, coverage: c, colors: colors, x: x, y: y) }
         if let s = solid {
             SpanBlend.solid(dst + lo, hi - lo, s, coverage: c)
+        } else if c == 255 && opaque {
+            // Opaque colours at full coverage: source-over gives the colour (Sa = 255), a copy.
+            (dst + lo).update(from: colorScratch + lo, count: hi - lo)
         } else {
             SpanBlend.colors(dst + lo, colorScratch + lo, hi - lo, coverage: c)
         }
@@ -62,6 +70,19 @@ struct PaintBlitter: CoverageSink {
             clippedRun(dst + hi, clipRow: row + hi, count: count - hi, coverage: c, colors: colors.map { $0 + hi },
                        x: x + hi, y: y)
         }
+    }
+
+    /// One row of a coverage mask (`m`, `count` bytes from x) in a solid paint at full opacity:
+    /// every pixel gets sourceOver(s · c_i), c_i = m_i (· clip_i / 255), which is what the runs
+    /// of equal coverage give it (`run`), without grouping a glyph's pixels into runs first.
+    @inline(__always)
+    func solidMaskRow(_ s: UInt32, y: Int, x: Int, count: Int, coverage m: UnsafePointer<UInt8>) {
+        let dst = pixels + (y * width + x)
+        guard let clip else { SpanBlend.solid(dst, count, s, coverages: m); return }
+        let row = clip + ((y - clipWindow.y0) * (clipWindow.x1 - clipWindow.x0) + (x - clipWindow.x0))
+        if ClipScan.allFull(row, count) { SpanBlend.solid(dst, count, s, coverages: m); return }
+        for i in 0..<count { coverScratch[i] = UInt8(truncatingIfNeeded: div255(UInt32(m[i]) &* UInt32(row[i]))) }
+        SpanBlend.solid(dst, count, s, coverages: coverScratch)
     }
 
     /// A run with no clip: one coverage for every pixel.
@@ -162,9 +183,43 @@ extension Canvas {
         }
     }
 
+    /// A shape's fill in colour `s` under a clip that is that same shape's mask (`SceneRenderer.drawChildren`):
+    /// each pixel gets sourceOver(s · c), c = div255(cov · cov), as `PaintBlitter.run` gives it
+    /// (255 inside, where it is a store or one colour over the row's middle).
+    mutating func fillOwnClip(_ mask: CoverageMask, color s: UInt32) {
+        let width = self.width
+        guard mask.width > 0, mask.height > 0 else { return }
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: mask.width)
+        defer { scratch.deallocate() }
+        withMutableWords { words in
+            mask.coverage.withUnsafeBufferPointer { m in
+                for row in 0..<mask.height {
+                    if stopDue(row: row) { return }
+                    let cov = m.baseAddress! + row * mask.width
+                    let dst = words.baseAddress! + ((mask.y + row) * width + mask.x)
+                    var lo = 0
+                    while lo < mask.width, cov[lo] != 255 { lo += 1 }
+                    var hi = mask.width
+                    while hi > lo, cov[hi - 1] != 255 { hi -= 1 }
+                    if hi - lo < 8 || !ClipScan.allFull(cov + lo, hi - lo) { lo = mask.width; hi = mask.width }
+                    for i in 0..<lo { let c = UInt32(cov[i]); scratch[i] = UInt8(truncatingIfNeeded: div255(c &* c)) }
+                    for i in hi..<mask.width { let c = UInt32(cov[i]); scratch[i] = UInt8(truncatingIfNeeded: div255(c &* c)) }
+                    if lo > 0 { SpanBlend.solid(dst, lo, s, coverages: scratch) }
+                    if hi > lo { SpanBlend.solid(dst + lo, hi - lo, s, coverage: 255) }
+                    if hi < mask.width { SpanBlend.solid(dst + hi, mask.width - hi, s, coverages: scratch + hi) }
+                }
+            }
+        }
+    }
+
     /// Exact-area coverage of `shape` (local points) mapped by `transform` (local points → canvas pixels), clipped to the canvas.
     public func coverage(of shape: Shape, transform: AffineTransform) -> CoverageMask {
-        let window = PixelWindow(covering: transform.bounds(of: shape.bounds), within: pixelWindow)
+        coverage(of: shape, transform: transform, within: pixelWindow)
+    }
+
+    /// Same, on the pixels of `limit` (inside the canvas window) only.
+    func coverage(of shape: Shape, transform: AffineTransform, within limit: PixelWindow) -> CoverageMask {
+        let window = PixelWindow(covering: transform.bounds(of: shape.bounds), within: limit)
         guard !window.isEmpty else { return .empty }
         var sink = MaskSink(mask: CoverageMask(x: window.x0, y: window.y0, width: window.x1 - window.x0,
                                                height: window.y1 - window.y0))
@@ -209,6 +264,14 @@ extension Canvas {
             let w = window.intersection(PixelWindow(mask.x, mask.y, mask.x + mask.width, mask.y + mask.height))
             guard !w.isEmpty else { return }
             mask.coverage.withUnsafeBufferPointer { m in
+                if let s = blitter.solid, blitter.opacity == 255 {
+                    for y in w.y0..<w.y1 {
+                        if stopDue(row: y - w.y0) { return }
+                        blitter.solidMaskRow(s, y: y, x: w.x0, count: w.x1 - w.x0,
+                                             coverage: m.baseAddress! + ((y - mask.y) * mask.width + (w.x0 - mask.x)))
+                    }
+                    return
+                }
                 for y in w.y0..<w.y1 {
                     if stopDue(row: y - w.y0) { return }
                     let row = m.baseAddress! + ((y - mask.y) * mask.width - mask.x)
@@ -216,6 +279,14 @@ extension Canvas {
                     // Group equal coverage into runs so solid interiors stay plain stores.
                     while x < w.x1 {
                         let c = row[x]
+                        if c == 0 {
+                            // Blank stretches (between glyphs, above and below them) eight bytes a step.
+                            var e = x + 1
+                            while e + 8 <= w.x1, UnsafeRawPointer(row + e).loadUnaligned(as: UInt64.self) == 0 { e += 8 }
+                            while e < w.x1, row[e] == 0 { e += 1 }
+                            x = e
+                            continue
+                        }
                         var e = x + 1
                         while e < w.x1, row[e] == c { e += 1 }
                         if c != 0 { blitter.run(y: y, x: x, count: e - x, coverage: c) }
