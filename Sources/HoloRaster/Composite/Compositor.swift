@@ -455,15 +455,15 @@ extension Canvas {
     }
 
     func copyWords(_ r: BlurRegion) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: r.width * r.height)
+        // Every word is copied over: the storage starts uninitialized (no zeroing pass first).
         withWords { src in
-            out.withUnsafeMutableBufferPointer { dst in
+            [UInt32](unsafeUninitializedCapacity: r.width * r.height) { dst, count in
                 for row in 0..<r.height {
-                    (dst.baseAddress! + row * r.width).update(from: src.baseAddress! + (r.y + row) * width + r.x, count: r.width)
+                    (dst.baseAddress! + row * r.width).initialize(from: src.baseAddress! + (r.y + row) * width + r.x, count: r.width)
                 }
+                count = r.width * r.height
             }
         }
-        return out
     }
 
     mutating func pasteWords(_ words: [UInt32], into r: BlurRegion) {
