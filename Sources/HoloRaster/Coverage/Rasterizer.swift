@@ -321,47 +321,30 @@ struct StraightSides {
 
     init?(_ poly: PixelPolygon, window win: PixelWindow) {
         // The two tallest vertical edges and the rows each covers whole.
+        let edges = Self.edges(of: poly)
         var best: [(index: Int, x: Double, dir: Double, lo: Int, hi: Int)] = []
-        var index = 0, start = 0
-        for end in poly.contourEnds {
-            if end - start >= 2 {
-                var prev = poly.points[end - 1]
-                for i in start..<end {
-                    let p = poly.points[i]
-                    defer { prev = p; index += 1 }
-                    guard p.x.isFinite, p.y.isFinite else { return nil }
-                    guard p.y != prev.y, p.x == prev.x else { continue }
-                    let lo = Int(Swift.max(-1e9, Swift.min(prev.y, p.y)).rounded(.up))
-                    let hi = Int(Swift.min(1e9, Swift.max(prev.y, p.y)).rounded(.down))
-                    guard hi - lo >= Self.minimumRows else { continue }
-                    best.append((index, p.x, p.y > prev.y ? 1 : -1, lo, hi))
-                    if best.count > 2 {
-                        best.sort { $0.hi - $0.lo > $1.hi - $1.lo }
-                        best.removeLast()
-                    }
-                }
+        for (index, (prev, p)) in edges.enumerated() {
+            guard p.x.isFinite, p.y.isFinite else { return nil }
+            guard p.y != prev.y, p.x == prev.x else { continue }
+            let lo = Int(Swift.max(-1e9, Swift.min(prev.y, p.y)).rounded(.up))
+            let hi = Int(Swift.min(1e9, Swift.max(prev.y, p.y)).rounded(.down))
+            guard hi - lo >= Self.minimumRows else { continue }
+            best.append((index, p.x, p.y > prev.y ? 1 : -1, lo, hi))
+            if best.count > 2 {
+                best.sort { $0.hi - $0.lo > $1.hi - $1.lo }
+                best.removeLast()
             }
-            start = end
         }
         guard best.count == 2 else { return nil }
         var lo = Swift.max(win.y0, best[0].lo, best[1].lo), hi = Swift.min(win.y1, best[0].hi, best[1].hi)
         guard hi - lo >= Self.minimumRows else { return nil }
         // Every other edge's rows leave the range (the larger part of what is left is kept).
-        index = 0; start = 0
-        for end in poly.contourEnds {
-            if end - start >= 2 {
-                var prev = poly.points[end - 1]
-                for i in start..<end {
-                    let p = poly.points[i]
-                    defer { prev = p; index += 1 }
-                    guard p.y != prev.y, index != best[0].index, index != best[1].index else { continue }
-                    let a = Int(Swift.min(prev.y, p.y).rounded(.down)), b = Int(Swift.max(prev.y, p.y).rounded(.up))
-                    guard a < hi, b > lo else { continue }
-                    if a - lo >= hi - b { hi = a } else { lo = b }
-                    guard hi - lo >= Self.minimumRows else { return nil }
-                }
-            }
-            start = end
+        for (index, (prev, p)) in edges.enumerated() {
+            guard p.y != prev.y, index != best[0].index, index != best[1].index else { continue }
+            let a = Int(Swift.min(prev.y, p.y).rounded(.down)), b = Int(Swift.max(prev.y, p.y).rounded(.up))
+            guard a < hi, b > lo else { continue }
+            if a - lo >= hi - b { hi = a } else { lo = b }
+            guard hi - lo >= Self.minimumRows else { return nil }
         }
         rows = lo..<hi
         // Each edge's cell in such a row (addLine's clamp, addRowPiece's area, addCell's drop).
@@ -371,8 +354,7 @@ struct StraightSides {
             guard e.x < wx1 else { continue }
             let x = e.x < wx0 ? wx0 : e.x
             let i0 = Int(x.rounded(.down))
-            let dy = 1.0 * e.dir
-            cells.append((i0, dy * (Double(i0 + 1) - (x + x) / 2), dy))
+            cells.append((i0, e.dir * (Double(i0 + 1) - (x + x) / 2), e.dir))
         }
         if cells.count == 2 {
             if cells[0].col == cells[1].col { return nil }
@@ -384,21 +366,35 @@ struct StraightSides {
         var acc = 0.0
         var nextX = win.x0
         for cell in cells {
-            var area = 0.0, cover = 0.0
-            area += cell.area; cover += cell.cover
             if cell.col > nextX {
                 let c = byte(acc)
                 if c != 0 { runs.append((nextX, cell.col - nextX, c)) }
             }
-            let c = byte(acc + area)
+            let c = byte(acc + cell.area)
             if c != 0 { runs.append((cell.col, 1, c)) }
-            acc += cover
+            acc += cell.cover
             nextX = cell.col + 1
         }
         if nextX < win.x1 {
             let c = byte(acc)
             if c != 0 { runs.append((nextX, win.x1 - nextX, c)) }
         }
+    }
+
+    /// Every edge of `poly` in order, (previous point, point), of contours of two or more points
+    /// (the edges `ScanlineRasterizer.add` adds).
+    private static func edges(of poly: PixelPolygon) -> [(Point, Point)] {
+        var out: [(Point, Point)] = []
+        out.reserveCapacity(poly.points.count)
+        var start = 0
+        for end in poly.contourEnds {
+            if end - start >= 2 {
+                var prev = poly.points[end - 1]
+                for i in start..<end { out.append((prev, poly.points[i])); prev = poly.points[i] }
+            }
+            start = end
+        }
+        return out
     }
 }
 
