@@ -9,6 +9,16 @@ import CBlurKernels
 
 /// A plane of random blocks with zero rows, zero columns and a transparent margin, so the
 /// zero-skipping paths are exercised next to busy content.
+/// Each row copied into its own allocated word buffer, as the C passes take their rows (the
+/// caller deallocates them).
+func rowBuffers(_ rows: [[UInt16]]) -> [UnsafeMutablePointer<UInt16>] {
+    rows.map { row in
+        let b = UnsafeMutablePointer<UInt16>.allocate(capacity: row.count)
+        b.initialize(from: row, count: row.count)
+        return b
+    }
+}
+
 func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPlane {
     var rng = SplitMix64(seed: seed)
     var plane = BlurPlane(width: width, height: height, channels: channels)
@@ -201,11 +211,7 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                     for k in pairWeights.indices { s += Int(pairWeights[k]) * Int(rows[terms + k][i]) }
                     return s >> 16
                 }
-                let buffers = rows.map { row in
-                    let b = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
-                    b.initialize(from: row, count: n)
-                    return b
-                }
+                let buffers = rowBuffers(rows)
                 defer { buffers.forEach { $0.deallocate() } }
                 let firsts: [UnsafePointer<UInt16>?] = buffers[0..<terms].map { UnsafePointer($0) }
                 let seconds: [UnsafePointer<UInt16>?] = buffers[terms...].map { UnsafePointer($0) } + Array(repeating: nil, count: singleWeights.count)
@@ -250,11 +256,7 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                     for k in 0..<pairs { s += Int(weights[k]) * (Int(rows[k][i]) + Int(rows[pairs + k][i])) }
                     return s >> 16
                 }
-                let buffers = rows.map { row in
-                    let b = UnsafeMutablePointer<UInt16>.allocate(capacity: n)
-                    b.initialize(from: row, count: n)
-                    return b
-                }
+                let buffers = rowBuffers(rows)
                 defer { buffers.forEach { $0.deallocate() } }
                 let firsts: [UnsafePointer<UInt16>?] = buffers[0..<pairs].map { UnsafePointer($0) }
                 let seconds: [UnsafePointer<UInt16>?] = buffers[pairs..<(2 * pairs)].map { UnsafePointer($0) }
