@@ -3,7 +3,8 @@
 //
 // Flow is one-directional; each target imports only the ones to its left:
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster ─► HoloPNG / HoloGolden
-//   HoloText (fonts, shaping, measurement, paragraph layout) is imported by HoloRaster (glyph masks) and HoloClips (layout).
+//   HoloText (fonts, shaping, measurement, paragraph layout) is imported by HoloRaster (glyph masks), HoloLayout and HoloClips.
+//   HoloLayout (SwiftUI's layout: propose, choose, place) imports HoloText to measure; HoloClips' containers call it.
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
 //   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
@@ -59,10 +60,13 @@ let package = Package(
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), measurement and paragraph layout (line breaking
         // and bidi through ICU): what HoloRaster draws and HoloClips lays out with.
         .target(name: "HoloText", dependencies: ["HoloGeometry", "HoloScene", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]),
+        // Layout as SwiftUI does it (stacks, frames, padding, text that sizes itself, scroll views):
+        // a view tree in, frames out. HoloClips' clip-file containers call it.
+        .target(name: "HoloLayout", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText"]),
         .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CBlurKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
-        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloMSL", "HoloShaders"]),
+        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloLayout", "HoloMSL", "HoloShaders"]),
         .target(name: "Holoframe", dependencies: [
             "HoloMSL",
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
@@ -82,6 +86,7 @@ let package = Package(
         .testTarget(name: "HoloShadersTests", dependencies: ["HoloShaders"]),
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
         .testTarget(name: "HoloTextTests", dependencies: ["HoloText", "HoloScene"]),
+        .testTarget(name: "HoloLayoutTests", dependencies: ["HoloLayout", "HoloText", "HoloScene", "HoloMotion"]),
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),

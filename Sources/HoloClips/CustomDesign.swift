@@ -13,6 +13,7 @@
 // those the scene reads are run.
 
 import HoloGeometry
+import HoloLayout
 import HoloMotion
 import HoloScene
 
@@ -31,14 +32,35 @@ public enum CustomDesign {
             throw ClipFileError(fileName: fileName, path: "scene", reason: "is required when design is \"custom\" (see examples/)")
         }
         let scene: UserScene
+        let device = spec.device
+        let environment = ViewEnvironment(
+            layout: LayoutEnvironment(screen: device.size, safeArea: device.screen.safeArea, displayScale: device.scale),
+            dynamicTypeSize: spec.environment.dynamicTypeSize, colorScheme: spec.environment.colorScheme,
+            increasedContrast: spec.environment.highContrast)
         do {
             scene = try UserScene.decode(json, driverNames: driverNames, colorScheme: spec.environment.colorScheme,
-                                         increasedContrast: spec.environment.highContrast, loadImage: loadImage, loadShader: loadShader)
+                                         increasedContrast: spec.environment.highContrast, environment: environment,
+                                         loadImage: loadImage, loadShader: loadShader)
         } catch let e as UserSceneError {
             throw ClipFileError(fileName: fileName, path: e.path, reason: e.reason)
         }
         let size = spec.device.size
-        let scroll = spec.scroll?.makeSimulation()
+        var scrollSpec = spec.scroll
+        if let g = scene.scrollGeometry {
+            // The scroll view's viewport and content come from layout.
+            if spec.scroll?.hasContentHeight == true {
+                throw ClipFileError(fileName: fileName, path: "scroll.contentHeight",
+                                    reason: "the scene's scrollView lays its content out and gives the content height; leave contentHeight out")
+            }
+            var s = scrollSpec ?? ScrollSpec(configuration: ScrollConfiguration(contentHeight: 0, viewportHeight: 0), script: .empty)
+            s.configuration.contentHeight = max(g.scrollableHeight, 1)
+            s.configuration.viewportHeight = max(g.frame.height, 1)
+            scrollSpec = s
+        } else if spec.scroll?.hasContentHeight == false {
+            throw ClipFileError(fileName: fileName, path: "scroll.contentHeight",
+                                reason: "missing; a scene without a scrollView needs the height of what it scrolls")
+        }
+        let scroll = scrollSpec?.makeSimulation()
         let motion = spec.makeDeviceMotion()
         var chosenBackground: Color = spec.environment.colorScheme == .dark ? Color(hex: 0x000000) : Color(hex: 0xFFFFFF)
         switch spec.variant["background"] {
@@ -66,7 +88,7 @@ public enum CustomDesign {
                                 reason: "is not a variant of design \"custom\" (known: background, revealHeight)")
         }
         let components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
-                                          contentScrolls: spec.scroll?.configuration.isScrollable ?? false,
+                                          contentScrolls: scrollSpec?.configuration.isScrollable ?? false,
                                           revealHeight: revealHeight)
         let clip = Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,

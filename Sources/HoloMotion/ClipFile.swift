@@ -66,6 +66,9 @@ public enum VariantValue: Hashable, Sendable {
 public struct ScrollSpec: Hashable, Sendable {
     public var configuration: ScrollConfiguration
     public var script: ScrollScript
+    /// False when a custom design's file left `contentHeight` out: its scene's `scrollView` lays
+    /// the content out and gives the height (HoloClips' CustomDesign), or the design refuses the file.
+    public var hasContentHeight = true
     public init(configuration: ScrollConfiguration, script: ScrollScript) {
         self.configuration = configuration; self.script = script
     }
@@ -178,7 +181,8 @@ enum ClipDocument {
         if let e = try f.value("environment") { spec.environment = try environmentField(e, path: f.path(of: "environment"), base: spec.environment) }
         if let s = try f.value("scroll") {
             // The viewport defaults to the device's height, which only the root knows.
-            spec.scroll = try scrollField(s, path: f.path(of: "scroll"), defaultViewport: spec.device.size.height, base: spec.scroll)
+            spec.scroll = try scrollField(s, path: f.path(of: "scroll"), defaultViewport: spec.device.size.height, base: spec.scroll,
+                                          contentHeightFromLayout: design == "custom")
         }
         if let m = try f.value("motion") {
             let motion = try Fields(m, path: f.path(of: "motion"), known: ["roll", "pitch"])
@@ -235,23 +239,31 @@ enum ClipDocument {
 
     /// `base`: the built-in's scroll view, whose values stand in for fields the file leaves out
     /// (contentHeight is required only without one).
-    static func scrollField(_ raw: JSONValue, path: String, defaultViewport: Double, base: ScrollSpec?) throws(JSONFieldError) -> ScrollSpec {
+    /// `contentHeightFromLayout`: a custom design's file may leave `contentHeight` out (its scene's
+    /// scrollView gives it; the design checks that it has one).
+    static func scrollField(_ raw: JSONValue, path: String, defaultViewport: Double, base: ScrollSpec?,
+                            contentHeightFromLayout: Bool = false) throws(JSONFieldError) -> ScrollSpec {
         let f = try Fields(raw, path: path, known: ["contentHeight", "viewportHeight", "deceleration", "pageHeight", "events"])
         let inherited = base?.configuration
         let contentHeight = try f.number("contentHeight", in: 0...ClipSpec.maxContentHeight, positive: true)
-        let content = try f.require(contentHeight ?? inherited?.contentHeight, "contentHeight")
+        let missing = contentHeight == nil && inherited == nil && contentHeightFromLayout
+        let content = missing ? 0 : try f.require(contentHeight ?? inherited?.contentHeight, "contentHeight")
         let viewport = try f.number("viewportHeight", in: 0...ClipSpec.maxPointSize, positive: true) ?? inherited?.viewportHeight ?? defaultViewport
         let page = try f.has("pageHeight") ? f.number("pageHeight", in: 0...ClipSpec.maxPointSize, positive: true) : inherited?.pageHeight
         let config = ScrollConfiguration(contentHeight: content, viewportHeight: viewport,
                                          deceleration: try f.choice(ScrollDeceleration.self, "deceleration") ?? inherited?.deceleration ?? .normal,
                                          pageHeight: page)
         guard let items = try f.items("events") else {
-            return ScrollSpec(configuration: config, script: base?.script ?? .empty)
+            var spec = ScrollSpec(configuration: config, script: base?.script ?? .empty)
+            spec.hasContentHeight = !missing
+            return spec
         }
         var events: [ScrollEvent] = []
         for (raw, path) in items { events.append(try scrollEvent(raw, path: path)) }
         do {
-            return ScrollSpec(configuration: config, script: try ScrollScript(events))
+            var spec = ScrollSpec(configuration: config, script: try ScrollScript(events))
+            spec.hasContentHeight = !missing
+            return spec
         } catch {
             throw JSONFieldError(path: JSONPath.member(JSONPath.item(f.path(of: "events"), error.index), error.field), reason: error.reason)
         }

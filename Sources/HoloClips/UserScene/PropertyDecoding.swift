@@ -26,12 +26,26 @@ struct SceneDecoder {
     var increasedContrast = false
     /// Deprecated forms the document used, each with its path and what to write instead.
     var warnings: [String] = []
+    /// Names an expression reads as numbers fixed at load time: the device and environment
+    /// (`screen.width`, `safeArea.top`, `displayScale`, `colorScheme`, `dynamicTypeSize`) and, inside
+    /// a forEach's content, `index` and the item's numeric fields (`item.value`).
+    var locals: [String: Double] = [:]
+    /// The clip's Dynamic Type size: text styles resolve for it.
+    var dynamicTypeSize: DynamicTypeSize = .large
+    /// Views decoded so far (each view's id is the count when it was read).
+    var nextViewID = 0
+    /// True while reading a layout root whose layout reads a driver.
+    var layoutReadsDrivers = false
+    /// True while reading a scrollView's content.
+    var inScrollContent = false
+    var scrollViewCount = 0
 
     mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
         switch raw {
         case .integer, .float:
             return .constant(try Self.withinCoordinates(try raw.number(at: path), path: path))
-        case .string(let source):
+        case .string(let written):
+            let source = locals.isEmpty ? written : Self.substituting(locals, in: written)
             expressionCharacters += source.utf8.count
             guard expressionCharacters <= Self.maximumExpressionCharacters else {
                 throw UserSceneError(path: path, reason: "the scene's expressions hold more than \(Self.maximumExpressionCharacters) " +
@@ -52,6 +66,36 @@ struct SceneDecoder {
         default:
             throw UserSceneError(path: path, reason: "expected a number, an expression string or keyframes, got \(raw.shown)")
         }
+    }
+
+    /// `source` with each identifier that names a local (`index`, `item.value`, `screen.width`)
+    /// replaced by its number in parentheses; other identifiers (drivers, functions) kept.
+    static func substituting(_ locals: [String: Double], in source: String) -> String {
+        let scalars = Array(source.unicodeScalars)
+        func isStart(_ c: Unicode.Scalar) -> Bool { c == "_" || (c.value < 128 && c.properties.isAlphabetic) }
+        func isPart(_ c: Unicode.Scalar) -> Bool { isStart(c) || ("0"..."9").contains(c) }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            // A number's exponent or digits are not identifiers: copy a number whole.
+            if ("0"..."9").contains(c) || (c == "." && i + 1 < scalars.count && ("0"..."9").contains(scalars[i + 1])) {
+                while i < scalars.count, ("0"..."9").contains(scalars[i]) || scalars[i] == "." { out.append(scalars[i]); i += 1 }
+                if i < scalars.count, scalars[i] == "e" || scalars[i] == "E" {
+                    out.append(scalars[i]); i += 1
+                    if i < scalars.count, scalars[i] == "+" || scalars[i] == "-" { out.append(scalars[i]); i += 1 }
+                    while i < scalars.count, ("0"..."9").contains(scalars[i]) { out.append(scalars[i]); i += 1 }
+                }
+                continue
+            }
+            guard isStart(c) else { out.append(c); i += 1; continue }
+            var j = i
+            while j < scalars.count, isPart(scalars[j]) || (scalars[j] == "." && j + 1 < scalars.count && isStart(scalars[j + 1])) { j += 1 }
+            let name = String(String.UnicodeScalarView(scalars[i..<j]))
+            if let v = locals[name] { out.append(contentsOf: "(\(v))".unicodeScalars) } else { out.append(contentsOf: name.unicodeScalars) }
+            i = j
+        }
+        return String(out)
     }
 
     /// A constant within SceneLimits.coordinate, or an error naming the limit.

@@ -2,15 +2,16 @@
 // HoloScene nodes. Exactly one `Node` per document node (see SceneDocument.swift).
 
 import HoloGeometry
+import HoloLayout
 import HoloScene
 
 extension UserNode {
-    func build(_ d: DriverSlots) -> Node {
+    func build(_ d: DriverSlots, _ c: ViewContext) -> Node {
         switch content {
         case .group(let children):
-            return .group(group(children.map { $0.build(d) }, defaultAnchor: nil, d))
+            return .group(group(children.map { $0.build(d, c) }, defaultAnchor: nil, d))
         case .glow(let children, let color, let radius):
-            var g = group(children.map { $0.build(d) }, defaultAnchor: nil, d)
+            var g = group(children.map { $0.build(d, c) }, defaultAnchor: nil, d)
             g.shadow = Shadow(color: color.value(d), radius: SceneLimits.clamp(radius.value(d), SceneLimits.shadowRadius), offset: .zero)
             return .group(g)
         case .shape(let spec, let fill, let stroke):
@@ -50,9 +51,11 @@ extension UserNode {
             return leaf([.material(shape, kind, scheme)], anchor: shape.bounds.center, d)
         case .shaderEffect(let children, let spec):
             let frame = spec.frame.value(d)
-            var g = group(children.map { $0.build(d) }, defaultAnchor: frame.center, d)
+            var g = group(children.map { $0.build(d, c) }, defaultAnchor: frame.center, d)
             g.effect = ShaderEffect(rect: frame, maxSampleOffset: spec.maxSampleOffset, program: spec.shader.effectProgram(d))
             return .group(g)
+        case .layout(let root):
+            return root.build(d, c.environment, scroll: d.value(named: "scroll", in: c.drivers), layout: c.layouts[root.view.id])
         case .shaderFill(let spec, let shader):
             let shape = spec.value(d)
             let program: any ColorEffectProgram
@@ -103,6 +106,22 @@ extension UserNode {
         return Group(children, transform: transform, opacity: clamp(m.opacity?.value(d) ?? 1, 0, 1), clip: clip,
                      blur: SceneLimits.clamp(m.blur?.value(d) ?? 0, SceneLimits.blurRadius), shadow: shadow, tilt: tilt,
                      retention: retention)
+    }
+}
+
+/// What a frame's layout roots are built with: the environment, the layouts computed once per clip
+/// (by root view id) and the driver table (to read the scroll offset).
+struct ViewContext {
+    var environment: ViewEnvironment
+    var layouts: [Int: LayoutResult]
+    var drivers: DriverTable
+}
+
+extension DriverSlots {
+    /// The value of driver `name`, 0 when the document does not read it.
+    func value(named name: String, in table: DriverTable) -> Double {
+        guard let slot = table.names.firstIndex(of: name) else { return 0 }
+        return self[slot]
     }
 }
 

@@ -11,6 +11,7 @@
 //   text                      → .text          image → .image       material → .material
 //   shaderFill                → .fill(shape, .shader(…))
 //   shaderEffect              → .group with an `effect`
+//   vstack, hstack, zstack, scrollView (a layout root) → .group of its views' nodes, laid out
 //   a leaf with modifiers (opacity, offset, scale, rotation, tilt, clip, blur, shadow) or with both
 //   fill and stroke           → .group around it
 //
@@ -146,6 +147,9 @@ public indirect enum UserNodeContent: Hashable, Sendable {
     case shaderFill(ShapeSpec, ShaderSpec)
     /// A colour, distortion or layer effect from the scene's own `.metal` file on the children.
     case shaderEffect([UserNode], ShaderEffectSpec)
+    /// A layout container (vstack, hstack, zstack, scrollView) outside any container: laid out on
+    /// the screen as a root view (ViewDocument.swift).
+    case layout(LayoutRootSpec)
 
 }
 

@@ -28,7 +28,14 @@ extension SceneDecoder {
     }
 
     mutating func node(_ raw: JSONValue, path: String) throws(UserSceneError) -> UserNode {
-        var (type, o) = try typedObject(raw, path: path, allowed: Self.nodeTypes, what: "node")
+        if case .object(let d) = raw, case .string(let type)? = d["type"] {
+            if Self.containerTypes.contains(type) { return try layoutRoot(raw, path: path) }
+            if ["spacer", "divider", "forEach", "ellipse"].contains(type) {
+                throw UserSceneError(path: "\(path).type", reason: "a \(type) is a view inside a layout container (vstack, hstack, zstack, " +
+                                     "scrollView); outside containers nodes are placed in points (see docs/layout.md)")
+            }
+        }
+        var (type, o) = try typedObject(raw, path: path, allowed: Self.nodeTypes + Self.containerTypes, what: "node")
         let modifiers = try self.modifiers(&o, allowShadow: type != "glow")
         let content: UserNodeContent
         switch type {
@@ -200,7 +207,9 @@ extension SceneDecoder {
     // MARK: Paints
 
     /// A colour, or {"linearGradient" | "radialGradient" | "angularGradient": {…}}.
-    mutating func paint(_ raw: JSONValue, path: String) throws(UserSceneError) -> PaintSpec {
+    /// `unitPoints`: gradient points are unit points of the view (inside layout containers), written
+    /// as SwiftUI's names ("top", "bottomTrailing") or {"x", "y"} in 0…1.
+    mutating func paint(_ raw: JSONValue, path: String, unitPoints: Bool = false) throws(UserSceneError) -> PaintSpec {
         guard case .object(let dict) = raw else {
             if case .string = raw { return .solid(try color(raw, path: path)) }
             throw UserSceneError(path: path, reason: "expected a paint (a colour or a gradient), got \(raw.shown)")
@@ -211,6 +220,10 @@ extension SceneDecoder {
         var o = try JSONObject(try outer.required(kind), path: outer.path(of: kind), kind: "a \(kind)")
         try outer.finish()
         let stops = try gradientStops(try o.required("stops"), path: o.path(of: "stops"))
+        func point(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatablePoint {
+            if unitPoints { let u = try unitPoint(raw, path: path); return AnimatablePoint(x: u.x, y: u.y) }
+            return try self.point(raw, path: path)
+        }
         let result: PaintSpec
         switch kind {
         case "linearGradient":
@@ -315,17 +328,7 @@ extension SceneDecoder {
         let weight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "medium": .medium, "semibold": .semibold, "bold": .bold])
         } ?? .regular
-        // A family must be installed (fontconfig or $HOLOFRAME_FONT_DIR): refused here, with its name, not at the first frame.
-        let family = try o.optional("family").map { (v: JSONValue) throws(UserSceneError) in
-            let name = try v.string(at: o.path(of: "family"))
-            guard FontLibrary.isInstalled(family: name) else {
-                let near = FontLibrary.installedFamilies(near: name)
-                throw UserSceneError(path: o.path(of: "family"), reason: "font family \"\(name)\" is not installed"
-                    + (near.isEmpty ? "" : " (closest installed: \(near.map { "\"\($0)\"" }.joined(separator: ", ")))")
-                    + "; `fc-list : family` lists the installed families, or set HOLOFRAME_FONT_DIR to a folder holding its files")
-            }
-            return name
-        }
+        let family = try fontFamily(&o)
         let alignment = try o.optional("alignment").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "alignment"), ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
         } ?? .leading
@@ -354,6 +357,21 @@ extension SceneDecoder {
                         origin: AnimatablePoint(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0)),
                         alignment: alignment, fill: fill, width: width, lineLimit: lineLimit, lineSpacing: lineSpacing,
                         minimumScaleFactor: minimumScaleFactor)
+    }
+
+    /// "family": a font family that must be installed (fontconfig or $HOLOFRAME_FONT_DIR): refused
+    /// here, with its name, not at the first frame.
+    func fontFamily(_ o: inout JSONObject) throws(UserSceneError) -> String? {
+        return try o.optional("family").map { (v: JSONValue) throws(UserSceneError) in
+            let name = try v.string(at: o.path(of: "family"))
+            guard FontLibrary.isInstalled(family: name) else {
+                let near = FontLibrary.installedFamilies(near: name)
+                throw UserSceneError(path: o.path(of: "family"), reason: "font family \"\(name)\" is not installed"
+                    + (near.isEmpty ? "" : " (closest installed: \(near.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                    + "; `fc-list : family` lists the installed families, or set HOLOFRAME_FONT_DIR to a folder holding its files")
+            }
+            return name
+        }
     }
 
     // MARK: Modifiers

@@ -1,0 +1,132 @@
+// Views in a clip file: the nodes inside layout containers (vstack, hstack, zstack, scrollView).
+//
+// A container outside any container is a layout root: it is laid out on the screen as SwiftUI lays
+// out a root view (offered the safe area, centred in it) and draws as ordinary scene nodes, so the
+// compositor and the raster see nothing new. Inside a container a node is a *view*: it has no
+// position of its own (no `x`, `y`, shape `frame` or text `width`); it sizes itself for what its
+// parent offers, and keys mean what SwiftUI means (`frame` is `.frame`, gradient points are unit
+// points, `anchor` is a unit point). docs/layout.md is the reference.
+//
+// Each frame a view tree is resolved at the frame's driver values into HoloLayout's `LayoutNode`
+// tree (same ids), laid out (once for the whole clip when nothing that changes layout reads a
+// driver), then drawn from the frames layout chose (ViewBuilding.swift).
+
+import HoloGeometry
+import HoloLayout
+import HoloMotion
+import HoloScene
+
+/// A shape view: its kind without geometry (layout gives the frame).
+public enum ViewShape: Hashable, Sendable {
+    case rect
+    case roundedRect(cornerRadius: AnimatableValue, style: CornerStyle)
+    case capsule
+    /// SwiftUI's `Circle`: the largest circle inscribed in the frame, centred.
+    case circle
+    /// SwiftUI's `Ellipse`: fills the frame.
+    case ellipse
+    /// SVG path data in the view's own points (its origin at the frame's top-leading corner).
+    case path(Path)
+}
+
+/// A paint whose gradient points are unit points of the view's frame (SwiftUI's `UnitPoint`).
+public typealias ViewPaint = PaintSpec
+
+public struct ViewTextSpec: Hashable, Sendable {
+    public var string: String
+    /// The text style, when the file named one (`"font": "headline"`).
+    public var style: TextStyle?
+    /// A fixed size in points (stays fixed unless `relativeTo` names a style it then scales with).
+    public var fontSize: AnimatableValue?
+    public var relativeTo: TextStyle?
+    public var weight: FontWeight?
+    public var family: String?
+    public var fill: ViewPaint?
+    public var lineLimit: Int?
+    public var lineSpacing: AnimatableValue?
+    public var minimumScaleFactor: Double
+    public var truncation: TextContent.Truncation
+    public var alignment: TextAlignment
+}
+
+public struct ViewSymbolSpec: Hashable, Sendable {
+    public var name: String
+    public var style: TextStyle?
+    public var size: AnimatableValue?
+    public var weight: SymbolWeight?
+    public var fill: ViewPaint?
+}
+
+/// A point in a view's frame: a unit point (SwiftUI's `UnitPoint`, 0…1 of the frame).
+public struct UnitPointSpec: Hashable, Sendable {
+    public var x, y: AnimatableValue
+}
+
+public indirect enum ViewModifierSpec: Hashable, Sendable {
+    case padding(top: AnimatableValue, leading: AnimatableValue, bottom: AnimatableValue, trailing: AnimatableValue)
+    case frame(ViewFrameSpec)
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    case background(ViewSpec, Alignment)
+    case overlay(ViewSpec, Alignment)
+    /// A shape the view is clipped to, in its bounds.
+    case clip(ViewShape)
+    case shadow(ShadowSpec)
+    case blur(AnimatableValue)
+    case opacity(AnimatableValue)
+    case scale(AnimatablePoint, anchor: UnitPointSpec?)
+    /// Degrees, clockwise.
+    case rotation(AnimatableValue, anchor: UnitPointSpec?)
+    case tilt(TiltSpec, anchor: UnitPointSpec?)
+    case offset(AnimatablePoint)
+
+    /// True for the modifiers layout sizes and places by; the rest draw around a frame.
+    var changesLayout: Bool {
+        switch self {
+        case .padding, .frame, .fixedSize, .background, .overlay: return true
+        default: return false
+        }
+    }
+}
+
+public struct ViewFrameSpec: Hashable, Sendable {
+    public var width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight: AnimatableValue?
+    public var alignment: Alignment = .center
+}
+
+public indirect enum ViewKind: Hashable, Sendable {
+    case stack(Axis, alignment: Double, spacing: AnimatableValue?, [ViewSpec])
+    case zstack(Alignment, [ViewSpec])
+    case spacer(minLength: AnimatableValue?)
+    case divider
+    case scrollView(ViewSpec)
+    case shape(ViewShape, fill: ViewPaint?, stroke: StrokeSpec?)
+    case text(ViewTextSpec)
+    case symbol(ViewSymbolSpec)
+    case image(ImageData, resizable: Bool, contentMode: ContentMode?)
+    case material(ViewShape, MaterialKind, ColorScheme)
+    case shaderFill(ViewShape, ShaderSpec)
+}
+
+/// SwiftUI's `ContentMode` for a resizable image's `aspectRatio`.
+public enum ContentMode: String, Hashable, Sendable { case fit, fill }
+
+public struct ViewSpec: Hashable, Sendable {
+    /// The node's path in the document, for messages.
+    public var path: String
+    /// Unique in the document: the id layout reports this view's frames under.
+    public var id: Int
+    public var kind: ViewKind
+    /// Innermost first.
+    public var modifiers: [ViewModifierSpec]
+    public var layoutPriority: Double = 0
+    public var ignoresSafeArea = false
+    /// SwiftUI's `.id`: the identity the compositor keeps this view's layer under.
+    public var retentionID: String?
+}
+
+/// A layout root in the scene: the container and whether its layout can be computed once.
+public struct LayoutRootSpec: Hashable, Sendable {
+    public var view: ViewSpec
+    /// True when nothing that changes layout reads a driver: laid out once per clip.
+    public var isStatic: Bool
+}
