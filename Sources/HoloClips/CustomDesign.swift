@@ -21,7 +21,7 @@ public enum CustomDesign {
     public static let name = "custom"
     public static let driverNames: Set<String> = ["time", "frame", "scroll", "scrollVelocity", "scrollPhase", "roll", "pitch",
                                                   "header.visible", "header.hidden", "header.offset", "header.opacity",
-                                                  "flowing.progress", "flowing.rawProgress", "waveform.progress", "reveal.progress"]
+                                                  "flowing.progress", "flowing.rawProgress", "waveform.progress", "reveal.progress", "phase.value"]
 
     /// The clip for a spec whose design is "custom". `loadImage` resolves an image node's path
     /// (relative to the clip file) to pixels; `fileName` is named in errors.

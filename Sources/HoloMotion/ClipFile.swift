@@ -134,6 +134,11 @@ public struct ClipSpec: Hashable, Sendable {
         do { root = try JSONValue.parse(Array(data)) } catch {
             throw ClipFileError(fileName: fileName, path: error.path.isEmpty ? "(top level)" : error.path, reason: "not valid JSON: \(error)")
         }
+        return try decode(root, fileName: fileName, defaults: defaults)
+    }
+
+    /// A clip file's parsed document as a spec (see `decode(_:fileName:defaults:)`).
+    public static func decode(_ root: JSONValue, fileName: String, defaults: (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
         do { return try ClipDocument.spec(root, defaults: defaults) } catch {
             throw ClipFileError(fileName: fileName, path: error.path.isEmpty ? "(top level)" : error.path, reason: error.reason)
         }

@@ -63,9 +63,22 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("expressions.json", ["time"], "group[fill:ellipse:solid, fill:rect:solid, group[fill:roundedRect:solid], fill:rect:solid]"),
     ("keyframes.json", ["time"], "group[group[fill:roundedRect:solid], group[fill:ellipse:solid], group[fill:rect:solid]]"),
     ("tilt-card.json", ["roll", "pitch", "time"], "group[fill:rect:shader, group[fill:rect:shader], text]"),
-    ("collapsing-header.json", ["scroll"], "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material], text]"),
+    // Two layout roots: the scrolled cards (a scrolled group inside the viewport's clip), and the header: its faded material and the title.
+    ("collapsing-header.json", ["scroll"], "group[group[group[\(Array(repeating: "fill:roundedRect:solid", count: 12).joined(separator: ", "))]]] | group[group[material], text]"),
     ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
-    ("clip.json", ["time"], "group[fill:rect:linear, text]"),
+    // The scroll view (its clip, the scrolled group: the large title and eight cards of background,
+    // two texts and a chevron), then the bar: its opacity group around the material, the title and
+    // the divider.
+    ("activity-list.json", ["scroll"], "group[group[group[text, " +
+        Array(repeating: "fill:roundedRect:solid, text, text, styledStroke:path:solid", count: 8).joined(separator: ", ") +
+        "]]] | group[group[material, text, fill:rect:solid]]"),
+    // A scroll view (its clip and scrolled group) of the title, then four cards, each an offset group around an opacity group: the card, the
+    // symbol's parts (sun: a disc and two strokes of rays; dumbbell: one fill; moon, heart: fill and
+    // stroke), two texts and the chevron.
+    ("clip.json", ["time", "scroll"], "group[group[group[text, " + [
+        "fill:path:solid, styledStroke:path:solid, styledStroke:path:solid", "fill:path:solid",
+        "fill:path:solid, styledStroke:path:solid", "fill:path:solid, styledStroke:path:solid",
+    ].map { "group[group[fill:roundedRect:solid, \($0), text, text, styledStroke:path:solid]]" }.joined(separator: ", ") + "]]]"),
     ("image.json", ["time"], "group[fill:rect:solid, group[image], group[image]]"),
     ("metal-shader.json", ["time"], "group[fill:rect:solid, fill:roundedRect:shader, text]"),
     ("metal-effect.json", ["time"],
@@ -117,8 +130,10 @@ private func root(_ scene: Scene) throws -> Group {
         // Every user-scene example (design "custom"); the others start from a built-in design.
         let files = try FileManager.default.contentsOfDirectory(atPath: examplesFolder.path).filter { $0.hasSuffix(".json") }
         let custom = try files.filter { file in
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: examplesFolder.appendingPathComponent(file)))
-            return (object as? [String: Any])?["design"] as? String == "custom"
+            // Clip files are JSON5 (examples may carry comments).
+            let object = try JSONValue.parse(Array(Data(contentsOf: examplesFolder.appendingPathComponent(file))))
+            guard case .object(let fields) = object else { return false }
+            return fields["design"] == .string("custom")
         }
         #expect(Set(custom) == Set(exampleOutlines.map(\.file)))
     }
@@ -131,31 +146,36 @@ private func root(_ scene: Scene) throws -> Group {
             let frame = scene.scene(size: frameSize, background: .white,
                                     drivers: ["time": t, "scroll": 60 * t, "roll": 0.2, "pitch": -0.1])
             #expect(frame.size == frameSize)
-            #expect(frame.root.map(outline) == [expected])
+            #expect(frame.root.map(outline).joined(separator: " | ") == expected)
         }
     }
 
     @Test func collapsingHeaderFollowsScroll() throws {
         let doc = try loadExample("collapsing-header.json")
-        func parts(_ scroll: Double) throws -> (list: Group, header: Group, title: TextRun) {
-            let g = try root(doc.scene(size: frameSize, background: .white, drivers: ["scroll": scroll]))
-            guard case .fill(.rect, _) = g.children[0], case .group(let list) = g.children[1],
-                  case .group(let header) = g.children[2], case .text(let title, _) = g.children[3] else {
+        // Two layout roots: the scroll view's cards, and the header over them.
+        func parts(_ scroll: Double) throws -> (list: Group, title: TextRun, barOpacity: Double, bar: HoloScene.Shape) {
+            let s = doc.scene(size: frameSize, background: .white, drivers: ["scroll": scroll])
+            try #require(s.root.count == 2)
+            guard case .group(let listRoot) = s.root[0], case .group(let clip) = listRoot.children[0], case .group(let list) = clip.children[0],
+                  case .group(let header) = s.root[1], case .group(let faded) = header.children[0], case .material(let bar, .regular, .light) = faded.children[0],
+                  let title = header.children.compactMap({ if case .text(let r, _) = $0 { r } else { nil } }).first else {
                 throw CancellationError()
             }
-            return (list, header, title)
+            return (list, title, faded.opacity, bar)
         }
         let rest = try parts(0), collapsed = try parts(80), between = try parts(40)
-        #expect(rest.list.transform == .translation(0, 0))
+        #expect(rest.list.transform == .translation(0, 0) && rest.list.retention?.scrolls == true)
         #expect(collapsed.list.transform == .translation(0, -80))
         #expect(rest.title.font.size == 34 && collapsed.title.font.size == 17)
         #expect(between.title.font.size == 25.5)
-        #expect(rest.title.origin == Point(16, 130) && collapsed.title.origin == Point(16, 84))
-        #expect(rest.header.opacity == 0 && collapsed.header.opacity == 1)
+        // The title sits at the bar's bottom: it rises as the bar shrinks from 96 to 44 pt.
+        #expect(rest.title.origin.x == 16 && collapsed.title.origin.y < rest.title.origin.y)
+        #expect(rest.barOpacity == 0 && collapsed.barOpacity == 1)
         // smoothstep(20, 80, 40): t = 1/3 → (1/9)(3 − 2/3) = 7/27.
-        #expect(abs(between.header.opacity - 7.0 / 27.0) < 1e-12)
-        guard case .material(let bar, .regular, .light) = collapsed.header.children[0] else { Issue.record("no material"); return }
-        #expect(bar.bounds.height == 96)
+        #expect(abs(between.barOpacity - 7.0 / 27.0) < 1e-12)
+        // The material reaches under the status bar: from the screen's top to the safe area (47) + the bar.
+        #expect(rest.bar.bounds == Rect(x: 0, y: 0, width: 390, height: 143))
+        #expect(collapsed.bar.bounds == Rect(x: 0, y: 0, width: 390, height: 91))
     }
 
     @Test func tiltCardTiltsWithRollAndPitch() throws {
@@ -192,10 +212,24 @@ private func root(_ scene: Scene) throws -> Group {
         #expect(abs(bar.opacity - 0.2) < 1e-12)
     }
 
-    @Test func clipRadiusOpensWithTime() throws {
+    @Test func clipCardsComeInOneAfterAnother() throws {
         let doc = try loadExample("clip.json")
-        #expect(try root(doc.scene(size: frameSize, background: .white, drivers: ["time": 0])).clip == .circle(center: Point(195, 422), radius: 20))
-        #expect(try root(doc.scene(size: frameSize, background: .white, drivers: ["time": 2])).clip == .circle(center: Point(195, 422), radius: 460))
+        // Each card: an offset group around an opacity group; card i starts 0.12 s after card i − 1.
+        func cards(_ t: Double) throws -> [(dy: Double, opacity: Double)] {
+            // The scroll view's root, its clip, its scrolled group.
+            guard case .group(let clip) = try root(doc.scene(size: frameSize, background: .white, drivers: ["time": t])).children[0],
+                  case .group(let g) = clip.children[0] else { throw CancellationError() }
+            return g.children.compactMap { node in
+                guard case .group(let moved) = node, case .group(let faded) = moved.children.first else { return nil }
+                return (moved.transform.ty, faded.opacity)
+            }
+        }
+        #expect(try cards(0).map(\.opacity) == [0, 0, 0, 0])
+        #expect(try cards(0).map(\.dy) == [24, 24, 24, 24])
+        #expect(try cards(2).map(\.opacity) == [1, 1, 1, 1])
+        #expect(try cards(2).map(\.dy) == [0, 0, 0, 0])
+        let mid = try cards(0.5)
+        #expect(mid[0].opacity > mid[1].opacity && mid[1].opacity > mid[2].opacity)
     }
 
     @Test func glowIsAGroupWithAnUnoffsetShadow() throws {

@@ -283,10 +283,11 @@ func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: 
         let title = t.text("A title of twenty ch"), s = t.node(.spacer(minLength: nil)), chevron = t.color([.frame(FrameSpec(width: 10, height: 10))])
         let root = t.node(.stack(.horizontal, alignment: 0.5, spacing: 8), [title, s, chevron])
         let f = frames(root, 300, 100, scale: 2)
-        // 300 − 16 spacing − 10 chevron − 8 spacer minimum = 266 ≥ the title's 200: one line, whole.
+        // 300 − 16 spacing − 10 chevron − 8 spacer minimum = 266 ≥ the title's 200: one line, whole;
+        // the spacer takes the 74 left.
         #expect(f[title.id]!.width == 200)
         #expect(f[title.id]!.height == 12)
-        #expect(f[s.id]!.width == 66)
+        #expect(f[s.id]!.width == 74)
     }
 
     @Test("[TiS] beside a colour (no spacer) a long text is offered half the row, SwiftUI's known truncation")

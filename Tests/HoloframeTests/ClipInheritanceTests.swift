@@ -49,9 +49,24 @@ import Testing
         #expect(se.scroll.map { $0.configuration.viewportHeight } == nil || se.scroll?.configuration.viewportHeight == 667)
     }
 
-    @Test func aCustomDesignStillNeedsItsContentHeight() {
+    @Test func aCustomDesignStillNeedsItsContentHeight() throws {
+        // The file reads (a scene's scrollView may give the height), the design refuses it: no scrollView.
+        let spec = try file(#"{"design": "custom", "scroll": {"events": []}, "scene": {"type": "group", "children": []}}"#)
+        #expect(spec.scroll?.hasContentHeight == false)
         #expect(throws: ClipFileError.self) {
-            try file(#"{"design": "custom", "scroll": {"events": []}, "scene": {"type": "group", "children": []}}"#)
+            try CustomDesign.clip(spec, fileName: "clip.json", loadImage: { _ in throw CocoaError(.fileNoSuchFile) })
+        }
+    }
+
+    @Test func aScrollViewGivesTheContentHeight() throws {
+        let scene = #"{"type": "scrollView", "children": [{"type": "rect", "frame": {"height": 2000}}]}"#
+        let spec = try file(#"{"design": "custom", "scroll": {"events": []}, "scene": \#(scene)}"#)
+        let clip = try CustomDesign.clip(spec, fileName: "clip.json", loadImage: { _ in throw CocoaError(.fileNoSuchFile) })
+        #expect(clip.frameCount > 0)
+        // The content, 2000 pt, plus the iPhone 12's safe area (47 + 34) it scrolls under.
+        let withHeight = try file(#"{"design": "custom", "scroll": {"contentHeight": 900, "events": []}, "scene": \#(scene)}"#)
+        #expect(throws: ClipFileError.self) {
+            try CustomDesign.clip(withHeight, fileName: "clip.json", loadImage: { _ in throw CocoaError(.fileNoSuchFile) })
         }
     }
 }

@@ -39,6 +39,8 @@ struct SceneDecoder {
     /// True while reading a scrollView's content.
     var inScrollContent = false
     var scrollViewCount = 0
+    /// Render-only values read so far that read `phase.value`.
+    var phaseReads = 0
 
     mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
         switch raw {

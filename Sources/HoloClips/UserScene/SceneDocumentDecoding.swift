@@ -2,6 +2,7 @@
 // is left over is an unknown property and an error, so a typo never silently draws the wrong thing.
 
 import HoloGeometry
+import HoloLayout
 import HoloMSL
 import HoloScene
 import HoloText
@@ -325,16 +326,36 @@ extension SceneDecoder {
 
     mutating func text(_ o: inout JSONObject) throws(UserSceneError) -> TextSpec {
         let string = try o.string("string")
-        let weight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
+        let writtenWeight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "medium": .medium, "semibold": .semibold, "bold": .bold])
-        } ?? .regular
+        }
         let family = try fontFamily(&o)
         let alignment = try o.optional("alignment").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "alignment"), ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
         } ?? .leading
         let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill")) }
             ?? .solid(.constant(.black))
-        let fontSize = try limited(try optionalValue(&o, "fontSize", default: 17), SceneLimits.fontSize, path: o.path(of: "fontSize"), "font size")
+        // A text style: iOS's size and weight at the clip's Dynamic Type size, lines its leading apart.
+        let style = try o.optional("font").map { (v: JSONValue) throws(UserSceneError) in try textStyle(v, path: o.path(of: "font")) }
+        if style != nil, o.has("fontSize") {
+            throw UserSceneError(path: o.path(of: "fontSize"), reason: "a text takes a \"font\" style or a \"fontSize\", not both " +
+                                 "(a fixed size scales with a style through \"relativeTo\")")
+        }
+        var fontSize = try limited(try optionalValue(&o, "fontSize", default: 17), SceneLimits.fontSize, path: o.path(of: "fontSize"), "font size")
+        if let relativeTo = try o.optional("relativeTo").map({ (v: JSONValue) throws(UserSceneError) in try textStyle(v, path: o.path(of: "relativeTo")) }) {
+            guard case .constant(let c) = fontSize, o.has("fontSize") else {
+                throw UserSceneError(path: o.path(of: "relativeTo"), reason: "relativeTo scales a constant \"fontSize\" with a text style")
+            }
+            fontSize = .constant(c * dynamicTypeSize.scale(of: relativeTo))
+        }
+        var styleLineSpacing: Double?
+        let weight = writtenWeight ?? (style?.isSemibold == true ? .semibold : .regular)
+        if let style {
+            let size = dynamicTypeSize.pointSize(style)
+            fontSize = .constant(size)
+            let font = Font(size: size, weight: writtenWeight ?? (style.isSemibold ? .semibold : .regular), family: family)
+            styleLineSpacing = max(0, dynamicTypeSize.leading(style) - FontLibraryMeasure().lineMetrics(font).lineHeight)
+        }
         // Paragraphs, as SwiftUI's Text in .frame(width:) with .lineLimit, .lineSpacing, .minimumScaleFactor.
         let width = try o.optional("width").map { (v: JSONValue) throws(UserSceneError) in
             try limited(try value(v, path: o.path(of: "width")), SceneLimits.textWidth, path: o.path(of: "width"), "text width")
@@ -344,7 +365,7 @@ extension SceneDecoder {
             guard n >= 1 else { throw UserSceneError(path: o.path(of: "lineLimit"), reason: "a line limit is at least 1, got \(n)") }
             return n
         }
-        let lineSpacing = try limited(try optionalValue(&o, "lineSpacing", default: 0), SceneLimits.lineSpacing,
+        let lineSpacing = try limited(try optionalValue(&o, "lineSpacing", default: styleLineSpacing ?? 0), SceneLimits.lineSpacing,
                                       path: o.path(of: "lineSpacing"), "line spacing")
         let minimumScaleFactor = try o.optional("minimumScaleFactor").map { (v: JSONValue) throws(UserSceneError) in
             let f = try v.number(at: o.path(of: "minimumScaleFactor"))

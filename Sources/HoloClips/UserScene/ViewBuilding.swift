@@ -77,7 +77,7 @@ extension ViewSpec {
         var children: [LayoutNode] = []
         switch self.kind {
         case .stack(let axis, let alignment, let spacing, let views):
-            kind = .stack(axis, alignment: alignment, spacing: spacing.map { max(0, $0.value(d)) })
+            kind = .stack(axis, alignment: alignment, spacing: spacing.map { $0.value(d) })
             children = views.map { $0.resolved(d, env) }
         case .zstack(let alignment, let views):
             kind = .zstack(alignment)
@@ -110,15 +110,19 @@ extension ViewSpec {
 
     // MARK: Drawing
 
-    func build(_ r: LayoutResult, _ d: DriverSlots, _ env: ViewEnvironment, scroll: Double) -> [Node] {
+    func build(_ r: LayoutResult, _ d: DriverSlots, _ env: ViewEnvironment, scroll: Double, visible: ClosedRange<Double>? = nil) -> [Node] {
         guard let frames = r.frames[id], frames.count == modifiers.count + 1 else { return [] }
-        var nodes = base(frames[0], r, d, env, scroll: scroll)
+        var d = d
+        if let slot = phaseSlot, let visible, slot < d.values.count {
+            d.values[slot] = Self.phase(of: frames[modifiers.count], scroll: scroll, visible: visible)
+        }
+        var nodes = base(frames[0], r, d, env, scroll: scroll, visible: visible)
         for (k, m) in modifiers.enumerated() {
             let f = frames[k + 1]
             switch m {
             case .padding, .frame, .fixedSize: break
-            case .background(let view, _): nodes = view.build(r, d, env, scroll: scroll) + nodes
-            case .overlay(let view, _): nodes += view.build(r, d, env, scroll: scroll)
+            case .background(let view, _): nodes = view.build(r, d, env, scroll: scroll, visible: visible) + nodes
+            case .overlay(let view, _): nodes += view.build(r, d, env, scroll: scroll, visible: visible)
             case .clip(let shape): nodes = [.group(Group(nodes, clip: shape.shape(in: f, d)))]
             case .shadow(let s):
                 nodes = [.group(Group(nodes, shadow: Shadow(color: s.color.value(d), radius: SceneLimits.clamp(s.radius.value(d), SceneLimits.shadowRadius),
@@ -155,15 +159,25 @@ extension ViewSpec {
         return nodes
     }
 
+    /// SwiftUI's scrollTransition phase of a view whose frame (content coordinates at scroll 0) is
+    /// `f`, for the visible region (screen y): 0 while wholly visible, −(share of it above the top)
+    /// as it leaves past the top, +(share below the bottom) past the bottom.
+    static func phase(of f: Rect, scroll: Double, visible: ClosedRange<Double>) -> Double {
+        let top = f.minY - scroll, bottom = f.maxY - scroll, h = max(f.height, 1e-9)
+        if top < visible.lowerBound { return -min(1, (visible.lowerBound - top) / h) }
+        if bottom > visible.upperBound { return min(1, (bottom - visible.upperBound) / h) }
+        return 0
+    }
+
     static func anchorPoint(_ anchor: UnitPointSpec?, in f: Rect, _ d: DriverSlots) -> Point {
         guard let anchor else { return f.center }
         return Point(f.minX + anchor.x.value(d) * f.width, f.minY + anchor.y.value(d) * f.height)
     }
 
-    private func base(_ f: Rect, _ r: LayoutResult, _ d: DriverSlots, _ env: ViewEnvironment, scroll: Double) -> [Node] {
+    private func base(_ f: Rect, _ r: LayoutResult, _ d: DriverSlots, _ env: ViewEnvironment, scroll: Double, visible: ClosedRange<Double>?) -> [Node] {
         switch kind {
         case .stack(_, _, _, let views), .zstack(_, let views):
-            return views.flatMap { $0.build(r, d, env, scroll: scroll) }
+            return views.flatMap { $0.build(r, d, env, scroll: scroll, visible: visible) }
         case .spacer:
             return []
         case .divider:
@@ -171,7 +185,8 @@ extension ViewSpec {
             return [.fill(.rect(f), .solid(separator))]
         case .scrollView(let content):
             guard let g = r.scrollViews[id] else { return [] }
-            let inner = content.build(r, d, env, scroll: scroll)
+            let inner = content.build(r, d, env, scroll: scroll,
+                                      visible: (g.frame.minY + g.contentInsets.top)...max(g.frame.minY + g.contentInsets.top, g.frame.maxY - g.contentInsets.bottom))
             let moved = Group(inner, transform: .translation(0, -scroll), retention: Retention(scrolls: true))
             return [.group(Group([.group(moved)], clip: .rect(g.frame)))]
         case .shape(let shape, let fill, let stroke):

@@ -27,8 +27,12 @@ extension SceneDecoder {
     /// Drivers whose value follows the scroll: layout inside a scroll view's content may not read them.
     static func followsScroll(_ name: String) -> Bool {
         name.hasPrefix("scroll") || name.hasPrefix("header.") || name.hasPrefix("flowing.") || name.hasPrefix("waveform.")
-            || name.hasPrefix("reveal.")
+            || name.hasPrefix("reveal.") || name == Self.phaseDriver
     }
+
+    /// SwiftUI's `scrollTransition` phase of a view in a scroll view's content: 0 while the view is
+    /// wholly inside the visible region, going to −1 as it leaves past the top and to 1 past the bottom.
+    static let phaseDriver = "phase.value"
 
     /// A container outside any container: a layout root.
     mutating func layoutRoot(_ raw: JSONValue, path: String) throws(UserSceneError) -> UserNode {
@@ -163,7 +167,14 @@ extension SceneDecoder {
             // SwiftUI fills a shape with the foreground style (label) unless told otherwise.
             kind = .shape(shape, fill: fill ?? (stroke == nil ? .solid(.constant(labelColor)) : nil), stroke: stroke)
         }
+        let phaseReadsBefore = phaseReads
         var view = ViewSpec(path: path, id: id, kind: kind, modifiers: try viewModifiers(&o))
+        if phaseReads > phaseReadsBefore {
+            guard inScrollContent else {
+                throw UserSceneError(path: path, reason: "\(Self.phaseDriver) (the scrollTransition phase) is read by views inside a scrollView's content")
+            }
+            view.phaseSlot = drivers.slot(for: Self.phaseDriver)
+        }
         if let p = o.optional("layoutPriority") { view.layoutPriority = try p.number(at: o.path(of: "layoutPriority")) }
         if let v = o.optional("ignoresSafeArea") { view.ignoresSafeArea = try v.bool(at: o.path(of: "ignoresSafeArea")) }
         if let v = o.optional("id") { view.retentionID = try v.string(at: o.path(of: "id")) }
@@ -458,17 +469,17 @@ extension SceneDecoder {
             try s.finish()
             return .shadow(shadow)
         case "blur":
-            return .blur(try limited(try value(raw, path: path), SceneLimits.blurRadius, path: path, "blur radius"))
+            return .blur(try limited(try renderValue(raw, path: path), SceneLimits.blurRadius, path: path, "blur radius"))
         case "opacity":
-            return .opacity(try value(raw, path: path))
+            return .opacity(try renderValue(raw, path: path))
         case "scale":
             if case .object(let d) = raw, d["keyframes"] == nil {
                 return .scale(try point(raw, path: path, kind: "a scale (a number or {\"x\", \"y\"})"), anchor: anchor)
             }
-            let s = try value(raw, path: path)
+            let s = try renderValue(raw, path: path)
             return .scale(AnimatablePoint(x: s, y: s), anchor: anchor)
         case "rotation":
-            return .rotation(try value(raw, path: path), anchor: anchor)
+            return .rotation(try renderValue(raw, path: path), anchor: anchor)
         case "tilt":
             var t = try JSONObject(raw, path: path, kind: "a tilt {\"x\", \"y\", \"perspective\"}")
             let tilt = TiltSpec(degreesX: try optionalValue(&t, "x", default: 0), degreesY: try optionalValue(&t, "y", default: 0),
@@ -476,8 +487,20 @@ extension SceneDecoder {
             try t.finish()
             return .tilt(tilt, anchor: anchor)
         default: // offset
-            return .offset(try point(raw, path: path))
+            var o = try JSONObject(raw, path: path, kind: "an offset {\"x\", \"y\"}")
+            let p = AnimatablePoint(x: try renderValue(try o.optional("x") ?? .integer(0), path: o.path(of: "x")),
+                                    y: try renderValue(try o.optional("y") ?? .integer(0), path: o.path(of: "y")))
+            try o.finish()
+            return .offset(p)
         }
+    }
+
+    /// A render-only value (opacity, offset, scale, rotation, blur): it may read the scroll, and
+    /// inside a scroll view's content the view's `phase.value`.
+    mutating func renderValue(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
+        let v = try value(raw, path: path)
+        if case .expression(let e) = v, e.driverSlots[Self.phaseDriver] != nil { phaseReads += 1 }
+        return v
     }
 
     /// `true` (iOS's 16 on every edge), a number for every edge, or per edge

@@ -122,6 +122,9 @@ public struct ViewSpec: Hashable, Sendable {
     public var ignoresSafeArea = false
     /// SwiftUI's `.id`: the identity the compositor keeps this view's layer under.
     public var retentionID: String?
+    /// The driver slot of `phase.value` when this view's render-only modifiers read it (the view
+    /// is in a scroll view's content): set per frame from where the view is.
+    public var phaseSlot: Int?
 }
 
 /// A layout root in the scene: the container and whether its layout can be computed once.
