@@ -79,7 +79,7 @@ public struct ProgressSnapshot: Sendable, Hashable {
     }
 
     /// The one-line bar a terminal redraws in place, at most `width` columns:
-    /// `render titles [███████░░░░░░] 120/361  48.2 fps  2.5 s elapsed  5.0 s left  raster 71%`.
+    /// `render titles [████░░░░░░░░] 120/360  48.0 fps  2.5 s elapsed  5.0 s left  raster 71%`.
     /// The bar goes first when the line does not fit, then the line is cut.
     public func barLine(width: Int) -> String {
         let counts = "\(done)/\(total)"
@@ -93,7 +93,7 @@ public struct ProgressSnapshot: Sendable, Hashable {
         return line.count > width ? String(line.prefix(max(0, width))) : line
     }
 
-    /// One line for a log: `render titles: 120/361 frames (33%), 48.2 frames/s, 2.5 s elapsed, 5.0 s left, raster 71%`.
+    /// One line for a log: `render titles: 120/360 frames (33%), 48.0 frames/s, 2.5 s elapsed, 5.0 s left, raster 71%`.
     public var plainLine: String {
         "\(label): \(done)/\(total) \(unit) (\(Int((fraction * 100).rounded(.down)))%), " + figures(rateUnit: "\(unit)/s").joined(separator: ", ")
     }
