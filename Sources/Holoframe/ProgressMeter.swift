@@ -192,6 +192,15 @@ public final class ProgressMeter: Sendable {
     /// `checked 40 goldens in 3.2 s (12.5 goldens/s)`.
     public func summaryLine(verb: String) -> String {
         let s = snapshot
-        return "\(verb) \(s.done) \(unit) in \(ProgressSnapshot.duration(s.elapsed))" + (s.rate.map { String(format: " (%.1f %@/s)", $0, unit) } ?? "")
+        let counted = unit.hasSuffix("s") ? Printable.count(s.done, String(unit.dropLast()), plural: unit) : "\(s.done) \(unit)"
+        return "\(verb) \(counted) in \(ProgressSnapshot.duration(s.elapsed))" + (s.rate.map { String(format: " (%.1f %@/s)", $0, unit) } ?? "")
+    }
+}
+
+extension Printable {
+    /// "1 frame", "0 frames", "2 frames": a count with its noun in the number it takes
+    /// (`plural` defaults to the noun with an s).
+    public static func count(_ n: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
 }
