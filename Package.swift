@@ -17,7 +17,9 @@ let package = Package(
     name: "Holoframe",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "holoframe", targets: ["holoframe"]),
+        // The target is HoloframeCLI, not `holoframe`: on a case-insensitive file system (a Mac's
+        // default) Sources/holoframe and Sources/Holoframe, and their build products, are one name.
+        .executable(name: "holoframe", targets: ["HoloframeCLI"]),
         .library(name: "Holoframe", targets: ["Holoframe"]),
         // Golden and frame-time expectations for other packages' tests (Swift Testing and XCTest).
         .library(name: "HoloframeTesting", targets: ["HoloframeTesting"]),
@@ -76,7 +78,7 @@ let package = Package(
         .target(name: "HoloStudio", dependencies: [
             "Holoframe", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
-        .executableTarget(name: "holoframe", dependencies: [
+        .executableTarget(name: "HoloframeCLI", dependencies: [
             "Holoframe", "HoloStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

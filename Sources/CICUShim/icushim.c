@@ -2,6 +2,8 @@
 #include "icushim.h"
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
+#include <unicode/uversion.h>
+#include <string.h>
 
 int32_t holo_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets, uint8_t *hard, int32_t capacity) {
     if (length <= 0) return 0;
@@ -50,4 +52,14 @@ done:
     if (line) ubidi_close(line);
     if (para) ubidi_close(para);
     return count;
+}
+
+void holo_icu_version(char *out, int32_t capacity) {
+    if (capacity <= 0) return;
+    UVersionInfo version;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(version);
+    u_versionToString(version, text);
+    strncpy(out, text, (size_t)capacity - 1);
+    out[capacity - 1] = 0;
 }

@@ -282,3 +282,9 @@ int hf_png_decode(const uint8_t *data, size_t length,
     png_destroy_read_struct(&png, &info, NULL);
     return HF_PNG_OK;
 }
+
+void hf_png_library_version(char *out, size_t capacity) {
+    // png_access_version_number: the running library's PNG_LIBPNG_VER, e.g. 10639 for 1.6.39.
+    png_uint_32 v = png_access_version_number();
+    snprintf(out, capacity, "%u.%u.%u", (unsigned)(v / 10000), (unsigned)(v / 100 % 100), (unsigned)(v % 100));
+}

@@ -1,5 +1,5 @@
 // A 5×7 bitmap font for contact-sheet labels: digits, capital letters (lower case is drawn as
-// capitals) and the punctuation of frame names ("-", "@", ".", "_", ":", "/", "×", "#", "%").
+// capitals, except "s", the seconds of the labels' times) and the punctuation of frame names ("-", "@", ".", "_", ":", "/", "×", "#", "%").
 // Built in so labels need no FreeType; each glyph is 7 rows of 5 bits, most significant bit left.
 
 import HoloRaster
@@ -57,12 +57,15 @@ enum BitmapFont {
             ("%", ["11000", "11001", "00010", "00100", "01000", "10011", "00011"]),
             ("?", ["01110", "10001", "00001", "00010", "00100", "00000", "00100"]),
             (" ", ["00000", "00000", "00000", "00000", "00000", "00000", "00000"]),
+            // The one lower-case letter: the unit of the labels' times ("0.50 s", not "0.50S").
+            ("s", ["00000", "00000", "01111", "10000", "01110", "00001", "11110"]),
         ]
         for (character, bits) in rows { table[character] = bits.map { UInt8($0, radix: 2)! } }
         return table
     }()
 
-    /// The glyph rows for a character; lower case maps to capitals, unknown characters to "?".
+    /// The glyph rows for a character; lower case without a glyph of its own maps to capitals,
+    /// unknown characters to "?".
     static func glyph(_ character: Character) -> [UInt8] {
         glyphs[character] ?? glyphs[Character(character.uppercased())] ?? glyphs["?"]!
     }

@@ -6,7 +6,10 @@
 // has its frame's top-left at
 //   x = padding + c·(cellWidth + padding),  y = padding + r·(cellHeight + padding),
 // and its label below the frame at y + tallest + labelGap. Frames are composited source-over onto
-// the background: D' = S + D·(1 − Sa), premultiplied.
+// the background: D' = S + D·(1 − Sa), premultiplied. Each frame gets a 1-pixel border just
+// outside it, in the padding (so no frame pixel is covered and the layout is unchanged), of a
+// grey that is neither white nor black: a white frame on the white sheet, or a black one on a
+// dark sheet, still shows where it is.
 
 import HoloGeometry
 import HoloRaster
@@ -15,6 +18,8 @@ public enum ContactSheet {
     public static let padding = 8
     public static let labelScale = 2
     public static let labelGap = 4
+    /// The frames' border: iOS's systemGray (#8E8E93), visible on white and on black.
+    public static let borderColor = PremultipliedRGBA8(r: 142, g: 142, b: 147, a: 255)
     /// The label band under each frame: gap, 7 font pixels × scale, gap.
     public static var labelBand: Int { labelGap + BitmapFont.glyphHeight * labelScale + labelGap }
 
@@ -40,10 +45,23 @@ public enum ContactSheet {
             let x = padding + (index % columns) * (cellWidth + padding)
             let y = padding + (index / columns) * (cellHeight + padding)
             composite(frame.canvas, onto: &sheet, x: x, y: y)
+            drawBorder(around: x, y, frame.canvas.width, frame.canvas.height, on: &sheet)
             BitmapFont.draw(frame.label, into: &sheet, x: x, y: y + tallest + labelGap, scale: labelScale,
                             color: ink, maxWidth: cellWidth)
         }
         return sheet
+    }
+
+    /// A 1-pixel frame around the w×h rectangle at (x, y), outside it: rows y − 1 and y + h,
+    /// columns x − 1 and x + w.
+    static func drawBorder(around x: Int, _ y: Int, _ w: Int, _ h: Int, on sheet: inout Canvas) {
+        guard w > 0, h > 0 else { return }
+        for px in (x - 1)...(x + w) {
+            for py in [y - 1, y + h] where px >= 0 && py >= 0 && px < sheet.width && py < sheet.height { sheet[px, py] = borderColor }
+        }
+        for py in y..<(y + h) {
+            for px in [x - 1, x + w] where px >= 0 && px < sheet.width && py < sheet.height { sheet[px, py] = borderColor }
+        }
     }
 
     /// Black ink on light backgrounds, white on dark (by Rec. 709 luma of the background).

@@ -4,6 +4,7 @@
 //   Golden/<clip>/<frame, 5 digits>[-<variant>].png      e.g. Golden/demo/00012-iphone-se@1x.png
 //   Golden/<clip>/tolerances.json                          optional, per file name:
 //     {"00012-iphone-se@1x.png": {"tolerance": {"maxChannelDelta": 2}, "reason": "text hinting differs"}}
+//   Golden/<clip>/provenance.json                          what recorded them (GoldenProvenance)
 //
 // Recording is explicit (HOLOFRAME_RECORD or the CLI's --mode) and never part of a normal run. A
 // failure writes expected / actual / diff PNGs to the artifacts folder and names them.
@@ -51,10 +52,36 @@ public struct GoldenVerdict: Sendable {
     public var comparison: ComparisonResult?
     /// Paths of expected / actual / diff PNGs written on failure.
     public var artifacts: [String]
+    /// The command that records or re-records this golden ("if the change is intended, re-record
+    /// with: …"), kept apart from `message` so a run of many failures can print it once.
+    public var hint: String?
+    /// On a mismatch, what differs between the folder's recorded provenance and this run's
+    /// (GoldenProvenance.mismatchNote), apart from `message` for the same reason; nil when they agree.
+    public var provenanceNote: String?
 
-    public init(passed: Bool, recorded: Bool, message: String, comparison: ComparisonResult?, artifacts: [String]) {
+    public init(passed: Bool, recorded: Bool, message: String, comparison: ComparisonResult?, artifacts: [String],
+                hint: String? = nil, provenanceNote: String? = nil) {
         self.passed = passed; self.recorded = recorded; self.message = message
-        self.comparison = comparison; self.artifacts = artifacts
+        self.comparison = comparison; self.artifacts = artifacts; self.hint = hint; self.provenanceNote = provenanceNote
+    }
+
+    /// What a run of many verdicts prints once after them: each distinct provenance note, then
+    /// each distinct hint, in the order the failures came.
+    public static func afterwords(_ verdicts: [GoldenVerdict]) -> [String] {
+        var lines: [String] = []
+        for verdict in verdicts where !verdict.passed {
+            if let note = verdict.provenanceNote, !lines.contains(note) { lines.append(note) }
+        }
+        var hints: [String] = []
+        for verdict in verdicts where !verdict.passed {
+            if let hint = verdict.hint, !hints.contains(hint) { hints.append(hint) }
+        }
+        return lines + hints
+    }
+
+    /// The message, the provenance note and the hint, for a failure reported on its own.
+    public var fullMessage: String {
+        ([message] + [provenanceNote, hint].compactMap { $0 }).joined(separator: "\n")
     }
 }
 
@@ -70,6 +97,12 @@ public struct GoldenStore: Sendable {
     public var recordHint: @Sendable (_ clip: String, _ mode: RecordMode) -> String = { _, mode in
         "HOLOFRAME_RECORD=\(mode.rawValue) swift test"
     }
+    /// What draws this run (Holoframe's `GoldenProvenance.current`): written into a golden's folder
+    /// when it is recorded, compared with the folder's on a mismatch. Nil: neither.
+    /// Asked only when a golden is recorded or does not match, so a passing run never gathers it.
+    public var provenance: (@Sendable () -> GoldenProvenance)?
+    /// The tolerance of a golden that has no entry in its folder's tolerances.json (`--tolerance`).
+    public var defaultTolerance: Tolerance = .exact
 
     /// `artifactsRoot` defaults to HOLOFRAME_ARTIFACTS or `.build/golden-artifacts`; `recordMode`
     /// to HOLOFRAME_RECORD.
@@ -106,7 +139,7 @@ public struct GoldenStore: Sendable {
         let name = Self.fileName(frame: frame, variant: variant)
         let tolerance: Tolerance
         do {
-            tolerance = try tolerances(clip: clip)[name]?.tolerance ?? .exact
+            tolerance = try tolerances(clip: clip)[name]?.tolerance ?? defaultTolerance
         } catch {
             return GoldenVerdict(passed: false, recorded: false, message: "\(error)", comparison: nil, artifacts: [])
         }
@@ -119,10 +152,9 @@ public struct GoldenStore: Sendable {
         if recordMode == .all { return record(actual, to: path, because: "record mode all") }
         guard FileManager.default.fileExists(atPath: path) else {
             if recordMode == .missing || recordMode == .failed { return record(actual, to: path, because: "golden was missing") }
-            return GoldenVerdict(passed: false, recorded: false, message: """
-                golden image missing: \(path)
-                record it with: \(recordHint(clip, .missing))
-                """, comparison: nil, artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil))
+            return GoldenVerdict(passed: false, recorded: false, message: "golden image missing: \(path)", comparison: nil,
+                                 artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil),
+                                 hint: "record it with: \(recordHint(clip, .missing))")
         }
         let expected: Canvas
         do {
@@ -133,8 +165,7 @@ public struct GoldenStore: Sendable {
             return GoldenVerdict(passed: false, recorded: false, message: """
                 golden image unreadable: \(error)
                 actual written to: \(artifacts.joined(separator: ", "))
-                re-record it with: \(rerecordHint(clip))
-                """, comparison: nil, artifacts: artifacts)
+                """, comparison: nil, artifacts: artifacts, hint: "re-record it with: \(rerecordHint(clip))")
         }
         // Goldens are stored at scale 1; compare pixels, not the points-per-pixel label.
         let result = ImageComparison.compare(expected: expected,
@@ -151,11 +182,20 @@ public struct GoldenStore: Sendable {
             \(result.summary)
             artifacts:
             \(artifacts.map { "  " + $0 }.joined(separator: "\n"))
-            if the change is intended, re-record with: \(rerecordHint(clip))
-            """, comparison: result, artifacts: artifacts)
+            """, comparison: result, artifacts: artifacts, hint: "if the change is intended, re-record with: \(rerecordHint(clip))",
+            provenanceNote: provenance?().mismatchNote(folder: GoldenPath(path: path).directory,
+                                                     recorded: GoldenProvenance.recorded(inFolder: GoldenPath(path: path).directory)))
     }
 
     func rerecordHint(_ clip: String) -> String { recordHint(clip, .failed) }
+
+    /// Writes `provenance` into the clip's folder. A recording run calls it for each folder whose
+    /// goldens it drew all matched or were recorded, so the file is true of every golden it
+    /// checked there (`golden record CLIP --mode failed` on goldens that still match writes it
+    /// and no PNG). Nothing happens without a provenance.
+    public func recordProvenance(clip: String) throws {
+        try provenance?().write(toFolder: "\(root)/\(clip)")
+    }
 
     /// Writes the golden (creating its folder), stored small: goldens are kept for long.
     func record(_ actual: Canvas, to path: String, because reason: String) -> GoldenVerdict {

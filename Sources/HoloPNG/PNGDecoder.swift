@@ -37,3 +37,13 @@ extension PNG {
         return Canvas(width: Int(width), height: Int(height), scale: 1, premultipliedWords: words)
     }
 }
+
+extension PNG {
+    /// The version of the libpng this process runs with (png_access_version_number), e.g. "1.6.39":
+    /// goldens record it beside the text libraries' versions (Holoframe's GoldenProvenance).
+    public static var libraryVersion: String {
+        var text = [CChar](repeating: 0, count: 32)
+        hf_png_library_version(&text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -14,8 +14,8 @@
 //   Each weight is the family's own cut (Regular, Medium, SemiBold, Bold); a cut the family lacks
 //   is synthesized from its regular by emboldening.
 //   Behind it, glyph by glyph: DejaVu Sans → Noto Sans CJK (if installed) → Noto Color Emoji.
-//   A character none has draws as the first face's .notdef and is reported once per process
-//   (`FontLibrary.warningHandler`).
+//   A character none has draws as the first face's .notdef and is reported once per cause (CJK,
+//   emoji, other) per process (`FontLibrary.warningHandler`, MissingFontWarnings).
 
 import CFreeType
 import CHarfBuzz
@@ -201,9 +201,9 @@ struct ChainKey: Hashable, Sendable {
 // MARK: - Warnings
 
 extension FontLibrary {
-    /// Where "no font has this character" goes: by default standard error as "warning: …" (the
+    /// Where "no font has these characters" goes: by default standard error as "warning: …" (the
     /// CLI's other warnings' form); the CLI routes it through its own writer. Called at most once per
-    /// character per process.
+    /// cause (MissingFontWarnings) per process.
     public static var warningHandler: @Sendable (String) -> Void {
         get { warningSink.withLock { $0 } }
         set { warningSink.withLock { $0 = newValue } }
@@ -212,17 +212,69 @@ extension FontLibrary {
         var line = "warning: \(message)\n"
         line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     })
-    /// Characters already reported.
-    static let reportedMissing = Locked(Set<UInt32>())
+    /// The causes already reported in this process.
+    static let reportedMissing = Locked(MissingFontWarnings())
 
-    static func reportMissing(_ scalar: Unicode.Scalar, in string: String) {
-        let first = reportedMissing.withLock { $0.insert(scalar.value).inserted }
-        guard first else { return }
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        let sample = string.count > 40 ? String(string.prefix(40)) + "…" : string
-        warningHandler("no installed font has the character \(code) (in \"\(sample)\"); it draws as a missing-glyph box. "
-                       + "Install a font that has it (fonts-noto-cjk for CJK, fonts-noto-color-emoji for emoji).")
+    static func reportMissing(_ scalars: [Unicode.Scalar], in string: String) {
+        for warning in reportedMissing.withLock({ $0.warnings(missing: scalars, in: string) }) { warningHandler(warning) }
+    }
+}
+
+/// "No installed font has these characters", once per cause rather than once per character: one
+/// CJK string used to print eight identical install hints. A cause is what would fix it: CJK
+/// characters (install fonts-noto-cjk), emoji (fonts-noto-color-emoji), or any other character (a
+/// font that has it). The first string that lacks a cause names its characters; later ones are
+/// not reported again, as the fix is the same.
+public struct MissingFontWarnings: Sendable {
+    public enum Cause: String, Sendable, CaseIterable {
+        case cjk = "CJK", emoji, other
+
+        /// CJK: Han (with its extensions and compatibility forms), kana, Hangul, CJK symbols,
+        /// fullwidth forms; emoji: what Unicode says presents as emoji by default, or the emoji blocks.
+        public init(_ scalar: Unicode.Scalar) {
+            switch scalar.value {
+            case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F,
+                 0xAC00...0xD7FF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3134F:
+                self = .cjk
+            case 0x1F000...0x1FAFF, 0x2600...0x27BF:
+                self = .emoji
+            default:
+                self = scalar.properties.isEmojiPresentation ? .emoji : .other
+            }
+        }
+
+        var fix: String {
+            switch self {
+            case .cjk: "Install a CJK font (Debian: fonts-noto-cjk)"
+            case .emoji: "Install an emoji font (Debian: fonts-noto-color-emoji)"
+            case .other: "Install a font that has them, or set HOLOFRAME_FONT_DIR to a folder holding one"
+            }
+        }
+    }
+
+    public private(set) var reported: Set<Cause> = []
+
+    public init() {}
+
+    /// The warnings for `missing` (the characters of `string` no installed font has), one per
+    /// cause not reported before; the causes are then reported.
+    public mutating func warnings(missing: [Unicode.Scalar], in string: String) -> [String] {
+        var byCause: [Cause: [Unicode.Scalar]] = [:]
+        for scalar in missing where !(byCause[Cause(scalar)]?.contains(scalar) ?? false) { byCause[Cause(scalar), default: []].append(scalar) }
+        var out: [String] = []
+        for cause in Cause.allCases {
+            guard let scalars = byCause[cause], reported.insert(cause).inserted else { continue }
+            let codes = scalars.prefix(3).map { scalar in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }.joined(separator: ", ") + (scalars.count > 3 ? ", …" : "")
+            let sample = string.count > 40 ? String(string.prefix(40)) + "…" : string
+            let what = cause == .other ? "" : "\(cause.rawValue) "
+            let characters = scalars.count == 1 ? "the \(what)character \(codes)" : "\(scalars.count) \(what)characters (\(codes))"
+            out.append("no installed font has \(characters) of \"\(sample)\"; \(scalars.count == 1 ? "it draws as a missing-glyph box" : "they draw as missing-glyph boxes"). " +
+                       "\(cause.fix); other \(cause == .other ? "such" : cause.rawValue) characters are not reported again.")
+        }
+        return out
     }
 }
 

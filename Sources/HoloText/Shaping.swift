@@ -85,7 +85,7 @@ extension FontLibrary {
         let key = ShapeKey(string: string, chain: chain.id, direction: direction, script: script)
         if let hit = shaped.lookup(key) { return hit }
         let (run, missing) = try state.withLock { try $0.shape(string, chain: chain, direction: direction, script: script) }
-        for scalar in missing { Self.reportMissing(scalar, in: string) }
+        if !missing.isEmpty { Self.reportMissing(Array(missing), in: string) }
         shaped.insert(run, for: key)
         return run
     }

@@ -173,8 +173,14 @@ public struct GoldenRunner: Sendable {
     /// Caps held before a golden's frame is rendered (--max-pixels, --max-memory).
     public var limits = Limits()
 
+    /// A store without a provenance gets this process's (GoldenProvenance.current): recording
+    /// writes it beside the goldens, a mismatch compares it with theirs.
     public init(store: GoldenStore, pipeline: RenderPipeline, limits: Limits = Limits()) {
         self.store = store; self.pipeline = pipeline; self.limits = limits
+        if store.provenance == nil {
+            let fonts = pipeline.renderer.fonts
+            self.store.provenance = { GoldenProvenance.current(fonts: fonts) }
+        }
     }
 
     /// Renders and checks (or records, per the store's mode) each case. Cases of one clip, device
@@ -237,6 +243,13 @@ public struct GoldenRunner: Sendable {
                     finish((c, GoldenVerdict(passed: false, recorded: false,
                                                      message: "\(c): render failed: \(error)", comparison: nil, artifacts: [])))
                 }
+            }
+        }
+        // A recording run: each folder whose goldens all match what this process drew (or were
+        // recorded by it) gets this process's provenance.json.
+        if store.recordMode != RecordMode.none, pipeline.reference == nil {
+            for folder in Set(results.map(\.0.clip)).sorted() where results.allSatisfy({ $0.0.clip != folder || $0.1.passed }) {
+                try? store.recordProvenance(clip: folder)
             }
         }
         return results

@@ -45,3 +45,19 @@ public struct GoldenSelection: Sendable {
         return cases
     }
 }
+
+/// `golden verify --tolerance`: the tolerance of every golden without its own entry in its
+/// folder's tolerances.json (an entry, which carries its reason, wins).
+public enum TolerancePreset: String, CaseIterable, Sendable {
+    /// Every byte equal: the default, for goldens verified where they were recorded.
+    case exact
+    /// Tolerance.ci: for goldens recorded on another machine (another FreeType, HarfBuzz or fonts).
+    case ci
+
+    public var tolerance: Tolerance {
+        switch self {
+        case .exact: .exact
+        case .ci: .ci
+        }
+    }
+}

@@ -80,7 +80,7 @@ enum LimitStop {
     /// "; 12 of 60 frames written, every file complete (finish with --resume)".
     static func summary(_ progress: (Int, Int, Bool)?) -> String {
         guard let (written, planned, resumable) = progress else { return "" }
-        return "; \(written) of \(planned) frames written" +
+        return "; \(written) of \(Printable.count(planned, "frame")) written" +
             (resumable ? ", every file complete (after changing the limit, finish with --resume)" : "")
     }
 }

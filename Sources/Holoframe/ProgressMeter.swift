@@ -79,7 +79,7 @@ public struct ProgressSnapshot: Sendable, Hashable {
     }
 
     /// The one-line bar a terminal redraws in place, at most `width` columns:
-    /// `render titles [███████░░░░░░] 120/361  48.2 fps  2.5 s elapsed  5.0 s left  raster 71%`.
+    /// `render titles [████░░░░░░░░] 120/360  48.0 fps  2.5 s elapsed  5.0 s left  raster 71%`.
     /// The bar goes first when the line does not fit, then the line is cut.
     public func barLine(width: Int) -> String {
         let counts = "\(done)/\(total)"
@@ -93,7 +93,7 @@ public struct ProgressSnapshot: Sendable, Hashable {
         return line.count > width ? String(line.prefix(max(0, width))) : line
     }
 
-    /// One line for a log: `render titles: 120/361 frames (33%), 48.2 frames/s, 2.5 s elapsed, 5.0 s left, raster 71%`.
+    /// One line for a log: `render titles: 120/360 frames (33%), 48.0 frames/s, 2.5 s elapsed, 5.0 s left, raster 71%`.
     public var plainLine: String {
         "\(label): \(done)/\(total) \(unit) (\(Int((fraction * 100).rounded(.down)))%), " + figures(rateUnit: "\(unit)/s").joined(separator: ", ")
     }
@@ -192,6 +192,15 @@ public final class ProgressMeter: Sendable {
     /// `checked 40 goldens in 3.2 s (12.5 goldens/s)`.
     public func summaryLine(verb: String) -> String {
         let s = snapshot
-        return "\(verb) \(s.done) \(unit) in \(ProgressSnapshot.duration(s.elapsed))" + (s.rate.map { String(format: " (%.1f %@/s)", $0, unit) } ?? "")
+        let counted = unit.hasSuffix("s") ? Printable.count(s.done, String(unit.dropLast()), plural: unit) : "\(s.done) \(unit)"
+        return "\(verb) \(counted) in \(ProgressSnapshot.duration(s.elapsed))" + (s.rate.map { String(format: " (%.1f %@/s)", $0, unit) } ?? "")
+    }
+}
+
+extension Printable {
+    /// "1 frame", "0 frames", "2 frames": a count with its noun in the number it takes
+    /// (`plural` defaults to the noun with an s).
+    public static func count(_ n: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? singular : plural ?? singular + "s")
     }
 }

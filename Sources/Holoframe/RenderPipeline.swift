@@ -304,7 +304,7 @@ extension RenderPipeline {
         for index in frames.sorted() {
             if cancellation?.isCancelled == true { throw interrupted() }
             let record = source.frame(index, fps: clip.fps)
-            let label = String(format: "#%d  %.2fS", index, record.time)
+            let label = String(format: "#%d  %.2f s", index, record.time)
             do {
                 tiles.append((label, try watched(index, cancellation: cancellation, runDeadline: runDeadline, maxTime: maxTime) {
                     try rasterize(record, scale: clip.scale)

@@ -131,8 +131,8 @@ public struct RenderInterrupted: Error, CustomStringConvertible {
     public var what: String?
     public var description: String {
         if let what { return "interrupted: \(what)" }
-        guard resumable else { return "interrupted: \(written) of \(planned) raw frames written; run the command again for the rest" }
-        return "interrupted: \(written) of \(planned) frames written, every file complete" +
+        guard resumable else { return "interrupted: \(written) of \(Printable.count(planned, "raw frame")) written; run the command again for the rest" }
+        return "interrupted: \(written) of \(Printable.count(planned, "frame")) written, every file complete" +
         (firstMissing.map { "; frame \($0) is the first missing; run the same command with --resume to finish" } ?? "")
     }
 }

@@ -2,6 +2,7 @@
 //
 //   <test file's folder>/__Goldens__/<test file name without .swift>/<name>/<frame>-<device>@<scale>x.png
 //   <test file's folder>/__Goldens__/<test file name without .swift>/<name>/tolerances.json   (optional)
+//   <test file's folder>/__Goldens__/<test file name without .swift>/<name>/provenance.json   (what recorded them)
 //
 // <name> is the clip's name unless the expectation names itself. The comparison, the tolerance
 // manifest, recording and the expected / actual / diff artifacts are HoloGolden's GoldenStore, the
@@ -37,12 +38,13 @@ public struct GoldenExpectationResult: Sendable {
         if let setupError { return setupError }
         let failing = checks.filter { !$0.verdict.passed || $0.verdict.recorded }
         guard !failing.isEmpty else { return nil }
-        return failing.map { check in
+        // What drew the goldens (when it differs) and the hint once, after every frame's message.
+        return (failing.map { check in
             check.verdict.recorded
                 ? "frame \(check.frame): \(check.verdict.message)\n" +
                   "look at the new golden, commit it, and run again without HOLOFRAME_RECORD (a recording run always fails)"
                 : "frame \(check.frame): \(check.verdict.message)"
-        }.joined(separator: "\n")
+        } + GoldenVerdict.afterwords(failing.map(\.verdict))).joined(separator: "\n")
     }
 
     /// Expected / actual / diff PNGs written for the failing frames.
@@ -88,6 +90,7 @@ public enum GoldenExpectation {
         }
         var store = GoldenStore(root: goldenRoot(testFile: testFile),
                                 artifactsRoot: artifactsRoot ?? Self.artifactsRoot(testFile: testFile), recordMode: recordMode)
+        store.provenance = { GoldenProvenance.current(fonts: fonts) }
         let folder = name ?? clip.name
         let variant = GoldenCase(clip: folder, frame: 0, device: deviceLabel, scale: clip.scale).variant
         // Consecutive frames are a run through one compositor, as `holoframe render` draws them.
@@ -109,6 +112,8 @@ public enum GoldenExpectation {
             }
             checks.append(GoldenFrameCheck(frame: frame, goldenPath: path, verdict: verdict))
         }
+        // A recording run whose frames all match or were recorded leaves what drew them beside them.
+        if store.recordMode != RecordMode.none, checks.allSatisfy(\.verdict.passed) { try? store.recordProvenance(clip: folder) }
         return GoldenExpectationResult(checks: checks, setupError: nil)
     }
 }

@@ -44,7 +44,7 @@ func shell(_ command: String, in directory: String) throws -> Run {
         let record = try holoframe("golden", "record", "clips/\(name).json", "--frames", "0,30", "--scale", "0.25", in: project)
         #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
         let goldens = try FileManager.default.contentsOfDirectory(atPath: "\(project)/Golden/\(name)").sorted()
-        #expect(goldens == ["00000-iphone-12@0.25x.png", "00030-iphone-12@0.25x.png", "clip-file.txt"])
+        #expect(goldens == ["00000-iphone-12@0.25x.png", "00030-iphone-12@0.25x.png", "clip-file.txt", "provenance.json"])
         #expect(try holoframe("golden", "verify", in: project).status == 0)
 
         // The clip changes: verify fails and prints the command that re-records, quoted.

@@ -17,6 +17,7 @@ import Testing
         (["render", "demo", "--shard", "1/2", "--shard-mode", "random"], ["'contiguous'", "'interleaved'"]),
         (["bench", "demo", "--png", "tiny"], ["'fast'", "'small'"]),
         (["golden", "record", "demo", "--mode", "none"], ["'all'", "'missing'", "'failed'"]),
+        (["golden", "verify", "--tolerance", "loose"], ["'exact'", "'ci'"]),
         (["render", "demo", "--frames", "5-2"], ["--frames", "runs backwards"]),
         (["bench", "demo", "--frames", "0,3"], ["--frames", "not a frame range"]),
     ]

@@ -147,4 +147,36 @@ private func syntaxError(_ text: String) -> JSONSyntaxError? {
         }
         #expect(JSONPathStep.render([.key("scene"), .key("children"), .index(3), .key("blur")]) == "scene.children[3].blur")
     }
+
+    /// A typo of a required member is reported as the unknown member it is, with the name it means,
+    /// not as the required one missing.
+    @Test func aTypoOfARequiredMemberSaysDidYouMean() throws {
+        var o = try JSONObject(try parse(#"{"frame": {}, "cornerRadus": 12}"#), path: "scene", kind: "a roundedRect node")
+        _ = o.optional("frame")
+        #expect(throws: JSONFieldError(path: "scene.cornerRadus", reason: "unknown property of a roundedRect node; did you mean \"cornerRadius\"?")) {
+            try o.required("cornerRadius")
+        }
+        // Nothing near: still missing. Short names need an exact match (y is no typo of x).
+        var point = try JSONObject(try parse(#"{"y": 1}"#), path: "p", kind: "a point")
+        #expect(throws: JSONFieldError(path: "p.x", reason: "missing; a point needs it")) { try point.required("x") }
+        var far = try JSONObject(try parse(#"{"cornerRad": 12}"#), path: "s", kind: "a node")
+        #expect(throws: JSONFieldError(path: "s.radius", reason: "missing; a node needs it")) { try far.required("radius") }
+        // An unknown member at the end names the known one it is closest to.
+        var late = try JSONObject(try parse(#"{"width": 1, "heigth": 2}"#), path: "f", kind: "a frame")
+        _ = late.optional("width"); _ = late.optional("height")
+        #expect(throws: JSONFieldError(path: "f.heigth", reason: "unknown property of a frame; did you mean \"height\"? known properties are height, width")) {
+            try late.finish()
+        }
+    }
+
+    @Test func likelyTyposAreWithinOneEditPerThreeCharacters() {
+        #expect(JSONObject.likelyTypo("cornerRadus", of: "cornerRadius"))
+        #expect(JSONObject.likelyTypo("cornerradius", of: "cornerRadius"))
+        #expect(JSONObject.likelyTypo("widht", of: "width"))
+        #expect(JSONObject.likelyTypo("colour", of: "color"))
+        #expect(!JSONObject.likelyTypo("y", of: "x"))
+        #expect(!JSONObject.likelyTypo("fill", of: "fill"))
+        #expect(!JSONObject.likelyTypo("stroke", of: "fill"))
+        #expect(!JSONObject.likelyTypo("corner", of: "cornerRadius"))
+    }
 }

@@ -19,8 +19,11 @@ import Testing
             let x = 8 + (index % 2) * 38, y = 8 + (index / 2) * (20 + band + 8)
             #expect(sheet[x, y] == colour, "tile \(index) top-left")
             #expect(sheet[x + 29, y + 19] == colour, "tile \(index) bottom-right")
-            #expect(sheet[x - 1, y] == white, "tile \(index) left margin")
-            #expect(sheet[x + 30, y] == white, "tile \(index) right margin")
+            // A 1-pixel border just outside the tile, then the margin.
+            #expect(sheet[x - 1, y] == ContactSheet.borderColor && sheet[x + 30, y + 19] == ContactSheet.borderColor, "tile \(index) border")
+            #expect(sheet[x - 1, y - 1] == ContactSheet.borderColor && sheet[x + 30, y + 20] == ContactSheet.borderColor, "tile \(index) corners")
+            #expect(sheet[x - 2, y] == white, "tile \(index) left margin")
+            #expect(sheet[x + 31, y] == white, "tile \(index) right margin")
         }
         // The empty sixth cell is background.
         #expect(sheet[8 + 38 + 10, 8 + 2 * (20 + band + 8) + 10] == white)
@@ -36,6 +39,26 @@ import Testing
         #expect(sheet[8 + 2 * 2, top] == black)        // row 0, column 2
         #expect(sheet[8, top] == white)                // row 0, column 0
         #expect(sheet[8 + 1 * 2, top + 6 * 2] == black) // bottom row 01110, column 1
+    }
+
+    /// A white frame on the white sheet keeps its edges: the border shows where it is.
+    @Test func aWhiteFrameDoesNotVanish() {
+        let sheet = ContactSheet.make(frames: [(label: "", canvas: solid(10, 6, white))], columns: 1, background: .white)
+        var outline = 0
+        for y in 0..<sheet.height { for x in 0..<sheet.width where sheet[x, y] != white { outline += 1 } }
+        #expect(outline == 2 * (10 + 2) + 2 * 6)   // the border's pixels, and nothing else
+        #expect(sheet[8, 8] == white && sheet[7, 7] == ContactSheet.borderColor && sheet[18, 14] == ContactSheet.borderColor)
+    }
+
+    /// "0.50 s": the seconds are a lower-case s (the font had capitals only).
+    @Test func secondsAreALowerCaseS() {
+        let sheet = ContactSheet.make(frames: [(label: "sS", canvas: solid(30, 20, red))], columns: 1, background: .white)
+        let top = 8 + 20 + 4
+        func inkRows(glyph: Int) -> [Bool] {
+            (0..<7).map { row in (0..<5).contains { sheet[8 + glyph * 12 + $0 * 2, top + row * 2] == black } }
+        }
+        #expect(inkRows(glyph: 0) == [false, false, true, true, true, true, true])   // s: x-height, no ascender
+        #expect(inkRows(glyph: 1) == [true, true, true, true, true, true, true])     // S
     }
 
     @Test func translucentFramesAreCompositedOverTheBackground() {

@@ -37,11 +37,11 @@ struct Sandbox {
         let verdict = sandbox.store(.none).verify(clip: "demo", frame: 12, variant: "iphone-se@1x", actual: frame)
         #expect(!verdict.passed && !verdict.recorded)
         #expect(verdict.message.contains("Golden/demo/00012-iphone-se@1x.png"))
-        #expect(verdict.message.contains("record it with: HOLOFRAME_RECORD=missing swift test"))
+        #expect(verdict.hint == "record it with: HOLOFRAME_RECORD=missing swift test")
         // The command line's store prints its own command instead, and only that.
         var cli = sandbox.store(.none)
         cli.recordHint = { clip, mode in "holoframe golden record \(clip) --mode \(mode.rawValue)" }
-        let message = cli.verify(clip: "demo", frame: 12, variant: "iphone-se@1x", actual: frame).message
+        let message = cli.verify(clip: "demo", frame: 12, variant: "iphone-se@1x", actual: frame).fullMessage
         #expect(message.contains("record it with: holoframe golden record demo --mode missing"))
         #expect(!message.contains("swift test"))
         #expect(sandbox.files("Golden/demo").isEmpty)

@@ -1,6 +1,6 @@
 // HoloText's shaping, fonts and fallback: what HarfBuzz gives that a cmap walk cannot (GPOS
 // kerning, GSUB ligatures, right-to-left order), Inter's real cuts, the Display switch, the
-// fallback chain and the once-per-process missing-glyph warning.
+// fallback chain and the once-per-cause missing-glyph warning.
 
 import HoloGeometry
 import HoloScene
@@ -136,9 +136,37 @@ import Glibc
         // Again, in another string, another size and another library: no second warning.
         _ = try library.shape("x\u{10FFFD}", font: Font(size: 30))
         _ = try FontLibrary().shape(missing, font: Font(size: 17))
+        // Once per cause and process: another test may have reported a character of this cause
+        // first (MissingFontWarningsTests holds the exact rule), but never twice.
         let mine = seen.withLock { $0.filter { $0.contains("U+10FFFD") } }
-        #expect(mine.count == 1, "\(mine)")
-        #expect(mine.first?.contains("no installed font has the character U+10FFFD") == true)
+        #expect(mine.count <= 1, "\(mine)")
+        if let warning = mine.first { #expect(warning.contains("no installed font has the character U+10FFFD"), "\(warning)") }
+    }
+}
+
+/// The rule behind the process's warnings, on a fresh value: one warning per cause, not per character.
+@Suite struct MissingFontWarningsTests {
+    @Test func oneCJKStringWarnsOnceNamingItsCharacters() {
+        var warnings = MissingFontWarnings()
+        let text = "你好世界再见朋友"
+        let first = warnings.warnings(missing: Array(text.unicodeScalars), in: text)
+        #expect(first.count == 1, "\(first)")
+        #expect(first.first?.hasPrefix("no installed font has 8 CJK characters (U+4F60, U+597D, U+4E16, …) of \"你好世界再见朋友\"") == true, "\(first)")
+        #expect(first.first?.contains("fonts-noto-cjk") == true)
+        // More CJK later: the fix is the same, so nothing more.
+        #expect(warnings.warnings(missing: Array("谢谢".unicodeScalars), in: "谢谢").isEmpty)
+    }
+
+    @Test func eachCauseWarnsOnce() {
+        var warnings = MissingFontWarnings()
+        let mixed: [Unicode.Scalar] = ["\u{4F60}", "\u{1F600}", "\u{10FFFD}", "\u{1F600}"]
+        let lines = warnings.warnings(missing: mixed, in: "你😀\u{10FFFD}")
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines[0].contains("the CJK character U+4F60") && lines[0].contains("fonts-noto-cjk"))
+        #expect(lines[1].contains("the emoji character U+1F600") && lines[1].contains("fonts-noto-color-emoji"))
+        #expect(lines[2].contains("the character U+10FFFD") && lines[2].contains("it draws as a missing-glyph box"))
+        #expect(warnings.reported == Set(MissingFontWarnings.Cause.allCases))
+        #expect(warnings.warnings(missing: ["\u{10FFFC}"], in: "\u{10FFFC}").isEmpty)
     }
 }
 

@@ -76,6 +76,11 @@ import XCTest
         #expect(message.contains("run again without HOLOFRAME_RECORD"))
         let written = try PNG.read(contentsOf: goldenFolder + "/00003-40x30@1x.png")
         #expect(written.width == 40 && written.height == 30)
+        // What drew them is kept beside them, as `holoframe golden record` keeps it.
+        guard case .recorded(let provenance) = GoldenProvenance.recorded(inFolder: goldenFolder) else {
+            Issue.record("no provenance.json beside the recorded goldens"); return
+        }
+        #expect(provenance.libraries["FreeType"] != nil && provenance.fonts["Inter-Regular.otf"] != nil, "\(provenance)")
         #expect(check(frames: [1, 3]).passed)
         // `missing` leaves an existing golden alone; `failed` rewrites only what fails.
         #expect(check(frames: [1, 3], record: .missing).passed)

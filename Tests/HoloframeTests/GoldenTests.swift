@@ -16,7 +16,7 @@ let goldenRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     func frameMatchesItsGolden(_ golden: GoldenCase) {
         for (_, verdict) in Self.runner.run([golden]) {
             let passed = verdict.passed
-            #expect(passed, Comment(rawValue: verdict.message))
+            #expect(passed, Comment(rawValue: verdict.fullMessage))
         }
     }
 

@@ -65,11 +65,12 @@ final class TestClock: @unchecked Sendable {
     }
 
     @Test func linesSayWhatTheyShow() {
-        let s = ProgressSnapshot(label: "render titles", unit: "frames", done: 120, total: 361, elapsed: 2.5, stage: (.raster, 0.714))
-        #expect(s.plainLine == "render titles: 120/361 frames (33%), 48.0 frames/s, 2.5 s elapsed, 5.0 s left, raster 71%")
+        // titles has 360 frames (docs/cli.md shows this line).
+        let s = ProgressSnapshot(label: "render titles", unit: "frames", done: 120, total: 360, elapsed: 2.5, stage: (.raster, 0.714))
+        #expect(s.plainLine == "render titles: 120/360 frames (33%), 48.0 frames/s, 2.5 s elapsed, 5.0 s left, raster 71%")
         let wide = s.barLine(width: 100)
-        #expect(wide.count == 100)  // 120/361 of a 27-column bar: 8 filled
-        #expect(wide == "render titles [" + String(repeating: "█", count: 8) + String(repeating: "░", count: 19) + "] 120/361  48.0 fps  2.5 s elapsed  5.0 s left  raster 71%")
+        #expect(wide.count == 100)  // 120/360 of a 27-column bar: 9 filled
+        #expect(wide == "render titles [" + String(repeating: "█", count: 9) + String(repeating: "░", count: 18) + "] 120/360  48.0 fps  2.5 s elapsed  5.0 s left  raster 71%")
         for width in [20, 40, 60, 79, 120] { #expect(s.barLine(width: width).count <= width) }
         #expect(!s.barLine(width: 60).contains("█"))   // too narrow: the bar goes first
         let start = ProgressSnapshot(label: "golden verify", unit: "goldens", done: 0, total: 9, elapsed: 0, stage: nil)

@@ -55,7 +55,7 @@ let nestedLoopShader = """
         let seconds = Date().timeIntervalSince(start)
         let stopped = try #require(error as? TimeLimitExceeded, "\(String(describing: error))")
         #expect(stopped.frame == 0 && stopped.flag == "--frame-timeout")
-        #expect("\(stopped)".contains("frame 0") && "\(stopped)".contains("--frame-timeout") && "\(stopped)".contains("0 of 1 frames written"))
+        #expect("\(stopped)".contains("frame 0") && "\(stopped)".contains("--frame-timeout") && "\(stopped)".contains("0 of 1 frame written"))
         // The 16 rows before the rasterizer's next poll take tens of seconds: only a poll inside the loops stops it this soon.
         #expect(seconds < 3, "took \(seconds) s")
         // Stopped before its first frame: the folder it made is gone (nothing half-written), or empty.

@@ -25,4 +25,8 @@ int32_t holo_bidi_runs(const uint16_t *text, int32_t length, int32_t paragraphLe
                        int32_t lineStart, int32_t lineLimit,
                        int32_t *starts, int32_t *lengths, uint8_t *rtl, int32_t capacity, int32_t *resolvedLevel);
 
+/// The version of the ICU this process runs with, e.g. "72.1" (u_getVersion), written into
+/// `out` (at most `capacity` bytes, NUL-terminated).
+void holo_icu_version(char *out, int32_t capacity);
+
 #endif

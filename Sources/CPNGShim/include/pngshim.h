@@ -77,6 +77,10 @@ int hf_png_decode(const uint8_t *data, size_t length,
 /// The libpng version compiled against (e.g. 10639).
 int hf_png_shim_version(void);
 
+/// The version of the libpng this process runs with (not the headers it was built against),
+/// e.g. "1.6.39", written into `out` (at most `capacity` bytes, NUL-terminated).
+void hf_png_library_version(char *out, size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -96,11 +96,44 @@ public struct JSONObject {
         return members[key]
     }
 
+    /// A member that must be there. When it is not, but a member nobody has asked for is a likely
+    /// typo of it (`cornerRadus` for `cornerRadius`; see `likelyTypo`), that member is the one
+    /// reported: unknown, with the name it probably means.
     public mutating func required(_ key: String) throws(JSONFieldError) -> JSONValue {
         guard let v = optional(key) else {
+            let unasked = members.keys.filter { !asked.contains($0) }.sorted()
+            if let typo = unasked.first(where: { Self.likelyTypo($0, of: key) }) {
+                throw JSONFieldError(path: path(of: typo), reason: "unknown property of \(kind); did you mean \"\(key)\"?")
+            }
             throw JSONFieldError(path: path(of: key), reason: "missing; \(kind) needs it")
         }
         return v
+    }
+
+    /// `written` is probably a typo of `meant`: they differ, by at most one edit (insert, delete,
+    /// replace, swap of neighbours; case ignored) per three characters of `meant`, and two at most. So `cornerRadus` → `cornerRadius`
+    /// and `widht` → `width`, but not `y` → `x` (both real keys of a point).
+    public static func likelyTypo(_ written: String, of meant: String) -> Bool {
+        let allowed = min(2, (meant.count - 1) / 3)
+        return written != meant && allowed > 0 && editDistance(Array(written.lowercased()), Array(meant.lowercased()), limit: allowed) <= allowed
+    }
+
+    /// Edit distance with a swap of two neighbours as one edit (optimal string alignment:
+    /// `widht` is one edit from `width`), or `limit + 1` when it is surely over `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if Swift.abs(a.count - b.count) > limit || a.count > 64 || b.count > 64 { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        // d[i][j]: distance between a's first i and b's first j characters.
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     /// A required member of one kind, read with its path.
@@ -116,8 +149,10 @@ public struct JSONObject {
     public func finish() throws(JSONFieldError) {
         let known = Set(asked)
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+            let meant = known.sorted().first { Self.likelyTypo(unknown, of: $0) }
             throw JSONFieldError(path: path(of: unknown),
-                                 reason: "unknown property of \(kind); known properties are \(known.sorted().joined(separator: ", "))")
+                                 reason: "unknown property of \(kind); " + (meant.map { "did you mean \"\($0)\"? " } ?? "") +
+                                    "known properties are \(known.sorted().joined(separator: ", "))")
         }
     }
 }

@@ -22,7 +22,7 @@ extension GoldenReviewPage {
             case .success(let entries): tolerance = Self.describe(entries[golden.fileName])
             case .failure(let error): tolerance = "unknown: \(error)"
             }
-            entries.append(Entry(name: golden.description, outcome: outcome, message: verdict.message,
+            entries.append(Entry(name: golden.description, outcome: outcome, message: verdict.fullMessage,
                                  differingPixels: verdict.comparison.flatMap { $0.sizeMismatch == nil ? $0.differingPixels : nil },
                                  largestChannelDelta: verdict.comparison.flatMap { $0.sizeMismatch == nil ? $0.largestChannelDelta : nil },
                                  excusedAntialiasedPixels: verdict.comparison?.excusedAntialiasedPixels,

@@ -16,6 +16,7 @@ extension Orientation: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension PNGProfile: ExpressibleByArgument {}
 extension Shard.Mode: ExpressibleByArgument {}
+extension TolerancePreset: ExpressibleByArgument {}
 
 extension FrameRate: ExpressibleByArgument {
     /// `--fps 24`, `--fps 29.97` (30000/1001), `--fps 30000/1001`; anything else is refused (exit 2).

@@ -51,13 +51,16 @@ struct GoldenCommand: ParsableCommand {
         @OptionGroup var progressOptions: ProgressOptions
         @Flag(help: "Render with the reference renderer and hold each golden to the scene-level bound (mean |Δ| ≤ 0.5 level, 99.9 % of channel values within 8 levels) instead of exact equality. Never records.")
         var reference = false
+        @Option(help: "exact: every byte equal (the default, where the goldens were recorded); ci: for goldens recorded on another machine, at most 0.1 % of pixels over pixelmatch's 0.1 threshold, anti-aliased edges excused (docs/goldens.md). A golden's entry in tolerances.json wins.")
+        var tolerance: TolerancePreset = .exact
 
         func run() throws {
             let selection = try GoldenSelection.verifying(root: location.golden, clips: clips)
             let (cases, stray) = (selection.cases, selection.stray)
             try reportOptions.check()
             printClipWarnings(Set(cases.map(\.clip)), goldenRoot: location.golden)
-            let store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
+            var store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
+            store.defaultTolerance = tolerance.tolerance
             let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference),
                                       limits: location.limits())
             var failed = 0
@@ -70,6 +73,9 @@ struct GoldenCommand: ParsableCommand {
             }
             for (path, problem) in stray { failed += 1; printEscaped("FAIL  \(path): \(problem)") }
             printEscaped("\(cases.count + stray.count - failed) passed, \(failed) failed")
+            // Once per run, not after each failure: what drew the goldens, if it differs (one
+            // paragraph per folder), and each distinct command that re-records.
+            for line in GoldenVerdict.afterwords(results.map(\.1)) { printEscaped(line) }
             try reportOptions.write { dir, force in
                 try GoldenReviewPage(results: results, stray: stray, store: store, command: reportOptions.command).write(to: dir, force: force)
             }
@@ -118,6 +124,7 @@ struct GoldenCommand: ParsableCommand {
                 if !verdict.passed { failed += 1 }
                 printEscaped(verdict.recorded ? "recorded  \(location.golden)/\(c)" : (verdict.passed ? "ok        \(c)" : "FAIL      \(c)\n\(verdict.message)"))
             }
+            for line in GoldenVerdict.afterwords(results.map(\.1)) { printEscaped(line) }
             if failed > 0 { throw ExitCode(1) }
         }
     }

@@ -170,7 +170,7 @@ struct Render: ParsableCommand {
                 let made = try pipeline.writeContactSheet(of: clip, frames: frames.frames, count: sheetFrames, columns: sheetColumns,
                                                           to: sheet, profile: png, threads: request.threads,
                                                           limits: clipOptions.limitOptions.limits(), cancellation: cancellation)
-                StandardStreams.err("wrote a contact sheet of \(made.frames) frames (\(made.width)×\(made.height)) to \(Printable.escaped(sheet))\n")
+                StandardStreams.err("wrote a contact sheet of \(Printable.count(made.frames, "frame")) (\(made.width)×\(made.height)) to \(Printable.escaped(sheet))\n")
             } catch let interrupted as RenderInterrupted {
                 throw signals.exit(with: interrupted, newline: false)
             }
@@ -201,7 +201,7 @@ struct Render: ParsableCommand {
             if let encoder, let video {
                 encoder.abandon()
                 if !signals.quiet {
-                    StandardStreams.err("interrupted: \(interrupted.written) of \(interrupted.planned) frames rendered; \(Printable.escaped(video)) was not written" +
+                    StandardStreams.err("interrupted: \(interrupted.written) of \(Printable.count(interrupted.planned, "frame")) rendered; \(Printable.escaped(video)) was not written" +
                                         (request.format == .png ? " (the PNG frames written are complete)" : "") + "\n")
                 }
                 throw ExitCode(signals.received == SIGTERM ? 143 : 130)
@@ -225,7 +225,7 @@ struct Render: ParsableCommand {
         let rate = String(format: "%.1f frames/s", Double(report.framesWritten) / max(report.seconds, 1e-9))
         var summary: [String] = []
         if request.format == .png {
-            summary.append(String(format: "wrote %d frames (%d×%d) to %@ in %.2f s (%@)", report.framesWritten, clip.pixelWidth,
+            summary.append(String(format: "wrote %@ (%d×%d) to %@ in %.2f s (%@)", Printable.count(report.framesWritten, "frame"), clip.pixelWidth,
                                   clip.pixelHeight, shownOut, report.seconds, rate))
         }
         if let video, let container {
@@ -235,7 +235,7 @@ struct Render: ParsableCommand {
             if container == .gif && step > 1 {
                 notes += String(format: "; every %@ frame in the GIF, %.4g fps", step == 2 ? "2nd" : step == 3 ? "3rd" : "\(step)th", clip.fps / Double(step))
             }
-            summary.append(String(format: "wrote %@ (%d frames, %d×%d%@) in %.2f s", Printable.escaped(video), report.framesWritten,
+            summary.append(String(format: "wrote %@ (%@, %d×%d%@) in %.2f s", Printable.escaped(video), Printable.count(report.framesWritten, "frame"),
                                   clip.pixelWidth, clip.pixelHeight, notes, ProgressMeter.monotonic() - started))
         }
         for line in summary { StandardStreams.err(line + "\n") }

@@ -1,0 +1,50 @@
+// This process's GoldenProvenance (HoloGolden): the build identity, the versions of the libraries
+// that decide pixels as they report them at run time, and the default family's font files.
+
+import Foundation
+import HoloGeometry
+import HoloGolden
+import HoloPNG
+import HoloText
+
+extension GoldenProvenance {
+    /// What draws with `fonts` in this process. The default family's files (each weight's text and
+    /// display cut) by their name-table version and digest (RenderRecord.digest); the fallbacks
+    /// behind them by size only, as RenderRecord keeps them (Noto Color Emoji is 11 MB).
+    /// Gathered once per font library and process (the fonts' digests read 2 MB).
+    public static func current(fonts: FontLibrary) -> GoldenProvenance {
+        let key = ObjectIdentifier(fonts)
+        if let known = gathered.withLock({ $0[key] }) { return known }
+        let provenance = gather(fonts: fonts)
+        gathered.withLock { $0[key] = provenance }
+        return provenance
+    }
+
+    private static let gathered = Locked<[ObjectIdentifier: GoldenProvenance]>([:])
+
+    private static func gather(fonts: FontLibrary) -> GoldenProvenance {
+        var libraries = ["HarfBuzz": TextLibraryVersions.harfBuzz, "ICU": TextLibraryVersions.icu,
+                         "fontconfig": TextLibraryVersions.fontconfig, "libpng": PNG.libraryVersion]
+        libraries["FreeType"] = TextLibraryVersions.freeType
+        var faces: [String] = [], fallbacks: [String] = []
+        for weight in FontWeight.allCases {
+            for size in [17.0, FontLibrary.displayFromPointSize] {
+                guard let sources = try? fonts.chain(for: Font(size: size, weight: weight)).sources else { continue }
+                if !faces.contains(sources[0].path) { faces.append(sources[0].path) }
+                for source in sources.dropFirst() where !fallbacks.contains(source.path) { fallbacks.append(source.path) }
+            }
+        }
+        var files: [String: String] = [:]
+        for path in faces {
+            guard let bytes = try? InputFile.read(path, maxBytes: InputFile.defaultMaxBytes) else { continue }
+            let version = TextLibraryVersions.fontVersion(path: path).map { "\($0), " } ?? ""
+            files[(path as NSString).lastPathComponent] = version + "digest " + RenderRecord.digest(bytes)
+        }
+        for path in fallbacks where !faces.contains(path) {
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { continue }
+            files[(path as NSString).lastPathComponent] = "\(size) bytes"
+        }
+        return GoldenProvenance(renderer: "holoframe \(HoloframeVersion.current)", build: HoloframeVersion.build ?? "unknown",
+                                libraries: libraries, fonts: files)
+    }
+}
