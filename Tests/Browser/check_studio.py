@@ -141,7 +141,10 @@ def main():
         # Live reload: an edit on disk changes the picture to the edited clip's frame.
         before = shown_bytes(browser)
         version = int(browser.evaluate("document.getElementById('frame').dataset.version"))
-        clip.write_text(original.replace("#FF9F0A", "#0A84FF").replace("#FF375F", "#30D158"))
+        # (the screen's background: it shows in every frame of examples/clip.json)
+        edited = original.replace('"background": "systemGroupedBackground"', '"background": "#FFE0B2"')
+        checks.check(edited != original, "the edit changes the clip file")
+        clip.write_text(edited)
         ok = shows(browser, target, version + 1, timeout=10)
         after = shown_bytes(browser)
         checks.check(ok and after != before and after == rendered(holoframe, clip, target, work),
