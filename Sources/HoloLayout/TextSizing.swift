@@ -78,8 +78,8 @@ extension TextContent {
         var paragraph = lay(limit)
         var advance = paragraph.metrics.lineHeight + spacing
         // Offered less height than the lines need: the lines that fit, the last truncated.
-        if let h = proposal.height, h.isFinite, paragraph.lines.count > 1 {
-            let fitting = max(1, Int(((h + 1e-6) / advance).rounded(.down)))
+        if let h = proposal.height, h.isFinite, paragraph.lines.count > 1, advance > 0 {
+            let fitting = max(1, Int(min(Double(paragraph.lines.count), ((h + 1e-6) / advance).rounded(.down))))
             if paragraph.lines.count > fitting {
                 limit = min(limit ?? fitting, fitting)
                 paragraph = lay(limit)

@@ -300,3 +300,18 @@ func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: 
         #expect(r.texts[text.id]!.wrapWidth == 150)
     }
 }
+
+@Suite struct LayoutEdgeTests {
+    @Test("a zero-size font with newlines in a short frame neither traps nor divides by zero")
+    func zeroSizeText() {
+        var t = Tree()
+        let text = t.node(.text(TextContent("a\nb\nc", font: Font(size: 0))), [], [.frame(FrameSpec(height: 5))])
+        let r = Layout.layout(text, in: LayoutEnvironment(screen: Size(100, 100), displayScale: 2, measure: ZeroText()))
+        #expect(r.frames[text.id]![0].height == 0)
+    }
+}
+
+struct ZeroText: TextMeasuring {
+    func width(_ text: Substring, _ font: Font) -> Double { 0 }
+    func lineMetrics(_ font: Font) -> LineMetrics { LineMetrics(ascent: 0, descent: 0, lineHeight: 0) }
+}
