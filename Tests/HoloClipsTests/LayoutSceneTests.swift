@@ -85,6 +85,9 @@ private func textRuns(_ nodes: [Node], _ dy: Double = 0) -> [TextRun] {
         let count = try decode(#"{"type": "hstack", "children": [{"type": "forEach", "count": 3, "content": {"type": "rect", "frame": {"width": 10, "height": 10}}}]}"#)
         #expect(layout(count).frames.count == 4)
         #expect(decodeError(#"{"type": "vstack", "children": [{"type": "forEach", "count": 2, "data": [], "content": {"type": "spacer"}}]}"#) != nil)
+        // Nested repeats are counted: 1,000 × 1,000 spacers are refused at the view cap, not built.
+        let nested = decodeError(#"{"type": "vstack", "children": [{"type": "forEach", "count": 1000, "content": {"type": "vstack", "children": [{"type": "forEach", "count": 1000, "content": {"type": "spacer"}}]}}]}"#)
+        #expect(nested?.reason.contains("more than 20000 views") == true)
     }
 
     @Test func textStylesFollowTheClipsDynamicTypeSize() throws {

@@ -79,6 +79,11 @@ extension SceneDecoder {
         }
         nextViewID += 1
         let id = nextViewID
+        // forEach multiplies: nested ones could make millions of views from a few lines.
+        guard nextViewID <= Self.maximumViews else {
+            throw UserSceneError(path: path, reason: "the scene has more than \(Self.maximumViews) views (forEach repeats count too); " +
+                                 "a screen needs far fewer")
+        }
         for key in ["x", "y", "center", "radius"] where o.has(key) {
             throw UserSceneError(path: o.path(of: key), reason: "inside a layout container a view has no \(key): its parent places it; " +
                                  "use padding, frame (SwiftUI's .frame), alignment, spacer or offset")
@@ -256,6 +261,8 @@ extension SceneDecoder {
     }
 
     static let maximumForEachItems = 1_000
+    /// Most views one document may hold, forEach repeats included.
+    static let maximumViews = 20_000
 
     /// `raw` with every "{name}" in its strings replaced by `values[name]` (unknown names kept).
     static func substitutingTemplates(_ raw: JSONValue, _ values: [String: String]) -> JSONValue {
