@@ -3,7 +3,9 @@
 // Honest timing. `repeats` = N runs the whole clip N times in order, each time from a fresh start:
 // a new simulation and a renderer with no rendered content cached (the glyph cache is emptied;
 // loaded font faces stay, as a process keeps its fonts). A frame's time is simulation + scene
-// building + rasterization, measured as one span, and its figure is the median of its N spans.
+// building + rasterization, measured as one span, and its figure is the fastest of its N spans:
+// preemption and contention on a shared machine only ever add time, so the minimum is the run
+// closest to what the frame costs (every span is kept in `runsMs`, for the record).
 // Within a run a frame may reuse only what earlier frames of that run left behind (an unchanged
 // scene's canvas, retained layers' surfaces: HoloRaster/Composite/Compositor.swift, the same FrameCompositor
 // `render` runs). Each frame also reports `redrawn`, the fraction of the canvas's pixels it wrote
@@ -32,20 +34,23 @@ public struct BenchOptions: Sendable {
     public init() {}
 }
 
-/// One frame's times in milliseconds, each the median over the runs.
+/// One frame's times in milliseconds, from its fastest run.
 public struct FrameTiming: Encodable, Sendable, Hashable {
     public var frame: Int
     public var time: Double
-    /// Simulation + scene building (median over runs).
+    /// Simulation + scene building (of the fastest run).
     public var simulateMs: Double
-    /// Rasterization (median over runs).
+    /// Rasterization (of the fastest run).
     public var rasterMs: Double
     public var encodeMs: Double?
-    /// The median over runs of each run's simulate + raster span: what is held against the budget.
+    /// The fastest run's simulate + raster span (the minimum of `runsMs`): what is held against
+    /// the budget and against a baseline.
     public var totalMs: Double
     /// The fraction of the canvas's pixels this frame wrote, rastered or composited (the last
     /// run's; every run draws the same): 0 when it reused the previous frame whole.
     public var redrawn: Double = 1
+    /// Every run's simulate + raster span, in run order.
+    public var runsMs: [Double] = []
 }
 
 /// A clip's frame times summed up: min / median / p95 / p99 / max, the worst frame, frames over budget.
@@ -73,13 +78,14 @@ public struct ClipBench: Encodable, Sendable {
     public var summary: BenchSummary
 }
 
-/// The `bench --json` file: a schema version and one entry per clip. Version 3 (this one) adds
-/// each frame's `redrawn` fraction and the summary's `redrawnMedianMs`, and times the retained-
-/// layer renderer; version 2 timed whole runs from a fresh renderer without retained layers;
-/// version 1 files (a bare array, raster repeated per frame with warm caches). Older files are
-/// refused as baselines: their figures do not compare.
+/// The `bench --json` file: a schema version and one entry per clip. Version 4 (this one) keeps
+/// every run's span per frame (`runsMs`) and takes the fastest as the frame's time; version 3 took
+/// the median of the runs (and added `redrawn`, timing the retained-layer renderer); version 2
+/// timed whole runs from a fresh renderer without retained layers; version 1 files (a bare array,
+/// raster repeated per frame with warm caches). Older files are refused as baselines: their figures
+/// do not compare.
 public struct BenchFile: Encodable, Sendable {
-    public static let currentSchema = 3
+    public static let currentSchema = 4
     public var schema: Int
     public var clips: [ClipBench]
 
@@ -97,6 +103,10 @@ public struct BenchFile: Encodable, Sendable {
         }
         guard case .object(let members) = root, let schema = members["schema"] else {
             throw BenchFileError(description: "'\(name)' is not a holoframe bench JSON file (no \"schema\" field)")
+        }
+        if schema == .integer(3) {
+            throw BenchFileError(description: "'\(name)' has bench schema 3 (each frame the median of its runs, the runs not kept); " +
+                "this holoframe reads schema \(currentSchema) (every run kept, each frame its fastest): record a new baseline with --json")
         }
         guard schema == .integer(currentSchema) else {
             throw BenchFileError(description: "'\(name)' has bench schema \(schema.shown); this holoframe reads schema \(currentSchema): " +
@@ -188,9 +198,11 @@ public struct BenchRunner: Sendable {
             }
         }
         let timings = frames.indices.enumerated().map { i, index in
-            FrameTiming(frame: index, time: times[i], simulateMs: Percentile.median(simulates[i]),
-                        rasterMs: Percentile.median(rasters[i]), encodeMs: encodes[i],
-                        totalMs: Percentile.median(totals[i]), redrawn: redrawn[i])
+            // The fastest run, with its own two parts (so simulate + raster = total).
+            let fastest = totals[i].indices.min { totals[i][$0] < totals[i][$1] }!
+            return FrameTiming(frame: index, time: times[i], simulateMs: simulates[i][fastest],
+                               rasterMs: rasters[i][fastest], encodeMs: encodes[i],
+                               totalMs: totals[i][fastest], redrawn: redrawn[i], runsMs: totals[i])
         }
         return ClipBench(clip: clip.name, device: device, width: clip.pixelWidth, height: clip.pixelHeight,
                          budgetMs: options.budgetMs, repeats: runs, preparationMs: Percentile.median(preparations),
@@ -211,20 +223,15 @@ public struct BenchRunner: Sendable {
     }
 }
 
-/// A frame that got slower than its baseline by more than the threshold.
-public struct Regression: Sendable, Hashable {
-    public var clip: String
-    public var frame: Int
-    public var baselineMs: Double
-    public var currentMs: Double
-}
-
-/// Compares a bench run with a saved one, frame by frame.
+/// Matches a bench run with a saved one (the comparison itself: BaselineComparison).
 public enum BenchBaseline {
-    /// Frames whose time grew by more than `threshold` (a fraction) and by more than `floorMs`
-    /// (so sub-millisecond noise on tiny frames is not flagged).
     /// Why `baseline` cannot be compared with `current`, or nil when it can: every clip of this run
     /// must be in the baseline, on the same device at the same pixel size, with frames in common.
+    /// The baseline's run of `bench`'s clip on the same device at the same size.
+    public static func matching(_ bench: ClipBench, in baseline: [ClipBench]) -> ClipBench? {
+        baseline.first { $0.clip == bench.clip && $0.device == bench.device && $0.width == bench.width && $0.height == bench.height }
+    }
+
     public static func mismatch(current: [ClipBench], baseline: [ClipBench]) -> String? {
         for bench in current {
             let sameClip = baseline.filter { $0.clip == bench.clip }
@@ -243,21 +250,5 @@ public enum BenchBaseline {
             }
         }
         return nil
-    }
-
-    public static func regressions(current: [ClipBench], baseline: [ClipBench], threshold: Double,
-                                   floorMs: Double = 0.5) -> [Regression] {
-        var out: [Regression] = []
-        for bench in current {
-            guard let base = baseline.first(where: { $0.clip == bench.clip && $0.device == bench.device }) else { continue }
-            let baseByFrame = Dictionary(base.frames.map { ($0.frame, $0.totalMs) }, uniquingKeysWith: { a, _ in a })
-            for f in bench.frames {
-                guard let b = baseByFrame[f.frame] else { continue }
-                if f.totalMs > b * (1 + threshold) && f.totalMs - b > floorMs {
-                    out.append(Regression(clip: bench.clip, frame: f.frame, baselineMs: b, currentMs: f.totalMs))
-                }
-            }
-        }
-        return out
     }
 }
