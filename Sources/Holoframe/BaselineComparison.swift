@@ -19,7 +19,8 @@
 //                  last slow frame; reported as "frames 100–109 +30 % (4.10 → 5.33 ms)": the median
 //                  of r − 1 over the range, the median of g · b and of c
 //   noise        = slow frames outside every range, in runs of consecutive frames: listed, not failing
-//   the clip     is slower as a whole when  g > 1 + threshold  and  median_k (c_k − b_k) > floor.
+//   the clip     is slower as a whole when  g > 1 + clip threshold  and  median_k (c_k − b_k) > floor
+//                (the clip threshold is the threshold unless given apart: `--clip-threshold`).
 //                g takes every uniform change out of the range rule, so this is the one test that
 //                sees a uniform change, and it cannot tell a clip that got uniformly slower from a
 //                slower machine: a baseline recorded on another kind of runner fails it.
@@ -74,6 +75,8 @@ public struct BaselineComparison: Sendable, Hashable {
     /// The frames both runs timed, in frame order.
     public var frames: [ComparedFrame]
     public var threshold: Double
+    /// The clip verdict's threshold (g over 1 + it); the range rule's `threshold` unless given apart.
+    public var clipThreshold: Double
     public var floorMs: Double
     /// g: the median over frames of this run's time / the baseline's.
     public var machineFactor: Double
@@ -81,7 +84,7 @@ public struct BaselineComparison: Sendable, Hashable {
     public var noise: [SlowFrames]
     /// The median over frames of c_k − b_k (unscaled), in ms.
     public var medianDifferenceMs: Double
-    /// g > 1 + threshold and the median difference over the floor.
+    /// g > 1 + clipThreshold and the median difference over the floor.
     public var slowerAsAWhole: Bool
     /// Nearest-rank p95 and the slowest frame, baseline and this run (reported, not gated).
     public var p95: (baselineMs: Double, currentMs: Double) { (Self.p95(frames.map(\.baselineMs)), Self.p95(frames.map(\.currentMs))) }
@@ -91,13 +94,16 @@ public struct BaselineComparison: Sendable, Hashable {
     public var failed: Bool { !ranges.isEmpty || slowerAsAWhole }
 
     /// Holds `current` (frame → ms) against `baseline` (frame → ms) over the frames both have.
-    /// `threshold` is a fraction (0.2: 20 % slower), `floorMs` the smallest difference that counts.
-    public static func compare(current: [Int: Double], baseline: [Int: Double], threshold: Double, floorMs: Double) -> BaselineComparison {
+    /// `threshold` is a fraction (0.2: 20 % slower), `floorMs` the smallest difference that counts;
+    /// `clipThreshold` (nil: `threshold`) is the clip verdict's.
+    public static func compare(current: [Int: Double], baseline: [Int: Double], threshold: Double, floorMs: Double,
+                               clipThreshold: Double? = nil) -> BaselineComparison {
+        let clipThreshold = clipThreshold ?? threshold
         let frames = current.keys.filter { baseline[$0] != nil }.sorted()
             .map { ComparedFrame(frame: $0, baselineMs: baseline[$0]!, currentMs: current[$0]!) }
         let n = frames.count
         guard n > 0 else {
-            return BaselineComparison(frames: [], threshold: threshold, floorMs: floorMs, machineFactor: 1, ranges: [], noise: [],
+            return BaselineComparison(frames: [], threshold: threshold, clipThreshold: clipThreshold, floorMs: floorMs, machineFactor: 1, ranges: [], noise: [],
                                       medianDifferenceMs: 0, slowerAsAWhole: false)
         }
         let c = frames.map(\.currentMs)
@@ -145,12 +151,12 @@ public struct BaselineComparison: Sendable, Hashable {
                 noise.append(k...k)
             }
         }
-        // The clip as a whole: g > 1 + threshold and median_k (c_k − b_k) > floor.
+        // The clip as a whole: g > 1 + clip threshold and median_k (c_k − b_k) > floor.
         let medianDifference = Percentile.median((0..<n).map { c[$0] - frames[$0].baselineMs })
-        return BaselineComparison(frames: frames, threshold: threshold, floorMs: floorMs, machineFactor: g,
+        return BaselineComparison(frames: frames, threshold: threshold, clipThreshold: clipThreshold, floorMs: floorMs, machineFactor: g,
                                   ranges: spans.map(slowFrames), noise: noise.map(slowFrames),
                                   medianDifferenceMs: medianDifference,
-                                  slowerAsAWhole: g > 1 + threshold && medianDifference > floorMs)
+                                  slowerAsAWhole: g > 1 + clipThreshold && medianDifference > floorMs)
     }
 
     static func p95(_ values: [Double]) -> Double { values.isEmpty ? 0 : Percentile.nearestRank(values.sorted(), 95) }

@@ -16,6 +16,11 @@
 // PNG encoding is timed apart (optional, after the timed runs) because a device never encodes PNGs.
 // Percentiles over frames use an exact sort (nearest rank). Timing is wall-clock on a monotonic
 // clock on the calling thread only (one core), so figures compare with a device's render thread.
+// The same spans are also timed in the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: only while the
+// thread runs), which a baseline comparison holds instead: on a shared machine a 2.5 ms frame took
+// 2.5 ms or 15–20 ms of wall time depending on whether the scheduler gave its core to a busy
+// neighbour during it (measured with one busy loop per core: Tests/Scripts/check_bench_gate.sh),
+// and CPU time does not count the wait.
 
 import Dispatch
 import Foundation
@@ -51,6 +56,10 @@ public struct FrameTiming: Encodable, Sendable, Hashable {
     public var redrawn: Double = 1
     /// Every run's simulate + raster span, in run order.
     public var runsMs: [Double] = []
+    /// The same spans in the thread's CPU time (time it ran, not time it waited), in run order,
+    /// and their minimum: what a baseline comparison holds.
+    public var runsCpuMs: [Double] = []
+    public var cpuMs: Double = 0
 }
 
 /// A clip's frame times summed up: min / median / p95 / p99 / max, the worst frame, frames over budget.
@@ -79,7 +88,8 @@ public struct ClipBench: Encodable, Sendable {
 }
 
 /// The `bench --json` file: a schema version and one entry per clip. Version 4 (this one) keeps
-/// every run's span per frame (`runsMs`) and takes the fastest as the frame's time; version 3 took
+/// every run's span per frame (`runsMs`, and in thread CPU time `runsCpuMs`) and takes the fastest
+/// as the frame's time (`totalMs`, `cpuMs`); version 3 took
 /// the median of the runs (and added `redrawn`, timing the retained-layer renderer); version 2
 /// timed whole runs from a fresh renderer without retained layers; version 1 files (a bare array,
 /// raster repeated per frame with warm caches). Older files are refused as baselines: their figures
@@ -139,6 +149,13 @@ public enum Percentile {
 
 @inline(__always) func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+/// The calling thread's CPU time in nanoseconds: the time it ran, not the time it waited for a core.
+@inline(__always) func threadCPUNanoseconds() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
 /// Times every frame of a clip against the budget (see the comment at the top of this file).
 public struct BenchRunner: Sendable {
     public var pipeline: RenderPipeline
@@ -153,7 +170,7 @@ public struct BenchRunner: Sendable {
         let count = frames.count
         // spans[i][r]: frame i's simulate+raster span in run r (and its two parts).
         var totals = [[Double]](repeating: [], count: count)
-        var simulates = totals, rasters = totals
+        var simulates = totals, rasters = totals, cpus = totals
         var preparations: [Double] = []
         var times = [Double](repeating: 0, count: count)
         var redrawn = [Double](repeating: 0, count: count)
@@ -169,19 +186,24 @@ public struct BenchRunner: Sendable {
             let sequence = FrameCompositor(renderer: pipeline.renderer)
             preparations.append(Double(nowNanoseconds() - p0) / 1e6)
             for (i, index) in frames.indices.enumerated() {
+                let c0 = threadCPUNanoseconds()
                 let t0 = nowNanoseconds()
                 let frame = source.scene(index, fps: clip.fps)
                 let t1 = nowNanoseconds()
+                let c1 = threadCPUNanoseconds()
                 if run == 0 { try pipeline.checkBudget(frame.scene, scale: clip.scale) }  // untimed: a safety check
+                let c2 = threadCPUNanoseconds()
                 let r0 = nowNanoseconds()
                 // Watched as `render` draws it (HoloStop's FrameWatch: --frame-timeout), so the polls are timed too.
                 _ = try pipeline.watched(index, cancellation: nil) { try sequence.render(frame.scene, scale: clip.scale) }
                 let t2 = nowNanoseconds()
+                let c3 = threadCPUNanoseconds()
                 times[i] = frame.time
                 redrawn[i] = sequence.lastRedrawn
                 simulates[i].append(Double(t1 - t0) / 1e6)
                 rasters[i].append(Double(t2 - r0) / 1e6)
                 totals[i].append(Double(t1 - t0 + t2 - r0) / 1e6)
+                cpus[i].append(Double(c1 - c0 + c3 - c2) / 1e6)
                 // Outside the timed spans: t2 is taken, the next frame's t0 is not yet.
                 progress(FrameProgress(name: String(index), raster: Double(t1 - t0 + t2 - r0) / 1e9))
             }
@@ -202,7 +224,8 @@ public struct BenchRunner: Sendable {
             let fastest = totals[i].indices.min { totals[i][$0] < totals[i][$1] }!
             return FrameTiming(frame: index, time: times[i], simulateMs: simulates[i][fastest],
                                rasterMs: rasters[i][fastest], encodeMs: encodes[i],
-                               totalMs: totals[i][fastest], redrawn: redrawn[i], runsMs: totals[i])
+                               totalMs: totals[i][fastest], redrawn: redrawn[i], runsMs: totals[i],
+                               runsCpuMs: cpus[i], cpuMs: cpus[i].min()!)
         }
         return ClipBench(clip: clip.name, device: device, width: clip.pixelWidth, height: clip.pixelHeight,
                          budgetMs: options.budgetMs, repeats: runs, preparationMs: Percentile.median(preparations),

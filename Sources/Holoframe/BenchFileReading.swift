@@ -35,6 +35,9 @@ extension FrameTiming {
         redrawn = try o.number("redrawn")
         runsMs = []
         for (item, path) in try o.items("runsMs") { runsMs.append(try item.number(at: path)) }
+        runsCpuMs = []
+        for (item, path) in try o.items("runsCpuMs") { runsCpuMs.append(try item.number(at: path)) }
+        cpuMs = try o.number("cpuMs")
     }
 }
 

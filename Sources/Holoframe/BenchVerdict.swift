@@ -5,7 +5,8 @@
 //
 //   budget = --budget-ms, or 1000 / --hz, or 1000 / 60 ms (one 60 Hz refresh)
 //   floor  = --floor-ms, or max(0.25 ms, 3 % of the budget)
-//   against a baseline: the range rule and the clip verdict of BaselineComparison.swift
+//   against a baseline: the range rule and the clip verdict of BaselineComparison.swift, over each
+//   frame's fastest run in thread CPU time (`cpuMs`; the budget holds wall-clock `totalMs`)
 //
 // The last line is the verdict: it starts with "FAIL:" exactly when the run exits 1, and with
 // "ok:" otherwise; the report page shows the same lines at its top.
@@ -36,6 +37,8 @@ public struct BenchVerdict: Sendable {
     public var failed: Bool
     /// Each result's comparison with its baseline run, in the order of the results (nil without a baseline).
     public var comparisons: [BaselineComparison?] = []
+    /// Each result's baseline run (its wall-clock times are drawn beside this run's in the report).
+    public var baselines: [ClipBench?] = []
     /// How the user named the baseline file.
     public var baselineName: String?
 
@@ -47,10 +50,11 @@ public struct BenchVerdict: Sendable {
     /// is the default floor for the budget.
     public static func judge(_ results: [ClipBench], budgetMs: Double,
                              baseline: (name: String, clips: [ClipBench])? = nil, threshold: Double = 0.2,
-                             floorMs: Double? = nil) throws -> BenchVerdict {
+                             floorMs: Double? = nil, clipThreshold: Double? = nil) throws -> BenchVerdict {
         var lines: [String] = []
         var failures: [String] = []
         var comparisons: [BaselineComparison?] = Array(repeating: nil, count: results.count)
+        var baselines: [ClipBench?] = Array(repeating: nil, count: results.count)
         let floor = floorMs ?? BaselineComparison.defaultFloorMs(budgetMs: budgetMs)
         let over = results.reduce(0) { $0 + $1.summary.framesOverBudget }
         let budget = String(format: "%.2f", budgetMs)
@@ -64,13 +68,15 @@ public struct BenchVerdict: Sendable {
             var regressed: [String] = []
             for (i, bench) in results.enumerated() {
                 guard let base = BenchBaseline.matching(bench, in: baseline.clips) else { continue }
+                // Each frame's fastest run in thread CPU time: waiting for a core is not the frame's cost.
                 let comparison = BaselineComparison.compare(
-                    current: Dictionary(bench.frames.map { ($0.frame, $0.totalMs) }, uniquingKeysWith: { a, _ in a }),
-                    baseline: Dictionary(base.frames.map { ($0.frame, $0.totalMs) }, uniquingKeysWith: { a, _ in a }),
-                    threshold: threshold, floorMs: floor)
+                    current: Dictionary(bench.frames.map { ($0.frame, $0.cpuMs) }, uniquingKeysWith: { a, _ in a }),
+                    baseline: Dictionary(base.frames.map { ($0.frame, $0.cpuMs) }, uniquingKeysWith: { a, _ in a }),
+                    threshold: threshold, floorMs: floor, clipThreshold: clipThreshold)
                 comparisons[i] = comparison
+                baselines[i] = base
                 let (p95, worst) = (comparison.p95, comparison.worst)
-                lines.append("\(bench.clip) against \(baseline.name): machine factor g \(String(format: "%.2f", comparison.machineFactor)) " +
+                lines.append("\(bench.clip) against \(baseline.name) in CPU time: machine factor g \(String(format: "%.2f", comparison.machineFactor)) " +
                              "(median of this run ÷ baseline over \(comparison.frames.count) frames), median difference " +
                              "\(String(format: "%+.2f", comparison.medianDifferenceMs)) ms; p95 \(ms(p95.baselineMs)) → \(ms(p95.currentMs)) ms, " +
                              "worst \(ms(worst.baselineMs)) → \(ms(worst.currentMs)) ms (not gated)")
@@ -80,7 +86,7 @@ public struct BenchVerdict: Sendable {
                 }
                 if comparison.slowerAsAWhole {
                     lines.append("REGRESSED \(bench.clip) as a whole: g \(String(format: "%.2f", comparison.machineFactor)) over " +
-                                 "\(String(format: "%.2f", 1 + threshold)) and the median frame \(ms(comparison.medianDifferenceMs)) ms slower " +
+                                 "\(String(format: "%.2f", 1 + comparison.clipThreshold)) and the median frame \(ms(comparison.medianDifferenceMs)) ms slower " +
                                  "(over the \(ms(floor)) ms floor): slower code, or a slower machine than the baseline's")
                     regressed.append("\(bench.clip) as a whole")
                 }
@@ -103,7 +109,8 @@ public struct BenchVerdict: Sendable {
         } else {
             lines.append("FAIL: " + failures.joined(separator: "; "))
         }
-        return BenchVerdict(lines: lines, failed: !failures.isEmpty, comparisons: comparisons, baselineName: baseline?.name)
+        return BenchVerdict(lines: lines, failed: !failures.isEmpty, comparisons: comparisons, baselines: baselines,
+                            baselineName: baseline?.name)
     }
 }
 

@@ -13,11 +13,13 @@ struct Bench: ParsableCommand {
             PNG encoding is timed apart with --encode; --export times a whole multi-threaded render \
             and reports the export's own peak memory. For one core: taskset -c 0 holoframe bench CLIP.
 
-            Against a --baseline: the machine factor g (the median over frames of this run's time ÷ \
-            the baseline's) scales the baseline; a range of frames is regressed when, over windows of \
+            Against a --baseline, each frame's fastest run is compared in thread CPU time (a wait for \
+            a busy core is not counted): the machine factor g (the median over frames of this run's \
+            time ÷ the baseline's) scales the baseline; a range of frames is regressed when, over windows of \
             5 frames, the median is more than --threshold slower than g × baseline and more than \
             --floor-ms slower; one or two slow frames are listed as noise. The clip fails as a whole \
-            when g is over 1 + --threshold and the median frame is slower by more than the floor. \
+            when g is over 1 + --clip-threshold (default --threshold) and the median frame is slower \
+            by more than the floor: slower code, or a slower machine than the baseline's. \
             The last line is the verdict: FAIL exactly when the exit status is 1.
 
             Examples:
@@ -71,6 +73,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Milliseconds a range of frames must also slow down by to fail (default: max(0.25, 3 % of the budget)).")
     var floorMs: Double?
 
+    @Option(help: "Fraction the whole clip may slow down (the machine factor) before it fails (default: --threshold).")
+    var clipThreshold: Double?
+
     @Flag(help: "Print only the summary, not a row per frame.")
     var quiet = false
 
@@ -86,6 +91,8 @@ struct Bench: ParsableCommand {
         if !(threshold > 0 && threshold.isFinite) { throw ValidationError("--threshold must be more than 0") }
         if let floorMs, !(floorMs >= 0 && floorMs.isFinite) { throw ValidationError("--floor-ms must be 0 or more") }
         if floorMs != nil && baseline == nil { throw ValidationError("--floor-ms needs --baseline") }
+        if let clipThreshold, !(clipThreshold > 0 && clipThreshold.isFinite) { throw ValidationError("--clip-threshold must be more than 0") }
+        if clipThreshold != nil && baseline == nil { throw ValidationError("--clip-threshold needs --baseline") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256") }
     }
 
@@ -135,12 +142,14 @@ struct Bench: ParsableCommand {
             try AtomicFile.write(Array(try encoder.encode(BenchFile(clips: results))), to: json)
         }
         // The verdict before the report: the page shows it, the baseline beside this run and the regressed ranges.
-        let verdict = try BenchVerdict.judge(results, budgetMs: options.budgetMs, baseline: base, threshold: threshold, floorMs: floorMs)
+        let verdict = try BenchVerdict.judge(results, budgetMs: options.budgetMs, baseline: base, threshold: threshold, floorMs: floorMs,
+                                             clipThreshold: clipThreshold)
         try reportOptions.write { dir, force in
             // The worst frames' pictures are rendered now, after all timing, and are not timed.
             let entries = zip(clips, results).enumerated().map { i, pair in
                 var entry = BenchReportPage.ClipEntry(bench: pair.1, clipArgument: pair.0, device: deviceOptions.device?.rawValue, pipeline: pipeline)
                 entry.comparison = verdict.comparisons.indices.contains(i) ? verdict.comparisons[i] : nil
+                entry.baseline = verdict.baselines.indices.contains(i) ? verdict.baselines[i] : nil
                 return entry
             }
             try BenchReportPage(clips: entries, command: reportOptions.command, verdict: verdict).write(to: dir, force: force)

@@ -123,7 +123,8 @@ import HoloGeometry
 @Suite struct BaselineVerdictTests {
     func bench(_ ms: [Int: Double], clip: String = "demo", budget: Double = 1000.0 / 60) -> ClipBench {
         let timings = ms.keys.sorted().map {
-            FrameTiming(frame: $0, time: Double($0) / 60, simulateMs: 0.5, rasterMs: ms[$0]! - 0.5, encodeMs: nil, totalMs: ms[$0]!, runsMs: [ms[$0]!])
+            FrameTiming(frame: $0, time: Double($0) / 60, simulateMs: 0.5, rasterMs: ms[$0]! - 0.5, encodeMs: nil, totalMs: ms[$0]!, runsMs: [ms[$0]!],
+                        runsCpuMs: [ms[$0]!], cpuMs: ms[$0]!)
         }
         return ClipBench(clip: clip, device: "iphone-12", width: 1170, height: 2532, budgetMs: budget, repeats: 3, preparationMs: 2,
                          frames: timings, summary: BenchRunner.summarize(timings, budgetMs: budget))
@@ -145,7 +146,7 @@ import HoloGeometry
                                              baseline: ("bench.json", [base]))
         #expect(!verdict.failed)
         #expect(verdict.lines.last == "ok: every frame within the 16.67 ms budget; no regression against bench.json")
-        #expect(verdict.lines.first?.hasPrefix("demo against bench.json: machine factor g 1.0") == true)
+        #expect(verdict.lines.first?.hasPrefix("demo against bench.json in CPU time: machine factor g 1.0") == true)
     }
 
     /// Every combination of over budget, a regressed range and a slower clip: the last line starts
@@ -163,5 +164,36 @@ import HoloGeometry
         #expect(last.hasPrefix(verdict.failed ? "FAIL: " : "ok: "))
         #expect(last.contains("1 frame over the 16.67 ms budget") == overBudget)
         #expect(last.contains("demo as a whole") == (change == 2))
+    }
+}
+
+/// The report of a run that failed on a regressed range shows why: the verdict at the top in the
+/// terminal's words, the baseline's bars beside this run's, the range shaded and listed.
+@Suite struct BaselineReportTests {
+    @Test func theReportShowsTheVerdictTheBaselineAndTheRange() throws {
+        let tests = BaselineVerdictTests()
+        let base = tests.bench(BaselineComparisonTests.baseline)
+        let now = tests.bench(BaselineComparisonTests.noisy(seed: 4, slower: 100...109))
+        let verdict = try BenchVerdict.judge([now], budgetMs: 1000.0 / 60, baseline: ("bench.json", [base]))
+        #expect(verdict.failed)
+        var entry = BenchReportPage.ClipEntry(bench: now, worstPicture: .failure(.init("not drawn here")))
+        entry.comparison = verdict.comparisons[0]
+        entry.baseline = verdict.baselines[0]
+        let tree = try MarkupTree(BenchReportPage(clips: [entry], command: ["holoframe", "bench"], verdict: verdict).html())
+        let top = try #require(tree.root.all("div", class: "verdict").first)
+        #expect(top.attributes["class"] == "verdict failed")
+        #expect(top.all("p", class: "last").first?.allText == verdict.lines.last)
+        #expect(top.all("li").map(\.allText) == Array(verdict.lines.dropLast()))
+        let section = try #require(tree.root.all("section", class: "clip").first)
+        #expect(section.all("rect", class: "baseline-bar").count == 120 && section.all("rect", class: "bar").count == 120)
+        let shaded = section.all("rect", class: "regressed-range")
+        #expect(shaded.map { "\($0.attributes["data-first"] ?? "")–\($0.attributes["data-last"] ?? "")" } == ["100–109"])
+        let listed = section.all("li", class: "regressed")
+        #expect(listed.count == 1 && listed[0].allText.hasPrefix("regressed: frames 100–109 +"))
+        #expect(tree.root.all { $0.attributes["data-count"] == "regressed" }.first?.text == "1")
+        // Without a baseline: no verdict block's baseline parts, no baseline bars.
+        let plain = try MarkupTree(BenchReportPage(clips: [BenchReportPage.ClipEntry(bench: now, worstPicture: .failure(.init("x")))],
+                                                   command: ["holoframe", "bench"]).html())
+        #expect(plain.root.all("rect", class: "baseline-bar").isEmpty && plain.root.all("div", class: "verdict").isEmpty)
     }
 }

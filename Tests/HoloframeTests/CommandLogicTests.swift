@@ -8,9 +8,11 @@ import HoloPNG
 @testable import Holoframe
 
 @Suite struct BenchVerdictTests {
-    /// A bench of `clip` whose frame i took `ms[i]` milliseconds, against a 10 ms budget.
+    /// A bench of `clip` whose frame i took `ms[i]` milliseconds (wall-clock and CPU), against a 10 ms budget.
     func bench(_ ms: [Double], clip: String = "demo", budget: Double = 10) -> ClipBench {
-        let timings = ms.enumerated().map { FrameTiming(frame: $0, time: Double($0) / 60, simulateMs: 0.5, rasterMs: $1 - 0.5, encodeMs: nil, totalMs: $1) }
+        let timings = ms.enumerated().map {
+            FrameTiming(frame: $0, time: Double($0) / 60, simulateMs: 0.5, rasterMs: $1 - 0.5, encodeMs: nil, totalMs: $1, cpuMs: $1)
+        }
         return ClipBench(clip: clip, device: "iphone-12", width: 390, height: 844, budgetMs: budget, repeats: 3, preparationMs: 2,
                          frames: timings, summary: BenchRunner.summarize(timings, budgetMs: budget))
     }
@@ -33,7 +35,7 @@ import HoloPNG
         let base = bench([4, 4, 4, 4, 4, 4, 4, 4, 4, 4])
         let verdict = try BenchVerdict.judge([bench([4, 4, 6, 6, 6, 4, 4.4, 4, 4, 4])], budgetMs: 10, baseline: ("base.json", [base]), threshold: 0.2)
         #expect(verdict.failed)
-        #expect(verdict.lines == ["demo against base.json: machine factor g 1.00 (median of this run ÷ baseline over 10 frames), " +
+        #expect(verdict.lines == ["demo against base.json in CPU time: machine factor g 1.00 (median of this run ÷ baseline over 10 frames), " +
                                   "median difference +0.00 ms; p95 4.00 → 6.00 ms, worst 4.00 → 6.00 ms (not gated)",
                                   "REGRESSED demo frames 2–4 +50 % (4.00 → 6.00 ms)",
                                   "FAIL: regressed against base.json (threshold 20 %, floor 0.30 ms): demo frames 2–4"])

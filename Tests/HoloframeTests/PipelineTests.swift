@@ -168,6 +168,9 @@ func temporaryFolder(_ name: String = #function) -> String {
         // Every run's span is kept; the frame's time is the fastest, with that run's two parts.
         #expect(bench.frames.allSatisfy { $0.runsMs.count == 2 && $0.totalMs == $0.runsMs.min() })
         #expect(bench.frames.allSatisfy { abs($0.simulateMs + $0.rasterMs - $0.totalMs) < 1e-6 })
+        // And in the thread's CPU time: one figure per run, the fastest kept, none more than the wall-clock span (+ clock steps).
+        #expect(bench.frames.allSatisfy { $0.runsCpuMs.count == 2 && $0.cpuMs == $0.runsCpuMs.min() && $0.cpuMs > 0 })
+        #expect(bench.frames.allSatisfy { zip($0.runsCpuMs, $0.runsMs).allSatisfy { cpu, wall in cpu <= wall + 0.1 } })
     }
 
     @Test func benchFilesCarryTheirSchemaAndOldOnesAreRefused() throws {
@@ -196,9 +199,10 @@ func temporaryFolder(_ name: String = #function) -> String {
 
     /// A baseline is read field by field: what was written comes back, and a damaged one names the field.
     @Test func benchFilesReadBackEveryFieldAndNameADamagedOne() throws {
-        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25, redrawn: 0.25, runsMs: [3.5, 3.25]),
-                      FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5, redrawn: 0, runsMs: [8.5, 9]),
-                      FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1, runsMs: [6, 6.5])]
+        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25, redrawn: 0.25, runsMs: [3.5, 3.25],
+                                  runsCpuMs: [3.0, 3.25], cpuMs: 3.0),
+                      FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5, redrawn: 0, runsMs: [8.5, 9], runsCpuMs: [8, 8], cpuMs: 8),
+                      FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1, runsMs: [6, 6.5], runsCpuMs: [5.5, 6], cpuMs: 5.5)]
         var summary = BenchRunner.summarize(frames, budgetMs: 8)
         // The median over frames that redrew anything leaves out the reused frame 1.
         #expect(summary.redrawnMedianMs == (3.25 + 6) / 2 && summary.medianMs == 6)
@@ -209,7 +213,7 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(back.clip == "demo" && back.device == "iphone-se" && back.width == 750 && back.height == 1334)
         #expect(back.budgetMs == 8 && back.repeats == 2 && back.preparationMs == 4.5)
         #expect(back.frames == frames && back.summary == summary)
-        let damaged = #"{"schema": 4, "clips": [{"clip": "demo", "device": "iphone-12", "width": 1, "height": 1, "budgetMs": 16, "repeats": 1, "preparationMs": 0, "frames": [{"frame": 0, "time": 0, "simulateMs": 1, "rasterMs": 1, "totalMs": null, "redrawn": 1, "runsMs": [2]}], "summary": {}}]}"#
+        let damaged = #"{"schema": 4, "clips": [{"clip": "demo", "device": "iphone-12", "width": 1, "height": 1, "budgetMs": 16, "repeats": 1, "preparationMs": 0, "frames": [{"frame": 0, "time": 0, "simulateMs": 1, "rasterMs": 1, "totalMs": null, "redrawn": 1, "runsMs": [2], "runsCpuMs": [2], "cpuMs": 2}], "summary": {}}]}"#
         #expect { try BenchFile.decode(Data(damaged.utf8), name: "d.json") } throws: {
             "\($0)" == "'d.json' is not a valid bench file: clips[0].frames[0].totalMs: expected a number, got null"
         }

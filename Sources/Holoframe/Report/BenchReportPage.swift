@@ -17,8 +17,9 @@ public struct BenchReportPage: Sendable {
         /// The same frame drawn after the frame before it, with the rows it redrew tinted (as
         /// `render --show-damage`): what the frame cost. Nil for frame 0 (it draws everything).
         public var worstDamage: Canvas?
-        /// This clip against its baseline run (nil without --baseline).
+        /// This clip against its baseline run in CPU time (nil without --baseline), and that run.
         public var comparison: BaselineComparison?
+        public var baseline: ClipBench?
 
         public init(bench: ClipBench, worstPicture: Result<Canvas, BenchPictureError>, worstDamage: Canvas? = nil) {
             self.bench = bench; self.worstPicture = worstPicture; self.worstDamage = worstDamage
@@ -132,7 +133,7 @@ public struct BenchReportPage: Sendable {
             <li class="\(over > 0 ? "failed" : "passed")"><span class="count \(over > 0 ? "over" : "within")" data-count="over">\(over)</span>over the \(budgets.joined(separator: " / ")) ms budget</li>
             \(regressedItem)</ul>
             <p class="hint">Each frame: simulation + scene + rasterization, the fastest of whole-clip runs from a fresh renderer, on one core (each frame redraws only the rows that changed: hover a bar for its share). Bars over the budget (dashed line) are red;
-            against a baseline, its bars are grey beside this run's and regressed ranges are shaded red;
+            against a baseline, its bars (wall-clock, as this run's) are grey beside this run's and the ranges the comparison found regressed (in thread CPU time, listed below the chart) are shaded red;
             hover a bar for its numbers. The worst frame's picture was rendered after the timing, untimed, at \(Self.format(Self.pictureScale))x.</p>
             </header>
             <main>
@@ -149,7 +150,8 @@ public struct BenchReportPage: Sendable {
         let link: String? = if case .success = entry.worstPicture { Self.picturePath(clip: number, frame: s.worstFrame) } else { nil }
         var chart = FrameTimeChart(frames: b.frames, budgetMs: b.budgetMs, worstFrameLink: link)
         if let comparison = entry.comparison {
-            chart.baseline = Dictionary(comparison.frames.map { ($0.frame, $0.baselineMs) }, uniquingKeysWith: { a, _ in a })
+            // The baseline's wall-clock times, on the clock of this run's bars; the ranges come from the CPU-time comparison.
+            chart.baseline = Dictionary((entry.baseline?.frames ?? []).map { ($0.frame, $0.totalMs) }, uniquingKeysWith: { a, _ in a })
             chart.regressedRanges = comparison.ranges.map { $0.first...$0.last }
         }
         let ms = { (v: Double) in String(format: "%.2f", v) }
@@ -195,7 +197,7 @@ public struct BenchReportPage: Sendable {
             items.append("<li class=\"regressed over\" data-first=\"\(range.first)\" data-last=\"\(range.last)\">regressed: \(HTMLText.escape(range.described))</li>")
         }
         if c.slowerAsAWhole {
-            items.append("<li class=\"regressed over\">regressed as a whole: g \(String(format: "%.2f", c.machineFactor)) over \(String(format: "%.2f", 1 + c.threshold)), median frame \(ms(c.medianDifferenceMs)) ms slower</li>")
+            items.append("<li class=\"regressed over\">regressed as a whole: g \(String(format: "%.2f", c.machineFactor)) over \(String(format: "%.2f", 1 + c.clipThreshold)), median frame \(ms(c.medianDifferenceMs)) ms slower</li>")
         }
         if c.ranges.isEmpty && !c.slowerAsAWhole { items.append("<li class=\"within\">no regressed range</li>") }
         for run in c.noise.prefix(BenchVerdict.noiseListed) {
@@ -206,7 +208,7 @@ public struct BenchReportPage: Sendable {
         }
         let (p95, worst) = (c.p95, c.worst)
         return "<p class=\"legend\"><span class=\"swatch\" style=\"background:#a1a1a6\"></span>\(HTMLText.escape(baselineName))"
-            + "<span class=\"swatch\" style=\"background:#5e8fd9\"></span>this run; machine factor g \(String(format: "%.2f", c.machineFactor)), "
+            + "<span class=\"swatch\" style=\"background:#5e8fd9\"></span>this run. Compared in thread CPU time (each frame's fastest run): machine factor g \(String(format: "%.2f", c.machineFactor)), "
             + "p95 \(ms(p95.baselineMs)) → \(ms(p95.currentMs)) ms, worst \(ms(worst.baselineMs)) → \(ms(worst.currentMs)) ms (not gated); "
             + "threshold \(Int((c.threshold * 100).rounded())) %, floor \(ms(c.floorMs)) ms</p>\n"
             + "<ul class=\"against\" data-clip=\"\(HTMLText.escape(clip))\">\n\(items.joined(separator: "\n"))\n</ul>\n"
