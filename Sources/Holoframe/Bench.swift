@@ -180,8 +180,9 @@ public struct BenchRunner: Sendable {
             fonts.clearGlyphCache()
             // A fresh memory layout too: freed frames stay in the heap (FrameMemory), so without this
             // every run reuses the same addresses, and a process whose buffers happen to collide in
-            // the caches was slow at the same frames in all its runs (measured: frames 19–28 about
-            // 30 % slower in every run of 2 processes of 10). A block of a random size held through
+            // the caches was slow at the same frames in all its runs (measured: in 2 processes of 10,
+            // frames 19–28 were 25–88 % slower than the others' fastest in 13 of their 14 runs,
+            // docs/performance.md "Against a baseline"). A block of a random size held through
             // the run moves the run's buffers; the fastest run is then the one with a good layout.
             let shift = UnsafeMutableRawPointer.allocate(byteCount: 64 * Int.random(in: 1...16384), alignment: 64)
             defer { shift.deallocate() }

@@ -4,17 +4,23 @@
 #
 # On the release build, with one unpinned busy loop per core beside it (`yes >/dev/null`, killed on
 # exit), the whole run under the same load:
-#   1. the baseline: Tests/Scripts/bench-gate/steady.json (72 frames, 780×1688 px: cards scrolling
-#      under a blurred layer) timed with --json, 3 runs per frame;
+#   1. the baseline: Tests/Scripts/bench-gate/steady.json (72 frames, 585×1266 px: cards scrolling
+#      under a blurred layer, about 2.5 ms of CPU a frame) timed with --json, 7 runs per frame
+#      (HOLOFRAME_GATE_REPEATS; with 3 runs an unchanged clip was flagged in 20 of 56 pairs here,
+#      with 5 in 5, with 7 in 1: docs/performance.md);
 #   2. RUNS pairs, interleaved so both halves see the same load:
 #      (a) the unchanged clip against the baseline: must exit 0, last line "ok: …";
 #      (b) slower-36-47.json, the same scene plus a second blurred layer of three cards shown only
 #          in frames 36–47 (a scene change through an expression on `frame`, not an injected
-#          number): must exit 1, last line "FAIL: …", naming a regressed range that lies within
-#          frames 34–49 and covers frames 38–45.
+#          number): must exit 1, last line "FAIL: …", naming a regressed range whose ends are
+#          within 4 frames of 36 and 47 (a window of 5 can take in a noisy neighbour).
+#   The comparison runs with --floor-ms 0.5 (the default at 60 Hz; the budget is set to 1000 ms so
+#   that only the baseline is judged) and --clip-threshold 1: on this shared machine the machine
+#   factor g of an unchanged clip reached 1.54 between processes, so the clip verdict at the
+#   default 20 % fails unchanged runs that the range rule passes (docs/performance.md).
 #   Both files are copied to gate.json, so bench names them alike and the baseline matches.
 # Every bench's last line must agree with its exit status. The loop stops at the time bound
-# (default 300 s of pairs, about 6 minutes with the baseline); fewer than 5 pairs fails.
+# (default 300 s of pairs, under 6 minutes with the baseline); fewer than 5 pairs fails.
 # It prints how many of each passed and the machine factor g seen, the figures in docs/performance.md.
 #
 # Usage: Tests/Scripts/check_bench_gate.sh PATH/TO/holoframe [RUNS] [SECONDS]
@@ -36,11 +42,12 @@ mkdir -p "$work/steady" "$work/slower"
 cp "$clips/steady.json" "$work/steady/gate.json"
 cp "$clips/slower-36-47.json" "$work/slower/gate.json"
 for _ in $(seq "$(nproc)"); do yes >/dev/null & loops+=($!); done
+sleep 5  # the baseline too is recorded under the settled load, not in the first seconds of it
 
 start=$SECONDS
-repeats="${HOLOFRAME_GATE_REPEATS:-3}"
+repeats="${HOLOFRAME_GATE_REPEATS:-7}"
 bench=(bench --quiet --progress none --budget-ms 1000 --repeats "$repeats")
-against=(--baseline "$work/base.json" --floor-ms 0.5)
+against=(--baseline "$work/base.json" --floor-ms 0.5 --clip-threshold "${HOLOFRAME_GATE_CLIP_THRESHOLD:-1}")
 if ! "$holoframe" "${bench[@]}" "$work/steady/gate.json" --json "$work/base.json" >"$work/log" 2>&1; then
   cat "$work/log"; echo "FAILED: recording the baseline"; exit 1
 fi
@@ -71,11 +78,12 @@ for ((i = 1; i <= runs; i++)); do
   status=0
   "$holoframe" "${bench[@]}" "$work/slower/gate.json" "${against[@]}" >"$work/b" 2>"$work/b.err" || status=$?
   agrees "$work/b" "$status" || fail "run $i (slower): exit $status but the last line is: $(tail -n 1 "$work/b")"
-  # The range it names: "REGRESSED gate frames A–B +P % (…)"; within 34–49 and covering 38–45.
+  # The range it names: "REGRESSED gate frames A–B +P % (…)", each end within 4 frames of 36 and 47
+  # (a noisy neighbour within a window's reach can join the range).
   named=no
   while read -r a b; do
     ranges+=("$a–$b")
-    if ((a >= 34 && a <= 38 && b >= 45 && b <= 49)); then named=yes; fi
+    if ((a >= 32 && a <= 40 && b >= 43 && b <= 51)); then named=yes; fi
   done < <(sed -nE 's/^REGRESSED gate frames ([0-9]+)–([0-9]+) .*/\1 \2/p' "$work/b")
   if [ "$status" -eq 1 ] && [ "$named" = yes ]; then
     caught=$((caught + 1))
