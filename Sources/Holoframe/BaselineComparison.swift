@@ -2,8 +2,9 @@
 //
 // Why across frames. With 3 runs per frame a per-frame significance test cannot work (3 against 3
 // gives p ≥ 0.05 at best: about 18 false frames in 360). The noise on a shared CI machine has three
-// shapes: preemption spikes (they only add time, so each frame's time is its fastest run:
-// `FrameTiming.totalMs`), a per-process offset (a whole run a few per cent faster or slower) and
+// shapes: preemption spikes (they only add time, so each frame's time is its fastest run; bench
+// passes the fastest in thread CPU time, `FrameTiming.cpuMs`, which does not count a wait for a
+// core at all), a per-process offset (a whole run faster or slower: up to ±30 % measured here) and
 // bursts of contention over a few frames. The rule below is built against those three:
 //
 //   c_k, b_k     frame k's time in this run and in the baseline (each its fastest run), over the n
