@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The bench gate measured (issue 40): `bench --baseline` on a busy machine must pass an unchanged
-# clip and catch a clip made about 30 % slower over a range of frames, every time.
+# clip and catch a clip made slower over a range of frames by a scene change, every time. (The
+# issue asks for about 30 %; this variant measured about +50 % in CPU time: docs/performance.md.)
 #
 # On the release build, with one unpinned busy loop per core beside it (`yes >/dev/null`, killed on
 # exit), the whole run under the same load:
@@ -11,7 +12,8 @@
 #   2. RUNS pairs, interleaved so both halves see the same load:
 #      (a) the unchanged clip against the baseline: must exit 0, last line "ok: …";
 #      (b) slower-36-47.json, the same scene plus a second blurred layer of three cards shown only
-#          in frames 36–47 (a scene change through an expression on `frame`, not an injected
+#          in frames 36–47, about 50 % more CPU time there (median +50 % over 8 recordings, frames
+#          +36 to +58 %) (a scene change through an expression on `frame`, not an injected
 #          number): must exit 1, last line "FAIL: …", naming a regressed range whose ends are
 #          within 4 frames of 36 and 47 (a window of 5 can take in a noisy neighbour).
 #   The comparison runs with --floor-ms 0.5 (the default at 60 Hz; the budget is set to 1000 ms so
@@ -96,6 +98,6 @@ done
 g_range="$(printf '%s\n' "${factors[@]}" | grep . | sort -n | sed -n '1p;$p' | paste -sd' ' | awk '{print $1 "–" $2}')"
 named_ranges="$(printf '%s\n' "${ranges[@]}" | sort | uniq -c | awk '{printf "%s%s ×%s", sep, $2, $1; sep=", "}')"
 echo "bench gate ($(nproc) busy loops beside it, $((SECONDS - start)) s): unchanged passed $passed of $pairs;" \
-     "30 % slower over frames 36–47 caught $caught of $pairs (ranges named: ${named_ranges:-none}); machine factor g ${g_range:-?} on the unchanged runs"
+     "slower over frames 36–47 caught $caught of $pairs (ranges named: ${named_ranges:-none}); machine factor g ${g_range:-?} on the unchanged runs"
 if ((pairs < 5 && pairs < runs)); then fail "only $pairs pairs in the ${bound} s bound (at least 5 needed)"; fi
 if ((failures > 0)); then echo "FAILED: $failures checks of the bench gate"; exit 1; fi

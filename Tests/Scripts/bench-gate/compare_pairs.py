@@ -55,6 +55,6 @@ for k in (3, 5, 7):
                 _, found = ranges(fastest(slower[j], k), b)
                 caught += bool(found)
                 named += any(32 <= a <= 40 and 43 <= e <= 51 for a, e in found)
-    print(f"fastest of {k} runs: unchanged flagged in {flagged} of {pairs} pairs; 30 % slower over 36-47 caught in "
+    print(f"fastest of {k} runs: unchanged flagged in {flagged} of {pairs} pairs; the slower clip (+50 % over 36-47) caught in "
           f"{caught}, named in {named}; g of the unchanged pairs {min(factors):.2f}-{max(factors):.2f}, over 1.2 in "
           f"{sum(g > 1.2 for g in factors)}")
