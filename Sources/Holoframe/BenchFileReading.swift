@@ -33,6 +33,11 @@ extension FrameTiming {
         simulateMs = try o.number("simulateMs"); rasterMs = try o.number("rasterMs"); totalMs = try o.number("totalMs")
         encodeMs = try o.has("encodeMs") ? o.number("encodeMs") : nil
         redrawn = try o.number("redrawn")
+        runsMs = []
+        for (item, path) in try o.items("runsMs") { runsMs.append(try item.number(at: path)) }
+        runsCpuMs = []
+        for (item, path) in try o.items("runsCpuMs") { runsCpuMs.append(try item.number(at: path)) }
+        cpuMs = try o.number("cpuMs")
     }
 }
 

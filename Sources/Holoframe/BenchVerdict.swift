@@ -1,9 +1,15 @@
 // What `holoframe bench` concludes from its timings, apart from the process that prints it:
 // the frame budget the options ask for, the per-clip table, the baseline comparison and the
-// verdict (exit 1 when any frame is over budget or regressed against the baseline).
+// verdict (exit 1 when any frame is over budget, a range of frames regressed against the
+// baseline, or a clip got slower as a whole).
 //
 //   budget = --budget-ms, or 1000 / --hz, or 1000 / 60 ms (one 60 Hz refresh)
-//   a frame regressed when  t > t_base · (1 + threshold)  and  t − t_base > 0.5 ms  (BenchBaseline)
+//   floor  = --floor-ms, or max(0.25 ms, 3 % of the budget)
+//   against a baseline: the range rule and the clip verdict of BaselineComparison.swift, over each
+//   frame's fastest run in thread CPU time (`cpuMs`; the budget holds wall-clock `totalMs`)
+//
+// The last line is the verdict: it starts with "FAIL:" exactly when the run exits 1, and with
+// "ok:" otherwise; the report page shows the same lines at its top.
 
 import Foundation
 
@@ -29,34 +35,82 @@ extension BenchFile {
 public struct BenchVerdict: Sendable {
     public var lines: [String]
     public var failed: Bool
+    /// Each result's comparison with its baseline run, in the order of the results (nil without a baseline).
+    public var comparisons: [BaselineComparison?] = []
+    /// Each result's baseline run (its wall-clock times are drawn beside this run's in the report).
+    public var baselines: [ClipBench?] = []
+    /// How the user named the baseline file.
+    public var baselineName: String?
+
+    /// Slow runs of frames listed as noise per clip; the rest are counted in one line.
+    public static let noiseListed = 5
 
     /// Holds `results` to the budget and, when given, to a baseline (`name` is how the user named
-    /// it). A baseline of other clips, another device or size throws a usage error.
+    /// it). A baseline of other clips, another device or size throws a usage error. `floorMs` nil
+    /// is the default floor for the budget.
     public static func judge(_ results: [ClipBench], budgetMs: Double,
-                             baseline: (name: String, clips: [ClipBench])? = nil, threshold: Double = 0.2) throws -> BenchVerdict {
+                             baseline: (name: String, clips: [ClipBench])? = nil, threshold: Double = 0.2,
+                             floorMs: Double? = nil, clipThreshold: Double? = nil) throws -> BenchVerdict {
         var lines: [String] = []
-        var failed = false
+        var failures: [String] = []
+        var comparisons: [BaselineComparison?] = Array(repeating: nil, count: results.count)
+        var baselines: [ClipBench?] = Array(repeating: nil, count: results.count)
+        let floor = floorMs ?? BaselineComparison.defaultFloorMs(budgetMs: budgetMs)
+        let over = results.reduce(0) { $0 + $1.summary.framesOverBudget }
+        let budget = String(format: "%.2f", budgetMs)
+        if over > 0 { failures.append("\(over) frame\(over == 1 ? "" : "s") over the \(budget) ms budget") }
         if let baseline {
             if let why = BenchBaseline.mismatch(current: results, baseline: baseline.clips) {
                 throw ClipUsageError("--baseline \(baseline.name) does not match this run: \(why)")
             }
-            let regressions = BenchBaseline.regressions(current: results, baseline: baseline.clips, threshold: threshold)
-            for r in regressions {
-                lines.append(String(format: "REGRESSED %@ frame %d: %.2f ms, baseline %.2f ms (+%.0f%%)",
-                                    r.clip, r.frame, r.currentMs, r.baselineMs, (r.currentMs / r.baselineMs - 1) * 100))
+            let pct = { (v: Double) in "\(Int((v * 100).rounded())) %" }
+            let ms = { (v: Double) in String(format: "%.2f", v) }
+            var regressed: [String] = []
+            for (i, bench) in results.enumerated() {
+                guard let base = BenchBaseline.matching(bench, in: baseline.clips) else { continue }
+                // Each frame's fastest run in thread CPU time: waiting for a core is not the frame's cost.
+                let comparison = BaselineComparison.compare(
+                    current: Dictionary(bench.frames.map { ($0.frame, $0.cpuMs) }, uniquingKeysWith: { a, _ in a }),
+                    baseline: Dictionary(base.frames.map { ($0.frame, $0.cpuMs) }, uniquingKeysWith: { a, _ in a }),
+                    threshold: threshold, floorMs: floor, clipThreshold: clipThreshold)
+                comparisons[i] = comparison
+                baselines[i] = base
+                let (p95, worst) = (comparison.p95, comparison.worst)
+                lines.append("\(bench.clip) against \(baseline.name) in CPU time: machine factor g \(String(format: "%.2f", comparison.machineFactor)) " +
+                             "(median of this run ÷ baseline over \(comparison.frames.count) frames), median difference " +
+                             "\(String(format: "%+.2f", comparison.medianDifferenceMs)) ms; p95 \(ms(p95.baselineMs)) → \(ms(p95.currentMs)) ms, " +
+                             "worst \(ms(worst.baselineMs)) → \(ms(worst.currentMs)) ms (not gated)")
+                for range in comparison.ranges {
+                    lines.append("REGRESSED \(bench.clip) \(range.described)")
+                    regressed.append("\(bench.clip) \(range.first == range.last ? "frame \(range.first)" : "frames \(range.first)–\(range.last)")")
+                }
+                if comparison.slowerAsAWhole {
+                    lines.append("REGRESSED \(bench.clip) as a whole: g \(String(format: "%.2f", comparison.machineFactor)) over " +
+                                 "\(String(format: "%.2f", 1 + comparison.clipThreshold)) and the median frame \(ms(comparison.medianDifferenceMs)) ms slower " +
+                                 "(over the \(ms(floor)) ms floor): slower code, or a slower machine than the baseline's")
+                    regressed.append("\(bench.clip) as a whole")
+                }
+                for run in comparison.noise.prefix(noiseListed) {
+                    lines.append("noise: \(bench.clip) \(run.described), fewer than 3 frames in a row (not failing)")
+                }
+                if comparison.noise.count > noiseListed {
+                    lines.append("noise: \(bench.clip) \(comparison.noise.count - noiseListed) more short runs of slow frames (not failing)")
+                }
             }
-            lines.append("\(regressions.count) frames regressed beyond \(Int((threshold * 100).rounded()))% against \(baseline.name)")
-            failed = !regressions.isEmpty
+            let rule = "threshold \(pct(threshold)), floor \(ms(floor)) ms"
+            if regressed.isEmpty {
+                lines.append("no regression against \(baseline.name) (\(rule))")
+            } else {
+                failures.append("regressed against \(baseline.name) (\(rule)): \(regressed.joined(separator: ", "))")
+            }
         }
-        let over = results.reduce(0) { $0 + $1.summary.framesOverBudget }
-        let budget = String(format: "%.2f", budgetMs)
-        if over > 0 {
-            lines.append("FAIL: \(over) frames over the \(budget) ms budget")
-            failed = true
+        if failures.isEmpty {
+            lines.append("ok: every frame within the \(budget) ms budget" + (baseline.map { "; no regression against \($0.name)" } ?? ""))
         } else {
-            lines.append("ok: every frame within the \(budget) ms budget")
+            lines.append("FAIL: " + failures.joined(separator: "; "))
         }
-        return BenchVerdict(lines: lines, failed: failed)
+        return BenchVerdict(lines: lines, failed: !failures.isEmpty, comparisons: comparisons, baselines: baselines,
+                            baselineName: baseline?.name)
     }
 }
 
@@ -64,7 +118,7 @@ public struct BenchVerdict: Sendable {
 public enum BenchTable {
     /// A header, optionally a row per frame (OVER marks frames past the budget), and the summary.
     public static func text(_ b: ClipBench, rows: Bool) -> String {
-        var out = "\(b.clip)  \(b.width)×\(b.height)  budget \(String(format: "%.2f", b.budgetMs)) ms  median of \(b.repeats) runs per frame\n"
+        var out = "\(b.clip)  \(b.width)×\(b.height)  budget \(String(format: "%.2f", b.budgetMs)) ms  fastest of \(b.repeats) runs per frame\n"
         out += String(format: "  preparation %.2f ms (before the first frame: simulation start, fonts)\n", b.preparationMs)
         if rows {
             out += "  frame     time   simulate     raster      total  redrawn" + (b.frames.first?.encodeMs != nil ? "     encode" : "") + "\n"

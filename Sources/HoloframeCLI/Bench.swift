@@ -8,15 +8,24 @@ struct Bench: ParsableCommand {
         discussion: """
             Build in release first: swift build -c release. The clip runs --repeats times in order, \
             each run from a fresh renderer (no rendered content cached); a frame's time is its \
-            simulation + scene + rasterization, the median over the runs, on the calling thread at the \
+            simulation + scene + rasterization, its fastest run, on the calling thread at the \
             device's full resolution. Work before the first frame is reported apart as preparation. \
             PNG encoding is timed apart with --encode; --export times a whole multi-threaded render \
             and reports the export's own peak memory. For one core: taskset -c 0 holoframe bench CLIP.
 
+            Against a --baseline, each frame's fastest run is compared in thread CPU time (a wait for \
+            a busy core is not counted): the machine factor g (the median over frames of this run's \
+            time ÷ the baseline's) scales the baseline; a range of frames is regressed when, over windows of \
+            5 frames, the median is more than --threshold slower than g × baseline and more than \
+            --floor-ms slower; one or two slow frames are listed as noise. The clip fails as a whole \
+            when g is over 1 + --clip-threshold (default --threshold) and the median frame is slower \
+            by more than the floor: slower code, or a slower machine than the baseline's. \
+            The last line is the verdict: FAIL exactly when the exit status is 1.
+
             Examples:
               holoframe bench demo
               holoframe bench demo titles --json bench.json
-              holoframe bench demo --baseline bench.json --threshold 0.2
+              holoframe bench demo --baseline bench.json --threshold 0.2 --floor-ms 0.5
               holoframe bench demo --hz 120 --frames 0-59 --encode
               holoframe bench demo --export --threads 2
               holoframe bench demo titles --report bench-report
@@ -55,11 +64,17 @@ struct Bench: ParsableCommand {
     @Option(help: "Write the results as JSON to this file (for CI and --baseline).")
     var json: String?
 
-    @Option(help: "An earlier --json file: flag frames slower than it by more than --threshold.")
+    @Option(help: "An earlier --json file: fail on ranges of frames (or the whole clip) slower than it by more than --threshold.")
     var baseline: String?
 
-    @Option(help: "Fraction a frame may slow down against the baseline before it is flagged.")
+    @Option(help: "Fraction a range of frames may slow down against the baseline (scaled by the machine factor) before it fails.")
     var threshold: Double = 0.2
+
+    @Option(help: "Milliseconds a range of frames must also slow down by to fail (default: max(0.25, 3 % of the budget)).")
+    var floorMs: Double?
+
+    @Option(help: "Fraction the whole clip may slow down (the machine factor) before it fails (default: --threshold).")
+    var clipThreshold: Double?
 
     @Flag(help: "Print only the summary, not a row per frame.")
     var quiet = false
@@ -74,6 +89,10 @@ struct Bench: ParsableCommand {
         if let hz, !(hz > 0 && hz <= 1000) { throw ValidationError("--hz must be more than 0 and at most 1000") }
         if !(1...100).contains(repeats) { throw ValidationError("--repeats must be from 1 to 100") }
         if !(threshold > 0 && threshold.isFinite) { throw ValidationError("--threshold must be more than 0") }
+        if let floorMs, !(floorMs >= 0 && floorMs.isFinite) { throw ValidationError("--floor-ms must be 0 or more") }
+        if floorMs != nil && baseline == nil { throw ValidationError("--floor-ms needs --baseline") }
+        if let clipThreshold, !(clipThreshold > 0 && clipThreshold.isFinite) { throw ValidationError("--clip-threshold must be more than 0") }
+        if clipThreshold != nil && baseline == nil { throw ValidationError("--clip-threshold needs --baseline") }
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be from 1 to 256") }
     }
 
@@ -117,19 +136,24 @@ struct Bench: ParsableCommand {
             printEscaped(BenchTable.text(bench, rows: !quiet))
             if export { printEscaped(try runner.timeExport(clip, frames: range, threads: threads).line) }
         }
-        try reportOptions.write { dir, force in
-            // The worst frames' pictures are rendered now, after all timing, and are not timed.
-            let entries = zip(clips, results).map { name, bench in
-                BenchReportPage.ClipEntry(bench: bench, clipArgument: name, device: deviceOptions.device?.rawValue, pipeline: pipeline)
-            }
-            try BenchReportPage(clips: entries, command: reportOptions.command).write(to: dir, force: force)
-        }
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try AtomicFile.write(Array(try encoder.encode(BenchFile(clips: results))), to: json)
         }
-        let verdict = try BenchVerdict.judge(results, budgetMs: options.budgetMs, baseline: base, threshold: threshold)
+        // The verdict before the report: the page shows it, the baseline beside this run and the regressed ranges.
+        let verdict = try BenchVerdict.judge(results, budgetMs: options.budgetMs, baseline: base, threshold: threshold, floorMs: floorMs,
+                                             clipThreshold: clipThreshold)
+        try reportOptions.write { dir, force in
+            // The worst frames' pictures are rendered now, after all timing, and are not timed.
+            let entries = zip(clips, results).enumerated().map { i, pair in
+                var entry = BenchReportPage.ClipEntry(bench: pair.1, clipArgument: pair.0, device: deviceOptions.device?.rawValue, pipeline: pipeline)
+                entry.comparison = verdict.comparisons.indices.contains(i) ? verdict.comparisons[i] : nil
+                entry.baseline = verdict.baselines.indices.contains(i) ? verdict.baselines[i] : nil
+                return entry
+            }
+            try BenchReportPage(clips: entries, command: reportOptions.command, verdict: verdict).write(to: dir, force: force)
+        }
         for line in verdict.lines { printEscaped(line) }
         if verdict.failed { throw ExitCode(1) }
     }

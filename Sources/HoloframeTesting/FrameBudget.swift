@@ -1,7 +1,7 @@
 // Frame time against a budget: every frame of a clip, timed by Holoframe's BenchRunner (the same
 // code as `holoframe bench`): the whole clip is run `repeats` times, each from a fresh simulation
-// and a renderer with no glyphs cached, and a frame's time is the median of its runs' simulate +
-// raster spans. The expectation fails when any frame's median is over the budget, listing the
+// and a renderer with no glyphs cached, and a frame's time is the fastest of its runs' simulate +
+// raster spans. The expectation fails when any frame's fastest run is over the budget, listing the
 // worst frames. Wall-clock time on the calling thread: a loaded machine makes frames slower, so
 // keep budgets in shared CI generous or clips small (a lower scale).
 
@@ -47,7 +47,7 @@ public struct FrameTimeResult: Sendable {
         (bench?.frames ?? []).filter { $0.totalMs > budget.budgetMs }.sorted { $0.totalMs > $1.totalMs }
     }
 
-    /// Every frame was timed and every frame's median is within the budget.
+    /// Every frame was timed and every frame's fastest run is within the budget.
     public var passed: Bool { setupError == nil && bench != nil && framesOverBudget.isEmpty }
 
     /// Nil when passed; else how many frames are over and the worst (at most `worstListed`).
@@ -61,7 +61,7 @@ public struct FrameTimeResult: Sendable {
         }
         let m = { (v: Double) in String(format: "%.2f", v) }
         return "\(over.count) of \(bench.frames.count) frames of '\(bench.clip)' (\(bench.device), \(bench.width)×\(bench.height) px) " +
-            "over the \(budget) budget; median of \(bench.repeats) runs each; " +
+            "over the \(budget) budget; fastest of \(bench.repeats) runs each; " +
             "median frame \(m(bench.summary.medianMs)) ms, worst \(m(bench.summary.maxMs)) ms\nworst frames:\n"
             + worst.joined(separator: "\n")
             + (over.count > worstListed ? "\n  … and \(over.count - worstListed) more" : "")
@@ -71,7 +71,7 @@ public struct FrameTimeResult: Sendable {
 /// The frame-time check behind ``expectFrameTime(_:within:frames:repeats:device:scale:fileID:filePath:line:column:)``,
 /// returning its result without reporting it (for tools, or tests of your own reporting).
 public enum FrameTimeExpectation {
-    /// Times `frames` (nil: every frame) of the clip `repeats` times and holds each frame's median
+    /// Times `frames` (nil: every frame) of the clip `repeats` times and holds each frame's fastest run
     /// against `budget`. It leaves malloc as the test process has it: to time frames as
     /// `holoframe bench` does, call `FrameMemory.keepFreedFrames()` once in your own setup (it
     /// changes malloc for the whole process, so it is the test bundle's choice, not this library's).

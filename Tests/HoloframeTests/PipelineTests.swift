@@ -165,6 +165,12 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(bench.repeats == 2 && bench.preparationMs > 0)
         #expect(bench.frames.map(\.frame) == [5, 6, 7])
         #expect(bench.frames.allSatisfy { $0.totalMs >= $0.rasterMs && $0.totalMs >= $0.simulateMs })
+        // Every run's span is kept; the frame's time is the fastest, with that run's two parts.
+        #expect(bench.frames.allSatisfy { $0.runsMs.count == 2 && $0.totalMs == $0.runsMs.min() })
+        #expect(bench.frames.allSatisfy { abs($0.simulateMs + $0.rasterMs - $0.totalMs) < 1e-6 })
+        // And in the thread's CPU time: one figure per run, the fastest kept, none more than the wall-clock span (+ clock steps).
+        #expect(bench.frames.allSatisfy { $0.runsCpuMs.count == 2 && $0.cpuMs == $0.runsCpuMs.min() && $0.cpuMs > 0 })
+        #expect(bench.frames.allSatisfy { zip($0.runsCpuMs, $0.runsMs).allSatisfy { cpu, wall in cpu <= wall + 0.1 } })
     }
 
     @Test func benchFilesCarryTheirSchemaAndOldOnesAreRefused() throws {
@@ -177,6 +183,12 @@ func temporaryFolder(_ name: String = #function) -> String {
         // Schema 1 was a bare array of clips.
         let old = Data(#"[{"clip":"demo","device":"iphone-12","width":1,"height":1,"budgetMs":16,"repeats":5,"frames":[],"summary":{"minMs":0,"medianMs":0,"p95Ms":0,"p99Ms":0,"maxMs":0,"worstFrame":0,"worstTime":0,"framesOverBudget":0}}]"#.utf8)
         #expect { try BenchFile.decode(old, name: "old.json") } throws: { "\($0)".contains("schema 1") }
+        // Schema 3 kept each frame's median, not its runs.
+        let three = Data(#"{"schema": 3, "clips": []}"#.utf8)
+        #expect { try BenchFile.decode(three, name: "three.json") } throws: {
+            "\($0)" == "'three.json' has bench schema 3 (each frame the median of its runs, the runs not kept); this holoframe reads " +
+                "schema 4 (every run kept, each frame its fastest): record a new baseline with --json"
+        }
         // Schema 2 had no `redrawn` and timed the renderer without retained layers.
         let two = Data(#"{"schema": 2, "clips": []}"#.utf8)
         #expect { try BenchFile.decode(two, name: "two.json") } throws: { "\($0)".contains("schema 2") && "\($0)".contains("new baseline") }
@@ -187,9 +199,10 @@ func temporaryFolder(_ name: String = #function) -> String {
 
     /// A baseline is read field by field: what was written comes back, and a damaged one names the field.
     @Test func benchFilesReadBackEveryFieldAndNameADamagedOne() throws {
-        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25, redrawn: 0.25),
-                      FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5, redrawn: 0),
-                      FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1)]
+        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25, redrawn: 0.25, runsMs: [3.5, 3.25],
+                                  runsCpuMs: [3.0, 3.25], cpuMs: 3.0),
+                      FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5, redrawn: 0, runsMs: [8.5, 9], runsCpuMs: [8, 8], cpuMs: 8),
+                      FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1, runsMs: [6, 6.5], runsCpuMs: [5.5, 6], cpuMs: 5.5)]
         var summary = BenchRunner.summarize(frames, budgetMs: 8)
         // The median over frames that redrew anything leaves out the reused frame 1.
         #expect(summary.redrawnMedianMs == (3.25 + 6) / 2 && summary.medianMs == 6)
@@ -200,14 +213,16 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(back.clip == "demo" && back.device == "iphone-se" && back.width == 750 && back.height == 1334)
         #expect(back.budgetMs == 8 && back.repeats == 2 && back.preparationMs == 4.5)
         #expect(back.frames == frames && back.summary == summary)
-        let damaged = #"{"schema": 3, "clips": [{"clip": "demo", "device": "iphone-12", "width": 1, "height": 1, "budgetMs": 16, "repeats": 1, "preparationMs": 0, "frames": [{"frame": 0, "time": 0, "simulateMs": 1, "rasterMs": 1, "totalMs": null, "redrawn": 1}], "summary": {}}]}"#
+        let damaged = #"{"schema": 4, "clips": [{"clip": "demo", "device": "iphone-12", "width": 1, "height": 1, "budgetMs": 16, "repeats": 1, "preparationMs": 0, "frames": [{"frame": 0, "time": 0, "simulateMs": 1, "rasterMs": 1, "totalMs": null, "redrawn": 1, "runsMs": [2], "runsCpuMs": [2], "cpuMs": 2}], "summary": {}}]}"#
         #expect { try BenchFile.decode(Data(damaged.utf8), name: "d.json") } throws: {
             "\($0)" == "'d.json' is not a valid bench file: clips[0].frames[0].totalMs: expected a number, got null"
         }
-        #expect { try BenchFile.decode(Data(#"{"schema": 3, "clips": [{"clip": "demo", "width": 1.5}]}"#.utf8), name: "w.json") } throws: {
+        let noRuns = damaged.replacingOccurrences(of: #""totalMs": null"#, with: #""totalMs": 2"#).replacingOccurrences(of: #", "runsMs": [2]"#, with: "")
+        #expect { try BenchFile.decode(Data(noRuns.utf8), name: "d.json") } throws: { "\($0)".contains("clips[0].frames[0].runsMs: missing") }
+        #expect { try BenchFile.decode(Data(#"{"schema": 4, "clips": [{"clip": "demo", "width": 1.5}]}"#.utf8), name: "w.json") } throws: {
             "\($0)".contains("clips[0].device: missing")
         }
-        #expect { try BenchFile.decode(Data("{\"schema\": 3,\n\"clips\": [}".utf8), name: "s.json") } throws: {
+        #expect { try BenchFile.decode(Data("{\"schema\": 4,\n\"clips\": [}".utf8), name: "s.json") } throws: {
             "\($0)" == "'s.json' is not valid JSON: clips[0]: line 2, column 11: unexpected '}'; expected a value"
         }
         // Schema "3" (a string) is not schema 3.
@@ -230,16 +245,6 @@ func temporaryFolder(_ name: String = #function) -> String {
         #expect(Percentile.nearestRank(values, 99) == 99)
         #expect(Percentile.nearestRank([5], 50) == 5)
         #expect(Percentile.median([3, 1, 2, 10]) == 2.5)
-    }
-
-    @Test func regressionsNeedBothTheRatioAndTheFloor() {
-        func bench(_ ms: [Double]) -> ClipBench {
-            let frames = ms.enumerated().map { FrameTiming(frame: $0, time: 0, simulateMs: 0, rasterMs: $1, encodeMs: nil, totalMs: $1) }
-            return ClipBench(clip: "c", device: "d", width: 1, height: 1, budgetMs: 16, repeats: 1, preparationMs: 0, frames: frames,
-                             summary: BenchRunner.summarize(frames, budgetMs: 16))
-        }
-        let found = BenchBaseline.regressions(current: [bench([10, 13, 0.3, 10])], baseline: [bench([10, 10, 0.1, 10])], threshold: 0.2)
-        #expect(found.map(\.frame) == [1])  // frame 2 tripled but by under 0.5 ms
     }
 }
 

@@ -1,6 +1,9 @@
-// The frame-time page (`holoframe bench … --report DIR`): per clip, its numbers, a chart of every
-// frame's time against the budget (FrameTimeChart), and the worst frame's picture. The picture
-// is rendered after the timing, untimed, at 0.5 pixels per point (small enough to look at).
+// The frame-time page (`holoframe bench … --report DIR`): at the top the run's verdict, in the
+// lines the terminal printed (BenchVerdict); per clip, its numbers, a chart of every frame's time
+// against the budget (FrameTimeChart) with the baseline's bars beside this run's and the regressed
+// ranges shaded, the ranges and noise listed, and the worst frame's picture. The page is written
+// after the verdict. The picture is rendered after the timing, untimed, at 0.5 pixels per point
+// (small enough to look at).
 
 import Foundation
 import HoloPNG
@@ -14,6 +17,9 @@ public struct BenchReportPage: Sendable {
         /// The same frame drawn after the frame before it, with the rows it redrew tinted (as
         /// `render --show-damage`): what the frame cost. Nil for frame 0 (it draws everything).
         public var worstDamage: Canvas?
+        /// This clip against its baseline run in CPU time (nil without --baseline), and that run.
+        public var comparison: BaselineComparison?
+        public var baseline: ClipBench?
 
         public init(bench: ClipBench, worstPicture: Result<Canvas, BenchPictureError>, worstDamage: Canvas? = nil) {
             self.bench = bench; self.worstPicture = worstPicture; self.worstDamage = worstDamage
@@ -36,8 +42,12 @@ public struct BenchReportPage: Sendable {
 
     public var clips: [ClipEntry]
     public var command: [String]
+    /// The run's verdict, shown at the top in the terminal's words (nil: only the budget counts shown).
+    public var verdict: BenchVerdict?
 
-    public init(clips: [ClipEntry], command: [String]) { self.clips = clips; self.command = command }
+    public init(clips: [ClipEntry], command: [String], verdict: BenchVerdict? = nil) {
+        self.clips = clips; self.command = command; self.verdict = verdict
+    }
 
     /// Renders frame `frame` of the clip `argument` names, as bench resolved it but at 0.5x.
     public static func worstFramePicture(clipArgument argument: String, device: String?, frame: Int,
@@ -97,16 +107,33 @@ public struct BenchReportPage: Sendable {
         let over = clips.reduce(0) { $0 + $1.bench.summary.framesOverBudget }
         let frames = clips.reduce(0) { $0 + $1.bench.frames.count }
         let budgets = Set(clips.map { String(format: "%.2f", $0.bench.budgetMs) }).sorted()
+        var verdictBlock = ""
+        var regressedItem = ""
+        if let verdict, let last = verdict.lines.last {
+            let state = verdict.failed ? "failed" : "passed"
+            let rest = verdict.lines.dropLast().map { "<li>\(HTMLText.escape($0))</li>" }.joined(separator: "\n")
+            verdictBlock = "<div class=\"verdict \(state)\" id=\"verdict\" data-failed=\"\(verdict.failed)\"><p class=\"last\">\(HTMLText.escape(last))</p>"
+                + (rest.isEmpty ? "" : "\n<ul>\n\(rest)\n</ul>") + "</div>\n"
+            if let name = verdict.baselineName {
+                let compared = clips.compactMap(\.comparison)
+                let ranges = compared.reduce(0) { $0 + $1.ranges.count }
+                let whole = compared.filter(\.slowerAsAWhole).count
+                let failing = ranges + whole
+                regressedItem = "<li class=\"\(failing > 0 ? "failed" : "passed")\"><span class=\"count \(failing > 0 ? "over" : "within")\" data-count=\"regressed\">\(ranges)</span>"
+                    + "range\(ranges == 1 ? "" : "s") regressed\(whole > 0 ? " and \(whole) clip\(whole == 1 ? "" : "s") slower as a whole" : "") against \(HTMLText.escape(name))</li>\n"
+            }
+        }
         var body = """
             <header>
             <h1>Frame times</h1>
             <div class="command"><code>\(HTMLText.escape(ShellWords.join(command)))</code></div>
-            <ul class="summary" id="summary">
+            \(verdictBlock)<ul class="summary" id="summary">
             <li><span class="count">\(clips.count)</span>clip\(clips.count == 1 ? "" : "s")</li>
             <li><span class="count">\(frames)</span>frames</li>
             <li class="\(over > 0 ? "failed" : "passed")"><span class="count \(over > 0 ? "over" : "within")" data-count="over">\(over)</span>over the \(budgets.joined(separator: " / ")) ms budget</li>
-            </ul>
-            <p class="hint">Each frame: simulation + scene + rasterization, the median over whole-clip runs from a fresh renderer, on one core (each frame redraws only the rows that changed: hover a bar for its share). Bars over the budget (dashed line) are red;
+            \(regressedItem)</ul>
+            <p class="hint">Each frame: simulation + scene + rasterization, the fastest of whole-clip runs from a fresh renderer, on one core (each frame redraws only the rows that changed: hover a bar for its share). Bars over the budget (dashed line) are red;
+            against a baseline, its bars (wall-clock, as this run's) are grey beside this run's and the ranges the comparison found regressed (in thread CPU time, listed below the chart) are shaded red;
             hover a bar for its numbers. The worst frame's picture was rendered after the timing, untimed, at \(Self.format(Self.pictureScale))x.</p>
             </header>
             <main>
@@ -114,13 +141,19 @@ public struct BenchReportPage: Sendable {
             """
         for (i, entry) in clips.enumerated() { body += clipSection(entry, number: i + 1) }
         body += "</main>\n"
-        return ReportPage.document(title: "Frame times: \(over) of \(frames) frames over budget", body: body)
+        let title = verdict?.lines.last ?? "\(over) of \(frames) frames over budget"
+        return ReportPage.document(title: "Frame times: \(title)", body: body)
     }
 
     func clipSection(_ entry: ClipEntry, number: Int) -> String {
         let b = entry.bench, s = b.summary
         let link: String? = if case .success = entry.worstPicture { Self.picturePath(clip: number, frame: s.worstFrame) } else { nil }
-        let chart = FrameTimeChart(frames: b.frames, budgetMs: b.budgetMs, worstFrameLink: link)
+        var chart = FrameTimeChart(frames: b.frames, budgetMs: b.budgetMs, worstFrameLink: link)
+        if let comparison = entry.comparison {
+            // The baseline's wall-clock times, on the clock of this run's bars; the ranges come from the CPU-time comparison.
+            chart.baseline = Dictionary((entry.baseline?.frames ?? []).map { ($0.frame, $0.totalMs) }, uniquingKeysWith: { a, _ in a })
+            chart.regressedRanges = comparison.ranges.map { $0.first...$0.last }
+        }
         let ms = { (v: Double) in String(format: "%.2f", v) }
         var out = """
             <section class="card clip" id="clip-\(number)" data-over="\(s.framesOverBudget)">
@@ -129,7 +162,7 @@ public struct BenchReportPage: Sendable {
             <tr><td>\(b.frames.count)</td><td>\(ms(s.minMs))</td><td>\(ms(s.medianMs))</td><td>\(ms(s.p95Ms))</td><td>\(ms(s.p99Ms))</td><td>\(ms(s.maxMs))</td><td class="\(s.framesOverBudget > 0 ? "over" : "within")">\(s.framesOverBudget)</td><td>\(s.redrawnMedianMs.map(ms) ?? "none")</td><td>\(String(format: "%.0f %%", 100 * b.frames.map(\.redrawn).reduce(0, +) / Double(max(1, b.frames.count))))</td>\(s.encodeMedianMs.map { "<td>\(ms($0))</td>" } ?? "")</tr></table>
             <div class="bench-body"><div class="plot">
             \(chart.svg(title: "\(b.clip): ms per frame, budget \(ms(b.budgetMs)) ms"))
-            </div>
+            \(entry.comparison.map { Self.comparisonList($0, clip: b.clip, baselineName: verdict?.baselineName ?? "the baseline") } ?? "")</div>
 
             """
         switch entry.worstPicture {
@@ -154,6 +187,31 @@ public struct BenchReportPage: Sendable {
         }
         out += "</div>\n</section>\n"
         return out
+    }
+
+    /// The clip against its baseline: the machine factor, each regressed range, the clip verdict, the noise.
+    static func comparisonList(_ c: BaselineComparison, clip: String, baselineName: String) -> String {
+        let ms = { (v: Double) in String(format: "%.2f", v) }
+        var items: [String] = []
+        for range in c.ranges {
+            items.append("<li class=\"regressed over\" data-first=\"\(range.first)\" data-last=\"\(range.last)\">regressed: \(HTMLText.escape(range.described))</li>")
+        }
+        if c.slowerAsAWhole {
+            items.append("<li class=\"regressed over\">regressed as a whole: g \(String(format: "%.2f", c.machineFactor)) over \(String(format: "%.2f", 1 + c.clipThreshold)), median frame \(ms(c.medianDifferenceMs)) ms slower</li>")
+        }
+        if c.ranges.isEmpty && !c.slowerAsAWhole { items.append("<li class=\"within\">no regressed range</li>") }
+        for run in c.noise.prefix(BenchVerdict.noiseListed) {
+            items.append("<li class=\"noise\">noise: \(HTMLText.escape(run.described)), fewer than 3 frames in a row (not failing)</li>")
+        }
+        if c.noise.count > BenchVerdict.noiseListed {
+            items.append("<li class=\"noise\">noise: \(c.noise.count - BenchVerdict.noiseListed) more short runs of slow frames (not failing)</li>")
+        }
+        let (p95, worst) = (c.p95, c.worst)
+        return "<p class=\"legend\"><span class=\"swatch\" style=\"background:#a1a1a6\"></span>\(HTMLText.escape(baselineName))"
+            + "<span class=\"swatch\" style=\"background:#5e8fd9\"></span>this run. Compared in thread CPU time (each frame's fastest run): machine factor g \(String(format: "%.2f", c.machineFactor)), "
+            + "p95 \(ms(p95.baselineMs)) → \(ms(p95.currentMs)) ms, worst \(ms(worst.baselineMs)) → \(ms(worst.currentMs)) ms (not gated); "
+            + "threshold \(Int((c.threshold * 100).rounded())) %, floor \(ms(c.floorMs)) ms</p>\n"
+            + "<ul class=\"against\" data-clip=\"\(HTMLText.escape(clip))\">\n\(items.joined(separator: "\n"))\n</ul>\n"
     }
 
     static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

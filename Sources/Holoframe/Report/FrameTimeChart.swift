@@ -8,6 +8,9 @@
 // (1, 2 or 5 × 10^k, about five ticks), so the budget line is always inside the plot.
 // Up to `maxBars` frames are bars (each with a tooltip); longer clips are one polyline with
 // over-budget frames marked as ticks along the bottom, so the SVG stays small.
+// Against a baseline, each column holds two bars side by side, the baseline's (grey, left half)
+// and this run's (right half), and yMax covers both; longer clips get a second polyline. Regressed
+// ranges are shaded behind their columns, from the first column's left edge to the last one's right.
 
 import Foundation
 
@@ -16,6 +19,10 @@ public struct FrameTimeChart: Sendable {
     public var budgetMs: Double
     /// Where the worst frame's picture is, relative to the page (its mark links there).
     public var worstFrameLink: String?
+    /// The baseline's time of each frame (ms), drawn beside this run's; nil without a baseline.
+    public var baseline: [Int: Double]?
+    /// Regressed ranges (first and last frame, inclusive) shaded behind the bars.
+    public var regressedRanges: [ClosedRange<Int>] = []
 
     public var width = 960.0, height = 280.0
     public var left = 52.0, right = 12.0, top = 14.0, bottom = 34.0
@@ -37,10 +44,12 @@ public struct FrameTimeChart: Sendable {
         return 10 * magnitude
     }
 
-    public var yStep: Double { Self.tickStep(span: max(frames.map(\.totalMs).max() ?? 0, budgetMs) * 1.1) }
+    /// The slowest time drawn: this run's, the baseline's, or the budget.
+    var highest: Double { max(frames.map(\.totalMs).max() ?? 0, baseline?.values.max() ?? 0, budgetMs) }
+    public var yStep: Double { Self.tickStep(span: highest * 1.1) }
     public var yMax: Double {
         let step = yStep
-        return max(step, (max(frames.map(\.totalMs).max() ?? 0, budgetMs) * 1.1 / step).rounded(.up) * step)
+        return max(step, (highest * 1.1 / step).rounded(.up) * step)
     }
 
     public func y(_ ms: Double) -> Double { top + plotHeight * (1 - min(ms, yMax) / yMax) }
@@ -68,18 +77,43 @@ public struct FrameTimeChart: Sendable {
             out += "\n<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(height - 3))\" text-anchor=\"middle\">frame</text>\n"
         }
         out += "</g>\n"
+        // Regressed ranges: column i of the range's first frame to the right edge of its last one's.
+        if !regressedRanges.isEmpty {
+            out += "<g class=\"regressed-ranges\">\n"
+            for range in regressedRanges {
+                guard let a = frames.firstIndex(where: { $0.frame >= range.lowerBound }),
+                      let b = frames.lastIndex(where: { $0.frame <= range.upperBound }), a <= b else { continue }
+                let label = range.lowerBound == range.upperBound ? "frame \(range.lowerBound)" : "frames \(range.lowerBound)–\(range.upperBound)"
+                out += "<rect class=\"regressed-range\" data-first=\"\(range.lowerBound)\" data-last=\"\(range.upperBound)\" x=\"\(f(left + Double(a) * w))\" y=\"\(f(top))\" width=\"\(f(max(Double(b - a + 1) * w, 1)))\" height=\"\(f(plotHeight))\"><title>regressed: \(label)</title></rect>\n"
+            }
+            out += "</g>\n"
+        }
         if frames.count <= Self.maxBars {
             out += "<g class=\"bars\">\n"
             let gap = w > 3 ? 1.0 : 0
+            // With a baseline, each column is split: the baseline's bar in its left half, this run's in its right half.
+            let half = baseline == nil ? 0 : max(w - gap, 0.5) / 2
             for (i, frame) in frames.enumerated() {
                 let over = frame.totalMs > budgetMs
                 let yTop = y(frame.totalMs)
-                out += "<rect class=\"bar\(over ? " over" : "")\" data-frame=\"\(frame.frame)\" x=\"\(f(left + Double(i) * w))\" y=\"\(f(yTop))\" width=\"\(f(max(w - gap, 0.5)))\" height=\"\(f(top + plotHeight - yTop))\">"
+                if let base = baseline?[frame.frame] {
+                    let yBase = y(base)
+                    out += "<rect class=\"baseline-bar\" data-frame=\"\(frame.frame)\" x=\"\(f(left + Double(i) * w))\" y=\"\(f(yBase))\" width=\"\(f(half))\" height=\"\(f(top + plotHeight - yBase))\">"
+                    out += "<title>frame \(frame.frame), baseline: \(String(format: "%.2f", base)) ms</title></rect>"
+                }
+                out += "<rect class=\"bar\(over ? " over" : "")\" data-frame=\"\(frame.frame)\" x=\"\(f(left + Double(i) * w + half))\" y=\"\(f(yTop))\" width=\"\(f(max(w - gap - half, 0.5)))\" height=\"\(f(top + plotHeight - yTop))\">"
                 let redrew = frame.redrawn == 0 ? "reused the frame before" : String(format: "redrew %.0f %% of the rows", frame.redrawn * 100)
-                out += "<title>frame \(frame.frame), \(String(format: "%.3f", frame.time)) s: \(String(format: "%.2f", frame.totalMs)) ms\(over ? " (over budget)" : ""), \(redrew)</title></rect>\n"
+                let versus = baseline?[frame.frame].map { String(format: " (baseline %.2f ms)", $0) } ?? ""
+                out += "<title>frame \(frame.frame), \(String(format: "%.3f", frame.time)) s: \(String(format: "%.2f", frame.totalMs)) ms\(versus)\(over ? " (over budget)" : ""), \(redrew)</title></rect>\n"
             }
             out += "</g>\n"
         } else {
+            if let baseline {
+                let points = frames.enumerated().compactMap { i, frame in
+                    baseline[frame.frame].map { "\(f(left + (Double(i) + 0.5) * w)),\(f(y($0)))" }
+                }
+                out += "<polyline class=\"baseline-line\" points=\"\(points.joined(separator: " "))\"/>\n"
+            }
             let points = frames.enumerated().map { "\(f(left + (Double($0.offset) + 0.5) * w)),\(f(y($0.element.totalMs)))" }
             out += "<polyline class=\"frame-line\" points=\"\(points.joined(separator: " "))\"/>\n<g class=\"over-marks\">\n"
             for (i, frame) in frames.enumerated() where frame.totalMs > budgetMs {

@@ -80,6 +80,12 @@ enum ReportPage {
         svg.chart { display: block; width: 100%; max-width: 960px; height: auto; background: var(--card); }
         svg.chart .bar { fill: #5e8fd9; } svg.chart .bar.over { fill: var(--fail); }
         svg.chart .frame-line { fill: none; stroke: #5e8fd9; stroke-width: 1; }
+        svg.chart .baseline-bar { fill: #a1a1a6; } svg.chart .baseline-line { fill: none; stroke: #a1a1a6; stroke-width: 1; }
+        svg.chart .regressed-range { fill: var(--fail); fill-opacity: 0.12; }
+        .verdict { border-radius: 8px; padding: 8px 14px; margin: 12px 0; border: 1px solid var(--line); background: var(--card); }
+        .verdict.failed { border-color: var(--fail); } .verdict .last { font-weight: 600; margin: 0; }
+        .verdict.failed .last { color: var(--fail); } .verdict.passed .last { color: var(--ok); }
+        .verdict ul, ul.against { margin: 4px 0 0; padding-left: 18px; } .legend .swatch { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 10px; }
         svg.chart .over-mark { fill: var(--fail); }
         svg.chart .budget { stroke: var(--ink); stroke-width: 1.5; stroke-dasharray: 6 4; }
         svg.chart .grid { stroke: var(--line); stroke-width: 1; }
