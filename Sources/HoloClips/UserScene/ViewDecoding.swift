@@ -495,8 +495,8 @@ extension SceneDecoder {
             return .tilt(tilt, anchor: anchor)
         default: // offset
             var o = try JSONObject(raw, path: path, kind: "an offset {\"x\", \"y\"}")
-            let p = AnimatablePoint(x: try renderValue(try o.optional("x") ?? .integer(0), path: o.path(of: "x")),
-                                    y: try renderValue(try o.optional("y") ?? .integer(0), path: o.path(of: "y")))
+            let p = AnimatablePoint(x: try renderValue(o.optional("x") ?? .integer(0), path: o.path(of: "x")),
+                                    y: try renderValue(o.optional("y") ?? .integer(0), path: o.path(of: "y")))
             try o.finish()
             return .offset(p)
         }
