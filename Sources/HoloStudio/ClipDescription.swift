@@ -25,6 +25,7 @@ enum ClipDescription {
             "pixelWidth": clip.pixelWidth, "pixelHeight": clip.pixelHeight,
             "scale": clip.scale,
             "deviceScale": version.deviceScale,
+            "preparationMs": version.preparationMs,
             "device": spec.device.name,
             "environment": [
                 "colorScheme": environment.colorScheme.rawValue,

@@ -7,6 +7,7 @@
 // backwards takes a record from the array instead of simulating again from t = 0. A reload makes
 // a new version; nothing is shared with the old one.
 
+import Dispatch
 import Foundation
 import Holoframe
 
@@ -44,6 +45,11 @@ public final class ClipVersion: @unchecked Sendable {
     public let deviceScale: Double
     /// The files this version was read from, to watch: the clip file, its images and shaders.
     public let files: [String]
+    /// Milliseconds this load took before frame 0 could be drawn: reading and resolving the clip,
+    /// starting its simulation and opening the font faces, and on the process's first load a
+    /// warm-up draw of frame 0 (StudioSession.warmUp). `bench` reports such work apart as
+    /// "preparation"; timed here so that it is not charged to the first frame's bar.
+    public internal(set) var preparationMs: Double
     /// Draws this version's frames in order of request, reusing what the previous one drew (as
     /// `render` reuses within a run). Used by the studio's one render thread only.
     let compositor: FrameCompositor
@@ -54,6 +60,7 @@ public final class ClipVersion: @unchecked Sendable {
 
     /// Reads the clip (as `render` does: the same resolver, the same input policy).
     public init(number: Int, source clipSource: StudioClipSource, environment: ClipEnvironment?, renderer: SceneRenderer) throws {
+        let start = DispatchTime.now().uptimeNanoseconds
         var overrides = clipSource.overrides
         overrides.environment = environment
         let inputs = clipSource.makeInputs()
@@ -70,6 +77,10 @@ public final class ClipVersion: @unchecked Sendable {
         files = ([clipSource.filePath].compactMap { $0 } + inputs.filesRead).map { Self.absolute($0) }
         compositor = FrameCompositor(renderer: renderer)
         source = clip.frames()
+        // As bench does before its first timed frame. A face that cannot be found is not an error
+        // here: the frame that needs it reports it, as `render` would.
+        try? renderer.fonts.loadFaces()
+        preparationMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
 
     /// Frame `index`'s record (state and scene), simulating forward only as far as needed.

@@ -10,7 +10,12 @@
 //    motion) at their times;
 //  - the frame-time strip: one bar per frame drawn, its raster time against the 16.67 ms and
 //    8.33 ms lines, coloured and labelled by the scale it was measured at; a click on a bar shows
-//    that frame; "Measure" times the strip's range at the device's scale as `bench` does;
+//    that frame; "Measure" times the strip's range at the device's scale as `bench` does. The
+//    load's own cost (clip, simulation start, fonts) is shown apart as "preparation", as `bench`
+//    reports it, not as frame 0's bar. The scale tops out at the slowest bar but never above
+//    `stripCapMs` (2.4 × 16.67 ms), so the two budget lines always stand 28 and 14 px or more
+//    above the base; a slower bar is drawn to the top, marked clipped, with its time in its label.
+//    Every reload (an edit, an environment switch) clears the bars and the last measurement's line;
 //  - beside the frame: its simulated state (GET /state?n=K) and the environment switches, which
 //    POST /environment and so reload the clip;
 //  - an event stream (GET /events): on a new version the page reloads the clip and redraws the
@@ -54,6 +59,7 @@ enum StudioPage {
   #strip .bar { cursor: pointer; }
   #strip .bar:hover { opacity: .7; }
   #strip .shown-bar { stroke: #fff; stroke-width: 1; }
+  #strip .clip-mark { fill: var(--warn); }
   .legend span { margin-right: 12px; }
   .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: -1px; }
   input[type=number] { width: 64px; background: #2d3239; color: var(--text); border: 1px solid #3b4149; }
@@ -88,9 +94,10 @@ enum StudioPage {
   </div>
   <input type="range" id="scrubber" min="0" max="0" value="0" step="1" aria-label="frame">
   <svg id="inputs" height="34"></svg>
-  <svg id="strip" height="90"></svg>
+  <svg id="strip" height="110"></svg>
   <div class="controls">
     <span class="legend" id="legend"></span>
+    <span class="dim" id="preparation"></span>
     <label>frames <input type="number" id="range-first" min="0" value="0"> – <input type="number" id="range-last" min="0" value="0"></label>
     <button id="measure" title="Time the strip's frames at the device's scale, as holoframe bench does">Measure at device scale</button>
     <span class="dim" id="measure-info"></span>
@@ -131,6 +138,10 @@ async function loadClip() {
   studio.clip = c;
   studio.version = c.version;
   studio.bars.clear();
+  // A new version: the last measurement's summary was about the old one.
+  $("measure-info").textContent = "";
+  $("preparation").textContent = `preparation ${c.preparationMs.toFixed(1)} ms before frame 0`;
+  $("preparation").title = "loading this version: reading the clip, starting its simulation, opening the fonts, and on the first load one warm-up draw of frame 0. Not a frame: bench reports it apart the same way";
   $("clip-name").textContent = c.name;
   $("clip-facts").textContent = `${c.frameCount} frames at ${c.rate} fps · ${c.device} · ${c.width}×${c.height} pt · preview ${c.scale}× (${c.pixelWidth}×${c.pixelHeight}) · version ${c.version}`;
   $("watching").textContent = c.watching.length ? "watching " + c.watching.join(", ") : "";
@@ -276,42 +287,70 @@ function drawInputs() {
 
 function scaleColour(scale) { return scale === studio.clip.scale ? "#4c9aff" : "#ff8c4c"; }
 
+// The strip's scale tops out here: 2.4 × 16.67 ms, so the 16.67 ms line stands at least 28 px
+// and the 8.33 ms line 14 px above the base of the 70 px plot, and their labels never overlap.
+const stripCapMs = 40;
+
 function drawStrip() {
   const svg = $("strip"), c = studio.clip;
   svg.replaceChildren();
-  const W = svg.clientWidth || 800, H = 90, top = 10, bottom = 78;
+  const W = svg.clientWidth || 800, top = 10, bottom = 80;
   const first = Math.max(0, +$("range-first").value), last = Math.min(c.frameCount - 1, Math.max(first, +$("range-last").value));
   const count = last - first + 1, bw = W / count;
-  let maxMs = 20;
-  for (const [n, b] of studio.bars) if (n >= first && n <= last) maxMs = Math.max(maxMs, b.ms);
-  const y = ms => bottom - ms / maxMs * (bottom - top);
-  for (const [n, b] of studio.bars) {
+  // The slowest bar sets the scale (at least 20 ms), up to stripCapMs; slower bars are clipped.
+  let slowest = 0;
+  for (const [n, b] of studio.bars) if (n >= first && n <= last) slowest = Math.max(slowest, b.ms);
+  const maxMs = Math.min(stripCapMs, Math.max(20, slowest));
+  const y = ms => bottom - Math.min(ms, maxMs) / maxMs * (bottom - top);
+  let clipped = 0, labelEnd = -Infinity;
+  for (const [n, b] of [...studio.bars].sort((p, q) => p[0] - q[0])) {
     if (n < first || n > last) continue;
+    const over = b.ms > maxMs;
+    if (over) clipped++;
     const h = Math.max(1, bottom - y(b.ms));
-    const r = el("rect", {x: (n - first) * bw + (bw > 3 ? 0.5 : 0), y: bottom - h, width: Math.max(1, bw - (bw > 3 ? 1 : 0)), height: h,
+    const x = (n - first) * bw + (bw > 3 ? 0.5 : 0), w = Math.max(1, bw - (bw > 3 ? 1 : 0));
+    const r = el("rect", {x, y: bottom - h, width: w, height: h,
                           fill: scaleColour(b.scale), class: "bar" + (n === studio.shown ? " shown-bar" : ""),
-                          "data-frame": n, "data-ms": b.ms, "data-scale": b.scale}, svg);
-    el("title", {}, r).textContent = `frame ${n}: ${b.ms.toFixed(2)} ms raster at ${b.scale}×` + (b.bench ? " (measured as bench does)" : "");
-    if (bw >= 18) el("text", {x: (n - first + 0.5) * bw, y: 88, "text-anchor": "middle"}, svg).textContent = b.scale + "×";
+                          "data-frame": n, "data-ms": b.ms, "data-scale": b.scale, "data-clipped": over ? "1" : "0"}, svg);
+    el("title", {}, r).textContent = `frame ${n}: ${b.ms.toFixed(2)} ms raster at ${b.scale}×` + (b.bench ? " (measured as bench does)" : "")
+      + (over ? ` (clipped: the strip's scale stops at ${maxMs} ms)` : "");
+    if (over) {
+      // A notch cut into the bar's top, and its real time above it, kept inside the strip and
+      // left out where it would overwrite the previous one (the bar's tooltip still has it).
+      el("path", {d: `M${x} ${top} h${w} l${-w / 2} ${Math.min(6, w)} z`, class: "clip-mark", "data-frame": n}, svg);
+      const label = `${b.ms.toFixed(0)} ms`, half = label.length * 3 + 2;
+      const cx = Math.max(half, Math.min(W - half, x + w / 2));
+      if (cx - half > labelEnd) {
+        el("text", {x: cx, y: top - 1, "text-anchor": "middle", class: "clip-label", "data-frame": n}, svg).textContent = label;
+        labelEnd = cx + half;
+      }
+    }
+    if (bw >= 18) el("text", {x: (n - first + 0.5) * bw, y: 106, "text-anchor": "middle"}, svg).textContent = b.scale + "×";
     r.addEventListener("click", () => want(n));
   }
+  svg.dataset.maxMs = maxMs;
+  svg.dataset.clipped = clipped;
   for (const [ms, name] of [[16.67, "16.67 ms (60 fps)"], [8.33, "8.33 ms (120 fps)"]]) {
-    el("line", {x1: 0, x2: W, y1: y(ms), y2: y(ms), stroke: ms > 10 ? "#ff6b6b" : "#ffcf4c", "stroke-dasharray": "4 3", class: "budget-line"}, svg);
-    el("text", {x: 4, y: y(ms) - 2}, svg).textContent = name;
+    el("line", {x1: 0, x2: W, y1: y(ms), y2: y(ms), stroke: ms > 10 ? "#ff6b6b" : "#ffcf4c", "stroke-dasharray": "4 3", class: "budget-line", "data-ms": ms}, svg);
+    el("text", {x: 4, y: y(ms) - 2, class: "budget-label", "data-ms": ms}, svg).textContent = name;
   }
+  el("text", {x: W - 4, y: bottom + 12, "text-anchor": "end", class: "scale-note"}, svg).textContent =
+    `scale 0–${maxMs.toFixed(0)} ms` + (clipped ? ` · ${clipped} bar${clipped === 1 ? "" : "s"} clipped` : "");
   const scales = [...new Set([...studio.bars.values()].map(b => b.scale))];
   $("legend").innerHTML = scales.map(s => `<span><i class="swatch" style="background:${scaleColour(s)}"></i>raster at ${s}×${s === c.scale ? " (preview)" : " (device)"}</span>`).join("")
     + `<span class="dim">${studio.bars.size} frames drawn</span>`;
 }
 
 async function measure() {
-  const c = studio.clip, first = +$("range-first").value, last = +$("range-last").value;
+  const c = studio.clip, first = +$("range-first").value, last = +$("range-last").value, version = studio.version;
   $("measure-info").textContent = `timing frames ${first}–${last} at ${c.deviceScale}×…`;
   $("measure").disabled = true;
   try {
     const r = await fetch(`/bench?first=${first}&last=${last}`, {method: "POST"});
     if (!r.ok) { $("measure-info").textContent = await r.text(); return; }
     const b = await r.json();
+    // The clip reloaded while it was timed: these times are the old version's.
+    if (studio.version !== version) { $("measure-info").textContent = ""; return; }
     for (const f of b.frames) studio.bars.set(f.frame, {ms: f.rasterMs, scale: b.scale, bench: true});
     const over = b.frames.filter(f => f.totalMs > b.budgetMs).length;
     $("measure-info").textContent = `${b.frames.length} frames on ${b.device} at ${b.scale}×: ${over} over ${b.budgetMs.toFixed(2)} ms`;

@@ -9,6 +9,11 @@ opens the page, and checks, each printed:
     byte for byte the frame `holoframe render` writes;
   - the frame-time strip has one bar per frame the page was sent (counted from the page's network
     requests), and clicking a bar shows that frame;
+  - the load's cost is shown apart as "preparation" (the figure GET /clip gives), and the strip's
+    scale keeps the 16.67 ms line 28 px or more above the bars' base and its label clear of the
+    8.33 ms one, on the fresh page and with a 569 ms frame 0 (the start-up time the page used to
+    show for it) put among the bars, which is drawn clipped and says its time;
+  - "Measure at device scale" prints its summary, and a colour-scheme switch clears it;
   - editing the clip file on disk changes the picture to the edited clip's frame;
   - a syntax error in the clip file appears on the page with its line and column, the picture
     stays, and the server still answers;
@@ -19,7 +24,7 @@ A screenshot goes to OUT/studio.png. Exit 0 when every check passed, 1 otherwise
 import argparse, base64, json, os, pathlib, re, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
-from check_reports import Browser, Checks  # noqa: E402
+from check_reports import Browser, Checks, rect_of  # noqa: E402
 
 
 def wait_until(browser, expression, timeout=20):
@@ -62,6 +67,29 @@ def key(browser, key, code, key_code, shift=False):
     for kind in ("keyDown", "keyUp"):
         browser.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, windowsVirtualKeyCode=key_code,
                      modifiers=8 if shift else 0)
+
+
+STRIP_GEOMETRY = """(() => {
+    const svg = document.getElementById('strip');
+    const bars = Array.from(svg.querySelectorAll('rect.bar'));
+    const base = Math.max(...bars.map(b => +b.getAttribute('y') + +b.getAttribute('height')));
+    const line = ms => svg.querySelector(`line.budget-line[data-ms="${ms}"]`) || svg.querySelector('line');
+    const label = ms => (svg.querySelector(`text.budget-label[data-ms="${ms}"]`) || {getBBox: () => ({y: 0, height: 1e9})}).getBBox();
+    const a = label(16.67), b = label(8.33);
+    return {bars: bars.length, base, maxMs: +svg.dataset.maxMs, clipped: +svg.dataset.clipped,
+            above1667: base - +line(16.67).getAttribute('y1'), above833: base - +line(8.33).getAttribute('y1'),
+            labelsApart: a.y + a.height <= b.y || b.y + b.height <= a.y,
+            over: bars.filter(b => +b.dataset.ms > +svg.dataset.maxMs).length,
+            note: (svg.querySelector('text.scale-note') || {}).textContent || ''};
+})()"""
+
+
+def strip_readable(checks, geometry, when):
+    """The budget lines stand clear of the base and of each other."""
+    g = geometry
+    checks.check(g["bars"] > 0 and g["above1667"] >= 28 and g["above833"] >= 14 and g["labelsApart"],
+                 f"{when}: the 16.67 ms line stands {g['above1667']:.1f} px above the bars' base (8.33 ms: "
+                 f"{g['above833']:.1f} px), labels apart: {g['labelsApart']}, scale 0–{g['maxMs']} ms")
 
 
 def frames_sent(browser):
@@ -108,6 +136,15 @@ def main():
         checks.check(not errors, "no script error" + (f" ({errors[0]['params']['exceptionDetails']['text']})" if errors else ""))
         checks.check(shown_bytes(browser) == rendered(holoframe, clip, 0, work), "frame 0 is the bytes `render --frames 0` writes")
 
+        # Start-up apart from frame 0, and a strip whose budget lines can be read.
+        preparation = wait_until(browser, "(document.getElementById('preparation') || {}).textContent", 5) or ""
+        served = browser.evaluate("fetch('/clip').then(r => r.json()).then(c => c.preparationMs)")
+        first_ms = browser.evaluate("(studio.bars.get(0) || {}).ms")
+        checks.check(isinstance(served, (int, float)) and served > 0
+                     and re.search(rf"preparation {served:.1f} ms before frame 0", preparation) is not None,
+                     f"the load's cost is shown apart ({preparation[:60]!r}; GET /clip: {served} ms; frame 0's bar {first_ms} ms)")
+        strip_readable(checks, browser.evaluate(STRIP_GEOMETRY), "fresh page")
+
         # The scrubber: a click in the middle of it, then the arrow keys.
         r = browser.evaluate("""(() => { const r = document.getElementById('scrubber').getBoundingClientRect();
             return {x: r.x, y: r.y, width: r.width, height: r.height}; })()""")
@@ -138,12 +175,31 @@ def main():
             browser.click(bar["x"], bar["y"])
         checks.check(bool(bar) and shows(browser, target), f"a click on the bar of frame {target} shows that frame")
 
+        # A slow first frame, as the page used to show after start-up (X-Raster-Ms: 569): put among
+        # the bars, it is clipped and says its time, and the budget lines stay where they can be read.
+        browser.evaluate("studio.bars.set(0, {ms: 569, scale: studio.clip.scale}); drawStrip(); true")
+        g = browser.evaluate(STRIP_GEOMETRY)
+        slow = browser.evaluate("""(() => { const b = document.querySelector('#strip rect.bar[data-frame="0"]');
+            const l = document.querySelector('#strip text.clip-label[data-frame="0"]');
+            const box = l && l.getBBox(), width = document.getElementById('strip').getBoundingClientRect().width;
+            return b ? {clipped: b.dataset.clipped, title: b.querySelector('title').textContent,
+                        label: l ? l.textContent : null, labelInside: !!box && box.x >= 0 && box.x + box.width <= width} : null; })()""")
+        strip_readable(checks, g, "with a 569 ms frame 0")
+        slow = slow or {}
+        checks.check(slow.get("clipped") == "1" and "569.00 ms" in slow.get("title", "") and "clipped" in slow.get("title", "")
+                     and slow.get("label") == "569 ms" and slow.get("labelInside")
+                     and g["clipped"] == g["over"] >= 1
+                     and f"{g['over']} bar{'' if g['over'] == 1 else 's'} clipped" in g["note"],
+                     f"the 569 ms bar is drawn clipped at {g['maxMs']} ms and says its time above it, inside the strip ({slow}; {g['note']!r})")
+        (args.out / "studio-strip.png").write_bytes(browser.screenshot())
+
         # Live reload: an edit on disk changes the picture to the edited clip's frame.
         before = shown_bytes(browser)
         version = int(browser.evaluate("document.getElementById('frame').dataset.version"))
-        # (the screen's background: it shows in every frame of examples/clip.json)
-        edited = original.replace('"background": "systemGroupedBackground"', '"background": "#FFE0B2"')
-        checks.check(edited != original, "the edit changes the clip file")
+        # (The edit must change the clip: examples/clip.json was rewritten with layout in issue 39,
+        # and the colours this check used to swap were gone, so the edit changed nothing.)
+        edited = original.replace('"tint": "systemRed"', '"tint": "systemBlue"').replace('"string": "Today"', '"string": "Tonight"')
+        checks.check(edited != original, "the check's edit changes the clip file's text")
         clip.write_text(edited)
         ok = shows(browser, target, version + 1, timeout=10)
         after = shown_bytes(browser)
@@ -167,12 +223,25 @@ def main():
         clip.write_text(original)
         checks.check(shows(browser, target, version + 2, timeout=10) and not browser.evaluate(
             "document.getElementById('error').classList.contains('shown')"), "the next good edit clears the error")
+        # Measure at device scale over a few frames: its summary line appears.
+        browser.evaluate("""(() => { for (const [id, v] of [['range-first', 0], ['range-last', 2]]) {
+            const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event('change')); } })()""")
+        m = rect_of(browser, "#measure")
+        browser.click(m["x"] + m["width"] / 2, m["y"] + m["height"] / 2)
+        summary = wait_until(browser, """(() => { const t = document.getElementById('measure-info').textContent;
+            return / over 16\.67 ms$/.test(t) ? t : ''; })()""", 120)
+        checks.check(bool(summary), f"Measure at device scale prints its summary ({summary!r})")
         # An environment switch: the page posts it, the clip reloads under it.
         browser.evaluate("""(() => { const s = document.getElementById('env-colorScheme');
             s.value = 'dark'; s.dispatchEvent(new Event('change')); })()""")
         ok = shows(browser, target, version + 3, timeout=10)
         scheme = browser.evaluate("fetch('/clip').then(r => r.json()).then(c => c.environment.colorScheme)")
         checks.check(ok and scheme == "dark", f"the colour scheme switch reloads the clip in dark (version {version + 3})")
+        after_switch = browser.evaluate("""({info: document.getElementById('measure-info').textContent,
+            bench: Array.from(studio.bars.values()).filter(b => b.bench).length,
+            preparation: (document.getElementById('preparation') || {}).textContent || ''})""")
+        checks.check(after_switch["info"] == "" and after_switch["bench"] == 0 and after_switch["preparation"].startswith("preparation "),
+                     f"the switch clears the old measurement's summary and bars ({after_switch})")
         browser.evaluate("document.activeElement.blur()")
         first = int(browser.evaluate("document.getElementById('frame').dataset.frame"))
         key(browser, " ", "Space", 32)

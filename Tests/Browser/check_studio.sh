@@ -2,8 +2,9 @@
 # `holoframe studio` in a real browser (issue 32): starts the studio on a temporary copy of
 # examples/clip.json and drives its page in headless Chromium with check_studio.py (frame 0
 # shown, the scrubber and arrow keys show each frame's bytes, one strip bar per frame drawn, an
-# edit on disk redraws, a syntax error shows on the page while the server keeps answering).
-# About half a minute; a screenshot goes to OUT (default .build/browser-check).
+# edit on disk redraws, a syntax error shows on the page while the server keeps answering, the
+# frame-time strip's preparation and scale, a stale measurement cleared by a reload).
+# About half a minute; screenshots go to OUT (default .build/browser-check): studio.png, studio-strip.png.
 #
 #   Tests/Browser/check_studio.sh [OUT]        HOLOFRAME_BIN (default .build/debug/holoframe), CHROMIUM
 set -euo pipefail

@@ -81,6 +81,7 @@ func exchange(_ port: UInt16, _ method: String, _ target: String, body: String =
         let clip = try await exchange(port, "GET", "/clip")
         let info = try #require(try JSONSerialization.jsonObject(with: Data(clip.body)) as? [String: Any])
         #expect(info["frameCount"] as? Int == 30 && info["version"] as? Int == 1 && info["name"] as? String == "clip")
+        #expect((info["preparationMs"] as? Double).map { $0 > 0 } == true, "GET /clip gives the load's preparation time")
 
         let frame = try await exchange(port, "GET", "/frame?n=7")
         #expect(frame.status == 200 && frame.headers["content-type"] == "image/png")

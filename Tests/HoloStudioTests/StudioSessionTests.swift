@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import HoloStudio
+@testable import HoloText
 import Holoframe
 
 /// A fresh temporary folder for one test.
@@ -192,6 +193,21 @@ func session(for path: String, cacheBytes: Int = 64 << 20) throws -> StudioSessi
         let spec = studio.current.spec
         #expect(spec.environment.colorScheme == .dark && spec.environment.dynamicTypeSize == .xxLarge && spec.environment.reduceMotion)
         #expect(spec.device.name == "iphone-se" && studio.current.clip.scale == 0.25 && studio.current.deviceScale == 2)
+    }
+
+    /// Start-up is not frame 0's cost: the load opens the font faces (as bench does before its
+    /// first timed frame) and times itself as the version's preparation, on every reload too.
+    @Test func theLoadOpensTheFontsAndTimesItselfApartFromFrameZero() throws {
+        let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/clip.json"
+        try write(smallClip(), to: path)
+        let fonts = FontLibrary()  // a library of its own: nothing opened by other tests
+        let studio = try StudioSession(source: StudioClipSource(argument: path), pipeline: RenderPipeline(fonts: fonts), cacheBytes: 1 << 20)
+        // Every weight at text and display size: the faces `loadFaces` opens, before any frame was asked for.
+        #expect(fonts.chains.withLock { $0.count } == FontWeight.allCases.count * 2)
+        #expect(studio.current.preparationMs > 0)
+        studio.reload()
+        #expect(studio.current.number == 2 && studio.current.preparationMs > 0)
     }
 }
 
