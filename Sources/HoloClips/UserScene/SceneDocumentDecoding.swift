@@ -326,9 +326,7 @@ extension SceneDecoder {
 
     mutating func text(_ o: inout JSONObject) throws(UserSceneError) -> TextSpec {
         let string = try o.string("string")
-        let writtenWeight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
-            try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "medium": .medium, "semibold": .semibold, "bold": .bold])
-        }
+        let writtenWeight = try textWeight(&o)
         let family = try fontFamily(&o)
         let alignment = try o.optional("alignment").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "alignment"), ["leading": TextAlignment.leading, "center": .center, "trailing": .trailing])
@@ -360,24 +358,41 @@ extension SceneDecoder {
         let width = try o.optional("width").map { (v: JSONValue) throws(UserSceneError) in
             try limited(try value(v, path: o.path(of: "width")), SceneLimits.textWidth, path: o.path(of: "width"), "text width")
         }
-        let lineLimit = try o.optional("lineLimit").map { (v: JSONValue) throws(UserSceneError) in
+        let lineLimit = try self.lineLimit(&o)
+        let lineSpacing = try limited(try optionalValue(&o, "lineSpacing", default: styleLineSpacing ?? 0), SceneLimits.lineSpacing,
+                                      path: o.path(of: "lineSpacing"), "line spacing")
+        let minimumScaleFactor = try self.minimumScaleFactor(&o)
+        return TextSpec(string: string, fontSize: fontSize, weight: weight, family: family,
+                        origin: AnimatablePoint(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0)),
+                        alignment: alignment, fill: fill, width: width, lineLimit: lineLimit, lineSpacing: lineSpacing,
+                        minimumScaleFactor: minimumScaleFactor)
+    }
+
+    /// "weight": regular, medium, semibold or bold; nil when not given.
+    func textWeight(_ o: inout JSONObject) throws(UserSceneError) -> FontWeight? {
+        try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
+            try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "medium": .medium, "semibold": .semibold, "bold": .bold])
+        }
+    }
+
+    /// "lineLimit": a whole number of at least 1 (SwiftUI's `.lineLimit`); nil when not given.
+    func lineLimit(_ o: inout JSONObject) throws(UserSceneError) -> Int? {
+        try o.optional("lineLimit").map { (v: JSONValue) throws(UserSceneError) in
             let n = try v.wholeNumber(at: o.path(of: "lineLimit"))
             guard n >= 1 else { throw UserSceneError(path: o.path(of: "lineLimit"), reason: "a line limit is at least 1, got \(n)") }
             return n
         }
-        let lineSpacing = try limited(try optionalValue(&o, "lineSpacing", default: styleLineSpacing ?? 0), SceneLimits.lineSpacing,
-                                      path: o.path(of: "lineSpacing"), "line spacing")
-        let minimumScaleFactor = try o.optional("minimumScaleFactor").map { (v: JSONValue) throws(UserSceneError) in
+    }
+
+    /// "minimumScaleFactor": more than 0 and at most 1 (SwiftUI's `.minimumScaleFactor`); 1 when not given.
+    func minimumScaleFactor(_ o: inout JSONObject) throws(UserSceneError) -> Double {
+        try o.optional("minimumScaleFactor").map { (v: JSONValue) throws(UserSceneError) in
             let f = try v.number(at: o.path(of: "minimumScaleFactor"))
             guard f > 0, f <= 1 else {
                 throw UserSceneError(path: o.path(of: "minimumScaleFactor"), reason: "a minimum scale factor is more than 0 and at most 1, got \(f)")
             }
             return f
         } ?? 1
-        return TextSpec(string: string, fontSize: fontSize, weight: weight, family: family,
-                        origin: AnimatablePoint(x: try optionalValue(&o, "x", default: 0), y: try optionalValue(&o, "y", default: 0)),
-                        alignment: alignment, fill: fill, width: width, lineLimit: lineLimit, lineSpacing: lineSpacing,
-                        minimumScaleFactor: minimumScaleFactor)
     }
 
     /// "family": a font family that must be installed (fontconfig or $HOLOFRAME_FONT_DIR): refused

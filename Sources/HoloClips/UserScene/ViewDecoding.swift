@@ -343,26 +343,14 @@ extension SceneDecoder {
         if relativeTo != nil, fontSize == nil {
             throw UserSceneError(path: o.path(of: "relativeTo"), reason: "relativeTo scales a \"fontSize\" with a text style; this text has none")
         }
-        let weight = try o.optional("weight").map { (v: JSONValue) throws(UserSceneError) in
-            try v.choice(at: o.path(of: "weight"), ["regular": FontWeight.regular, "medium": .medium, "semibold": .semibold, "bold": .bold])
-        }
+        let weight = try textWeight(&o)
         let family = try fontFamily(&o)
         let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill"), unitPoints: true) }
-        let lineLimit = try o.optional("lineLimit").map { (v: JSONValue) throws(UserSceneError) in
-            let n = try v.wholeNumber(at: o.path(of: "lineLimit"))
-            guard n >= 1 else { throw UserSceneError(path: o.path(of: "lineLimit"), reason: "a line limit is at least 1, got \(n)") }
-            return n
-        }
+        let lineLimit = try self.lineLimit(&o)
         let lineSpacing = try o.optional("lineSpacing").map { (v: JSONValue) throws(UserSceneError) in
             try limited(try layoutValue(v, path: o.path(of: "lineSpacing")), SceneLimits.lineSpacing, path: o.path(of: "lineSpacing"), "line spacing")
         }
-        let minimumScaleFactor = try o.optional("minimumScaleFactor").map { (v: JSONValue) throws(UserSceneError) in
-            let f = try v.number(at: o.path(of: "minimumScaleFactor"))
-            guard f > 0, f <= 1 else {
-                throw UserSceneError(path: o.path(of: "minimumScaleFactor"), reason: "a minimum scale factor is more than 0 and at most 1, got \(f)")
-            }
-            return f
-        } ?? 1
+        let minimumScaleFactor = try self.minimumScaleFactor(&o)
         let truncation = try o.optional("truncationMode").map { (v: JSONValue) throws(UserSceneError) in
             try v.choice(at: o.path(of: "truncationMode"), ["tail": TextContent.Truncation.tail, "head": .head, "middle": .middle])
         } ?? .tail
