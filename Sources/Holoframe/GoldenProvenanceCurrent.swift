@@ -26,14 +26,7 @@ extension GoldenProvenance {
         var libraries = ["HarfBuzz": TextLibraryVersions.harfBuzz, "ICU": TextLibraryVersions.icu,
                          "fontconfig": TextLibraryVersions.fontconfig, "libpng": PNG.libraryVersion]
         libraries["FreeType"] = TextLibraryVersions.freeType
-        var faces: [String] = [], fallbacks: [String] = []
-        for weight in FontWeight.allCases {
-            for size in [17.0, FontLibrary.displayFromPointSize] {
-                guard let sources = try? fonts.chain(for: Font(size: size, weight: weight)).sources else { continue }
-                if !faces.contains(sources[0].path) { faces.append(sources[0].path) }
-                for source in sources.dropFirst() where !fallbacks.contains(source.path) { fallbacks.append(source.path) }
-            }
-        }
+        let (faces, fallbacks) = fonts.defaultFontFiles
         var files: [String: String] = [:]
         for path in faces {
             guard let bytes = try? InputFile.read(path, maxBytes: InputFile.defaultMaxBytes) else { continue }

@@ -58,14 +58,7 @@ public struct RenderRecord: Encodable, Equatable, Sendable {
         // behind them by name and size only: Noto Color Emoji is 11 MB, and hashing it byte by byte
         // before the signal handlers are up delayed every render's start (a scene's own families
         // are not listed).
-        var faces: [String] = [], fallbacks: [String] = []
-        for weight in FontWeight.allCases {
-            for size in [17.0, FontLibrary.displayFromPointSize] {
-                guard let sources = try? fonts.chain(for: Font(size: size, weight: weight)).sources else { continue }
-                if !faces.contains(sources[0].path) { faces.append(sources[0].path) }
-                for source in sources.dropFirst() where !fallbacks.contains(source.path) { fallbacks.append(source.path) }
-            }
-        }
+        let (faces, fallbacks) = fonts.defaultFontFiles
         for path in faces {
             guard let bytes = try? InputFile.read(path, maxBytes: policy?.maxInputBytes ?? InputFile.defaultMaxBytes) else { continue }
             out["the font \((path as NSString).lastPathComponent)"] = digest(bytes)
@@ -190,5 +183,21 @@ public enum ResumeCheck {
         guard Array(head[0..<16]) == signature, tail == iend else { return false }
         func be32(_ i: Int) -> Int { Int(head[i]) << 24 | Int(head[i + 1]) << 16 | Int(head[i + 2]) << 8 | Int(head[i + 3]) }
         return be32(16) == width && be32(20) == height
+    }
+}
+
+extension FontLibrary {
+    /// The files text that names no family is drawn with: each weight's face at body and display
+    /// sizes, then the fallback chain behind them, each listed once, in order.
+    var defaultFontFiles: (faces: [String], fallbacks: [String]) {
+        var faces: [String] = [], fallbacks: [String] = []
+        for weight in FontWeight.allCases {
+            for size in [17.0, FontLibrary.displayFromPointSize] {
+                guard let sources = try? chain(for: Font(size: size, weight: weight)).sources else { continue }
+                if !faces.contains(sources[0].path) { faces.append(sources[0].path) }
+                for source in sources.dropFirst() where !fallbacks.contains(source.path) { fallbacks.append(source.path) }
+            }
+        }
+        return (faces, fallbacks)
     }
 }

@@ -15,10 +15,10 @@ import Testing
 
     @Test func theLastLineAgreesWithTheExitStatus() throws {
         let dir = scratchFolder("bench-baseline"); defer { try? FileManager.default.removeItem(atPath: dir) }
-        let record = try benchRun( bench + ["--json", "\(dir)/b.json"])
+        let record = try holoframe(bench + ["--json", "\(dir)/b.json"])
         #expect(record.status == 0 && lastLine(record) == "ok: every frame within the 100000.00 ms budget", "\(record.stdout)\(record.stderr)")
 
-        let same = try benchRun( bench + ["--baseline", "\(dir)/b.json"])
+        let same = try holoframe(bench + ["--baseline", "\(dir)/b.json"])
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
         #expect(lastLine(same) == "ok: every frame within the 100000.00 ms budget; no regression against \(dir)/b.json")
 
@@ -31,7 +31,7 @@ import Testing
         }
         file["clips"] = clips
         try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: "\(dir)/fast.json"))
-        let slower = try benchRun( bench + ["--baseline", "\(dir)/fast.json", "--floor-ms", "0", "--report", "\(dir)/report"])
+        let slower = try holoframe(bench + ["--baseline", "\(dir)/fast.json", "--floor-ms", "0", "--report", "\(dir)/report"])
         #expect(slower.status == 1, "\(slower.stdout)\(slower.stderr)")
         #expect(lastLine(slower).hasPrefix("FAIL: regressed against \(dir)/fast.json (threshold 20 %, floor 0.00 ms): "))
         #expect(lastLine(slower).hasSuffix("demo as a whole"))
@@ -45,7 +45,7 @@ import Testing
         #expect(html.contains("data-count=\"regressed\""))
 
         // Over budget and unchanged: FAIL for the budget alone.
-        let over = try benchRun( Array(bench.dropLast(4)) + ["--budget-ms", "0.000001", "--progress", "none", "--baseline", "\(dir)/b.json",
+        let over = try holoframe(Array(bench.dropLast(4)) + ["--budget-ms", "0.000001", "--progress", "none", "--baseline", "\(dir)/b.json",
                                                                  "--floor-ms", "1000"])
         #expect(over.status == 1 && lastLine(over) == "FAIL: 10 frames over the 0.00 ms budget", "\(over.stdout)\(over.stderr)")
     }
@@ -53,28 +53,10 @@ import Testing
     @Test func aBaselineOfTheOldSchemaIsRefusedWithWhatToDo() throws {
         let dir = scratchFolder("bench-old-baseline"); defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(#"{"schema": 3, "clips": []}"#.utf8).write(to: URL(fileURLWithPath: "\(dir)/old.json"))
-        let run = try benchRun( bench + ["--baseline", "\(dir)/old.json"])
+        let run = try holoframe(bench + ["--baseline", "\(dir)/old.json"])
         #expect(run.status == 2 && run.stdout.isEmpty)
         #expect(run.stderr.contains("has bench schema 3 (each frame the median of its runs, the runs not kept)"))
         #expect(run.stderr.contains("record a new baseline with --json"))
     }
 }
 
-/// Runs the binary with `arguments`, keeping stdout and stderr (read side by side, as `holoframe(_:)` does).
-private func benchRun(_ arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: holoframeBinary)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    nonisolated(unsafe) var errData = Data()
-    let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    errReader.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errReader.isFinished { usleep(1000) }
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-               stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
-}

@@ -16,6 +16,10 @@ let holoframeBinary: String = {
 struct Run { var status: Int32; var stdout: String; var stderr: String; var stdoutData: Data }
 
 func holoframe(_ arguments: String..., in directory: String? = nil) throws -> Run {
+    try holoframe(arguments, in: directory)
+}
+
+func holoframe(_ arguments: [String], in directory: String? = nil) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: holoframeBinary)
     process.arguments = arguments
