@@ -77,6 +77,15 @@ extension ViewComposer {
              path: path)
     }
 
+    /// Text at a fixed size: bars keep their titles' size at every Dynamic Type size, as UIKit's
+    /// navigation and tab bars do (they show the large-content viewer instead).
+    mutating func barText(_ string: String, size: Double, weight: FontWeight, fill: ViewPaint, alignment: TextAlignment = .leading,
+                          path: String) -> ViewSpec {
+        make(.text(ViewTextSpec(string: string, style: nil, fontSize: .constant(size), relativeTo: nil, weight: weight, family: nil, fill: fill,
+                                lineLimit: 1, lineSpacing: nil, minimumScaleFactor: 1, truncation: .tail, alignment: alignment)),
+             path: path)
+    }
+
     mutating func symbol(_ name: String, _ style: TextStyle, weight: SymbolWeight? = nil, fill: ViewPaint?, path: String) -> ViewSpec {
         make(.symbol(ViewSymbolSpec(name: name, style: style, size: nil, weight: weight, fill: fill)), path: path)
     }

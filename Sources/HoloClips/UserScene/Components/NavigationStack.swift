@@ -2,8 +2,9 @@
 // as UINavigationBar draws it on iOS 17/18:
 //
 //   the bar           44 pt below the status bar: leading items, the inline title centred
-//                     (headline), trailing items, each inside the layout margins (16 pt; 20 on
-//                     the widest phones)
+//                     (17 pt semibold), trailing items (17 pt), inside the layout margins (16 pt;
+//                     20 on the widest phones). The bar's text keeps its size at every Dynamic
+//                     Type size, as UIKit's does; the large title grows with it.
 //   the large title   a band under the bar (52 pt at the default text size: its 41 pt line with
 //                     3 pt above and 8 below; it grows with Dynamic Type): largeTitle, bold, at the
 //                     leading margin. It scrolls with the content, clipped at the bar's bottom edge,
@@ -95,19 +96,20 @@ extension ViewComposer {
 
         if large {
             var title = text(spec.title, .largeTitle, weight: .bold, fill: color(.label), path: "\(path).title")
-            title.modifiers = [Self.padding(top: 3, leading: margin, bottom: 8, trailing: margin), Self.frame(maxWidth: .infinity, alignment: .leading)]
             if spec.scrolls {
+                // Pulled down it grows about its own leading edge and baseline's corner.
                 let pull = "clamp(-scroll, 0, \(SystemMetrics.stretchDistance))"
                 let grow = driven("1 + \(pull) * \((SystemMetrics.largeTitleMaximumScale - 1) / SystemMetrics.stretchDistance)")
                 title.modifiers.append(.scale(AnimatablePoint(x: grow, y: grow), anchor: UnitPointSpec(x: .constant(0), y: .constant(1))))
-                title.modifiers.append(.offset(AnimatablePoint(x: .constant(0), y: driven("-scroll"))))
             }
+            title.modifiers += [Self.padding(top: 3, leading: margin, bottom: 8, trailing: margin), Self.frame(maxWidth: .infinity, alignment: .leading)]
+            if spec.scrolls { title.modifiers.append(.offset(AnimatablePoint(x: .constant(0), y: driven("-scroll")))) }
             // Clipped at the bar's bottom edge: it goes under the bar, not over the status bar.
             layers.append(make(.stack(.vertical, alignment: 0, spacing: .constant(0), [title, spacer(path: "\(path).title")]),
                                [.clip(.rect), Self.padding(top: SystemMetrics.navigationBarHeight)], path: "\(path).title"))
         }
 
-        var inlineTitle = text(spec.title, .headline, fill: color(.label), path: "\(path).title")
+        var inlineTitle = barText(spec.title, size: 17, weight: .semibold, fill: color(.label), path: "\(path).title")
         // Centred on the bar, kept clear of the items (a title longer than that is truncated).
         inlineTitle.modifiers = [Self.padding(leading: 2 * margin + 44, trailing: 2 * margin + 44)]
         if large { inlineTitle.modifiers.append(.opacity(barOpacity)) }
@@ -131,9 +133,9 @@ extension ViewComposer {
         items.enumerated().map { i, item in
             switch item {
             case .symbol(let name):
-                return symbol(name, .body, fill: accent, path: "\(path)[\(i)]")
+                return make(.symbol(ViewSymbolSpec(name: name, style: nil, size: .constant(17), weight: nil, fill: accent)), path: "\(path)[\(i)]")
             case .text(let string, let prominent):
-                return text(string, .body, weight: prominent ? .semibold : nil, fill: accent, path: "\(path)[\(i)]")
+                return barText(string, size: 17, weight: prominent ? .semibold : .regular, fill: accent, path: "\(path)[\(i)]")
             }
         }
     }

@@ -66,9 +66,7 @@ extension ViewComposer {
             let itemPath = "\(path).tabs[\(i)]"
             let icon = make(.symbol(ViewSymbolSpec(name: tab.systemImage, style: nil, size: .constant(SystemMetrics.tabSymbolSize), weight: nil, fill: tint)),
                             path: "\(itemPath).systemImage")
-            let title = make(.text(ViewTextSpec(string: tab.title, style: nil, fontSize: .constant(SystemMetrics.tabTitleSize), relativeTo: nil,
-                                                weight: .medium, family: nil, fill: tint, lineLimit: 1, lineSpacing: nil, minimumScaleFactor: 1,
-                                                truncation: .tail, alignment: .center)), path: "\(itemPath).title")
+            let title = barText(tab.title, size: SystemMetrics.tabTitleSize, weight: .medium, fill: tint, alignment: .center, path: "\(itemPath).title")
             items.append(make(.stack(.vertical, alignment: 0.5, spacing: .constant(2), [icon, title]),
                               [Self.padding(top: SystemMetrics.tabItemTop),
                                Self.frame(height: SystemMetrics.tabBarHeight, maxWidth: .infinity, alignment: .top)], path: itemPath))
