@@ -30,6 +30,22 @@ import HoloGeometry
         #expect(s[4]["header.hidden"]! < s[2]["header.hidden"]!)  // springing back
     }
 
+    @Test func navigationBarAndTabDriversFollowTheScrollAndTaps() throws {
+        // settings-list.json: the list scrolls from 0.3 s; taps select Profile at 2.6 s and
+        // Settings at 3.4 s.
+        let frames = [0, 17, 60, 155, 156, 203, 204, 239]
+        let s = try states("settings-list.json", frames: frames)
+        let at = Dictionary(uniqueKeysWithValues: zip(frames, s))
+        #expect(at[0]?["navigation.barOpacity"] == 0 && at[0]?["tab.selection"] == 0)
+        #expect(at[17]?["navigation.barOpacity"] == 0)                  // not scrolled yet
+        #expect(at[60]?["scroll"] ?? 0 > 52 && at[60]?["navigation.barOpacity"] == 1)  // under the bar, faded in
+        #expect(at[155]?["tab.selection"] == 0 && at[156]?["tab.selection"] == 1)   // 2.6 s is frame 156
+        #expect(at[203]?["tab.selection"] == 1 && at[204]?["tab.selection"] == 0)   // 3.4 s is frame 204
+        // The fade is stepped from t = 0: frame k alone reads what a run up to k reads.
+        let alone = try states("settings-list.json", frames: [60])[0]
+        #expect(alone["navigation.barOpacity"] == at[60]?["navigation.barOpacity"])
+    }
+
     @Test func unknownVariantIsNamed() throws {
         var spec = ClipSpec(design: "custom")
         spec.scene = .object(["type": .string("group"), "children": .array([])])
