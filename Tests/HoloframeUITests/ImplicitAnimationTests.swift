@@ -54,8 +54,13 @@ private func scale(_ scene: Scene) throws -> Double {
         var fromRest = AnimatedValue(scales[9])
         fromRest.set(1, animation: spring, at: 9.0 / 60)
         #expect(fromRest.value(at: 10.0 / 60) > scales[9])
-        // Frame 40 alone is frame 40 of the run.
+        // Frame 40 alone is frame 40 of the run, to the byte.
         #expect(try scale(clip.frames().scene(40, fps: 60).scene) == scales[40])
+        let renderer = SceneRenderer(fonts: .shared)
+        let inRun = clip.frames()
+        for k in 0..<40 { _ = inRun.scene(k, fps: 60) }
+        #expect(try renderer.render(clip.frames().scene(40, fps: 60).scene, scale: 1).bytes
+                == renderer.render(inRun.scene(40, fps: 60).scene, scale: 1).bytes)
     }
 
     /// `value` unchanged: the scale changes without animation, as SwiftUI's `.animation(_:value:)` does.

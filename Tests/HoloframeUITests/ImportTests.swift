@@ -29,6 +29,17 @@ private struct Badge: View {
     }
 }
 
+/// The strings of the text runs in `nodes`, in drawing order.
+private func strings(in nodes: [Node]) -> [String] {
+    nodes.flatMap { node -> [String] in
+        switch node {
+        case .text(let run, _): return [run.string]
+        case .group(let g): return strings(in: g.children)
+        default: return []
+        }
+    }
+}
+
 @Suite struct ImportTests {
     @Test func swiftUINamesAreThisModules() {
         let color: Color = Color.red
@@ -44,6 +55,16 @@ private struct Badge: View {
             return try SceneRenderer(fonts: .shared).render(clip.frames().frame(0, fps: 60).scene, scale: 1).bytes
         }
         #expect(try pixels(.light) != pixels(.dark))
+    }
+
+    /// `@Environment(\.dynamicTypeSize)` is the clip's: the badge adds its second text at accessibility sizes.
+    @Test func dynamicTypeReachesTheBody() {
+        func texts(_ size: DynamicTypeSize) -> [String] {
+            let clip = Clip.view(name: "badge", size: Size(300, 120), duration: 1, environment: ClipEnvironment(dynamicTypeSize: size)) { _ in Badge() }
+            return strings(in: clip.frames().frame(0, fps: 60).scene.root)
+        }
+        #expect(texts(.large) == ["Light"])
+        #expect(texts(.accessibility1) == ["Light", "Large type"])
     }
 
     /// HoloframeTesting's expectations take a view.
