@@ -1,9 +1,9 @@
 // View modifiers, each the clip files' modifier of the same meaning (ViewDocument.swift's
 // `ViewModifierSpec`), appended in the order they are written: `.padding().background(…)` pads,
 // then puts the background behind the padded view, as in SwiftUI. Environment modifiers (`.font`,
-// `.foregroundStyle`, `.lineLimit`) hand their value down instead. The animatable ones (opacity,
-// scale, rotation, offset, blur) take their numbers through `SpecBuilder.animated`, so an
-// `.animation(_:value:)` above them moves them.
+// `.foregroundStyle`, `.lineLimit`) hand their value down instead. The animatable ones (padding,
+// frame, opacity, scale, rotation, offset, blur) take their numbers through `SpecBuilder.animated`,
+// so an `.animation(_:value:)` above them moves them.
 
 import HoloClips
 import HoloGeometry
@@ -63,8 +63,17 @@ enum Modifier {
         func anchor(_ a: UnitPoint) -> UnitPointSpec? { a == .center ? nil : a.spec }
         switch self {
         case .padding(let e):
-            spec.modifiers.append(.padding(top: constant(e.top), leading: constant(e.leading), bottom: constant(e.bottom), trailing: constant(e.trailing)))
-        case .frame(let f):
+            spec.modifiers.append(.padding(top: constant(b.animated(e.top, "padding.top")), leading: constant(b.animated(e.leading, "padding.leading")),
+                                           bottom: constant(b.animated(e.bottom, "padding.bottom")),
+                                           trailing: constant(b.animated(e.trailing, "padding.trailing"))))
+        case .frame(var f):
+            // Each finite dimension animates; `.infinity` (and a dimension left out) is taken as written.
+            func animate(_ v: inout AnimatableValue?, _ name: String) {
+                if case .constant(let c)? = v, c.isFinite { v = constant(b.animated(c, "frame." + name)) }
+            }
+            animate(&f.width, "width"); animate(&f.height, "height")
+            animate(&f.minWidth, "minWidth"); animate(&f.idealWidth, "idealWidth"); animate(&f.maxWidth, "maxWidth")
+            animate(&f.minHeight, "minHeight"); animate(&f.idealHeight, "idealHeight"); animate(&f.maxHeight, "maxHeight")
             spec.modifiers.append(.frame(f))
         case .fixedSize(let h, let v):
             spec.modifiers.append(.fixedSize(horizontal: h, vertical: v))

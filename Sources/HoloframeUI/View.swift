@@ -13,8 +13,9 @@
 import HoloClips
 import HoloGeometry
 
-/// SwiftUI's `View`: a value whose `body` is other views.
-public protocol View {
+/// SwiftUI's `View`: a value whose `body` is other views. (Its metatype is sendable so a clip's
+/// `@Sendable` content closure may make views of any view type.)
+public protocol View: SendableMetatype {
     associatedtype Body: View
     @ViewBuilder var body: Body { get }
 }

@@ -21,7 +21,7 @@ extension Clip {
     /// A clip of `content(t)` on `device` (its size, scale and safe area), in `environment`'s colour
     /// scheme, contrast and Dynamic Type size, over `background` (default white, or black when dark:
     /// a clip file's `variant.background`).
-    public static func view<V: View & SendableMetatype>(name: String, device: Device, fps: Double = 60, duration: Double,
+    public static func view<V: View>(name: String, device: Device, fps: Double = 60, duration: Double,
                                      environment: ClipEnvironment = .standard, background: Color? = nil,
                                      @ViewBuilder content: @escaping @Sendable (Double) -> V) -> Clip {
         let frames = max(1, Int((duration * fps).rounded()))
@@ -31,7 +31,7 @@ extension Clip {
     }
 
     /// A clip of `content(t)` on a screen of `size` points with no safe area, drawn at `scale`.
-    public static func view<V: View & SendableMetatype>(name: String, size: Size, scale: Double = 1, fps: Double = 60, duration: Double,
+    public static func view<V: View>(name: String, size: Size, scale: Double = 1, fps: Double = 60, duration: Double,
                                      environment: ClipEnvironment = .standard, background: Color? = nil,
                                      @ViewBuilder content: @escaping @Sendable (Double) -> V) -> Clip {
         view(name: name, device: Device(name: "custom", size: size, scale: scale), fps: fps, duration: duration,
@@ -42,7 +42,7 @@ extension Clip {
 extension ClipReference {
     /// One still frame of `content` (`expectGolden(.view { ActivityView() })`), named after the
     /// view's type unless `name` is given, on `device` in `environment`.
-    public static func view<V: View & SendableMetatype>(name: String? = nil, device: Device = .iPhone12, environment: ClipEnvironment = .standard,
+    public static func view<V: View>(name: String? = nil, device: Device = .iPhone12, environment: ClipEnvironment = .standard,
                                      @ViewBuilder _ content: @escaping @Sendable () -> V) -> ClipReference {
         .clip(Clip.view(name: name ?? "\(V.self)", device: device, fps: 60, duration: 1.0 / 60, environment: environment) { _ in content() })
     }

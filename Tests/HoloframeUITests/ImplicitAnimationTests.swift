@@ -63,6 +63,34 @@ private func scale(_ scene: Scene) throws -> Double {
                 == renderer.render(inRun.scene(40, fps: 60).scene, scale: 1).bytes)
     }
 
+    /// Layout animates too: a frame's width eases from 100 to 200 points, and the stack it is in
+    /// lays out around each frame's width.
+    @Test func aFrameWidthAnimatesThroughLayout() throws {
+        let clip = Clip.view(name: "bar", size: Size(300, 40), duration: 1) { t in
+            Rectangle().frame(width: t >= 0.5 ? 200 : 100, height: 10)
+                .animation(.easeInOut(duration: 0.5), value: t >= 0.5)
+        }
+        func width(_ k: Int, _ source: FrameSource) throws -> Double {
+            guard case .group(let root) = source.scene(k, fps: 60).scene.root.first, case .fill(let shape, _)? = root.children.first else {
+                Issue.record("no bar")
+                return .nan
+            }
+            return shape.bounds.width
+        }
+        let run = clip.frames()
+        #expect(try width(29, run) == 100)
+        #expect(try width(30, run) == 100)   // the change is seen at t = 0.5 and starts there
+        let mid = try width(45, run)         // half way through the 0.5 s ease-in-out: half way
+        #expect(abs(mid - 150) < 1e-9)
+        // Layout places frames on device pixels (this screen's are points), as SwiftUI does.
+        let late = try width(52, run)
+        #expect(late > 150 && late < 200 && late == late.rounded(), "\(late)")
+        let end = Clip.view(name: "bar", size: Size(300, 40), duration: 2) { t in
+            Rectangle().frame(width: t >= 0.5 ? 200 : 100, height: 10).animation(.easeInOut(duration: 0.5), value: t >= 0.5)
+        }.frames()
+        #expect(try width(60, end) == 200)
+    }
+
     /// `value` unchanged: the scale changes without animation, as SwiftUI's `.animation(_:value:)` does.
     @Test func anUnchangedValueJumps() throws {
         let run = Self.clip(animated: false).frames()
