@@ -9,6 +9,9 @@
 //   waveform.progress                                              pull progress, −offset / 80 (seed 003)
 //   reveal.progress                                                offset / secondary height (seed 004;
 //                                                                  variant "revealHeight", default the viewport)
+//   navigation.barOpacity                                          a navigationStack's bar background, hairline and
+//                                                                  inline title: 0 at the scroll edge, 1 under the bar
+//   tab.selection                                                  a tabView's selected tab (0-based), chosen by taps
 // Components read the scroll at a fixed 60 Hz from t = 0 (as the built-in clips do), and only
 // those the scene reads are run.
 
@@ -21,7 +24,8 @@ public enum CustomDesign {
     public static let name = "custom"
     public static let driverNames: Set<String> = ["time", "frame", "scroll", "scrollVelocity", "scrollPhase", "roll", "pitch",
                                                   "header.visible", "header.hidden", "header.offset", "header.opacity",
-                                                  "flowing.progress", "flowing.rawProgress", "waveform.progress", "reveal.progress", "phase.value"]
+                                                  "flowing.progress", "flowing.rawProgress", "waveform.progress", "reveal.progress", "phase.value",
+                                                  "navigation.barOpacity", "tab.selection"]
 
     /// The clip for a spec whose design is "custom". `loadImage` resolves an image node's path
     /// (relative to the clip file) to pixels; `fileName` is named in errors.
@@ -87,12 +91,19 @@ public enum CustomDesign {
             throw ClipFileError(fileName: fileName, path: "variant.\(unknown)",
                                 reason: "is not a variant of design \"custom\" (known: background, revealHeight)")
         }
-        let components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
+        var components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
                                           contentScrolls: scrollSpec?.configuration.isScrollable ?? false,
                                           revealHeight: revealHeight)
+        if scene.requiredDrivers.contains("navigation.barOpacity") {
+            components.navigation = NavigationBarState(collapseDistance: scene.components.navigationCollapseDistance ?? 0)
+        }
+        if let tabs = scene.components.tabView, scene.requiredDrivers.contains("tab.selection") {
+            components.tabs = (tabs, spec.taps)
+        }
+        let drivers = components
         let clip = Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
-                             components: components)
+                             components: drivers)
         }.withWarnings(scene.warnings.map { "\(fileName): \($0)" })
         // A user's scene gets the device's chrome only when its file asks ("chrome": true).
         return spec.chrome == true ? clip.withChrome(device: spec.device) : clip
@@ -130,6 +141,7 @@ struct CustomSimulation: ClipSimulation {
         d["roll"] = attitude.roll
         d["pitch"] = attitude.pitch
         if let scroll { components.advance(to: time, scroll: scroll, into: &d) }
+        if let (tabs, taps) = components.tabs { d["tab.selection"] = Double(tabs.selectedIndex(at: time, taps: taps)) }
         return State(drivers: d)
     }
 
@@ -145,6 +157,9 @@ struct ComponentDrivers: Sendable {
     var flowing: FlowingHeaderState?
     let wantsWaveform: Bool
     let revealHeight: Double?
+    var navigation: NavigationBarState?
+    /// The tab view and the clip's taps, which choose its tab.
+    var tabs: (TabViewSpec, [Tap])?
     var step = 0
 
     init(required: Set<String>, reduceMotion: Bool, contentScrolls: Bool, revealHeight: Double) {
@@ -157,13 +172,14 @@ struct ComponentDrivers: Sendable {
     }
 
     mutating func advance(to time: Double, scroll: ScrollSimulation, into d: inout [String: Double]) {
-        if header != nil || flowing != nil {
+        if header != nil || flowing != nil || navigation != nil {
             // Every 1/60 s tick up to `time`, whatever the clip's frame rate.
             while Double(step) / Self.stepsPerSecond <= time + 1e-9 {
                 let t = Double(step) / Self.stepsPerSecond
                 let s = scroll.state(at: t)
                 header?.scrollChanged(to: s.offset, at: t)
                 flowing?.update(offset: s.offset, phase: s.phase, at: t)
+                navigation?.scrollChanged(to: s.offset, at: t)
                 step += 1
             }
         }
@@ -178,6 +194,7 @@ struct ComponentDrivers: Sendable {
             d["flowing.progress"] = flowing.progress(at: time)
             d["flowing.rawProgress"] = flowing.rawProgress
         }
+        if let navigation { d["navigation.barOpacity"] = navigation.opacity(at: time) }
         if wantsWaveform { d["waveform.progress"] = WaveformRefresh.pullProgress(offset: offset) }
         if let revealHeight { d["reveal.progress"] = RevealMapping.progress(offset: offset, secondaryHeight: revealHeight) }
     }

@@ -74,12 +74,14 @@ public struct Layout {
     private var result = LayoutResult()
     /// Inside a scroll view's content: safe-area growth does not apply there.
     private var inScrollContent = false
+    /// The safe area where the view being placed is: the screen's, less any `safeAreaPadding` around it.
+    private var safeRect: Rect
 
     private struct Key: Hashable {
         var id: Int, level: Int, width: Double?, height: Double?, axis: Axis?
     }
 
-    public init(environment: LayoutEnvironment) { self.environment = environment }
+    public init(environment: LayoutEnvironment) { self.environment = environment; safeRect = environment.safeRect }
 
     /// Lays `root` out on the screen as a root view: offered the safe area (the screen when it
     /// ignores the safe area) and centred in it.
@@ -108,7 +110,7 @@ public struct Layout {
             s = baseSize(node, p, axis)
         } else {
             switch node.modifiers[level - 1] {
-            case .padding(let e):
+            case .padding(let e), .safeAreaPadding(let e):
                 let inner = size(node, level: level - 1, Self.inset(p, e), axis)
                 s = Size(inner.width + e.left + e.right, inner.height + e.top + e.bottom)
             case .frame(let f):
@@ -312,7 +314,7 @@ public struct Layout {
 
     /// `r` grown to the screen's edge on each side where it reaches the safe area's edge.
     func grownIntoUnsafeArea(_ r: Rect) -> Rect {
-        let safe = environment.safeRect, screen = environment.screen, eps = 0.5 / environment.displayScale
+        let safe = safeRect, screen = environment.screen, eps = 0.5 / environment.displayScale
         let minX = r.minX <= safe.minX + eps ? min(r.minX, 0) : r.minX
         let minY = r.minY <= safe.minY + eps ? min(r.minY, 0) : r.minY
         let maxX = r.maxX >= safe.maxX - eps ? max(r.maxX, screen.width) : r.maxX
@@ -328,6 +330,20 @@ public struct Layout {
         switch node.modifiers[level - 1] {
         case .padding(let e):
             place(node, level: level - 1, Self.inset(p, e), Point(origin.x + e.left, origin.y + e.top), axis)
+        case .safeAreaPadding(let e):
+            // Inside, the safe area ends where the padding ends on each padded side the view's frame
+            // reaches the safe area's edge from (a bar's room is unsafe for what is under it).
+            let outer = safeRect
+            let inner = Rect(x: frame.minX + e.left, y: frame.minY + e.top, width: max(0, frame.width - e.left - e.right),
+                             height: max(0, frame.height - e.top - e.bottom))
+            let eps = 0.5 / environment.displayScale
+            let minX = e.left > 0 && frame.minX <= outer.minX + eps ? max(outer.minX, inner.minX) : outer.minX
+            let minY = e.top > 0 && frame.minY <= outer.minY + eps ? max(outer.minY, inner.minY) : outer.minY
+            let maxX = e.right > 0 && frame.maxX >= outer.maxX - eps ? min(outer.maxX, inner.maxX) : outer.maxX
+            let maxY = e.bottom > 0 && frame.maxY >= outer.maxY - eps ? min(outer.maxY, inner.maxY) : outer.maxY
+            safeRect = Rect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+            place(node, level: level - 1, Self.inset(p, e), Point(origin.x + e.left, origin.y + e.top), axis)
+            safeRect = outer
         case .frame(let f):
             let (_, q, c) = frameSize(f, p) { q in self.size(node, level: level - 1, q, axis) }
             place(node, level: level - 1, q, f.alignment.origin(of: c, in: frame), axis)

@@ -97,6 +97,10 @@ public typealias Insets = HoloMotion.EdgeInsets
 
 public enum LayoutModifier: Hashable, Sendable {
     case padding(Insets)
+    /// SwiftUI's `.safeAreaPadding`: padding that also moves the safe area's edges in, so a view
+    /// inside that ignores the safe area (a scroll view's viewport, a bar's background) still
+    /// reaches past it: the room a navigation bar or a tab bar takes from its content.
+    case safeAreaPadding(Insets)
     case frame(FrameSpec)
     /// SwiftUI's `.fixedSize(horizontal:vertical:)`: the view's ideal size on those axes, whatever is offered.
     case fixedSize(horizontal: Bool, vertical: Bool)

@@ -67,12 +67,18 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     // Two layout roots: the scrolled cards (a scrolled group inside the viewport's clip), and the header: its faded material and the title.
     ("collapsing-header.json", ["scroll"], "group[group[group[\(Array(repeating: "fill:roundedRect:solid", count: 12).joined(separator: ", "))]]] | group[group[material], text]"),
     ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
-    // The scroll view (its clip, the scrolled group: the large title and eight cards of background,
-    // two texts and a chevron), then the bar: its opacity group around the material, the title and
-    // the divider.
-    ("activity-list.json", ["scroll"], "group[group[group[text, " +
+    // A navigation stack (a ZStack): the scroll view (its clip, the scrolled group of eight cards:
+    // background, two texts and a chevron), the large title (its clip and offset group), then the
+    // bar: the material in its opacity group, the "+" item's stroke, the inline title and the
+    // hairline in their opacity groups.
+    ("activity-list.json", ["scroll", "navigation.barOpacity"], "group[group[group[" +
         Array(repeating: "fill:roundedRect:solid, text, text, styledStroke:path:solid", count: 8).joined(separator: ", ") +
-        "]]] | group[group[material, text, fill:rect:solid]]"),
+        "]], group[group[group[text]]], group[material], styledStroke:path:solid, group[text], group[fill:rect:solid]]"),
+    // A tab view (a ZStack): the Settings tab's opacity group (the list's background, its scrolled
+    // group of four sections: header, clipped card of rows with separators, footer; then the large
+    // title and the bar), the Profile tab's (the symbol's parts, two texts, the inline bar with its
+    // "Edit" button), then the tab bar: material, hairline and two items of symbol parts and title.
+    ("settings-list.json", ["scroll", "navigation.barOpacity", "tab.selection"], settingsListOutline),
     // A scroll view (its clip and scrolled group) of the title, then four cards, each an offset group around an opacity group: the card, the
     // symbol's parts (sun: a disc and two strokes of rays; dumbbell: one fill; moon, heart: fill and
     // stroke), two texts and the chevron.
@@ -94,6 +100,9 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("scroll-cards-blur.json", ["frame"],
      "group[fill:rect:linear, group[\(scrollCards)], group[group[fill:rect:linear, group[\(scrollCards)]], fill:rect:solid], text]"),
 ]
+
+/// settings-list.json, as decoded and drawn at rest (its pictures: Golden/example-settings-list).
+private let settingsListOutline = "group[group[fill:rect:solid, group[group[group[fill:roundedRect:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, text], text, group[fill:roundedRect:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, text], text, text, group[fill:roundedRect:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, styledStroke:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text], text, group[fill:roundedRect:solid, text, text, styledStroke:path:solid, fill:rect:solid, text, styledStroke:path:solid]]], group[group[group[text]]], group[material], group[text], group[fill:rect:solid]], group[styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, text, group[material], text, text, group[fill:rect:solid]], material, fill:rect:solid, styledStroke:path:solid, text, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text]"
 
 /// paths.json: path fills and strokes (styled when a style key is given), symbols as groups of
 /// their fills and strokes.

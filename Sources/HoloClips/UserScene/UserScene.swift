@@ -28,6 +28,8 @@ public struct UserScene: Sendable {
     /// The scene's scrollView, laid out at time 0 with the scroll at rest: its viewport and content
     /// size give the clip's scroll view (no hand-written contentHeight).
     public var scrollGeometry: ScrollGeometry?
+    /// The navigation stack and tab view in the document, whose drivers the simulation runs.
+    public var components = ComponentsFound()
 
     /// Reads the value of the clip file's "scene" key.
     /// - Parameters:
@@ -60,6 +62,7 @@ public struct UserScene: Sendable {
             }
             var scene = UserScene(nodes: nodes, driverTable: decoder.drivers, warnings: decoder.warnings)
             scene.environment = env
+            scene.components = decoder.components
             let atRest = DriverSlots(values: decoder.drivers.names.map { _ in 0 })
             for root in nodes.flatMap(\.layoutRoots) {
                 let result = root.layout(atRest, env)

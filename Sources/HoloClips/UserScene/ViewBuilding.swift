@@ -54,6 +54,8 @@ extension ViewSpec {
             switch m {
             case .padding(let t, let l, let b, let r):
                 mods.append(.padding(Insets(top: max(0, t.value(d)), left: max(0, l.value(d)), bottom: max(0, b.value(d)), right: max(0, r.value(d)))))
+            case .safeAreaPadding(let t, let l, let b, let r):
+                mods.append(.safeAreaPadding(Insets(top: max(0, t.value(d)), left: max(0, l.value(d)), bottom: max(0, b.value(d)), right: max(0, r.value(d)))))
             case .frame(let f):
                 func v(_ a: AnimatableValue?) -> Double? {
                     guard let a else { return nil }
@@ -120,7 +122,7 @@ extension ViewSpec {
         for (k, m) in modifiers.enumerated() {
             let f = frames[k + 1]
             switch m {
-            case .padding, .frame, .fixedSize: break
+            case .padding, .safeAreaPadding, .frame, .fixedSize: break
             case .background(let view, _): nodes = view.build(r, d, env, scroll: scroll, visible: visible) + nodes
             case .overlay(let view, _): nodes += view.build(r, d, env, scroll: scroll, visible: visible)
             case .clip(let shape): nodes = [.group(Group(nodes, clip: shape.shape(in: f, d)))]

@@ -3,7 +3,7 @@
 // Modifiers written as flat keys apply in one fixed order, innermost first (a JSON object has no
 // order):
 //
-//   fixedSize → padding → frame → background → overlay → clip → shadow → blur → opacity →
+//   fixedSize → padding → safeAreaPadding → frame → background → overlay → clip → shadow → blur → opacity →
 //   scale → rotation → tilt → offset
 //
 // so `{"padding": true, "frame": {"maxWidth": "infinity"}, "background": "white"}` is SwiftUI's
@@ -18,11 +18,11 @@ import HoloScene
 import HoloText
 
 extension SceneDecoder {
-    static let containerTypes = ["vstack", "hstack", "zstack", "scrollView"]
+    static let containerTypes = ["vstack", "hstack", "zstack", "scrollView", "navigationStack", "list", "tabView"]
     static let viewTypes = containerTypes + ["spacer", "divider", "forEach", "rect", "roundedRect", "capsule", "circle", "ellipse", "path",
-                                             "text", "symbol", "image", "material", "shaderFill"]
+                                             "text", "symbol", "image", "material", "shaderFill", "label"]
     /// Flat modifier keys, innermost first.
-    static let modifierOrder = ["fixedSize", "padding", "frame", "background", "overlay", "clip", "shadow", "blur", "opacity",
+    static let modifierOrder = ["fixedSize", "padding", "safeAreaPadding", "frame", "background", "overlay", "clip", "shadow", "blur", "opacity",
                                 "scale", "rotation", "tilt", "offset"]
     /// Drivers whose value follows the scroll: layout inside a scroll view's content may not read them.
     static func followsScroll(_ name: String) -> Bool {
@@ -89,6 +89,7 @@ extension SceneDecoder {
                                  "use padding, frame (SwiftUI's .frame), alignment, spacer or offset")
         }
         let kind: ViewKind
+        var builtModifiers: [ViewModifierSpec] = []
         switch type {
         case "vstack", "hstack":
             let axis: Axis = type == "vstack" ? .vertical : .horizontal
@@ -107,16 +108,7 @@ extension SceneDecoder {
         case "divider":
             kind = .divider
         case "scrollView":
-            guard !inScrollContent else {
-                throw UserSceneError(path: path, reason: "a scrollView inside a scrollView: a clip has one, driven by its scroll")
-            }
-            scrollViewCount += 1
-            // The content moves with the clip's scroll, whether or not an expression reads it.
-            _ = drivers.slot(for: "scroll")
-            guard scrollViewCount == 1 else {
-                throw UserSceneError(path: path, reason: "a second scrollView: a clip has one, driven by the clip's scroll")
-            }
-            inScrollContent = true
+            try enterScrollView(path: path, what: "scrollView")
             defer { inScrollContent = false }
             // One content view, or children stacked as SwiftUI's ScrollView stacks them (a VStack).
             if let content = o.optional("content") {
@@ -165,6 +157,8 @@ extension SceneDecoder {
             } else {
                 kind = .shaderFill(shape, .anyDistance(roll: try optionalValue(&o, "roll", default: 0)))
             }
+        case "navigationStack", "list", "tabView", "label":
+            (kind, builtModifiers) = try component(type, &o, path: path)
         default: // rect, roundedRect, capsule, circle, ellipse, path
             let shape = try viewShape(type, &o)
             let fill = try o.optional("fill").map { (v: JSONValue) throws(UserSceneError) in try paint(v, path: o.path(of: "fill"), unitPoints: true) }
@@ -173,7 +167,7 @@ extension SceneDecoder {
             kind = .shape(shape, fill: fill ?? (stroke == nil ? .solid(.constant(labelColor)) : nil), stroke: stroke)
         }
         let phaseReadsBefore = phaseReads
-        var view = ViewSpec(path: path, id: id, kind: kind, modifiers: try viewModifiers(&o))
+        var view = ViewSpec(path: path, id: id, kind: kind, modifiers: builtModifiers + (try viewModifiers(&o)))
         if phaseReads > phaseReadsBefore {
             guard inScrollContent else {
                 throw UserSceneError(path: path, reason: "\(Self.phaseDriver) (the scrollTransition phase) is read by views inside a scrollView's content")
@@ -191,9 +185,9 @@ extension SceneDecoder {
     var labelColor: Color { Color.named("label", scheme: colorScheme, increasedContrast: increasedContrast) ?? .black }
 
     /// A container's children, with each `forEach` among them expanded in place.
-    mutating func viewChildren(_ o: inout JSONObject) throws(UserSceneError) -> [ViewSpec] {
-        let listPath = o.path(of: "children")
-        guard let raw = o.optional("children") else { return [] }
+    mutating func viewChildren(_ o: inout JSONObject, key: String = "children") throws(UserSceneError) -> [ViewSpec] {
+        let listPath = o.path(of: key)
+        guard let raw = o.optional(key) else { return [] }
         var views: [ViewSpec] = []
         for (i, item) in try raw.array(at: listPath).enumerated() {
             let itemPath = "\(listPath)[\(i)]"
@@ -425,6 +419,9 @@ extension SceneDecoder {
             return .fixedSize(horizontal: h, vertical: v)
         case "padding":
             return try padding(raw, path: path)
+        case "safeAreaPadding":
+            guard case .padding(let t, let l, let b, let r) = try padding(raw, path: path) else { preconditionFailure("padding() returns .padding") }
+            return .safeAreaPadding(top: t, leading: l, bottom: b, trailing: r)
         case "frame":
             return .frame(try viewFrame(raw, path: path))
         case "background", "overlay":

@@ -78,6 +78,8 @@ public struct UnitPointSpec: Hashable, Sendable {
 
 public indirect enum ViewModifierSpec: Hashable, Sendable {
     case padding(top: AnimatableValue, leading: AnimatableValue, bottom: AnimatableValue, trailing: AnimatableValue)
+    /// SwiftUI's `.safeAreaPadding`: padding that also moves the safe area in (HoloLayout's `safeAreaPadding`).
+    case safeAreaPadding(top: AnimatableValue, leading: AnimatableValue, bottom: AnimatableValue, trailing: AnimatableValue)
     case frame(ViewFrameSpec)
     case fixedSize(horizontal: Bool, vertical: Bool)
     case background(ViewSpec, Alignment)
@@ -96,7 +98,7 @@ public indirect enum ViewModifierSpec: Hashable, Sendable {
     /// True for the modifiers layout sizes and places by; the rest draw around a frame.
     var changesLayout: Bool {
         switch self {
-        case .padding, .frame, .fixedSize, .background, .overlay: return true
+        case .padding, .safeAreaPadding, .frame, .fixedSize, .background, .overlay: return true
         default: return false
         }
     }

@@ -1,0 +1,82 @@
+// TabView with a tab bar, as UITabBar draws it on iOS 17/18 (iPhone, portrait):
+//
+//   the bar        49 pt above the home indicator, its material reaching the screen's bottom edge,
+//                  a hairline on top; one item per tab, equal widths: the symbol (24 pt) over its
+//                  title (10 pt, medium), 6 pt from the bar's top. The bar keeps its size at every
+//                  Dynamic Type size, as UIKit's does (it shows the large-content viewer instead).
+//   the tint       the selected tab's item in the accent colour (systemBlue), the others systemGray
+//   the content    each tab's view with its safe area moved up by the bar; only the selected one shows
+//   selection      the clip's taps choose it: a tap whose target is a tab's id selects that tab at
+//                  the tap's time, at once, as a tab bar does (the `tab.selection` driver)
+
+import HoloGeometry
+import HoloLayout
+import HoloMotion
+import HoloScene
+
+public struct TabSpec: Hashable, Sendable {
+    /// The name taps target.
+    public var id: String
+    public var title: String
+    public var systemImage: String
+    public var content: ViewSpec
+    public init(id: String, title: String, systemImage: String, content: ViewSpec) {
+        self.id = id; self.title = title; self.systemImage = systemImage; self.content = content
+    }
+}
+
+public struct TabViewSpec: Hashable, Sendable {
+    public var tabs: [TabSpec]
+    /// The tab shown until a tap selects another.
+    public var selection: Int
+    public init(tabs: [TabSpec], selection: Int = 0) { self.tabs = tabs; self.selection = selection }
+
+    /// The selected tab's index at `time`: the last tap at or before it on a tab's id, else `selection`.
+    public func selectedIndex(at time: Double, taps: [Tap]) -> Int {
+        var selected = selection
+        for tap in taps where tap.time <= time {
+            if let i = tabs.firstIndex(where: { $0.id == tap.target }) { selected = i }
+        }
+        return selected
+    }
+}
+
+extension SystemMetrics {
+    public static let tabSymbolSize = 24.0
+    public static let tabTitleSize = 10.0
+    public static let tabItemTop = 6.0
+}
+
+extension ViewComposer {
+    public mutating func tabView(_ spec: TabViewSpec, path: String) -> ViewSpec {
+        var layers: [ViewSpec] = []
+        var items: [ViewSpec] = []
+        let blue = SystemColor.systemBlue.resolved(colorScheme, increasedContrast: increasedContrast)
+        let gray = SystemColor.systemGray.resolved(colorScheme, increasedContrast: increasedContrast)
+        for (i, tab) in spec.tabs.enumerated() {
+            let selected = "(tab.selection == \(i))"
+            var content = tab.content
+            content.modifiers += [.safeAreaPadding(top: .constant(0), leading: .constant(0), bottom: .constant(SystemMetrics.tabBarHeight),
+                                                   trailing: .constant(0)),
+                                  .opacity(driven(selected))]
+            layers.append(content)
+            func channel(_ a: Double, _ b: Double) -> AnimatableValue { driven("mix(\(a), \(b), \(selected))") }
+            let tint = ViewPaint.solid(.components(red: channel(gray.red, blue.red), green: channel(gray.green, blue.green),
+                                                   blue: channel(gray.blue, blue.blue), alpha: channel(gray.alpha, blue.alpha)))
+            let itemPath = "\(path).tabs[\(i)]"
+            let icon = make(.symbol(ViewSymbolSpec(name: tab.systemImage, style: nil, size: .constant(SystemMetrics.tabSymbolSize), weight: nil, fill: tint)),
+                            path: "\(itemPath).systemImage")
+            let title = barText(tab.title, size: SystemMetrics.tabTitleSize, weight: .medium, fill: tint, alignment: .center, path: "\(itemPath).title")
+            items.append(make(.stack(.vertical, alignment: 0.5, spacing: .constant(2), [icon, title]),
+                              [Self.padding(top: SystemMetrics.tabItemTop),
+                               Self.frame(height: SystemMetrics.tabBarHeight, maxWidth: .infinity, alignment: .top)], path: itemPath))
+        }
+        let row = make(.stack(.horizontal, alignment: 0, spacing: .constant(0), items), path: "\(path).tabBar")
+        var material = make(.material(.rect, .regular, colorScheme), path: "\(path).tabBar")
+        material.ignoresSafeArea = true
+        let bar = make(.stack(.vertical, alignment: 0.5, spacing: .constant(0), [make(.divider, path: "\(path).tabBar"), row]),
+                       [.background(material, .center), Self.frame(maxHeight: .infinity, alignment: .bottom)], path: "\(path).tabBar")
+        layers.append(bar)
+        return make(.zstack(.bottom, layers), path: path)
+    }
+}
