@@ -21,6 +21,10 @@ public struct EnvironmentValues: Sendable {
     var fontWeight: Font.Weight?
     /// `.foregroundStyle`: the paint of text, symbols and unfilled shapes.
     var foregroundStyle: AnyShapeStyle?
+    /// `.listStyle`.
+    var listStyle: ListStyleKind = .insetGrouped
+    /// The screen's width in points (components widen their margins on wide phones).
+    var screenWidth: Double = 390
 
     public init() {}
 

@@ -26,6 +26,18 @@ struct SpecBuilder {
     var path: [AnyHashable] = []
     /// The animation changes take here: set by an `.animation(_:value:)` whose value changed.
     var animation: HoloMotion.Animation?
+    /// What `.navigationTitle`, `.navigationBarTitleDisplayMode` and `.toolbar` tell the
+    /// navigation stack around them (SwiftUI's preferences).
+    var navigation = NavigationPreferences()
+    /// `.tabItem` and `.tag` of views by spec id, for the tab view around them.
+    var tabItems: [Int: (title: String, systemImage: String)] = [:]
+    var tags: [Int: AnyHashable] = [:]
+    /// Specs built by `Label` (a list row that is a label insets its separator to the title).
+    var labelIDs: Set<Int> = []
+    /// The drivers components' values read (the scroll, the bar's fade, the selected tab), and
+    /// their values for this evaluation.
+    var drivers = DriverTable(known: ["scroll", "navigation.barOpacity", "tab.selection"])
+    var driverValues: [String: Double] = [:]
     private var lastID = 0
 
     init(environment: EnvironmentValues, time: Double, store: AnimationStore) {

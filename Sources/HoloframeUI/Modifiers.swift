@@ -57,6 +57,10 @@ enum Modifier {
     case id(AnyHashable)
     case environment((inout EnvironmentValues) -> Void)
     case animation(HoloMotion.Animation?, value: any Equatable)
+    /// A navigation title, display mode or toolbar for the navigation stack around the view.
+    case navigation((inout NavigationPreferences) -> Void)
+    case tabItem(Label)
+    case tag(AnyHashable)
 
     func apply(to spec: inout ViewSpec, _ b: inout SpecBuilder) {
         func constant(_ v: Double) -> AnimatableValue { .constant(v) }
@@ -104,6 +108,12 @@ enum Modifier {
             spec.layoutPriority = p
         case .ignoresSafeArea:
             spec.ignoresSafeArea = true
+        case .navigation(let change):
+            change(&b.navigation)
+        case .tabItem(let label):
+            b.tabItems[spec.id] = (label.title, label.systemImage)
+        case .tag(let tag):
+            b.tags[spec.id] = tag
         case .id, .environment, .animation:
             break  // ModifiedContent.specs handles these around the content
         }

@@ -63,6 +63,7 @@ struct ViewSimulation<V: View>: ClipSimulation {
     private let store = AnimationStore()
     private var frame = -1
     private var specs: [ViewSpec] = []
+    private var drivers = DriverSlots(values: [])
 
     init(content: @escaping (Double) -> V, device: Device, environment: ClipEnvironment, background: Color?, fps: Double) {
         self.content = content; self.device = device; self.fps = fps
@@ -78,18 +79,17 @@ struct ViewSimulation<V: View>: ClipSimulation {
             let t = Double(frame) / fps
             var b = SpecBuilder(environment: values, time: t, store: store)
             specs = content(t).makeSpecs(&b)
+            drivers = b.drivers.slots(from: b.driverValues)
         }
         let t = Double(frame) / fps
         return State(animating: store.values.values.filter { $0.isAnimating(at: t) }.count)
     }
 
     func scene(for state: State) -> Scene {
-        Scene(size: device.size, background: background, root: Self.nodes(specs, values.viewEnvironment(device)))
-    }
-
-    /// Each top-level view laid out and drawn as a clip file's layout root.
-    static func nodes(_ specs: [ViewSpec], _ environment: ViewEnvironment) -> [Node] {
-        specs.map { LayoutRootSpec(view: $0, isStatic: true).node(in: environment) }
+        let environment = values.viewEnvironment(device)
+        return Scene(size: device.size, background: background, root: specs.map {
+            LayoutRootSpec(view: $0, isStatic: true).node(in: environment, drivers: drivers)
+        })
     }
 }
 
@@ -101,5 +101,6 @@ extension EnvironmentValues {
         dynamicTypeSize = environment.dynamicTypeSize
         colorSchemeContrast = environment.highContrast ? .increased : .standard
         displayScale = device.scale
+        screenWidth = device.size.width
     }
 }

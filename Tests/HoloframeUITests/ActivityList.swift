@@ -1,5 +1,5 @@
-// examples/activity-list.json's screen written in Swift, as its comment writes it, at rest (the
-// file's bar fades in with `smoothstep(36, 48, scroll)`: 0 before the list scrolls).
+// examples/activity-list.json's screen written in Swift, as its comment writes it (the clip file
+// writes the chevron's semibold weight, which its comment leaves out).
 
 import HoloframeUI
 
@@ -22,34 +22,29 @@ struct Activity: Identifiable {
 
 struct ActivityList: View {
     var items = Activity.all
-    var titleTopPadding = 4.0
-    var barOpacity = 0.0
+    var spacing = 12.0
 
     var body: some View {
-        ScrollView {
-            VStack(alignment: .leading, spacing: 12) {
-                Text("Activity").font(.largeTitle).bold().padding(.top, titleTopPadding)
-                ForEach(items) { item in
-                    HStack {
-                        VStack(alignment: .leading, spacing: 2) {
-                            Text(item.title).font(.headline).lineLimit(1)
-                            Text(item.subtitle).font(.subheadline).foregroundStyle(.secondary).lineLimit(1)
+        NavigationStack {
+            ScrollView {
+                VStack(alignment: .leading, spacing: spacing) {
+                    ForEach(items) { item in
+                        HStack {
+                            VStack(alignment: .leading, spacing: 2) {
+                                Text(item.title).font(.headline).lineLimit(1)
+                                Text(item.subtitle).font(.subheadline).foregroundStyle(.secondary).lineLimit(1)
+                            }
+                            Spacer()
+                            Image(systemName: "chevron.right").fontWeight(.semibold).foregroundStyle(.tertiary)
                         }
-                        Spacer()
-                        Image(systemName: "chevron.right").fontWeight(.semibold).foregroundStyle(.tertiary)
+                        .padding()
+                        .background(Color.secondarySystemGroupedBackground, in: RoundedRectangle(cornerRadius: 12, style: .continuous))
                     }
-                    .padding()
-                    .background(Color.secondarySystemGroupedBackground, in: RoundedRectangle(cornerRadius: 12, style: .continuous))
                 }
+                .padding(EdgeInsets(top: 0, leading: 16, bottom: 16, trailing: 16))
             }
-            .padding(EdgeInsets(top: 0, leading: 16, bottom: 16, trailing: 16))
+            .navigationTitle("Activity")
+            .toolbar { Button("Add", systemImage: "plus") {} }
         }
-        VStack(spacing: 0) {
-            Text("Activity").font(.headline).lineLimit(1).frame(maxWidth: .infinity, minHeight: 44)
-            Divider()
-        }
-        .background(.regularMaterial)
-        .frame(maxHeight: .infinity, alignment: .top)
-        .opacity(barOpacity)
     }
 }

@@ -1,6 +1,7 @@
-// One implementation for JSON and Swift: examples/activity-list.json and the same screen written
-// with this module's views (ActivityList.swift) draw byte-identical frames, light, dark and at
-// accessibility3, because both become the same view specs and go through the same layout and drawing.
+// One implementation for JSON and Swift: examples/activity-list.json and examples/settings-list.json
+// and the same screens written with this module's views (ActivityList.swift, SettingsScreen.swift)
+// draw byte-identical frames (light, dark and at accessibility3 for the list), because both become
+// the same view specs and go through the same layout, components and drawing.
 
 import Foundation
 import HoloframeUI
@@ -16,8 +17,8 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
         return try SceneRenderer(fonts: .shared).render(scene, scale: 1).bytes
     }
 
-    static func swiftClip(_ environment: ClipEnvironment, _ view: ActivityList = ActivityList()) -> Clip {
-        Clip.view(name: "activity-list", device: .iPhone12, duration: 1, environment: environment,
+    static func swiftClip<V: View & Sendable>(_ environment: ClipEnvironment, _ view: V = ActivityList()) -> Clip {
+        Clip.view(name: "screen", device: .iPhone12, duration: 1, environment: environment,
                   background: .systemGroupedBackground) { _ in view }
     }
 
@@ -36,10 +37,20 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
         #expect(a == b)
     }
 
+    /// A tab view of navigation stacks, a grouped list of labels, sections with headers and footers.
+    @Test func componentsDrawTheClipFilesBytes() throws {
+        let json = try ClipResolver.resolve(examples.appendingPathComponent("settings-list.json").path)
+        let swift = Self.swiftClip(ClipEnvironment(), SettingsScreen())
+        #expect(swift.frames().frame(0, fps: 60).scene == json.frames().frame(0, fps: json.fps).scene)
+        #expect(try Self.pixels(json) == Self.pixels(swift))
+        // The other tab selected draws the profile, as the file does after its tap at 2.6 s.
+        #expect(try Self.pixels(Self.swiftClip(ClipEnvironment(), SettingsScreen(tab: "profile"))) != Self.pixels(swift))
+    }
+
     /// The comparison sees a one-point difference.
     @Test func aDifferentScreenDrawsDifferentBytes() throws {
         let json = try ClipResolver.resolve(examples.appendingPathComponent("activity-list.json").path)
-        let moved = Self.swiftClip(ClipEnvironment(), ActivityList(titleTopPadding: 5))
+        let moved = Self.swiftClip(ClipEnvironment(), ActivityList(spacing: 13))
         #expect(try Self.pixels(json) != Self.pixels(moved))
     }
 }

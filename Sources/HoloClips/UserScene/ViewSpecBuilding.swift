@@ -9,9 +9,10 @@ import HoloMotion
 import HoloScene
 
 extension LayoutRootSpec {
-    /// A root whose numbers are all constants, laid out in `environment` and drawn: the group a
-    /// clip file's layout root draws as, with its scroll view (if any) scrolled by `scroll` points.
-    public func node(in environment: ViewEnvironment, scroll: Double = 0) -> Node {
-        build(DriverSlots(values: []), environment, scroll: scroll, layout: nil)
+    /// The root laid out in `environment` and drawn at the values `drivers` gives its expressions
+    /// (none: every number a constant): the group a clip file's layout root draws as, with its
+    /// scroll view (if any) scrolled by `scroll` points.
+    public func node(in environment: ViewEnvironment, drivers: DriverSlots = DriverSlots(values: []), scroll: Double = 0) -> Node {
+        build(drivers, environment, scroll: scroll, layout: nil)
     }
 }
