@@ -95,6 +95,8 @@ private func error(_ json: JSONValue) -> String {
          "v.animation.easeIn.duration: must be greater than 0, got 0"),
         (["targets": [["time": 0, "value": 1], ["time": 1, "value": 2]], "animation": ["snappy": ["duration": 1, "bounce": 0.2]]],
          "v.animation.snappy.bounce: unknown property of the arguments of snappy; known properties are duration, extraBounce"),
+        (["targets": [["time": 0, "value": 1], ["time": 1, "value": 2]], "animation": ["bouncy": ["extraBounce": 0.7]]],
+         "v.animation.bouncy.extraBounce: makes the spring's bounce 1; bouncy's bounce plus extraBounce must be more than -1 and less than 1"),
         (["targets": [["time": 0, "value": 1, "animation": "smooth"]]],
          "v.targets[0].animation: the first target is the starting value: nothing animates to it; give animations to the later targets"),
     ]

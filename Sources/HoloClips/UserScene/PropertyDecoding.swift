@@ -236,6 +236,11 @@ struct SceneDecoder {
         let result: Animation
         if let make = springs.first(where: { $0.key == name })?.value {
             result = make(try number("duration", default: 0.5, positive: true), try number("extraBounce", default: 0, positive: false))
+            // SwiftUI's bounce is within −1…1: beyond it the spring never settles (or divides by zero).
+            if case .spring(let spring, _) = result, !(spring.dampingFraction > 0 && spring.dampingFraction.isFinite), let a = args {
+                throw UserSceneError(path: a.path(of: "extraBounce"), reason: "makes the spring's bounce \(JSONValue.shown(spring.bounce)); " +
+                                     "\(name)'s bounce plus extraBounce must be more than -1 and less than 1")
+            }
         } else if let make = curves.first(where: { $0.key == name })?.value {
             result = make(try number("duration", default: TimingCurve.defaultDuration, positive: true))
         } else if name == "spring", case .object = raw {
