@@ -31,6 +31,11 @@ public struct EnvironmentValues: Sendable {
     /// The environment a body is evaluated in (read by `@Environment`).
     @TaskLocal static var current = EnvironmentValues()
 
+    /// The paint of text, symbols and unpainted shapes: the foreground style, else `label` in
+    /// this environment's colour scheme (written out, so `.environment(\.colorScheme, .dark)` on a
+    /// part of the screen reaches it; drawing would otherwise take the clip's `label`).
+    var foregroundPaint: ViewPaint { foregroundStyle?.paint(self) ?? Color.label._paintSpec(self) }
+
     /// The clip's `ViewEnvironment` as layout and drawing read it.
     func viewEnvironment(_ device: Device) -> ViewEnvironment {
         ViewEnvironment(layout: LayoutEnvironment(screen: device.size, safeArea: device.screen.safeArea, displayScale: device.scale),

@@ -35,7 +35,7 @@ public struct _ShapeView<S: Shape>: View, PrimitiveView {
         let paint = fill.flatMap { AnyShapeStyle(style: $0).paint(env) }
         let strokeSpec = stroke.flatMap { s in AnyShapeStyle(style: s.style).paint(env).map { StrokeSpec(paint: $0, width: .constant(s.width)) } }
         // SwiftUI fills an unpainted shape with the foreground style (label unless told otherwise).
-        let fallback = paint == nil && strokeSpec == nil ? (env.foregroundStyle?.paint(env) ?? Color.label._paintSpec(env)) : nil
+        let fallback = paint == nil && strokeSpec == nil ? env.foregroundPaint : nil
         return [ViewSpec(path: b.location, id: b.nextID(), kind: .shape(shape._viewShape, fill: paint ?? fallback, stroke: strokeSpec))]
     }
 }

@@ -70,7 +70,7 @@ public struct Text: View, PrimitiveView {
         let env = b.environment
         let font = self.font ?? env.font ?? .body
         let (style, size) = font.styleAndSize
-        let fill = color.map { $0._paintSpec(env) } ?? env.foregroundStyle?.paint(env)
+        let fill = color.map { $0._paintSpec(env) } ?? env.foregroundPaint
         let text = ViewTextSpec(string: string, style: style, fontSize: size, weight: (weight ?? font.weight ?? env.fontWeight)?.fontWeight,
                                 fill: fill, lineLimit: env.lineLimit, alignment: env.multilineTextAlignment)
         return [ViewSpec(path: b.location, id: b.nextID(), kind: .text(text))]
@@ -95,7 +95,7 @@ public struct Image: View, PrimitiveView {
         let font = env.font ?? .body
         let (style, size) = font.styleAndSize
         let symbol = ViewSymbolSpec(name: systemName, style: style, size: size, weight: (font.weight ?? env.fontWeight)?.symbolWeight,
-                                    fill: env.foregroundStyle?.paint(env))
+                                    fill: env.foregroundPaint)
         return [ViewSpec(path: b.location, id: b.nextID(), kind: .symbol(symbol))]
     }
 }

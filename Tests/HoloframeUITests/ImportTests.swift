@@ -29,6 +29,17 @@ private struct Badge: View {
     }
 }
 
+/// The paints of the text runs in `nodes`, in drawing order.
+private func texts(_ nodes: [Node]) -> [Paint] {
+    nodes.flatMap { node -> [Paint] in
+        switch node {
+        case .text(_, let paint): return [paint]
+        case .group(let g): return texts(g.children)
+        default: return []
+        }
+    }
+}
+
 /// The strings of the text runs in `nodes`, in drawing order.
 private func strings(in nodes: [Node]) -> [String] {
     nodes.flatMap { node -> [String] in
@@ -55,6 +66,18 @@ private func strings(in nodes: [Node]) -> [String] {
             return try SceneRenderer(fonts: .shared).render(clip.frames().frame(0, fps: 60).scene, scale: 1).bytes
         }
         #expect(try pixels(.light) != pixels(.dark))
+    }
+
+    /// `.environment(\.colorScheme, .dark)` on part of a light screen: its text is dark mode's label (white).
+    @Test func anEnvironmentValueReachesTheViewsUnderIt() {
+        let clip = Clip.view(name: "two", size: Size(200, 80), duration: 1) { _ in
+            VStack {
+                Text("Light")
+                Text("Dark").environment(\.colorScheme, .dark)
+            }
+        }
+        let paints = texts(clip.frames().frame(0, fps: 60).scene.root)
+        #expect(paints == [.solid(.black), .solid(.white)])
     }
 
     /// `@Environment(\.dynamicTypeSize)` is the clip's: the badge adds its second text at accessibility sizes.
