@@ -26,6 +26,8 @@ struct SpecBuilder {
     var path: [AnyHashable] = []
     /// The animation changes take here: set by an `.animation(_:value:)` whose value changed.
     var animation: HoloMotion.Animation?
+    /// True under an `.animation(_:value:)`.
+    var inAnimationScope = false
     /// What `.navigationTitle`, `.navigationBarTitleDisplayMode` and `.toolbar` tell the
     /// navigation stack around them (SwiftUI's preferences).
     var navigation = NavigationPreferences()
@@ -69,6 +71,8 @@ struct SpecBuilder {
     /// target is `target`: the target itself, or on its way there with the animation in effect
     /// when the target changed.
     mutating func animated(_ target: Double, _ name: String) -> Double {
+        // Only an `.animation(_:value:)` around a view ever moves it: outside one, no state is kept.
+        guard inAnimationScope else { return target }
         let key = path + [AnyHashable(name)]
         var value = store.values[key] ?? AnimatedValue(target)
         if value.target != target { value.set(target, animation: animation, at: time) }
@@ -83,12 +87,14 @@ struct SpecBuilder {
         let key = path + [AnyHashable("animation")]
         let changed = store.watched[key].map { differs(value, $0) } ?? false
         store.watched[key] = value
-        let saved = self.animation
+        let saved = (self.animation, inAnimationScope)
         if changed { self.animation = animation }
-        defer { self.animation = saved }
+        inAnimationScope = true
+        defer { (self.animation, inAnimationScope) = saved }
         return body(&self)
     }
 
-    /// Where this view is, for messages and the spec's `path`.
-    var location: String { "view" + path.map { "/\($0)" }.joined() }
+    /// The spec's `path` (what clip files use for messages; views built in Swift raise none, and
+    /// spelling out each view's identity cost about a fifth of an evaluation in a debug build).
+    var location: String { "HoloframeUI view" }
 }

@@ -63,7 +63,13 @@ struct ViewSimulation<V: View>: ClipSimulation {
     private let store = AnimationStore()
     private var frame = -1
     private var specs: [ViewSpec] = []
-    private var drivers = DriverSlots(values: [])
+    private var drivers = DriverTable(known: [])
+    private var driverValues: [String: Double] = [:]
+    /// The frame's nodes, and the specs and driver values they were drawn from: a frame whose
+    /// views and values are those of the frame before reuses its nodes (layout included), as a clip
+    /// file's root whose layout reads no driver is laid out once.
+    private var nodes: [Node] = []
+    private var drawn: (specs: [ViewSpec], drivers: DriverTable, values: [String: Double])?
 
     init(content: @escaping (Double) -> V, device: Device, environment: ClipEnvironment, background: Color?, fps: Double) {
         self.content = content; self.device = device; self.fps = fps
@@ -79,17 +85,20 @@ struct ViewSimulation<V: View>: ClipSimulation {
             let t = Double(frame) / fps
             var b = SpecBuilder(environment: values, time: t, store: store)
             specs = content(t).makeSpecs(&b)
-            drivers = b.drivers.slots(from: b.driverValues)
+            drivers = b.drivers
+            driverValues = b.driverValues
+        }
+        if drawn.map({ $0.specs != specs || $0.drivers != drivers || $0.values != driverValues }) ?? true {
+            let environment = values.viewEnvironment(device), slots = drivers.slots(from: driverValues)
+            nodes = specs.map { LayoutRootSpec(view: $0, isStatic: true).node(in: environment, drivers: slots) }
+            drawn = (specs, drivers, driverValues)
         }
         let t = Double(frame) / fps
         return State(animating: store.values.values.filter { $0.isAnimating(at: t) }.count)
     }
 
     func scene(for state: State) -> Scene {
-        let environment = values.viewEnvironment(device)
-        return Scene(size: device.size, background: background, root: specs.map {
-            LayoutRootSpec(view: $0, isStatic: true).node(in: environment, drivers: drivers)
-        })
+        Scene(size: device.size, background: background, root: nodes)
     }
 }
 
