@@ -118,6 +118,22 @@ private let stack = """
         #expect(scene.components.navigationCollapseDistance == 0)
     }
 
+    @Test func aStackWhoseContentDoesNotScrollKeepsItsBarClear() throws {
+        let scene = try decode(#"{"type": "navigationStack", "title": "Profile", "titleDisplayMode": "inline", "content": {"type": "spacer"}}"#)
+        let root = scene.scene(size: Size(390, 844), background: .white, drivers: ["navigation.barOpacity": 1]).root
+        func materials(_ nodes: [Node], _ opacity: Double) -> [Double] {
+            nodes.flatMap { node -> [Double] in
+                switch node {
+                case .material: return [opacity]
+                case .group(let g): return materials(g.children, opacity * g.opacity)
+                default: return []
+                }
+            }
+        }
+        #expect(materials(root, 1) == [0])
+        #expect(!scene.requiredDrivers.contains("navigation.barOpacity"))
+    }
+
     @Test func theLargeTitleBandGrowsWithDynamicType() throws {
         let scene = try decode(stack, environment(.iPhone12, .accessibility3, .light))
         let band = NavigationStackSpec.largeTitleBand(.accessibility3)

@@ -134,7 +134,7 @@ private func textRuns(_ nodes: [Node], _ dy: Double = 0) -> [TextRun] {
         let at0 = scene.scene(size: Size(390, 844), background: .white, drivers: ["scroll": 0])
         let at120 = scene.scene(size: Size(390, 844), background: .white, drivers: ["scroll": 120])
         func scrolled(_ s: Scene) -> Group? {
-            guard case .group(let root) = s.root[0], case .group(let clip) = root.children[0], case .group(let moved) = clip.children[0] else { return nil }
+            guard case .group(let clip) = s.root[0], case .group(let moved) = clip.children[0] else { return nil }
             return moved
         }
         #expect(scrolled(at0)?.transform.ty == 0)

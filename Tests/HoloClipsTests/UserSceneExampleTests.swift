@@ -65,15 +65,15 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("targets.json", ["time"], "group[group[fill:roundedRect:solid], group[fill:ellipse:solid], group[fill:rect:solid]]"),
     ("tilt-card.json", ["roll", "pitch", "time"], "group[fill:rect:shader, group[fill:rect:shader], text]"),
     // Two layout roots: the scrolled cards (a scrolled group inside the viewport's clip), and the header: its faded material and the title.
-    ("collapsing-header.json", ["scroll"], "group[group[group[\(Array(repeating: "fill:roundedRect:solid", count: 12).joined(separator: ", "))]]] | group[group[material], text]"),
+    ("collapsing-header.json", ["scroll"], "group[group[\(Array(repeating: "fill:roundedRect:solid", count: 12).joined(separator: ", "))]] | group[material] | text"),
     ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
-    // A navigation stack (a ZStack): the scroll view (its clip, the scrolled group of eight cards:
-    // background, two texts and a chevron), the large title (its clip and offset group), then the
-    // bar: the material in its opacity group, the "+" item's stroke, the inline title and the
-    // hairline in their opacity groups.
-    ("activity-list.json", ["scroll", "navigation.barOpacity"], "group[group[group[" +
+    // A navigation stack, its views top-level nodes: the scroll view (its clip, the scrolled group
+    // of eight cards: background, two texts and a chevron), the large title (the pull's offset, the
+    // band's clip, the scroll's offset, the scale), then the bar: the material in its opacity
+    // group, the "+" item's stroke, the inline title and the hairline in their opacity groups.
+    ("activity-list.json", ["scroll", "navigation.barOpacity"], "group[group[" +
         Array(repeating: "fill:roundedRect:solid, text, text, styledStroke:path:solid", count: 8).joined(separator: ", ") +
-        "]], group[group[group[text]]], group[material], styledStroke:path:solid, group[text], group[fill:rect:solid]]"),
+        "]] | group[group[group[group[text]]]] | group[material] | styledStroke:path:solid | group[text] | group[fill:rect:solid]"),
     // A tab view (a ZStack): the Settings tab's opacity group (the list's background, its scrolled
     // group of four sections: header, clipped card of rows with separators, footer; then the large
     // title and the bar), the Profile tab's (the symbol's parts, two texts, the inline bar with its
@@ -82,10 +82,10 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     // A scroll view (its clip and scrolled group) of the title, then four cards, each an offset group around an opacity group: the card, the
     // symbol's parts (sun: a disc and two strokes of rays; dumbbell: one fill; moon, heart: fill and
     // stroke), two texts and the chevron.
-    ("clip.json", ["time", "scroll"], "group[group[group[text, " + [
+    ("clip.json", ["time", "scroll"], "group[group[text, " + [
         "fill:path:solid, styledStroke:path:solid, styledStroke:path:solid", "fill:path:solid",
         "fill:path:solid, styledStroke:path:solid", "fill:path:solid, styledStroke:path:solid",
-    ].map { "group[group[fill:roundedRect:solid, \($0), text, text, styledStroke:path:solid]]" }.joined(separator: ", ") + "]]]"),
+    ].map { "group[group[fill:roundedRect:solid, \($0), text, text, styledStroke:path:solid]]" }.joined(separator: ", ") + "]]"),
     ("image.json", ["time"], "group[fill:rect:solid, group[image], group[image]]"),
     ("metal-shader.json", ["time"], "group[fill:rect:solid, fill:roundedRect:shader, text]"),
     ("metal-effect.json", ["time"],
@@ -102,7 +102,7 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
 ]
 
 /// settings-list.json, as decoded and drawn at rest (its pictures: Golden/example-settings-list).
-private let settingsListOutline = "group[group[fill:rect:solid, group[group[group[fill:roundedRect:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, text], text, group[fill:roundedRect:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, text], text, text, group[fill:roundedRect:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, styledStroke:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text], text, group[fill:roundedRect:solid, text, text, styledStroke:path:solid, fill:rect:solid, text, styledStroke:path:solid]]], group[group[group[text]]], group[material], group[text], group[fill:rect:solid]], group[styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, text, group[material], text, text, group[fill:rect:solid]], material, fill:rect:solid, styledStroke:path:solid, text, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text]"
+private let settingsListOutline = "group[fill:rect:solid, group[group[group[fill:roundedRect:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, text], text, group[fill:roundedRect:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, text], text, text, group[fill:roundedRect:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, styledStroke:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, fill:rect:solid, fill:path:solid, styledStroke:path:solid, styledStroke:path:solid, text], text, group[fill:roundedRect:solid, text, text, styledStroke:path:solid, fill:rect:solid, text, styledStroke:path:solid]]], group[group[group[group[text]]]], group[material], group[text], group[fill:rect:solid]] | group[styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, fill:path:solid, styledStroke:path:solid, text, text, group[material], text, text, group[fill:rect:solid]] | material | fill:rect:solid | styledStroke:path:solid | text | fill:path:solid | styledStroke:path:solid | fill:path:solid | styledStroke:path:solid | text"
 
 /// paths.json: path fills and strokes (styled when a style key is given), symbols as groups of
 /// their fills and strokes.
@@ -162,13 +162,14 @@ private func root(_ scene: Scene) throws -> Group {
 
     @Test func collapsingHeaderFollowsScroll() throws {
         let doc = try loadExample("collapsing-header.json")
-        // Two layout roots: the scroll view's cards, and the header over them.
+        // Two layout roots, their views top-level nodes: the scroll view's clip around the cards,
+        // then the header over them: its faded material and its title.
         func parts(_ scroll: Double) throws -> (list: Group, title: TextRun, barOpacity: Double, bar: HoloScene.Shape) {
             let s = doc.scene(size: frameSize, background: .white, drivers: ["scroll": scroll])
-            try #require(s.root.count == 2)
-            guard case .group(let listRoot) = s.root[0], case .group(let clip) = listRoot.children[0], case .group(let list) = clip.children[0],
-                  case .group(let header) = s.root[1], case .group(let faded) = header.children[0], case .material(let bar, .regular, .light) = faded.children[0],
-                  let title = header.children.compactMap({ if case .text(let r, _) = $0 { r } else { nil } }).first else {
+            try #require(s.root.count == 3)
+            guard case .group(let clip) = s.root[0], case .group(let list) = clip.children[0],
+                  case .group(let faded) = s.root[1], case .material(let bar, .regular, .light) = faded.children[0],
+                  case .text(let title, _) = s.root[2] else {
                 throw CancellationError()
             }
             return (list, title, faded.opacity, bar)
@@ -226,9 +227,9 @@ private func root(_ scene: Scene) throws -> Group {
         let doc = try loadExample("clip.json")
         // Each card: an offset group around an opacity group; card i starts 0.12 s after card i − 1.
         func cards(_ t: Double) throws -> [(dy: Double, opacity: Double)] {
-            // The scroll view's root, its clip, its scrolled group.
-            guard case .group(let clip) = try root(doc.scene(size: frameSize, background: .white, drivers: ["time": t])).children[0],
-                  case .group(let g) = clip.children[0] else { throw CancellationError() }
+            // The scroll view's clip (the layout root's views are top-level nodes), its scrolled group.
+            let clip = try root(doc.scene(size: frameSize, background: .white, drivers: ["time": t]))
+            guard case .group(let g) = clip.children[0] else { throw CancellationError() }
             return g.children.compactMap { node in
                 guard case .group(let moved) = node, case .group(let faded) = moved.children.first else { return nil }
                 return (moved.transform.ty, faded.opacity)

@@ -81,7 +81,14 @@ public struct UserScene: Sendable {
     public func scene(size: Size, background: Color, drivers: [String: Double]) -> Scene {
         let slots = driverTable.slots(from: drivers)
         let context = ViewContext(environment: environment, layouts: layouts, drivers: driverTable)
-        return Scene(size: size, background: background, root: nodes.map { $0.build(slots, context) })
+        return Scene(size: size, background: background, root: nodes.flatMap { node -> [Node] in
+            let built = node.build(slots, context)
+            // A layout root's views are top-level nodes (its group only contains them: see
+            // LayoutRootSpec.build): the compositor compares top-level nodes between frames, so a
+            // bar that fades or a title that moves damages its own rows, not the whole screen.
+            if case .layout = node.content, case .group(let container) = built { return container.children }
+            return [built]
+        })
     }
 }
 

@@ -8,7 +8,8 @@
 //   the large title   a band under the bar (52 pt at the default text size: its 41 pt line with
 //                     3 pt above and 8 below; it grows with Dynamic Type): largeTitle, bold, at the
 //                     leading margin. It scrolls with the content, clipped at the bar's bottom edge,
-//                     and pulled down it grows about its leading edge (to 1.1 at 120 pt of pull)
+//                     and pulled down it follows the content and grows about its leading edge (to
+//                     1.1 at 120 pt of pull)
 //   the background    none while the content is at its top edge (iOS 15's scrollEdgeAppearance);
 //                     once the content scrolls under the bar (past the large title's band) the
 //                     bar's material and its hairline fade in, and in large mode the inline title
@@ -88,7 +89,9 @@ extension ViewComposer {
         let margin = SystemMetrics.margin(screenWidth: screenWidth)
         let large = spec.displayMode == .large
         let band = spec.collapseDistance(dynamicTypeSize)
-        let barOpacity = driven("navigation.barOpacity")
+        // Content that does not scroll stays at its edge: the bar keeps no background (iOS 15's
+        // scrollEdgeAppearance), whatever another tab's list does.
+        let barOpacity = spec.scrolls ? driven("navigation.barOpacity") : .constant(0)
         var content = spec.content
         content.modifiers.append(.safeAreaPadding(top: .constant(SystemMetrics.navigationBarHeight + band), leading: .constant(0),
                                                   bottom: .constant(0), trailing: .constant(0)))
@@ -97,16 +100,22 @@ extension ViewComposer {
         if large {
             var title = text(spec.title, .largeTitle, weight: .bold, fill: color(.label), path: "\(path).title")
             if spec.scrolls {
-                // Pulled down it grows about its own leading edge and baseline's corner.
+                // Pulled down it grows about its leading edge's middle (the 3 pt above its line
+                // hold the growth: the band's clip never cuts it).
                 let pull = "clamp(-scroll, 0, \(SystemMetrics.stretchDistance))"
                 let grow = driven("1 + \(pull) * \((SystemMetrics.largeTitleMaximumScale - 1) / SystemMetrics.stretchDistance)")
-                title.modifiers.append(.scale(AnimatablePoint(x: grow, y: grow), anchor: UnitPointSpec(x: .constant(0), y: .constant(1))))
+                title.modifiers.append(.scale(AnimatablePoint(x: grow, y: grow), anchor: UnitPointSpec(x: .constant(0), y: .constant(0.5))))
             }
             title.modifiers += [Self.padding(top: 3, leading: margin, bottom: 8, trailing: margin), Self.frame(maxWidth: .infinity, alignment: .leading)]
-            if spec.scrolls { title.modifiers.append(.offset(AnimatablePoint(x: .constant(0), y: driven("-scroll")))) }
-            // Clipped at the bar's bottom edge: it goes under the bar, not over the status bar.
+            if spec.scrolls {
+                // Scrolled up it moves under the bar, clipped at the band's top edge (the bar's
+                // bottom); pulled down the band itself follows the content. Two small layers that
+                // only move, and a clip the size of the band: cheap to composite every frame.
+                title.modifiers += [.offset(AnimatablePoint(x: .constant(0), y: driven("-max(scroll, 0)"))), .clip(.rect),
+                                    .offset(AnimatablePoint(x: .constant(0), y: driven("-min(scroll, 0)")))]
+            }
             layers.append(make(.stack(.vertical, alignment: 0, spacing: .constant(0), [title, spacer(path: "\(path).title")]),
-                               [.clip(.rect), Self.padding(top: SystemMetrics.navigationBarHeight)], path: "\(path).title"))
+                               [Self.padding(top: SystemMetrics.navigationBarHeight)], path: "\(path).title"))
         }
 
         var inlineTitle = barText(spec.title, size: 17, weight: .semibold, fill: color(.label), path: "\(path).title")
