@@ -90,7 +90,7 @@ struct ViewSimulation<V: View>: ClipSimulation {
         }
         if drawn.map({ $0.specs != specs || $0.drivers != drivers || $0.values != driverValues }) ?? true {
             let environment = values.viewEnvironment(device), slots = drivers.slots(from: driverValues)
-            nodes = specs.map { LayoutRootSpec(view: $0, isStatic: true).node(in: environment, drivers: slots) }
+            nodes = specs.flatMap { LayoutRootSpec(view: $0, isStatic: true).nodes(in: environment, drivers: slots) }
             drawn = (specs, drivers, driverValues)
         }
         let t = Double(frame) / fps

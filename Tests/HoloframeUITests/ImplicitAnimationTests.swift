@@ -18,9 +18,10 @@ private struct Card: View {
     }
 }
 
-/// The card's scale in a frame: its shape's group's transform.
+/// The card's scale in a frame: its shape's group's transform (the layout root's views are the
+/// scene's top-level nodes).
 private func scale(_ scene: Scene) throws -> Double {
-    guard case .group(let root) = scene.root.first, case .group(let card) = root.children.first else {
+    guard case .group(let card) = scene.root.first else {
         Issue.record("no card group in \(scene.root)")
         return .nan
     }
@@ -71,7 +72,7 @@ private func scale(_ scene: Scene) throws -> Double {
                 .animation(.easeInOut(duration: 0.5), value: t >= 0.5)
         }
         func width(_ k: Int, _ source: FrameSource) throws -> Double {
-            guard case .group(let root) = source.scene(k, fps: 60).scene.root.first, case .fill(let shape, _)? = root.children.first else {
+            guard case .fill(let shape, _)? = source.scene(k, fps: 60).scene.root.first else {
                 Issue.record("no bar")
                 return .nan
             }
