@@ -6,6 +6,7 @@
 //   HoloText (fonts, shaping, measurement, paragraph layout) is imported by HoloRaster (glyph masks), HoloLayout and HoloClips.
 //   HoloLayout (SwiftUI's layout: propose, choose, place) imports HoloText to measure; HoloClips' containers call it.
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
+//   HoloframeUI (SwiftUI-shaped views) builds HoloClips' view trees; it re-exports HoloframeTesting.
 //   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
 //   HoloShaders (the built-in shaders' hand-written ports) imports nothing; HoloClips makes both into
@@ -23,6 +24,8 @@ let package = Package(
         .library(name: "Holoframe", targets: ["Holoframe"]),
         // Golden and frame-time expectations for other packages' tests (Swift Testing and XCTest).
         .library(name: "HoloframeTesting", targets: ["HoloframeTesting"]),
+        // Views written as SwiftUI writes them, drawn through the clip files' layout (docs/layout.md, "The Swift module").
+        .library(name: "HoloframeUI", targets: ["HoloframeUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -74,6 +77,10 @@ let package = Package(
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
         .target(name: "HoloframeTesting", dependencies: ["Holoframe"]),
+        // SwiftUI-shaped views (View, VStack, Text, .padding, .animation(_:value:), …) that build HoloClips'
+        // ViewSpec trees. It re-exports HoloframeTesting so one `import HoloframeUI` gives views and
+        // expectations, its Color, Font, Animation, … shadowing Holoframe's (docs/layout.md says why).
+        .target(name: "HoloframeUI", dependencies: ["HoloframeTesting", "Holoframe", "HoloClips", "HoloLayout"]),
         // `holoframe studio`: the preview server and its page. Only the CLI depends on it.
         .target(name: "HoloStudio", dependencies: [
             "Holoframe", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -95,6 +102,7 @@ let package = Package(
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "HoloframeUITests", dependencies: ["HoloframeUI"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloStudioTests", dependencies: ["HoloStudio"]),
         .testTarget(name: "CLITests", dependencies: ["HoloPNG"]),
     ]

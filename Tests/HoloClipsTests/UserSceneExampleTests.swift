@@ -62,6 +62,7 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("material.json", ["time"], "group[fill:rect:linear, fill:ellipse:solid, material, material]"),
     ("expressions.json", ["time"], "group[fill:ellipse:solid, fill:rect:solid, group[fill:roundedRect:solid], fill:rect:solid]"),
     ("keyframes.json", ["time"], "group[group[fill:roundedRect:solid], group[fill:ellipse:solid], group[fill:rect:solid]]"),
+    ("targets.json", ["time"], "group[group[fill:roundedRect:solid], group[fill:ellipse:solid], group[fill:rect:solid]]"),
     ("tilt-card.json", ["roll", "pitch", "time"], "group[fill:rect:shader, group[fill:rect:shader], text]"),
     // Two layout roots: the scrolled cards (a scrolled group inside the viewport's clip), and the header: its faded material and the title.
     ("collapsing-header.json", ["scroll"], "group[group[\(Array(repeating: "fill:roundedRect:solid", count: 12).joined(separator: ", "))]] | group[material] | text"),

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A package that uses Holoframe from its tests: a design built in Swift (CardDesign), checked
+// A package that uses Holoframe from its tests: a design written with SwiftUI's views (CardDesign, on HoloframeUI), checked
 // against goldens beside its test file, timed against a frame budget, and snapshotted with
 // swift-snapshot-testing. Holoframe comes by path
 // here; elsewhere use `.package(url: "<Holoframe's git URL>", from: "<version>")` and name the
@@ -16,7 +16,7 @@ let package = Package(
         .package(name: "HoloframeSnapshotTesting", path: "../../Tests/Integrations/SnapshotTesting"),
     ],
     targets: [
-        .target(name: "CardDesign", dependencies: [.product(name: "Holoframe", package: "Holoframe")]),
+        .target(name: "CardDesign", dependencies: [.product(name: "HoloframeUI", package: "Holoframe")]),
         .testTarget(name: "CardDesignTests", dependencies: [
             "CardDesign",
             .product(name: "HoloframeTesting", package: "Holoframe"),

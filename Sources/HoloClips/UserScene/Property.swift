@@ -5,6 +5,10 @@
 //   {"keyframes": [{"time": 0, "value": 0},
 //                  {"time": 1.2, "value": 40, "curve": "easeInOut"}],   ("t" still read, deprecated)
 //    "driver": "time"}                           keyframes along a driver (default time)
+//   {"targets": [{"time": 0, "value": 1},
+//                {"time": 0.1, "value": 0.96}],
+//    "animation": "snappy"}                      a value following targets through an animation
+//                                                (KeyframeCurves.swift's TargetTrack; time only)
 //
 // Values are resolved per frame from `DriverSlots`; none of it allocates. A value that comes out
 // NaN or infinite (an expression dividing by zero) is drawn as 0 rather than poisoning the raster.
@@ -23,9 +27,12 @@ public struct Keyframe: Hashable, Sendable {
 
 /// Keyframes along one driver. Before the first keyframe the value is the first value; after the
 /// last it is the last value (or, when the last curve is a spring, the spring still settling).
+/// Or, when `following` is set, targets the value follows along `time` (`keyframes` is then empty).
 public struct KeyframeTrack: Hashable, Sendable {
     public let driverSlot: Int
     public let keyframes: [Keyframe]
+    /// The targets a `{"targets": …}` value follows (its driver is `time`); nil for keyframes.
+    public let following: TargetTrack?
     /// Where each segment starts: segment i (keyframe i−1 → i) starts at the value the track
     /// has at keyframe i−1's time, which differs from keyframe i−1's value when a spring was still
     /// moving there. Precomputed so a frame does not walk the chain. `starts[0]` is unused.
@@ -33,13 +40,18 @@ public struct KeyframeTrack: Hashable, Sendable {
 
     init(driverSlot: Int, keyframes: [Keyframe]) {
         precondition(!keyframes.isEmpty)
-        self.driverSlot = driverSlot; self.keyframes = keyframes
+        self.driverSlot = driverSlot; self.keyframes = keyframes; following = nil
         var starts = [keyframes[0].value]
         for i in 1..<keyframes.count {
             if i == 1 { starts.append(keyframes[0].value); continue }
             starts.append(Self.segment(i - 1, at: keyframes[i - 1].t, keyframes, starts[i - 1]))
         }
         self.starts = starts
+    }
+
+    /// A track following `targets` along the driver in `timeSlot`.
+    init(timeSlot: Int, following targets: TargetTrack) {
+        driverSlot = timeSlot; keyframes = []; starts = []; following = targets
     }
 
     /// Segment i (from keyframe i−1 at t₀ to keyframe i at t₁, starting at value s):
@@ -56,6 +68,7 @@ public struct KeyframeTrack: Hashable, Sendable {
     }
 
     public func value(at x: Double) -> Double {
+        if let following { return following.value(at: x) }
         let n = keyframes.count
         if x <= keyframes[0].t || n == 1 { return keyframes[0].value }
         if x >= keyframes[n - 1].t {
@@ -111,6 +124,7 @@ public enum AnimatableColor: Hashable, Sendable {
 
 public struct AnimatablePoint: Hashable, Sendable {
     public var x, y: AnimatableValue
+    public init(x: AnimatableValue, y: AnimatableValue) { self.x = x; self.y = y }
     public func value(_ d: DriverSlots) -> Point { Point(x.value(d), y.value(d)) }
 }
 

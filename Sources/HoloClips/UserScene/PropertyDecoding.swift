@@ -65,11 +65,19 @@ struct SceneDecoder {
                 return .constant(try Self.withinCoordinates(v, path: path))
             }
             return .expression(e)
+        case .object(let members) where members["targets"] != nil:
+            return .keyframes(try targets(raw, path: path))
         case .object:
             return .keyframes(try keyframes(raw, path: path))
         default:
             throw UserSceneError(path: path, reason: "expected a number, an expression string or keyframes, got \(raw.shown)")
         }
+    }
+
+    /// True for an object that is one animated number (keyframes or targets), not a per-axis or
+    /// per-edge object such as a scale's {"x", "y"} or a padding's {"top", …}.
+    static func isAnimatedNumber(_ members: [String: JSONValue]) -> Bool {
+        members["keyframes"] != nil || members["targets"] != nil
     }
 
     /// `source` with each identifier that names a local (`index`, `item.value`, `screen.width`)
@@ -155,6 +163,94 @@ struct SceneDecoder {
         }
         try o.finish()
         return KeyframeTrack(driverSlot: slot, keyframes: frames)
+    }
+
+    /// `{"targets": [{"time", "value", "animation"?}, …], "animation": …}`: the value follows its
+    /// targets along `time` (KeyframeCurves.swift's TargetTrack). Each target needs an animation,
+    /// its own or the track's; the first target is the starting value and takes none.
+    mutating func targets(_ raw: JSONValue, path: String) throws(UserSceneError) -> KeyframeTrack {
+        var o = try JSONObject(raw, path: path, kind: "targets {\"targets\": […], \"animation\": …}")
+        let shared = try o.optional("animation").map { (a: JSONValue) throws(UserSceneError) in try animation(a, path: o.path(of: "animation")) }
+        let listPath = o.path(of: "targets")
+        let list = try o.required("targets").array(at: listPath)
+        guard !list.isEmpty else { throw UserSceneError(path: listPath, reason: "needs at least one target {\"time\", \"value\"}") }
+        var targets: [TargetTrack.Target] = []
+        for (i, item) in list.enumerated() {
+            var k = try JSONObject(item, path: "\(listPath)[\(i)]", kind: "a target {\"time\", \"value\", \"animation\"}")
+            let t = try k.number("time")
+            let v = try Self.withinCoordinates(try k.number("value"), path: k.path(of: "value"))
+            let own = try k.optional("animation").map { (a: JSONValue) throws(UserSceneError) in try animation(a, path: k.path(of: "animation")) }
+            try k.finish()
+            if let last = targets.last, !(t > last.time) {
+                throw UserSceneError(path: k.path(of: "time"), reason: "target times must increase; \(JSONValue.shown(t)) follows \(JSONValue.shown(last.time))")
+            }
+            if i == 0, own != nil {
+                throw UserSceneError(path: k.path(of: "animation"), reason: "the first target is the starting value: nothing animates to it; " +
+                                     "give animations to the later targets")
+            }
+            guard let a = own ?? shared ?? (i == 0 ? .linear() : nil) else {
+                throw UserSceneError(path: k.path(of: "value"), reason: "no animation reaches this target: give the track an \"animation\" " +
+                                     "(\"smooth\", \"snappy\", \"bouncy\", \"easeInOut\", {\"spring\": …}, …) or the target one")
+            }
+            targets.append(TargetTrack.Target(time: t, value: v, animation: a))
+        }
+        try o.finish()
+        guard let slot = drivers.slot(for: "time") else {
+            throw UserSceneError(path: path, reason: "targets follow the clip's time, which this host does not supply")
+        }
+        return KeyframeTrack(timeSlot: slot, following: TargetTrack(targets))
+    }
+
+    /// SwiftUI's animations by name: `"smooth"`, `"snappy"`, `"bouncy"` (HoloMotion's springs),
+    /// `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` (0.35 s, SwiftUI's default duration); the
+    /// same with arguments, `{"snappy": {"duration": 0.4, "extraBounce": 0.1}}`,
+    /// `{"easeOut": {"duration": 0.25}}`; or `{"spring": {"response": r, "dampingFraction": ζ}}`.
+    func animation(_ raw: JSONValue, path: String) throws(UserSceneError) -> Animation {
+        let springs: KeyValuePairs<String, (Double, Double) -> Animation> = [
+            "smooth": { .smooth(duration: $0, extraBounce: $1) }, "snappy": { .snappy(duration: $0, extraBounce: $1) },
+            "bouncy": { .bouncy(duration: $0, extraBounce: $1) },
+        ]
+        let curves: KeyValuePairs<String, (Double) -> Animation> = [
+            "linear": { .linear(duration: $0) }, "easeIn": { .easeIn(duration: $0) }, "easeOut": { .easeOut(duration: $0) },
+            "easeInOut": { .easeInOut(duration: $0) },
+        ]
+        let names = (springs.map(\.key) + curves.map(\.key) + ["spring"]).map { "\"\($0)\"" }.joined(separator: ", ")
+        let name: String
+        var args: JSONObject?
+        switch raw {
+        case .string(let s):
+            name = s
+        case .object(let members) where members.count == 1:
+            name = members.keys.first!
+            if name != "spring" { args = try JSONObject(members[name]!, path: JSONPath.member(path, name), kind: "the arguments of \(name)") }
+        default:
+            throw UserSceneError(path: path, reason: "expected an animation: one of \(names), or one of them with its arguments " +
+                                 "({\"snappy\": {\"duration\": 0.4}}), got \(raw.shown)")
+        }
+        func number(_ key: String, default d: Double, positive: Bool) throws(UserSceneError) -> Double {
+            guard let v = args?.optional(key), let a = args else { return d }
+            let n = try v.number(at: a.path(of: key))
+            if positive, !(n > 0) { throw UserSceneError(path: a.path(of: key), reason: "must be greater than 0, got \(JSONValue.shown(n))") }
+            return n
+        }
+        let result: Animation
+        if let make = springs.first(where: { $0.key == name })?.value {
+            result = make(try number("duration", default: 0.5, positive: true), try number("extraBounce", default: 0, positive: false))
+            // SwiftUI's bounce is within −1…1: beyond it the spring never settles (or divides by zero).
+            if case .spring(let spring, _) = result, !(spring.dampingFraction > 0 && spring.dampingFraction.isFinite), let a = args {
+                throw UserSceneError(path: a.path(of: "extraBounce"), reason: "makes the spring's bounce \(JSONValue.shown(spring.bounce)); " +
+                                     "\(name)'s bounce plus extraBounce must be more than -1 and less than 1")
+            }
+        } else if let make = curves.first(where: { $0.key == name })?.value {
+            result = make(try number("duration", default: TimingCurve.defaultDuration, positive: true))
+        } else if name == "spring", case .object = raw {
+            guard case .spring(let s) = try curve(raw, path: path) else { preconditionFailure("curve(_:) reads {\"spring\": …} as a spring") }
+            result = .spring(s)
+        } else {
+            throw UserSceneError(path: path, reason: "unknown animation \"\(name.prefix(40))\"; animations are \(names)")
+        }
+        try args?.finish()
+        return result
     }
 
     /// A keyframe's time: "time", as everywhere else in a clip file (motion tracks, taps, scroll

@@ -36,6 +36,7 @@ public enum ShapeSpec: Hashable, Sendable {
 public struct GradientStopSpec: Hashable, Sendable {
     public var color: AnimatableColor
     public var location: AnimatableValue
+    public init(color: AnimatableColor, location: AnimatableValue) { self.color = color; self.location = location }
 }
 
 /// A paint whose colours and geometry may be animated. Angles are in degrees in the document and
@@ -67,6 +68,9 @@ public struct ShadowSpec: Hashable, Sendable {
     public var color: AnimatableColor
     public var radius: AnimatableValue
     public var offset: AnimatablePoint
+    public init(color: AnimatableColor, radius: AnimatableValue, offset: AnimatablePoint) {
+        self.color = color; self.radius = radius; self.offset = offset
+    }
 }
 
 public struct TiltSpec: Hashable, Sendable {
@@ -108,6 +112,9 @@ public struct StrokeSpec: Hashable, Sendable {
     public var dashPhase: AnimatableValue = .constant(0)
     /// True when the file gave any style key: drawn as `.styledStroke`, else as `.stroke`.
     public var isStyled = false
+
+    /// A plain stroke of `width` points (no style keys: drawn as `.stroke`).
+    public init(paint: PaintSpec, width: AnimatableValue) { self.paint = paint; self.width = width }
 }
 
 /// An SF Symbol drawn as paths (HoloScene's `Symbol`).

@@ -419,7 +419,7 @@ extension SceneDecoder {
         if let v = o.optional("id") { m.id = try v.string(at: o.path(of: "id")) }
         if let v = o.optional("scale") {
             // A number (uniform) or {"x", "y"}; keyframes are an object too, told apart by their key.
-            if case .object(let d) = v, d["keyframes"] == nil {
+            if case .object(let d) = v, !SceneDecoder.isAnimatedNumber(d) {
                 m.scale = try point(v, path: o.path(of: "scale"), kind: "a scale (a number or {\"x\", \"y\"})")
             } else {
                 let s = try value(v, path: o.path(of: "scale"))

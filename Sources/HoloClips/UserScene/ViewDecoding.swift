@@ -465,7 +465,7 @@ extension SceneDecoder {
         case "opacity":
             return .opacity(try renderValue(raw, path: path))
         case "scale":
-            if case .object(let d) = raw, d["keyframes"] == nil {
+            if case .object(let d) = raw, !SceneDecoder.isAnimatedNumber(d) {
                 return .scale(try point(raw, path: path, kind: "a scale (a number or {\"x\", \"y\"})"), anchor: anchor)
             }
             let s = try renderValue(raw, path: path)
@@ -502,7 +502,7 @@ extension SceneDecoder {
         case .bool(true):
             let d = AnimatableValue.constant(16)
             return .padding(top: d, leading: d, bottom: d, trailing: d)
-        case .object(let dict) where dict["keyframes"] == nil:
+        case .object(let dict) where !SceneDecoder.isAnimatedNumber(dict):
             var o = try JSONObject(raw, path: path, kind: "padding per edge {\"top\", \"leading\", \"bottom\", \"trailing\", \"horizontal\", \"vertical\"}")
             let h = try optionalLayoutValue(&o, "horizontal"), v = try optionalLayoutValue(&o, "vertical")
             let zero = AnimatableValue.constant(0)

@@ -47,6 +47,15 @@ public struct ViewTextSpec: Hashable, Sendable {
     public var minimumScaleFactor: Double
     public var truncation: TextContent.Truncation
     public var alignment: TextAlignment
+
+    public init(string: String, style: TextStyle?, fontSize: AnimatableValue? = nil, relativeTo: TextStyle? = nil,
+                weight: FontWeight? = nil, family: String? = nil, fill: ViewPaint? = nil, lineLimit: Int? = nil,
+                lineSpacing: AnimatableValue? = nil, minimumScaleFactor: Double = 1, truncation: TextContent.Truncation = .tail,
+                alignment: TextAlignment = .leading) {
+        self.string = string; self.style = style; self.fontSize = fontSize; self.relativeTo = relativeTo; self.weight = weight
+        self.family = family; self.fill = fill; self.lineLimit = lineLimit; self.lineSpacing = lineSpacing
+        self.minimumScaleFactor = minimumScaleFactor; self.truncation = truncation; self.alignment = alignment
+    }
 }
 
 public struct ViewSymbolSpec: Hashable, Sendable {
@@ -55,11 +64,16 @@ public struct ViewSymbolSpec: Hashable, Sendable {
     public var size: AnimatableValue?
     public var weight: SymbolWeight?
     public var fill: ViewPaint?
+
+    public init(name: String, style: TextStyle?, size: AnimatableValue? = nil, weight: SymbolWeight? = nil, fill: ViewPaint? = nil) {
+        self.name = name; self.style = style; self.size = size; self.weight = weight; self.fill = fill
+    }
 }
 
 /// A point in a view's frame: a unit point (SwiftUI's `UnitPoint`, 0…1 of the frame).
 public struct UnitPointSpec: Hashable, Sendable {
     public var x, y: AnimatableValue
+    public init(x: AnimatableValue, y: AnimatableValue) { self.x = x; self.y = y }
 }
 
 public indirect enum ViewModifierSpec: Hashable, Sendable {
@@ -93,6 +107,13 @@ public indirect enum ViewModifierSpec: Hashable, Sendable {
 public struct ViewFrameSpec: Hashable, Sendable {
     public var width, height, minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight: AnimatableValue?
     public var alignment: Alignment = .center
+
+    public init(width: AnimatableValue? = nil, height: AnimatableValue? = nil, minWidth: AnimatableValue? = nil,
+                idealWidth: AnimatableValue? = nil, maxWidth: AnimatableValue? = nil, minHeight: AnimatableValue? = nil,
+                idealHeight: AnimatableValue? = nil, maxHeight: AnimatableValue? = nil, alignment: Alignment = .center) {
+        self.width = width; self.height = height; self.minWidth = minWidth; self.idealWidth = idealWidth; self.maxWidth = maxWidth
+        self.minHeight = minHeight; self.idealHeight = idealHeight; self.maxHeight = maxHeight; self.alignment = alignment
+    }
 }
 
 public indirect enum ViewKind: Hashable, Sendable {
@@ -127,6 +148,12 @@ public struct ViewSpec: Hashable, Sendable {
     /// The driver slot of `phase.value` when this view's render-only modifiers read it (the view
     /// is in a scroll view's content): set per frame from where the view is.
     public var phaseSlot: Int?
+
+    public init(path: String, id: Int, kind: ViewKind, modifiers: [ViewModifierSpec] = [], layoutPriority: Double = 0,
+                ignoresSafeArea: Bool = false, retentionID: String? = nil) {
+        self.path = path; self.id = id; self.kind = kind; self.modifiers = modifiers
+        self.layoutPriority = layoutPriority; self.ignoresSafeArea = ignoresSafeArea; self.retentionID = retentionID
+    }
 }
 
 /// A layout root in the scene: the container and whether its layout can be computed once.
@@ -134,4 +161,6 @@ public struct LayoutRootSpec: Hashable, Sendable {
     public var view: ViewSpec
     /// True when nothing that changes layout reads a driver: laid out once per clip.
     public var isStatic: Bool
+
+    public init(view: ViewSpec, isStatic: Bool) { self.view = view; self.isStatic = isStatic }
 }
