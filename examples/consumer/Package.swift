@@ -20,6 +20,7 @@ let package = Package(
         .testTarget(name: "CardDesignTests", dependencies: [
             "CardDesign",
             .product(name: "HoloframeTesting", package: "Holoframe"),
+            .product(name: "HoloframeUI", package: "Holoframe"),
             .product(name: "HoloframeSnapshotTesting", package: "HoloframeSnapshotTesting"),
         ], exclude: ["__Goldens__", "__Snapshots__"]),
     ]
