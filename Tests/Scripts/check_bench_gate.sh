@@ -20,8 +20,8 @@
 #   machine factor g of an unchanged clip moved 0.77–1.30 between processes on this shared
 #   machine, so the clip verdict at the default 20 % can fail unchanged runs (docs/performance.md).
 #   Both files are copied to gate.json, so bench names them alike and the baseline matches.
-# What fails this script: an unchanged run flagged (60 of 60 passed in three full runs here), the
-# slower clip caught there in fewer than 9 pairs in 10 (58 of 60 here: a process in which the +30 %
+# What fails this script: an unchanged run flagged (80 of 80 passed in four full runs here), the
+# slower clip caught there in fewer than 9 pairs in 10 (78 of 80 here: a process in which the +30 %
 # came out near +20 % is missed; the misses are printed), a bench whose last line disagrees with
 # its exit status, or fewer than 5 pairs in the time bound.
 # The loop stops at the time bound (default 360 s of pairs: with the baseline, under 8 minutes at
@@ -95,7 +95,7 @@ for ((i = 1; i <= runs; i++)); do
     [ "$named" = yes ] && named_ok=$((named_ok + 1))
   else
     # Counted, and failed below only past 1 pair in 10: a change this close to the threshold comes
-    # out near +20 % in about 1 process of 30 here (docs/performance.md).
+    # out near +20 % in about 1 process of 40 here (docs/performance.md).
     echo "missed: run $i (slower over 18–29) not caught there, exit $status:"; grep -E '^(REGRESSED|FAIL|noise|gate against)' "$work/b" "$work/b.err" | sed 's/^/    /' || true
   fi
   pairs=$((pairs + 1))
