@@ -1,14 +1,41 @@
 // One clip's frame times held against a baseline's: across frames, not frame by frame.
 //
-// Why across frames. With 3 runs per frame a per-frame significance test cannot work (3 against 3
-// gives p ≥ 0.05 at best: about 18 false frames in 360). The noise on a shared CI machine has three
-// shapes: preemption spikes (they only add time, so each frame's time is its fastest run; bench
-// passes the fastest in thread CPU time, `FrameTiming.cpuMs`, which does not count a wait for a
-// core at all), a per-process offset (a whole run faster or slower: up to ±30 % measured here) and
-// bursts of contention over a few frames. The rule below is built against those three:
+// Why across frames. With a few runs per frame a per-frame significance test cannot work (3 against
+// 3 gives p ≥ 0.05 at best: about 18 false frames in 360). The noise on a shared CI machine has
+// these shapes: preemption (bench holds thread CPU time, `FrameTiming.runsCpuMs`, which does not
+// count a wait for a core at all), a per-process offset (a whole run faster or slower: up to ±30 %
+// measured here), and contention that comes and goes while a run is timed: another job's burst
+// fills the shared caches for tens of milliseconds, so a run is 20–90 % slower over a stretch of
+// frames and then not (CPU time counts that, the thread is running). A run of the clip times the
+// frames in order, so such a stretch is a stretch of consecutive frames in one run.
 //
-//   c_k, b_k     frame k's time in this run and in the baseline (each its fastest run), over the n
-//                frames both timed, in frame order
+// Each frame's time: the typical of its runs, with each run's load taken out. Taking each frame's
+// fastest run (what this rule did first) left that noise in: the fastest run of frames 0–28 came
+// from one quiet run, of frames 50–71 from another, and a baseline whose quiet run happened to
+// cover a stretch that this run's did not looked 20–30 % faster there, in every window
+// (docs/performance.md, "Why unchanged runs were flagged"). So, for one recording with runs
+// t_p(k) (run p, frame k, in frame order):
+//
+//   L_p          = median_k t_p(k)                      run p's level
+//   u_p(k)       = t_p(k) / L_p                         the run at level 1
+//   m(k)         = median_p u_p(k)                      what the runs agree on
+//   D_p(k)       = median over |j − k| ≤ 8 of u_p(j) / m(j)
+//                                                       run p's load trend: where it ran slower
+//                                                       or faster than the others, over 17 frames
+//   s(k)         = median_p (u_p(k) / D_p(k))            the clip's shape
+//   t(k)         = s(k) · median_k (f(k) / s(k))         in ms at the level of the fastest runs,
+//                                                       f(k) = min_p t_p(k)
+//
+// The level is the fastest runs': of the measures of a process's level it moved least between
+// processes here (over pairs of unchanged recordings with 7 runs, the fastest runs' g was
+// 0.83–1.20, the runs' median level's 0.76–1.31), and the clip verdict holds it.
+// A stretch of load in one run is in that run's D_p (when it spans more than 8 frames) or is
+// outvoted by the other runs in the median (when it is shorter); a change in the clip is in every
+// run, so it is in m, never in a D_p, and stays. With one run, t(k) = t_1(k).
+//
+// The rule, over the frames both recordings timed, in frame order:
+//
+//   c_k, b_k     frame k's time t(k) in this run and in the baseline
 //   g            = median_k c_k / b_k                  the machine factor: a faster or slower process
 //                                                      or runner moves every frame by about g
 //   r_k          = c_k / (g · b_k)                     frame k against the baseline scaled by g
@@ -29,13 +56,14 @@
 //
 // What it cannot catch: a slowdown over fewer than 3 consecutive frames (a window's median needs 3
 // of its 5 frames slow; 1 or 2 slow frames are noise by design), a frame whose baseline is under
-// floor ÷ threshold ms slowing by the threshold (its difference stays under the floor), and a
-// uniform slowdown of at most the threshold. Measured on this machine: Tests/Scripts/check_bench_gate.sh
-// and docs/performance.md.
+// floor ÷ threshold ms slowing by the threshold (its difference stays under the floor), a uniform
+// slowdown of at most the threshold, and a change that only some runs see. Measured on this
+// machine: Tests/Scripts/check_bench_gate.sh and docs/performance.md.
 
 /// The comparison of one clip's frame times with a baseline's (see the rule above).
 public struct BaselineComparison: Sendable, Hashable {
-    /// A frame both runs timed: its baseline time and this run's, in ms (each the fastest run).
+    /// A frame both recordings timed: its baseline time and this run's, in ms (each t(k) above:
+    /// the typical of its runs with each run's load taken out).
     public struct ComparedFrame: Sendable, Hashable {
         public var frame: Int
         public var baselineMs: Double
@@ -94,14 +122,27 @@ public struct BaselineComparison: Sendable, Hashable {
     /// A regressed range or the clip slower as a whole.
     public var failed: Bool { !ranges.isEmpty || slowerAsAWhole }
 
-    /// Holds `current` (frame → ms) against `baseline` (frame → ms) over the frames both have.
-    /// `threshold` is a fraction (0.2: 20 % slower), `floorMs` the smallest difference that counts;
-    /// `clipThreshold` (nil: `threshold`) is the clip verdict's.
+    /// Half the frames over which a run's load trend is measured (D_p above: 2 · 8 + 1 frames).
+    public static let trendReach = 8
+
+    /// Holds `current` (frame → ms, one time per frame) against `baseline` over the frames both have.
     public static func compare(current: [Int: Double], baseline: [Int: Double], threshold: Double, floorMs: Double,
                                clipThreshold: Double? = nil) -> BaselineComparison {
+        compare(currentRuns: current.mapValues { [$0] }, baselineRuns: baseline.mapValues { [$0] },
+                threshold: threshold, floorMs: floorMs, clipThreshold: clipThreshold)
+    }
+
+    /// Holds `currentRuns` (frame → every run's ms, in run order) against `baselineRuns` over the
+    /// frames both have, each frame's time its `typicalTimes`. `threshold` is a fraction (0.2: 20 %
+    /// slower), `floorMs` the smallest difference that counts; `clipThreshold` (nil: `threshold`)
+    /// is the clip verdict's.
+    public static func compare(currentRuns: [Int: [Double]], baselineRuns: [Int: [Double]], threshold: Double, floorMs: Double,
+                               clipThreshold: Double? = nil) -> BaselineComparison {
         let clipThreshold = clipThreshold ?? threshold
-        let frames = current.keys.filter { baseline[$0] != nil }.sorted()
-            .map { ComparedFrame(frame: $0, baselineMs: baseline[$0]!, currentMs: current[$0]!) }
+        let common = currentRuns.keys.filter { baselineRuns[$0] != nil }.sorted()
+        let currentMs = typicalTimes(common.map { currentRuns[$0]! })
+        let baselineMs = typicalTimes(common.map { baselineRuns[$0]! })
+        let frames = common.indices.map { ComparedFrame(frame: common[$0], baselineMs: baselineMs[$0], currentMs: currentMs[$0]) }
         let n = frames.count
         guard n > 0 else {
             return BaselineComparison(frames: [], threshold: threshold, clipThreshold: clipThreshold, floorMs: floorMs, machineFactor: 1, ranges: [], noise: [],
@@ -158,6 +199,37 @@ public struct BaselineComparison: Sendable, Hashable {
                                   ranges: spans.map(slowFrames), noise: noise.map(slowFrames),
                                   medianDifferenceMs: medianDifference,
                                   slowerAsAWhole: g > 1 + clipThreshold && medianDifference > floorMs)
+    }
+
+    /// Each frame's time from all runs of one recording (`runs[k]`: frame k's runs, in run order;
+    /// frames in order): the median over runs of the run at level 1 with its load trend divided
+    /// out, in ms at the level of the fastest runs (t(k) above). Runs past the shortest frame's
+    /// count are left out.
+    public static func typicalTimes(_ runs: [[Double]]) -> [Double] {
+        let n = runs.count
+        let count = runs.map(\.count).min() ?? 0
+        guard n > 0, count > 0 else { return Array(repeating: 0, count: n) }
+        // One run is itself (exactly: no division and product to round).
+        if count == 1 { return runs.map { $0[0] } }
+        // Never divide by 0: a frame that reused the one before it costs microseconds.
+        let positive = { (v: Double) in max(v, 1e-9) }
+        // L_p, and u_p(k) = t_p(k) / L_p (u[k][p])
+        let levels = (0..<count).map { p in positive(Percentile.median(runs.map { $0[p] })) }
+        let u = runs.map { t in (0..<count).map { t[$0] / levels[$0] } }
+        // m(k) = median_p u_p(k), and each run against it: u_p(k) / m(k)
+        let agreed = u.map { positive(Percentile.median($0)) }
+        let against = (0..<n).map { k in u[k].map { $0 / agreed[k] } }
+        let shape = (0..<n).map { k in
+            let reach = max(0, k - trendReach)...min(n - 1, k + trendReach)
+            // u_p(k) / D_p(k), D_p(k) the median of run p against the others over the reach
+            let detrended = (0..<count).map { p in u[k][p] / positive(Percentile.median(reach.map { against[$0][p] })) }
+            return Percentile.median(detrended)
+        }
+        // In ms at the level of the fastest runs: the median over frames of fastest ÷ shape (a
+        // ratio per frame, as g: a median of the times themselves can fall between two groups
+        // of frames and move with a few of them).
+        let scale = Percentile.median((0..<n).map { k in runs[k].prefix(count).min()! / positive(shape[k]) })
+        return shape.map { $0 * scale }
     }
 
     static func p95(_ values: [Double]) -> Double { values.isEmpty ? 0 : Percentile.nearestRank(values.sorted(), 95) }

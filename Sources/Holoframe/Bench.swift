@@ -17,7 +17,9 @@
 // Percentiles over frames use an exact sort (nearest rank). Timing is wall-clock on a monotonic
 // clock on the calling thread only (one core), so figures compare with a device's render thread.
 // The same spans are also timed in the thread's CPU time (CLOCK_THREAD_CPUTIME_ID: only while the
-// thread runs), which a baseline comparison holds instead: on a shared machine a 2.5 ms frame took
+// thread runs), which a baseline comparison holds instead, every run of them (BaselineComparison:
+// the runs are timed pass by pass, so load that comes and goes lands in stretches of frames of
+// one run, which its typical times take out): on a shared machine a 2.5 ms frame took
 // 2.5 ms or 15–20 ms of wall time depending on whether the scheduler gave its core to a busy
 // neighbour during it (measured with one busy loop per core: Tests/Scripts/check_bench_gate.sh),
 // and CPU time does not count the wait.
@@ -56,8 +58,8 @@ public struct FrameTiming: Encodable, Sendable, Hashable {
     public var redrawn: Double = 1
     /// Every run's simulate + raster span, in run order.
     public var runsMs: [Double] = []
-    /// The same spans in the thread's CPU time (time it ran, not time it waited), in run order,
-    /// and their minimum: what a baseline comparison holds.
+    /// The same spans in the thread's CPU time (time it ran, not time it waited), in run order
+    /// (what a baseline comparison holds: BaselineComparison.typicalTimes), and their minimum.
     public var runsCpuMs: [Double] = []
     public var cpuMs: Double = 0
 }

@@ -5,8 +5,9 @@
 //
 //   budget = --budget-ms, or 1000 / --hz, or 1000 / 60 ms (one 60 Hz refresh)
 //   floor  = --floor-ms, or max(0.25 ms, 3 % of the budget)
-//   against a baseline: the range rule and the clip verdict of BaselineComparison.swift, over each
-//   frame's fastest run in thread CPU time (`cpuMs`; the budget holds wall-clock `totalMs`)
+//   against a baseline: the range rule and the clip verdict of BaselineComparison.swift, over every
+//   run of each frame in thread CPU time (`runsCpuMs`: each frame the typical of its runs with each
+//   run's load trend taken out; the budget holds wall-clock `totalMs`, the fastest run)
 //
 // The last line is the verdict: it starts with "FAIL:" exactly when the run exits 1, and with
 // "ok:" otherwise; the report page shows the same lines at its top.
@@ -68,11 +69,9 @@ public struct BenchVerdict: Sendable {
             var regressed: [String] = []
             for (i, bench) in results.enumerated() {
                 guard let base = BenchBaseline.matching(bench, in: baseline.clips) else { continue }
-                // Each frame's fastest run in thread CPU time: waiting for a core is not the frame's cost.
-                let comparison = BaselineComparison.compare(
-                    current: Dictionary(bench.frames.map { ($0.frame, $0.cpuMs) }, uniquingKeysWith: { a, _ in a }),
-                    baseline: Dictionary(base.frames.map { ($0.frame, $0.cpuMs) }, uniquingKeysWith: { a, _ in a }),
-                    threshold: threshold, floorMs: floor, clipThreshold: clipThreshold)
+                // Every run in thread CPU time: waiting for a core is not the frame's cost.
+                let comparison = BaselineComparison.compare(currentRuns: cpuRuns(bench), baselineRuns: cpuRuns(base),
+                                                            threshold: threshold, floorMs: floor, clipThreshold: clipThreshold)
                 comparisons[i] = comparison
                 baselines[i] = base
                 let (p95, worst) = (comparison.p95, comparison.worst)
@@ -112,6 +111,11 @@ public struct BenchVerdict: Sendable {
         return BenchVerdict(lines: lines, failed: !failures.isEmpty, comparisons: comparisons, baselines: baselines,
                             baselineName: baseline?.name)
     }
+}
+
+/// Each frame's runs in thread CPU time, frame → ms in run order (a frame without them: its `cpuMs`).
+func cpuRuns(_ bench: ClipBench) -> [Int: [Double]] {
+    Dictionary(bench.frames.map { ($0.frame, $0.runsCpuMs.isEmpty ? [$0.cpuMs] : $0.runsCpuMs) }, uniquingKeysWith: { a, _ in a })
 }
 
 /// The text table `holoframe bench` prints per clip.

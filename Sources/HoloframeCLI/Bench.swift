@@ -13,13 +13,17 @@ struct Bench: ParsableCommand {
             PNG encoding is timed apart with --encode; --export times a whole multi-threaded render \
             and reports the export's own peak memory. For one core: taskset -c 0 holoframe bench CLIP.
 
-            Against a --baseline, each frame's fastest run is compared in thread CPU time (a wait for \
-            a busy core is not counted): the machine factor g (the median over frames of this run's \
-            time ÷ the baseline's) scales the baseline; a range of frames is regressed when, over windows of \
-            5 frames, the median is more than --threshold slower than g × baseline and more than \
-            --floor-ms slower; one or two slow frames are listed as noise. The clip fails as a whole \
-            when g is over 1 + --clip-threshold (default --threshold) and the median frame is slower \
-            by more than the floor: slower code, or a slower machine than the baseline's. \
+            Against a --baseline, every run of each frame is compared in thread CPU time (a wait \
+            for a busy core is not counted): each frame's time is the median of its runs after each \
+            run's load trend (where it ran slower than the other runs, over 17 frames) is divided \
+            out, so a burst of contention in one run does not count. The machine factor g (the \
+            median over frames of this run's time ÷ the baseline's) scales the baseline; a range of \
+            frames is regressed when, over windows of 5 frames, the median is more than --threshold \
+            slower than g × baseline and more than --floor-ms slower; one or two slow frames are \
+            listed as noise. The clip fails as a whole when g is over 1 + --clip-threshold (default \
+            --threshold) and the median frame is slower by more than the floor: slower code, or a \
+            slower machine than the baseline's. For a gate on a shared runner give both sides \
+            --repeats 7 or more. \
             The last line is the verdict: FAIL exactly when the exit status is 1.
 
             Examples:
@@ -40,7 +44,7 @@ struct Bench: ParsableCommand {
     @OptionGroup var deviceOptions: DeviceOptions
     @OptionGroup var chromeOption: ChromeOption
 
-    @Option(help: "Runs of the whole clip, each from a fresh renderer; each frame's median counts.")
+    @Option(help: "Runs of the whole clip, each from a fresh renderer; each frame's fastest counts against the budget.")
     var repeats: Int = 3
 
     @Option(help: "Frame budget in milliseconds (default 16.67, 60 fps).")

@@ -27,7 +27,7 @@ import Testing
         var file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/b.json"))) as? [String: Any])
         var clips = try #require(file["clips"] as? [[String: Any]])
         clips[0]["frames"] = try #require(clips[0]["frames"] as? [[String: Any]]).map { frame -> [String: Any] in
-            var f = frame; f["cpuMs"] = 1e-6; return f
+            var f = frame; f["cpuMs"] = 1e-6; f["runsCpuMs"] = [1e-6]; return f
         }
         file["clips"] = clips
         try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: "\(dir)/fast.json"))

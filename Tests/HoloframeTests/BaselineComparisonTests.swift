@@ -112,6 +112,85 @@ import HoloGeometry
         #expect(three.machineFactor == 1.5 && three.ranges.isEmpty && three.slowerAsAWhole)
     }
 
+    /// Runs of the baseline's clip as a loaded machine times them: run p at its own level
+    /// `levels[p]` (one quiet run, the others 30–50 % slower: the load when each run was timed),
+    /// ±3 % jitter, then `load(p, k)` on top (a stretch of contention in one run) and `factor` over
+    /// `slower` in every run (a real change).
+    static func runs(seed: UInt64, levels: [Double] = [1.0, 1.3, 1.45, 1.35, 1.5, 1.4, 1.3],
+                     load: (Int, Int) -> Double = { _, _ in 1 }, slower: ClosedRange<Int>? = nil, factor: Double = 1.3) -> [Int: [Double]] {
+        var random = SplitMix64(seed: seed)
+        var out: [Int: [Double]] = [:]
+        for k in frames {
+            out[k] = levels.indices.map { p in
+                let jitter: Double = 0.03 * (2 * random.unit() - 1)
+                let change = slower?.contains(k) == true ? factor : 1
+                return profile(k) * levels[p] * (1 + jitter) * load(p, k) * change
+            }
+        }
+        return out
+    }
+
+    static func compareRuns(_ current: [Int: [Double]], _ baseline: [Int: [Double]]) -> BaselineComparison {
+        BaselineComparison.compare(currentRuns: current, baselineRuns: baseline, threshold: 0.2, floorMs: 0.5)
+    }
+
+    /// Each frame's fastest run against the baseline's fails here, and the typical of the runs does
+    /// not: the quiet run (run 0) got a burst of contention (×1.6) over frames 60–64, so the fastest
+    /// there came from a run 30 % slower, and a window of 5 looked 30 % slower than the baseline,
+    /// whose quiet run had no burst. The typical of the runs outvotes the one run.
+    @Test(arguments: 0..<10 as Range<UInt64>)
+    func aBurstOverFiveFramesInOneRunIsNotARange(seed: UInt64) {
+        let baseline = Self.runs(seed: 100 + seed)
+        let current = Self.runs(seed: seed, load: { p, k in p == 0 && (60...64).contains(k) ? 1.6 : 1 })
+        let fastest = Self.compare(current.mapValues { $0.min()! }, baseline.mapValues { $0.min()! })
+        #expect(fastest.ranges.map { $0.first...$0.last } == [60...64])
+        let c = Self.compareRuns(current, baseline)
+        #expect(!c.failed && c.ranges.isEmpty && c.noise.isEmpty)
+        #expect(abs(c.machineFactor - 1) < 0.03)
+    }
+
+    /// A stretch of load longer than a window in the quiet run (frames 40–69) and another in a
+    /// second run (frames 85–104): the fastest runs come from slower runs there and look like two
+    /// ranges; the typical of the runs sees neither.
+    @Test(arguments: 0..<10 as Range<UInt64>)
+    func stretchesOfLoadInSomeRunsAreNotRanges(seed: UInt64) {
+        let baseline = Self.runs(seed: 100 + seed)
+        let load = { (p: Int, k: Int) -> Double in (p == 0 && (40...69).contains(k)) || (p == 1 && (85...104).contains(k)) ? 1.5 : 1 }
+        let current = Self.runs(seed: seed, load: load)
+        let fastest = Self.compare(current.mapValues { $0.min()! }, baseline.mapValues { $0.min()! })
+        #expect(fastest.ranges.map { $0.first...$0.last } == [40...69])
+        #expect(!Self.compareRuns(current, baseline).failed)
+    }
+
+    /// A change in the clip is in every run: it stays in the typical times, and a 30 % range is
+    /// caught as that range with the burst of the test above in the same run.
+    @Test(arguments: 0..<10 as Range<UInt64>)
+    func aThirtyPercentRangeInEveryRunIsCaught(seed: UInt64) {
+        let baseline = Self.runs(seed: 100 + seed)
+        let current = Self.runs(seed: seed, load: { p, k in p == 0 && (60...64).contains(k) ? 1.6 : 1 }, slower: 100...109)
+        let c = Self.compareRuns(current, baseline)
+        #expect(c.failed && !c.slowerAsAWhole)
+        #expect(c.ranges.map { $0.first...$0.last } == [100...109])
+        #expect(abs(c.ranges[0].increase - 0.3) < 0.03)
+        // Longer than the trend's 17 frames, too: frames 30–69 (40 frames) 30 % slower in every run.
+        let long = Self.compareRuns(Self.runs(seed: seed, slower: 30...69), baseline)
+        #expect(long.ranges.map { $0.first...$0.last } == [30...69])
+    }
+
+    /// The typical times: each run at level 1 with its trend out, the median over runs, at the
+    /// level of the fastest runs. One run is itself; runs that differ only by their level give the
+    /// profile at the fastest run's level, and so do runs with a burst in one of them.
+    @Test func typicalTimesAreTheRunsWithTheirLoadTakenOut() {
+        let k = Array(Self.frames)
+        #expect(BaselineComparison.typicalTimes(k.map { [Self.profile($0)] }) == k.map { Self.profile($0) })
+        let levels = [1.3, 1.0, 1.45, 1.35, 1.5]
+        let times = BaselineComparison.typicalTimes(k.map { f in levels.map { Self.profile(f) * $0 } })
+        #expect(zip(times, k).allSatisfy { abs($0 / Self.profile($1) - 1) < 1e-9 })
+        let burst = BaselineComparison.typicalTimes(k.map { f in levels.indices.map { Self.profile(f) * levels[$0] * ($0 == 2 && (60...64).contains(f) ? 1.6 : 1) } })
+        #expect(zip(burst, k).allSatisfy { abs($0 / Self.profile($1) - 1) < 1e-9 })
+        #expect(BaselineComparison.typicalTimes([]) == [])
+    }
+
     @Test func theDefaultFloorIsAQuarterMillisecondOrThreePercentOfTheBudget() {
         #expect(BaselineComparison.defaultFloorMs(budgetMs: 1000.0 / 60) == 0.5)
         #expect(BaselineComparison.defaultFloorMs(budgetMs: 1000.0 / 120) == 0.25)

@@ -208,7 +208,7 @@ public struct BenchReportPage: Sendable {
         }
         let (p95, worst) = (c.p95, c.worst)
         return "<p class=\"legend\"><span class=\"swatch\" style=\"background:#a1a1a6\"></span>\(HTMLText.escape(baselineName))"
-            + "<span class=\"swatch\" style=\"background:#5e8fd9\"></span>this run. Compared in thread CPU time (each frame's fastest run): machine factor g \(String(format: "%.2f", c.machineFactor)), "
+            + "<span class=\"swatch\" style=\"background:#5e8fd9\"></span>this run. Compared in thread CPU time (each frame the typical of its runs, each run's load trend taken out): machine factor g \(String(format: "%.2f", c.machineFactor)), "
             + "p95 \(ms(p95.baselineMs)) → \(ms(p95.currentMs)) ms, worst \(ms(worst.baselineMs)) → \(ms(worst.currentMs)) ms (not gated); "
             + "threshold \(Int((c.threshold * 100).rounded())) %, floor \(ms(c.floorMs)) ms</p>\n"
             + "<ul class=\"against\" data-clip=\"\(HTMLText.escape(clip))\">\n\(items.joined(separator: "\n"))\n</ul>\n"
