@@ -64,12 +64,12 @@ let package = Package(
         .target(name: "HoloShaders", path: "Shaders", resources: [.embedInCode("HolographicText.metal")]),
         // Text: fonts (fontconfig, FreeType), shaping (HarfBuzz), measurement and paragraph layout (line breaking
         // and bidi through ICU): what HoloRaster draws and HoloClips lays out with.
-        .target(name: "HoloText", dependencies: ["HoloGeometry", "HoloScene", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]),
+        .target(name: "HoloText", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]),
         // Layout as SwiftUI does it (stacks, frames, padding, text that sizes itself, scroll views):
         // a view tree in, frames out. HoloClips' clip-file containers call it.
         .target(name: "HoloLayout", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText"]),
         .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CBlurKernels"]),
-        .target(name: "HoloPNG", dependencies: ["HoloRaster", "CPNGShim", "CPNGFast"]),
+        .target(name: "HoloPNG", dependencies: ["HoloStop", "HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloLayout", "HoloMSL", "HoloShaders"]),
         .target(name: "Holoframe", dependencies: [

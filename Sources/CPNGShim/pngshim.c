@@ -38,6 +38,11 @@ typedef struct hf_context {
     char *errmsg;
     size_t errlen;
     int status;               // 0, or an HF_PNG_ERR_* a callback chose before raising
+    hf_should_stop should_stop;  // decode: polled per row and per read (may be NULL)
+    int image_done;           // decode: every row has been read
+    png_uint_32 height;       // decode: the image's rows (0 until the header is read)
+    int interlaced;           // decode: Adam7
+    size_t idat_after_image;  // decode: IDAT bytes read since then
 } hf_context;
 
 static void hf_set_message(char *errmsg, size_t errlen, const char *message) {
@@ -150,11 +155,46 @@ int hf_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
 
 // MARK: - Decode
 
+static void hf_poll(png_structp png, hf_context *context) {
+    if (context->should_stop != NULL && context->should_stop()) {
+        context->status = HF_PNG_ERR_STOPPED;
+        png_error(png, "decoding was stopped");
+    }
+}
+
+/// libpng's row callback: poll the stop flag after every row.
+static void hf_row_done(png_structp png, png_uint_32 row, int pass) {
+    (void)row; (void)pass;
+    hf_poll(png, (hf_context *)png_get_io_ptr(png));
+}
+
+/// True once libpng has every row: it then inflates whatever image data is left to find the
+/// stream's end (png_read_finish_IDAT, called inside the last png_read_row, before its row
+/// callback). Its row counter is then past the last row (the pass past the last for Adam7).
+static int hf_after_last_row(png_structp png, const hf_context *context) {
+    if (context->image_done) return 1;
+    if (context->height == 0) return 0;
+    return context->interlaced ? png_get_current_pass_number(png) >= 7
+                               : png_get_current_row_number(png) >= context->height;
+}
+
 /// libpng's read callback: copy from the in-memory source; running out is an error (truncation).
+/// Polls the stop flag; after the last row, counts what it hands libpng from IDAT chunks
+/// (libpng's I/O state says when a read is an IDAT chunk's data) and refuses more than
+/// HF_PNG_EXCESS_IDAT_BYTES.
 static void hf_read(png_structp png, png_bytep destination, size_t count) {
     hf_context *context = (hf_context *)png_get_io_ptr(png);
+    hf_poll(png, context);
     if (count > context->source_length - context->source_offset) {
         png_error(png, "PNG data ends unexpectedly (file truncated)");
+    }
+    if (hf_after_last_row(png, context) && (png_get_io_state(png) & PNG_IO_CHUNK_DATA) != 0
+        && png_get_io_chunk_type(png) == 0x49444154u /* IDAT */) {
+        context->idat_after_image += count;
+        if (context->idat_after_image > HF_PNG_EXCESS_IDAT_BYTES) {
+            context->status = HF_PNG_ERR_EXCESS;
+            png_error(png, "the image data goes on past the size in its header (IHDR); refused before inflating it");
+        }
     }
     memcpy(destination, context->source + context->source_offset, count);
     context->source_offset += count;
@@ -178,7 +218,7 @@ static int hf_too_large(uint32_t width, uint32_t height, uint32_t max_width, uin
 int hf_png_decode(const uint8_t *data, size_t length,
                   uint32_t max_width, uint32_t max_height, uint64_t max_pixels,
                   uint32_t *out_width, uint32_t *out_height,
-                  hf_buffer *out_rgba, char *errmsg, size_t errlen) {
+                  hf_buffer *out_rgba, char *errmsg, size_t errlen, hf_should_stop should_stop) {
     if (out_width != NULL) *out_width = 0;
     if (out_height != NULL) *out_height = 0;
     if (out_rgba == NULL || (data == NULL && length != 0)) {
@@ -204,7 +244,8 @@ int hf_png_decode(const uint8_t *data, size_t length,
         }
     }
 
-    hf_context context = { .source = data, .source_length = length, .errmsg = errmsg, .errlen = errlen };
+    hf_context context = { .source = data, .source_length = length, .errmsg = errmsg, .errlen = errlen,
+                           .should_stop = should_stop };
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, hf_error, hf_warning);
     if (png == NULL) {
         hf_set_message(errmsg, errlen, "libpng could not create a read struct");
@@ -225,6 +266,7 @@ int hf_png_decode(const uint8_t *data, size_t length,
     }
 
     png_set_read_fn(png, &context, hf_read);
+    png_set_read_status_fn(png, hf_row_done);
     png_set_user_limits(png, max_width < PNG_UINT_31_MAX ? max_width : PNG_UINT_31_MAX,
                         max_height < PNG_UINT_31_MAX ? max_height : PNG_UINT_31_MAX);
 #ifdef PNG_HANDLE_AS_UNKNOWN_SUPPORTED
@@ -235,7 +277,10 @@ int hf_png_decode(const uint8_t *data, size_t length,
 
     png_uint_32 width = 0, height = 0;
     int bit_depth = 0, color_type = 0;
-    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, NULL, NULL, NULL);
+    int interlace = PNG_INTERLACE_NONE;
+    png_get_IHDR(png, info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    context.height = height;
+    context.interlaced = interlace != PNG_INTERLACE_NONE;
     if (out_width != NULL) *out_width = width;
     if (out_height != NULL) *out_height = height;
     if (hf_too_large(width, height, max_width, max_height, max_pixels)) {
@@ -274,6 +319,7 @@ int hf_png_decode(const uint8_t *data, size_t length,
     }
     for (png_uint_32 y = 0; y < height; y++) rows[y] = out_rgba->data + (size_t)y * stride;
     png_read_image(png, rows);
+    context.image_done = 1;
     // Read through IEND so a file cut after its image data is still reported as truncated.
     png_read_end(png, NULL);
 

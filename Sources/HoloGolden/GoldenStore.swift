@@ -14,6 +14,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import HoloGeometry
 import HoloPNG
 import HoloRaster
 
@@ -148,11 +149,11 @@ public struct GoldenStore: Sendable {
 
     /// Verifies `actual` against the PNG at `path`, recording per `recordMode`.
     public func verify(expectedFile path: String, clip: String, actual: Canvas, tolerance: Tolerance = .exact) -> GoldenVerdict {
-        let name = GoldenPath(path: path).lastComponent
+        let name = PathSplit(path).name
         if recordMode == .all { return record(actual, to: path, because: "record mode all") }
         guard FileManager.default.fileExists(atPath: path) else {
             if recordMode == .missing || recordMode == .failed { return record(actual, to: path, because: "golden was missing") }
-            return GoldenVerdict(passed: false, recorded: false, message: "golden image missing: \(path)", comparison: nil,
+            return GoldenVerdict(passed: false, recorded: false, message: "golden image missing: \(Printable.escaped(path))", comparison: nil,
                                  artifacts: writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil),
                                  hint: "record it with: \(recordHint(clip, .missing))")
         }
@@ -164,7 +165,7 @@ public struct GoldenStore: Sendable {
             let artifacts = writeArtifacts(clip: clip, name: name, expected: nil, actual: actual, diff: nil)
             return GoldenVerdict(passed: false, recorded: false, message: """
                 golden image unreadable: \(error)
-                actual written to: \(artifacts.joined(separator: ", "))
+                actual written to: \(artifacts.map { Printable.escaped($0) }.joined(separator: ", "))
                 """, comparison: nil, artifacts: artifacts, hint: "re-record it with: \(rerecordHint(clip))")
         }
         // Goldens are stored at scale 1; compare pixels, not the points-per-pixel label.
@@ -172,19 +173,19 @@ public struct GoldenStore: Sendable {
                                              actual: actual.relabelled(scale: 1),
                                              tolerance: tolerance)
         if result.passed {
-            return GoldenVerdict(passed: true, recorded: false, message: "\(path) matches (\(result.summary))",
+            return GoldenVerdict(passed: true, recorded: false, message: "\(Printable.escaped(path)) matches (\(result.summary))",
                                  comparison: result, artifacts: [])
         }
         if recordMode == .failed { return record(actual, to: path, because: "golden did not match (\(result.summary))") }
         let artifacts = writeArtifacts(clip: clip, name: name, expected: expected, actual: actual, diff: result.diffImage)
         return GoldenVerdict(passed: false, recorded: false, message: """
-            golden mismatch: \(path)
+            golden mismatch: \(Printable.escaped(path))
             \(result.summary)
             artifacts:
-            \(artifacts.map { "  " + $0 }.joined(separator: "\n"))
+            \(artifacts.map { "  " + Printable.escaped($0) }.joined(separator: "\n"))
             """, comparison: result, artifacts: artifacts, hint: "if the change is intended, re-record with: \(rerecordHint(clip))",
-            provenanceNote: provenance?().mismatchNote(folder: GoldenPath(path: path).directory,
-                                                     recorded: GoldenProvenance.recorded(inFolder: GoldenPath(path: path).directory)))
+            provenanceNote: provenance?().mismatchNote(folder: PathSplit(path).folder,
+                                                     recorded: GoldenProvenance.recorded(inFolder: PathSplit(path).folder)))
     }
 
     func rerecordHint(_ clip: String) -> String { recordHint(clip, .failed) }
@@ -200,11 +201,11 @@ public struct GoldenStore: Sendable {
     /// Writes the golden (creating its folder), stored small: goldens are kept for long.
     func record(_ actual: Canvas, to path: String, because reason: String) -> GoldenVerdict {
         do {
-            try FileManager.default.createDirectory(atPath: GoldenPath(path: path).directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: PathSplit(path).folder, withIntermediateDirectories: true)
             try PNG.write(actual, to: path, profile: .small)
-            return GoldenVerdict(passed: true, recorded: true, message: "recorded \(path) (\(reason))", comparison: nil, artifacts: [])
+            return GoldenVerdict(passed: true, recorded: true, message: "recorded \(Printable.escaped(path)) (\(reason))", comparison: nil, artifacts: [])
         } catch {
-            return GoldenVerdict(passed: false, recorded: false, message: "could not record \(path): \(error)", comparison: nil, artifacts: [])
+            return GoldenVerdict(passed: false, recorded: false, message: "could not record \(Printable.escaped(path)): \(error)", comparison: nil, artifacts: [])
         }
     }
 
@@ -232,15 +233,5 @@ public enum GoldenError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .badManifest(let path, let reason): "bad tolerance manifest \(path): \(reason)"
         }
-    }
-}
-
-/// Path splitting without NSString.
-struct GoldenPath {
-    let path: String
-    var lastComponent: String { path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path }
-    var directory: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -5,6 +5,7 @@
 // optionally fsync, close, then rename over the destination. On any failure the temporary file is
 // unlinked and the error names the path and the system's errno text.
 
+import HoloGeometry
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -18,7 +19,7 @@ public enum AtomicFile {
     /// The directory is opened once and the temporary is created and renamed relative to it, so a
     /// directory renamed or swapped for a link meanwhile cannot send the bytes elsewhere.
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = false) throws {
-        let (directory, name) = split(path)
+        let split = PathSplit(path), directory = split.folder, name = split.name
         let folder: OpenFolder
         do { folder = try OpenFolder(directory) } catch PNGError.io(_, _, let code, _) {
             throw failure(path, "create temporary file in \(directory)", code)
@@ -57,13 +58,6 @@ public enum AtomicFile {
             throw error
         }
         if durable { _ = fsync(folder) }
-    }
-
-    /// ("dir", "name") for "dir/name"; (".", path) when there is no slash.
-    static func split(_ path: String) -> (String, String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let directory = String(path[..<slash])
-        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
     /// Creates ".<name>.tmp-<host>-<pid>-<random>" (TemporaryName) in the open folder with

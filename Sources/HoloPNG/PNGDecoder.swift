@@ -2,9 +2,14 @@
 //
 // The shim turns any PNG (palette, grey, 16-bit, tRNS, interlaced) into straight RGBA8 and refuses
 // headers over the pixel limit before allocating; here the pixels are premultiplied into a canvas.
+// Decoding polls the thread's FrameWatch (HoloStop) after every row and every 8 KiB of input, so a
+// frame deadline, --max-time or a signal stops it; image data going on past the header's size is
+// refused before libpng inflates it (a 4999² PNG whose IDAT inflated 50× past its IHDR took 10.9 s
+// under --max-time 2: libpng inflates all of it to find its end; issue 41).
 
 import CPNGShim
 import HoloRaster
+import HoloStop
 
 extension PNG {
     /// Decodes PNG bytes to a premultiplied canvas at scale 1.
@@ -18,7 +23,8 @@ extension PNG {
         let status = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { text in
                 hf_png_decode(data.baseAddress, data.count, UInt32(clamping: limit), UInt32(clamping: limit),
-                              UInt64(limit), &width, &height, &rgba, text.baseAddress, text.count)
+                              UInt64(limit), &width, &height, &rgba, text.baseAddress, text.count,
+                              { FrameWatch.shouldStop() ? 1 : 0 })
             }
         }
         guard status == Int32(HF_PNG_OK) else {
@@ -28,6 +34,7 @@ extension PNG {
             case Int32(HF_PNG_ERR_TOO_LARGE): throw PNGError.tooLarge(width: Int(width), height: Int(height), maxPixels: limit)
             case Int32(HF_PNG_ERR_NOMEM): throw PNGError.outOfMemory(text)
             case Int32(HF_PNG_ERR_ARGUMENT): throw PNGError.invalidArgument(text)
+            case Int32(HF_PNG_ERR_STOPPED): throw PNGError.stopped
             default: throw PNGError.invalidImage(text)
             }
         }

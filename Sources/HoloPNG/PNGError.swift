@@ -13,6 +13,8 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A caller error (empty canvas, bad option).
     case invalidArgument(String)
     case outOfMemory(String)
+    /// Decoding was stopped (its frame's deadline, --max-time, a signal: HoloStop's FrameWatch).
+    case stopped
     /// A file-system call failed: which path, which operation, errno and its text.
     case io(path: String, operation: String, errno: Int32, message: String)
     /// A decode error for a file on disk: the path and what went wrong.
@@ -27,6 +29,7 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .encodeFailed(let message): "PNG encoding failed: \(message)"
         case .invalidArgument(let message): "invalid argument: \(message)"
         case .outOfMemory(let message): "out of memory: \(message)"
+        case .stopped: "decoding was stopped (a time limit or a signal)"
         case .io(let path, let operation, let code, let message): "\(path): \(operation) failed: \(message) (errno \(code))"
         case .file(let path, let error): "\(path): \(error)"
         }

@@ -1,6 +1,9 @@
 // Where drawing polls its frame's watch (HoloStop/FrameWatch.swift): every 16th row of the
 // rasterizer's sweeps, of mask fills, blur passes, materials, tilts and shader layers, and
-// between nodes. A stopped frame's loops return early and its pixels are dropped by the caller
+// between nodes; the reference renderer (Reference/), whose rows cost far more (supersampled
+// coverage, a shader run per pixel), polls every row of its loops and between nodes, so it stops
+// as soon as the fast path does (SIGTERM during `--reference` of examples/metal-shader.json took
+// 7.7 s to stop before; issue 41). A stopped frame's loops return early and its pixels are dropped by the caller
 // (the pipeline), so nothing here changes a frame that completes.
 
 import HoloStop
@@ -14,4 +17,11 @@ let rowsPerPoll = 16
 @inline(__always)
 func stopDue(row: Int) -> Bool {
     row & (rowsPerPoll - 1) == 0 && FrameWatch.shouldStop()
+}
+
+/// True when the frame being drawn on this thread must stop: the reference renderer's poll, once
+/// per row of each of its loops.
+@inline(__always)
+func referenceStopDue() -> Bool {
+    FrameWatch.shouldStop()
 }

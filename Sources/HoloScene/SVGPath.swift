@@ -33,6 +33,9 @@ public struct PathSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 extension Path {
     /// The most elements a path read from text may have.
     public static let maxElements = 10_000
+    /// The largest radius an arc may reach once scaled to meet its ends (F.6.6): a million times
+    /// the largest coordinate, so every point of its cubics stays far inside Double's range.
+    public static let maxArcRadius = 1e12
 
     /// Reads SVG path data; see the top of SVGPath.swift.
     public init(svg d: String, fillRule: FillRule = .nonZero) throws(PathSyntaxError) {
@@ -191,11 +194,13 @@ struct SVGPathReader {
             let p = try point(rel, "the end point after \(name)")
             try append(.quadCurve(to: p, control: q)); current = p; quad = q
         case "A", "a":
+            skipSeparator()
+            let column = i
             let rx = abs(try number("the x radius after \(name)")), ry = abs(try number("the y radius after \(name)"))
             let rotation = try number("the x-axis rotation (degrees) after \(name)")
             let large = try flag(), sweep = try flag()
             let p = try point(rel, "the end point after \(name)")
-            try arc(to: p, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep)
+            try arc(to: p, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep, column: column)
             current = p
         default: // Z, z
             try append(.closeSubpath); current = start
@@ -203,25 +208,46 @@ struct SVGPathReader {
         lastCubic = cubic; lastQuad = quad
     }
 
-    /// SVG's endpoint arc as cubics (see the top).
-    mutating func arc(to p: Point, rx: Double, ry: Double, degrees: Double, large: Bool, sweep: Bool) throws(PathSyntaxError) {
+    /// SVG's endpoint arc as cubics (see the top). `column` is where its parameters start, for a
+    /// refusal.
+    mutating func arc(to p: Point, rx rx0: Double, ry ry0: Double, degrees: Double, large: Bool, sweep: Bool,
+                      column: Int) throws(PathSyntaxError) {
         let p0 = current
         guard p != p0 else { return }
-        guard rx > 0, ry > 0 else { try append(.line(to: p)); return }
+        guard rx0 > 0, ry0 > 0 else { try append(.line(to: p)); return }
         let φ = degrees * Double.pi / 180, cφ = cos(φ), sφ = sin(φ)
         // F.6.5.1: the midpoint difference in the ellipse's axes.
         let dx = (p0.x - p.x) / 2, dy = (p0.y - p.y) / 2
         let x1 = cφ * dx + sφ * dy, y1 = -sφ * dx + cφ * dy
-        // F.6.6.2: radii too small to reach are scaled up.
-        var rx = rx, ry = ry
+        // F.6.6.2 and F.6.5.2 as the notes write them (radii too small to reach scaled by √Λ; the
+        // centre in the ellipse's axes): the bytes every golden was drawn with.
+        var rx = rx0, ry = ry0
         let Λ = x1 * x1 / (rx * rx) + y1 * y1 / (ry * ry)
         if Λ > 1 { rx *= Λ.squareRoot(); ry *= Λ.squareRoot() }
-        // F.6.5.2: the centre in the ellipse's axes.
         let num = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let den = rx * rx * y1 * y1 + ry * ry * x1 * x1
         var k = (Swift.max(0, num) / den).squareRoot()
         if large == sweep { k = -k }
-        let cx1 = k * rx * y1 / ry, cy1 = -k * ry * x1 / rx
+        var cx1 = k * rx * y1 / ry, cy1 = -k * ry * x1 / rx
+        if ![rx, ry, cx1, cy1].allSatisfy(\.isFinite) {
+            // At the edges of Double the squares overflow or underflow (rx = ry = 1e-300: rx² is 0,
+            // Λ ∞, the centre NaN, and NaN reached Int(): a trap; issue 41). Then the same steps
+            // scale-invariant, with no radius or coordinate squared: Λ = h², h = hypot(x1/rx, y1/ry).
+            (rx, ry) = (rx0, ry0)
+            let u = x1 / rx, v = y1 / ry, h = hypot(u, v)
+            cx1 = 0; cy1 = 0
+            if !(h > 0) {
+                // The ends are closer than the radii can resolve: a line (equal ends draw nothing).
+                try append(.line(to: p)); return
+            } else if h > 1 {
+                // rx·h = hypot(x1, y1·rx/ry), ry·h = hypot(x1·ry/rx, y1); the centre is the midpoint.
+                (rx, ry) = (hypot(x1, y1 * (rx / ry)), hypot(x1 * (ry / rx), y1))
+            } else {
+                // k·(rx·y1/ry, −ry·x1/rx) with k = ±√(1 − h²)/h; (v/h, u/h) are at most 1.
+                let k = (large == sweep ? -1.0 : 1.0) * Swift.max(0, (1 - h) * (1 + h)).squareRoot()
+                cx1 = k * rx * (v / h); cy1 = -k * ry * (u / h)
+            }
+        }
         // F.6.5.3: back to user space.
         let cx = cφ * cx1 - sφ * cy1 + (p0.x + p.x) / 2, cy = sφ * cx1 + cφ * cy1 + (p0.y + p.y) / 2
         // F.6.5.5–6: start angle and sweep on the unit circle.
@@ -229,6 +255,12 @@ struct SVGPathReader {
         let θ1 = angle(1, 0, (x1 - cx1) / rx, (y1 - cy1) / ry)
         var Δθ = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep && Δθ > 0 { Δθ -= 2 * Double.pi } else if sweep && Δθ < 0 { Δθ += 2 * Double.pi }
+        // Radii out of proportion (a scaled radius past maxArcRadius, or rx/ry past Double's range)
+        // are refused with the arc's column, rather than drawn from ∞ or NaN.
+        guard [cx, cy, θ1, Δθ].allSatisfy(\.isFinite), rx <= Path.maxArcRadius, ry <= Path.maxArcRadius else {
+            throw fail("this arc cannot be drawn: its radii are too far out of proportion to each other " +
+                       "or to the distance between its ends", at: column)
+        }
         // Cubics of at most 45°: on the unit circle from α to β the controls sit k = 4/3·tan((β − α)/4)
         // along the tangents; then the ellipse's scale, rotation and centre.
         let n = Swift.max(1, Int((abs(Δθ) / (Double.pi / 4)).rounded(.up)))

@@ -11,6 +11,12 @@
 // semibold +1/32, bold +1/20. DejaVu Sans core ships Book and Bold only, so its medium and semibold
 // are synthesized; Inter ships all four cuts, so nothing is.
 //
+// $HOLOFRAME_FONT_DIR is listed by Holoframe, never handed to fontconfig's folder scan (which
+// opens every entry, and hung on a FIFO: issue 41): each entry is opened with O_NONBLOCK |
+// O_NOFOLLOW and fstat'ed, and only regular files (no FIFOs, devices, folders or links) are added,
+// one by one (FcConfigAppFontAddFile), in name order. FontLibrary opens a face's file the same way
+// (O_NONBLOCK, a regular file checked on the descriptor) before FreeType reads it.
+//
 // Only fontconfig's font list is used (FcFontList), never its substitution rules (FcFontMatch):
 // a family that is not installed is an error naming it, not a silent look-alike.
 
@@ -72,7 +78,9 @@ struct FontDirectory {
         let dir = Self.overrideDirectory
         guard FcInit() != 0, let config = FcInitLoadConfigAndFonts() else { return }
         defer { FcConfigDestroy(config) }
-        if let dir { _ = FcConfigAppFontAddDir(config, dir) }
+        if let dir {
+            for file in Self.regularFiles(in: dir) { _ = FcConfigAppFontAddFile(config, file) }
+        }
         guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return }
         defer { FcPatternDestroy(pattern); FcObjectSetDestroy(objects) }
         for name in ["family", "file", "index", "weight", "slant"] { _ = FcObjectSetAdd(objects, name) }
@@ -103,6 +111,20 @@ struct FontDirectory {
         }
     }
 
+    /// The regular files directly in `folder`, by name: each entry opened O_NONBLOCK | O_NOFOLLOW
+    /// and checked with fstat (a FIFO, a device, a folder or a link is skipped, never read).
+    static func regularFiles(in folder: String) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return names.sorted().map { base + $0 }.filter { FontFile.isRegular($0, followLinks: false) }
+    }
+
     func has(family: String) -> Bool { families[family.lowercased()] != nil }
 
     /// The face for `weight` of `family`: the family's own cut (roman, weight within 5 of
@@ -128,6 +150,25 @@ struct FontDirectory {
         let lower = name.lowercased()
         let hits = families.keys.filter { $0.contains(lower) || lower.contains($0) || $0.first == lower.first }
         return Array(Set(hits.compactMap { families[$0]?.first?.families.first })).sorted().prefix(8).map { $0 }
+    }
+}
+
+/// A font file opened without blocking (a FIFO answers nothing) and checked on its descriptor.
+enum FontFile {
+    /// Opens `path` read-only with O_NONBLOCK (and O_NOFOLLOW unless `followLinks`); the
+    /// descriptor when it is a regular file, else nil (closed).
+    static func openRegular(_ path: String, followLinks: Bool) -> Int32? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return nil }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { close(fd); return nil }
+        return fd
+    }
+
+    static func isRegular(_ path: String, followLinks: Bool) -> Bool {
+        guard let fd = openRegular(path, followLinks: followLinks) else { return false }
+        close(fd)
+        return true
     }
 }
 

@@ -33,6 +33,9 @@ public enum FontError: Error, Sendable, CustomStringConvertible, Equatable {
     case missingFamily(String, installed: [String])
     /// A FreeType call failed with `code`.
     case freeType(call: String, code: Int32, path: String)
+    /// The character at `character` (0-based) holds more combining marks in a row than
+    /// StreamSafe.maxNonStarters.
+    case tooManyCombiningMarks(character: Int)
 
     public var description: String {
         switch self {
@@ -47,6 +50,10 @@ public enum FontError: Error, Sendable, CustomStringConvertible, Equatable {
                 + "install the family, set HOLOFRAME_FONT_DIR to a folder holding its files, or name another (`fc-list : family` lists them)."
         case .freeType(let call, let code, let path):
             return "FreeType \(call) failed with error \(code) for \(path)"
+        case .tooManyCombiningMarks(let character):
+            return "character \(character + 1) of a text holds more than \(StreamSafe.maxNonStarters) combining marks in a row, " +
+                "past Unicode's stream-safe limit (UAX #15): each mark is shaped and drawn, so such text is refused; " +
+                "keep at most \(StreamSafe.maxNonStarters) marks on one character"
         }
     }
 }
@@ -313,8 +320,15 @@ struct FontState: ~Copyable {
             library = lib
         }
         // Each source gets its own FT_Face (emboldening is per source; a few small files).
+        // FreeType reads the file through the descriptor checked to be a regular file
+        // (/proc/self/fd/N is that open file, whatever the path names meanwhile): never a FIFO.
+        guard let fd = FontFile.openRegular(source.path, followLinks: true) else {
+            throw FontError.freeType(call: "open (not a readable regular file)", code: 0, path: source.path)
+        }
+        defer { _ = Glibc.close(fd) }
         var ftFace: FT_Face?
-        let err = FT_New_Face(library, source.path, FT_Long(source.index), &ftFace)
+        var err = FT_New_Face(library, "/proc/self/fd/\(fd)", FT_Long(source.index), &ftFace)
+        if err != 0 && access("/proc/self/fd", F_OK) != 0 { err = FT_New_Face(library, source.path, FT_Long(source.index), &ftFace) }
         guard err == 0, let ftFace else { throw FontError.freeType(call: "FT_New_Face", code: err, path: source.path) }
         let face = OpenFace(face: ftFace, source: source)
         faces[source] = face

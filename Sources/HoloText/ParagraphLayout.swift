@@ -33,6 +33,7 @@
 // a slow wrap that tries every split.
 
 import HoloScene
+import HoloStop
 
 /// A font's vertical metrics, in points at the font's size.
 public struct LineMetrics: Hashable, Sendable {
@@ -180,6 +181,8 @@ struct BreakableText {
         var start = string.startIndex
         var b = 0   // first opportunity after `start`
         while start < string.endIndex {
+            // Between lines: a stopped frame (its deadline, a signal) ends the layout here.
+            if FrameWatch.shouldStop() { break }
             while breaks[b].index <= start { b += 1 }
             // Candidates: opportunities b...last, up to and including the first mandatory one.
             let last = mandatory[b]

@@ -25,6 +25,7 @@
 import CHarfBuzz
 import HoloScene
 import HoloGeometry
+import HoloStop
 
 // A run's writing direction is HoloScene's `TextDirection` (a `TextRun` carries it).
 
@@ -105,6 +106,7 @@ extension FontState {
     /// Shapes under the lock; also returns the characters no face has (to report outside it).
     mutating func shape(_ string: String, chain: FaceChain, direction: TextDirection?, script: String?) throws
         -> (ShapedRun, [Unicode.Scalar]) {
+        if let at = StreamSafe.firstOverrun(in: string) { throw FontError.tooManyCombiningMarks(character: at) }
         let scalars = Array(string.unicodeScalars)
         let codes = scalars.map(\.value)
         guard !codes.isEmpty else { return (ShapedRun(glyphs: [], advance: 0, direction: direction ?? .leftToRight, hasColorGlyphs: false), []) }
@@ -168,6 +170,8 @@ extension FontState {
         var total = 0.0
         var hasColor = false
         for segment in segments {
+            // Between HarfBuzz calls (one cannot be stopped): a stopped frame's text is dropped.
+            if FrameWatch.shouldStop() { break }
             let face = faces[segment.face]
             let buffer = hb_buffer_create()
             defer { hb_buffer_destroy(buffer) }

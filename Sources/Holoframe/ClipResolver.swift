@@ -2,6 +2,7 @@
 
 import Foundation
 import HoloClips
+import HoloGeometry
 import HoloMotion
 import HoloPNG
 import HoloScene
@@ -49,7 +50,7 @@ public enum ClipResolver {
 
     /// The one place a clip file is read: under `inputs` (InputFile's rules), then decoded.
     static func readFile(_ path: String, inputs: InputPolicy, defaults: (String) -> ClipSpec?) throws -> ClipSpec {
-        let name = (path as NSString).lastPathComponent
+        let name = PathSplit(path).name
         return try ClipSpec.decode(try document(path, inputs: inputs, chain: []), fileName: name, defaults: defaults)
     }
 
@@ -62,7 +63,7 @@ public enum ClipResolver {
     /// path is relative to the extending file's folder; image and shader paths stay relative to the
     /// file being rendered, so keep the two in one folder.
     static func document(_ path: String, inputs: InputPolicy, chain: [String]) throws -> JSONValue {
-        let name = (path as NSString).lastPathComponent
+        let name = PathSplit(path).name
         let bytes = try inputs.readFile(path, what: chain.isEmpty ? "the clip file" : "the clip file \(chain.last!) extends")
         let root: JSONValue
         do { root = try JSONValue.parse(bytes) } catch {
@@ -72,7 +73,7 @@ public enum ClipResolver {
         guard case .string(let relative) = ext, !relative.isEmpty else {
             throw ClipFileError(fileName: name, path: "extends", reason: "expected the path of a clip file, got \(ext.shown)")
         }
-        let basePath = ClipFilePaths.join((path as NSString).deletingLastPathComponent, relative)
+        let basePath = ClipFilePaths.join(PathSplit(path).folder, relative)
         guard !chain.contains(ClipFilePaths.absolute(basePath)), ClipFilePaths.absolute(basePath) != ClipFilePaths.absolute(path) else {
             throw ClipFileError(fileName: name, path: "extends", reason: "\"\(relative)\" extends itself (a cycle)")
         }
@@ -80,7 +81,7 @@ public enum ClipResolver {
             throw ClipFileError(fileName: name, path: "extends", reason: "more than \(maximumExtends) files extend one another; extend the base file directly")
         }
         guard case .object(let base) = try document(basePath, inputs: inputs, chain: chain + [ClipFilePaths.absolute(path)]) else {
-            throw ClipFileError(fileName: (relative as NSString).lastPathComponent, path: "(top level)", reason: "expected a clip file (an object)")
+            throw ClipFileError(fileName: PathSplit(relative).name, path: "(top level)", reason: "expected a clip file (an object)")
         }
         fields["extends"] = nil
         var merged = base
@@ -99,7 +100,7 @@ public enum ClipResolver {
     /// Files are read under `inputs` (its caps, its allowed folders; it remembers what was read).
     public static func resolve(_ argument: String, overrides: ClipOverrides = ClipOverrides(),
                                inputs: InputPolicy = InputPolicy()) throws -> Clip {
-        let name = isFile(argument) ? ((argument as NSString).lastPathComponent as NSString).deletingPathExtension : argument
+        let name = isFile(argument) ? PathSplit(argument).stem : argument
         return try make(argument, overrides: overrides, inputs: inputs).named(name)
     }
 
@@ -107,14 +108,14 @@ public enum ClipResolver {
         var spec = try spec(for: argument, inputs: inputs)
         apply(overrides, to: &spec)
         if spec.design == CustomDesign.name {
-            let folder = isFile(argument) ? (argument as NSString).deletingLastPathComponent : "."
-            return try CustomDesign.clip(spec, fileName: (argument as NSString).lastPathComponent,
+            let folder = isFile(argument) ? PathSplit(argument).folder : "."
+            return try CustomDesign.clip(spec, fileName: PathSplit(argument).name,
                                          loadImage: { path in try inputs.image(path, clipFolder: folder) },
                                          loadShader: { path in try inputs.shaderSource(path, clipFolder: folder) })
         }
         // Whatever a design refuses in a spec (a variant value, a tap target) is the user's to fix: exit 2.
         do { return try ClipCatalog.clip(for: spec) } catch let error as ClipFileError { throw error } catch {
-            throw ClipUsageError(isFile(argument) ? "\((argument as NSString).lastPathComponent): \(error)" : "\(error)")
+            throw ClipUsageError(isFile(argument) ? "\(PathSplit(argument).name): \(error)" : "\(error)")
         }
     }
 

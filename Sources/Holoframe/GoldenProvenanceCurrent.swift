@@ -31,11 +31,11 @@ extension GoldenProvenance {
         for path in faces {
             guard let bytes = try? InputFile.read(path, maxBytes: InputFile.defaultMaxBytes) else { continue }
             let version = TextLibraryVersions.fontVersion(path: path).map { "\($0), " } ?? ""
-            files[(path as NSString).lastPathComponent] = version + "digest " + RenderRecord.digest(bytes)
+            files[PathSplit(path).name] = version + "digest " + RenderRecord.digest(bytes)
         }
         for path in fallbacks where !faces.contains(path) {
             guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { continue }
-            files[(path as NSString).lastPathComponent] = "\(size) bytes"
+            files[PathSplit(path).name] = "\(size) bytes"
         }
         return GoldenProvenance(renderer: "holoframe \(HoloframeVersion.current)", build: HoloframeVersion.build ?? "unknown",
                                 libraries: libraries, fonts: files)

@@ -6,6 +6,7 @@
 
 import Foundation
 import HoloClips
+import HoloGeometry
 import HoloGolden
 import HoloPNG
 import HoloRaster
@@ -144,21 +145,20 @@ extension GoldenCase {
 
     /// `examples/` beside the golden folder.
     static func examplesFolder(goldenRoot: String) -> String {
-        let repo = (goldenRoot as NSString).deletingLastPathComponent
-        return ClipFilePaths.join(repo.isEmpty ? "." : repo, "examples")
+        ClipFilePaths.join(PathSplit(goldenRoot).folder, "examples")
     }
 
     /// The golden folder for a clip argument: the built-in name; `example-<name>` for
     /// examples/<name>.json beside the golden folder; the file's stem for any other clip file.
     public static func folder(forClipArgument argument: String, goldenRoot: String = "Golden") -> String {
         guard ClipResolver.isFile(argument) else { return argument }
-        let stem = ((argument as NSString).lastPathComponent as NSString).deletingPathExtension
-        let parent = (argument as NSString).deletingLastPathComponent
+        let split = PathSplit(argument)
+        let stem = split.stem, parent = split.folder
         let besideRoot = ClipFilePaths.absolute(parent) == ClipFilePaths.absolute(examplesFolder(goldenRoot: goldenRoot))
         // `verify examples/NAME.json` also names Golden/example-NAME when that folder exists and
         // no clip file's folder is called NAME (as before goldens of any clip file).
         let fm = FileManager.default
-        let namedExample = (parent as NSString).lastPathComponent == "examples"
+        let namedExample = PathSplit(parent).name == "examples"
             && fm.fileExists(atPath: ClipFilePaths.join(goldenRoot, examplePrefix + stem))
             && !fm.fileExists(atPath: ClipFilePaths.join(goldenRoot, stem))
         if (besideRoot || namedExample) && linkedClipFile(folder: stem, goldenRoot: goldenRoot) == nil { return examplePrefix + stem }

@@ -12,6 +12,7 @@
 
 import Foundation
 import HoloClips
+import HoloGeometry
 import HoloPNG
 import HoloScene
 
@@ -43,7 +44,7 @@ public final class InputPolicy: @unchecked Sendable {
         let bytes = try InputFile.read(path, maxBytes: maxInputBytes)
         note(path, what: what)
         let digest = RenderRecord.digest(bytes)
-        let key = "\(what) \(shownAs ?? (path as NSString).lastPathComponent)"
+        let key = "\(what) \(shownAs ?? PathSplit(path).name)"
         lock.lock(); digests[path] = digest; fingerprintsRead[key] = digest; lock.unlock()
         return bytes
     }

@@ -55,9 +55,9 @@ public enum OutputPolicy {
     /// the report folder `reportFolder` (a report replaces its folder whole). Compared by the
     /// folder's device and inode when both exist, else by the absolute paths.
     public static func checkNotOwnFile(_ path: String, option: String, outputFolder: String? = nil, reportFolder: String? = nil) throws {
-        let parent = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+        let split = PathSplit(path)
         let shown = Printable.escaped(path)
-        if let outputFolder, sameFolder(parent.isEmpty ? "." : parent, outputFolder) && isRenderFile(name) {
+        if let outputFolder, sameFolder(split.folder, outputFolder) && isRenderFile(split.name) {
             throw OutputRefused("\(option) \(shown): that is one of the files the render writes in --out \(Printable.escaped(outputFolder)); " +
                                 "give a path outside it, or another name")
         }
@@ -79,11 +79,11 @@ public enum OutputPolicy {
 
     /// True when `path` lies inside `folder` (after resolving links where they exist).
     static func isInside(_ path: String, _ folder: String) -> Bool {
-        var parent = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        var parent = PathSplit(ClipFilePaths.absolute(path)).folder
         for _ in 0..<256 {
-            if sameFolder(parent.path, folder) { return true }
-            let up = parent.deletingLastPathComponent()
-            if up.path == parent.path { return false }
+            if sameFolder(parent, folder) { return true }
+            let up = PathSplit(parent).folder
+            if up == parent { return false }
             parent = up
         }
         return false

@@ -61,11 +61,11 @@ public struct RenderRecord: Encodable, Equatable, Sendable {
         let (faces, fallbacks) = fonts.defaultFontFiles
         for path in faces {
             guard let bytes = try? InputFile.read(path, maxBytes: policy?.maxInputBytes ?? InputFile.defaultMaxBytes) else { continue }
-            out["the font \((path as NSString).lastPathComponent)"] = digest(bytes)
+            out["the font \(PathSplit(path).name)"] = digest(bytes)
         }
         for path in fallbacks where !faces.contains(path) {
             guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else { continue }
-            out["the fallback font \((path as NSString).lastPathComponent)"] = "\(size) bytes"
+            out["the fallback font \(PathSplit(path).name)"] = "\(size) bytes"
         }
         return out
     }

@@ -55,7 +55,7 @@ public struct ShaderPreview: Sendable {
         let bytes = try inputs.readFile(path, what: "the shader")
         guard let text = String(validating: bytes, as: UTF8.self) else { throw ClipUsageError("\(path): is not UTF-8 text") }
         do {
-            let library = try MSLLibrary(source: text, file: (path as NSString).lastPathComponent)
+            let library = try MSLLibrary(source: text, file: PathSplit(path).name)
             let entry = try library.entry(function, as: .color)
             warnings = library.warnings
             summary = library.summary(using: entry)

@@ -5,6 +5,7 @@
 // from the calling thread only (the simulation loop).
 
 import Foundation
+import HoloGeometry
 
 /// Streams state lines to a temporary file beside `path`, renamed into place by `finish()`.
 final class StateLineWriter {
@@ -20,9 +21,9 @@ final class StateLineWriter {
 
     init(path: String) throws {
         self.path = path
-        let folderPath = (path as NSString).deletingLastPathComponent
-        name = (path as NSString).lastPathComponent
-        do { folder = try OpenFolder(folderPath.isEmpty ? "." : folderPath) } catch PNGError.io(_, _, let code, _) {
+        let split = PathSplit(path)
+        name = split.name
+        do { folder = try OpenFolder(split.folder) } catch PNGError.io(_, _, let code, _) {
             throw OutputError(description: "cannot write the state file '\(Printable.escaped(path))': \(String(cString: strerror(code)))")
         }
         temporary = TemporaryName.make(for: name, suffix: "state")

@@ -128,7 +128,7 @@ struct Bench: ParsableCommand {
             try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
             try limitOptions.limits().check(clip, frameCount: range.count)
             // One unit per timed span: every frame of every run. The meter is fed between spans.
-            let meter = ProgressMeter(label: "bench \(clip.name)", total: range.count * repeats)
+            let meter = ProgressMeter(label: "bench \(Printable.escaped(clip.name))", total: range.count * repeats)
             let display = progressOptions.display(meter)
             let bench = try runner.run(clip, device: try ClipResolver.deviceName(name, overrides: overrides, inputs: inputs), frames: range) {
                 display.record($0)

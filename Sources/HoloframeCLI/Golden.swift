@@ -69,9 +69,9 @@ struct GoldenCommand: ParsableCommand {
             let results = runner.run(cases) { display.record($0) }
             display.summary(meter.summaryLine(verb: "checked"), what: "goldens")
             for (c, verdict) in results {
-                if verdict.passed { printEscaped("ok    \(c)") } else { failed += 1; printEscaped("FAIL  \(c)\n" + verdict.message) }
+                if verdict.passed { printEscaped("ok    \(Printable.escaped(c.description))") } else { failed += 1; printEscaped("FAIL  \(Printable.escaped(c.description))\n" + verdict.message) }
             }
-            for (path, problem) in stray { failed += 1; printEscaped("FAIL  \(path): \(problem)") }
+            for (path, problem) in stray { failed += 1; printEscaped("FAIL  \(Printable.escaped(path)): \(problem)") }
             printEscaped("\(cases.count + stray.count - failed) passed, \(failed) failed")
             // Once per run, not after each failure: what drew the goldens, if it differs (one
             // paragraph per folder), and each distinct command that re-records.
@@ -122,7 +122,8 @@ struct GoldenCommand: ParsableCommand {
             display.summary(meter.summaryLine(verb: "rendered"), what: "goldens")
             for (c, verdict) in results {
                 if !verdict.passed { failed += 1 }
-                printEscaped(verdict.recorded ? "recorded  \(location.golden)/\(c)" : (verdict.passed ? "ok        \(c)" : "FAIL      \(c)\n\(verdict.message)"))
+                let shown = Printable.escaped(c.description)
+                printEscaped(verdict.recorded ? "recorded  \(Printable.escaped(location.golden))/\(shown)" : (verdict.passed ? "ok        \(shown)" : "FAIL      \(shown)\n\(verdict.message)"))
             }
             for line in GoldenVerdict.afterwords(results.map(\.1)) { printEscaped(line) }
             if failed > 0 { throw ExitCode(1) }

@@ -69,6 +69,10 @@ struct Render: ParsableCommand {
     @Option(help: "The ffmpeg for --video (default: ffmpeg on PATH; Debian's package is ffmpeg).")
     var ffmpeg: String?
 
+    @Option(help: ArgumentHelp("Seconds ffmpeg may hold frames (or finish the file) without reading or writing a byte before it is stopped (--video).",
+                               valueName: "seconds"))
+    var ffmpegTimeout: Double = FFmpegVideo.defaultStallSeconds
+
     @OptionGroup var progressOptions: ProgressOptions
 
     @Option(help: "Instead of frame files, write one PNG tiling frames sampled from the range, labelled.")
@@ -113,6 +117,7 @@ struct Render: ParsableCommand {
             }
         }
         if ffmpeg != nil && video == nil { throw ValidationError("--ffmpeg is the ffmpeg for --video; give --video too") }
+        if !(ffmpegTimeout > 0 && ffmpegTimeout.isFinite) { throw ValidationError("--ffmpeg-timeout must be more than 0 seconds") }
         if !(1...400).contains(sheetFrames) { throw ValidationError("--sheet-frames must be from 1 to 400") }
         if !(1...50).contains(sheetColumns) { throw ValidationError("--sheet-columns must be from 1 to 50") }
         if let maxOutput, maxOutput < 1 { throw ValidationError("--max-output must be at least 1 byte") }
@@ -122,13 +127,27 @@ struct Render: ParsableCommand {
     func run() throws {
         // Before any work: no ffmpeg, no render.
         let ffmpegPath = try video.map { _ in try FFmpegLocator.find(explicit: ffmpeg) }
-        let (clip, frames, inputs) = try clipOptions.resolve()
+        let cancellation = CancellationFlag()
+        let signals = SignalWatch(cancellation)
+        defer { signals.stop() }
+        let limits = clipOptions.limitOptions.limits()
+        // The clip's images are decoded here (HoloPNG polls this watch): --max-time and a signal
+        // reach a costly decode too.
+        let loading = FrameWatch(cancellation: cancellation, deadline: FrameWatch.deadline(after: limits.maxTime))
+        let resolved = Result { try loading.run { try clipOptions.resolve() } }
+        switch loading.reason {
+        case .running: break
+        case .cancelled: throw ExitCode(signals.received == SIGTERM ? 143 : 130)
+        case .deadline: throw LoadStopped(description: "the render reached its --max-time of \(String(format: "%g", limits.maxTime ?? 0)) s " +
+                                          "while reading the clip and its images; raise it with --max-time")
+        }
+        let (clip, frames, inputs) = try resolved.get()
         if let video {
             try OutputPolicy.checkFile(video, option: "--video", force: force, inputs: inputs)
-            let folder = URL(fileURLWithPath: video).deletingLastPathComponent().path
+            let folder = PathSplit(video).folder
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--video \(video): there is no folder \(folder) to write it in")
+                throw ValidationError("--video \(Printable.escaped(video)): there is no folder \(Printable.escaped(folder)) to write it in")
             }
         }
         if let font, FontOptions.isFile(font) { try inputs.checkFile(font, what: "the --font file") }
@@ -154,12 +173,8 @@ struct Render: ParsableCommand {
         let fonts = try FontOptions.library(override: font)
         let device = try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs)
         request.record = RenderRecord(clip: clip, device: device, inputs: RenderRecord.inputs(read: inputs, fonts: fonts), reference: reference)
-        let cancellation = CancellationFlag()
         request.cancellation = cancellation
-        let signals = SignalWatch(cancellation)
-        defer { signals.stop() }
         var pipeline = RenderPipeline(fonts: fonts, reference: reference)
-        let limits = clipOptions.limitOptions.limits()
         pipeline.apply(limits)
         request.maxTime = limits.maxTime
         request.maxOutputBytes = maxOutput
@@ -188,7 +203,8 @@ struct Render: ParsableCommand {
             if let container, let video, let ffmpegPath {
                 let size = container.shape.size(width: clip.pixelWidth, height: clip.pixelHeight)
                 encoder = try FFmpegVideo(ffmpeg: ffmpegPath, container: container, width: size.width, height: size.height,
-                                          rate: clip.rate, to: video)
+                                          rate: clip.rate, to: video, cancellation: cancellation, maxTime: limits.maxTime,
+                                          stallSeconds: ffmpegTimeout)
             }
             let rawOutput = encoder?.handle ?? (request.format == .raw ? FileHandle.standardOutput : nil)
             report = try pipeline.run(request, rawOutput: rawOutput, progress: { display.record($0) }, planned: { meter.setTotal($0) })
@@ -196,6 +212,11 @@ struct Render: ParsableCommand {
             if encoder != nil, display.shows { StandardStreams.err("finishing the video (ffmpeg)…" + (display.style == .plain ? "\n" : "")) }
             try encoder?.finish()
             display.finish()
+        } catch is VideoInterrupted {
+            // A signal while ffmpeg finished the file: it was killed and the file removed.
+            display.finish()
+            if !signals.quiet { StandardStreams.err("interrupted while ffmpeg finished the video: \(Printable.escaped(video ?? "")) was not written\n") }
+            throw ExitCode(signals.received == SIGTERM ? 143 : 130)
         } catch let interrupted as RenderInterrupted {
             display.finish()
             if let encoder, let video {
@@ -265,6 +286,11 @@ struct Simulate: ParsableCommand {
 /// written and how to --resume. A second signal only skips that summary: the process still
 /// tidies up, so no claim or partial file is ever left behind (only SIGKILL can do that, and the
 /// next run removes what it leaves once provably stale).
+/// --max-time or a signal stopped the render while its clip was being read.
+struct LoadStopped: Error, CustomStringConvertible {
+    let description: String
+}
+
 final class SignalWatch: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
     private let lock = NSLock()

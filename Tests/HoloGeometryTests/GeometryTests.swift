@@ -46,3 +46,22 @@ import Testing
         #expect(Printable.middle("short") == "short")
     }
 }
+
+@Suite struct PathSplitTests {
+    /// POSIX dirname/basename on the text: one-character, root, trailing-slash and empty paths
+    /// (Foundation's `deletingLastPathComponent` traps on "a").
+    @Test func splitsEveryShapeOfPath() {
+        let table: [(String, String, String)] = [
+            ("a", ".", "a"), ("/", "/", ""), ("/a", "/", "a"), ("a/", ".", "a"), ("./a", ".", "a"),
+            ("..", ".", ".."), ("", ".", ""), ("a/b", "a", "b"), ("a/b/", "a", "b"), ("//a", "/", "a"),
+            ("a//b", "a", "b"), ("/x/y/z.json", "/x/y", "z.json"), ("../G", "..", "G"),
+        ]
+        for (path, folder, name) in table {
+            #expect(PathSplit(path).folder == folder, "folder of \"\(path)\"")
+            #expect(PathSplit(path).name == name, "name of \"\(path)\"")
+        }
+        #expect(PathSplit("clips/my.header.json").stem == "my.header")
+        #expect(PathSplit(".hidden").stem == ".hidden")
+        #expect(PathSplit("c").stem == "c")
+    }
+}

@@ -1,6 +1,7 @@
 // SVG path data → Path (HoloScene/SVGPath.swift): every command, both cases, the number forms,
 // implicit repeats, reflections, arcs, and errors that name the column and what was expected.
 
+import Foundation
 import Testing
 import HoloGeometry
 import HoloScene
@@ -70,5 +71,33 @@ private func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
         #expect(error("M 1e999 0")?.column == 3)
         #expect(error("M 0 0 Z 5")?.description == "column 9: expected a command letter after Z, found '5'")
         #expect(error("M 0 0 C 1 2 3 4 5")?.description == "column 18: expected a number (y of the end point after \"C\"), found the end")
+    }
+
+    /// Degenerate arcs (issue 41): `A 1e-300 1e-300 …` trapped (rx² underflowed, the centre was
+    /// NaN and reached Int()). The radius correction is scale-invariant: radii of 1e-300 scale up
+    /// to the same half circle as radii of 1; subnormal and huge radii draw finite cubics or are
+    /// refused at the arc's column.
+    @Test func degenerateArcsDrawFiniteCubicsOrAreRefusedAtTheirColumn() throws {
+        #expect(try parse("M0 0A1e-300 1e-300 0 0 1 20 0") == (try parse("M0 0A1 1 0 0 1 20 0")))
+        #expect(try parse("M0 0A5e-324 5e-324 0 1 0 20 0") == (try parse("M0 0A1 1 0 1 0 20 0")))
+        for d in ["M10 10 A 1e-300 1e-300 0 0 1 50 50", "M0 0 A 1e-320 1 0 0 1 100 0", "M0 0 A 1e6 1e6 0 1 1 1e-300 0",
+                  "M0 0 A 1e6 1e-300 45 1 0 5e-324 0", "M0 0 A 1 1e-300 0 0 1 0 100", "M0 0 A 1e-308 1e6 0 1 1 1e6 1e6"] {
+            do {
+                for e in try parse(d) {
+                    if case .curve(let p, let c1, let c2) = e {
+                        let finite = [p.x, p.y, c1.x, c1.y, c2.x, c2.y].allSatisfy { $0.isFinite }
+                        #expect(finite, "\(d): \(e)")
+                    }
+                }
+            } catch let error as PathSyntaxError {
+                // The column is the arc's first radius.
+                let before = d.prefix(error.column - 1).trimmingCharacters(in: .whitespaces)
+                #expect(before.hasSuffix("A") && error.message.contains("arc cannot be drawn"), "\(d): \(error)")
+            }
+        }
+        // Radii 1e300 times apart, the chord across the thin one: the scaled ellipse is 1e300 wide.
+        #expect(throws: PathSyntaxError.self) { try Path(svg: "M0 0 A 1 1e-300 0 0 1 0 100") }
+        // Ends a subnormal distance apart: a line, never NaN.
+        #expect(try parse("M0 0A1e6 1e6 0 1 1 5e-324 0") == [.move(to: .zero), .line(to: Point(5e-324, 0))])
     }
 }

@@ -6,6 +6,7 @@ import HoloGeometry
 import HoloScene
 @testable import HoloText
 import Testing
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -195,5 +196,32 @@ import Glibc
         #expect(listed.source(family: "DejaVu Sans", weight: .bold)?.path == dir + "/Copy-Bold.ttf")
         // Other weights still come from the system.
         #expect(listed.source(family: "DejaVu Sans", weight: .regular)?.path.hasPrefix(dir) == false)
+    }
+
+    /// A FIFO in the folder (and a folder, a device-less link) hung fontconfig's folder scan
+    /// (issue 41): Holoframe lists the folder itself and adds regular files only. Listed on a
+    /// thread with a bounded wait, so a hang fails instead of stopping the test run.
+    @Test func aFIFOInTheOverrideFolderIsSkipped() throws {
+        _ = FontLibrary.isInstalled(family: "Inter")
+        let system = try #require(FontDirectory().source(family: "DejaVu Sans", weight: .bold))
+        let dir = "/tmp/holotext-fontdir-fifo-\(getpid())"
+        mkdir(dir, 0o755)
+        defer {
+            for name in ["a.fifo", "Copy-Bold.ttf", "link.ttf"] { unlink(dir + "/" + name) }
+            rmdir(dir + "/folder.ttf"); rmdir(dir)
+        }
+        #expect(mkfifo(dir + "/a.fifo", 0o644) == 0)
+        mkdir(dir + "/folder.ttf", 0o755)
+        symlink(system.path, dir + "/link.ttf")
+        let bytes = try #require(FileManager.default.contents(atPath: system.path))
+        #expect(FileManager.default.createFile(atPath: dir + "/Copy-Bold.ttf", contents: bytes))
+        #expect(FontDirectory.regularFiles(in: dir) == [dir + "/Copy-Bold.ttf"])
+        setenv("HOLOFRAME_FONT_DIR", dir, 1)
+        defer { unsetenv("HOLOFRAME_FONT_DIR") }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var path: String?
+        Thread { path = FontDirectory().source(family: "DejaVu Sans", weight: .bold)?.path; done.signal() }.start()
+        #expect(done.wait(timeout: .now() + 20) == .success, "listing the font folder hung")
+        #expect(path == dir + "/Copy-Bold.ttf")
     }
 }

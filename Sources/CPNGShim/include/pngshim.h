@@ -28,7 +28,12 @@ enum {
     HF_PNG_ERR_NOMEM = 3,      ///< an allocation failed
     HF_PNG_ERR_TOO_LARGE = 4,  ///< the image header exceeds the caller's limits; width/height are set
     HF_PNG_ERR_NOT_PNG = 5,    ///< the data does not start with the PNG signature
+    HF_PNG_ERR_STOPPED = 6,    ///< decode: `should_stop` answered true (a deadline, a signal)
+    HF_PNG_ERR_EXCESS = 7,     ///< decode: more image data than the header's size holds
 };
+
+/// Polled while decoding (after every row and every read of input); non-zero stops the decode.
+typedef int (*hf_should_stop)(void);
 
 /// Row filters (the PNG_FILTER_* mask bits): a single one, or several for libpng's adaptive choice.
 enum {
@@ -68,11 +73,18 @@ int hf_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
 /// Palette, grey, low bit depths and tRNS are expanded, 16-bit channels scaled to 8 bits, a missing
 /// alpha channel filled with 255. The header is checked against max_width, max_height and
 /// max_pixels BEFORE any pixel memory is allocated; a header over a limit returns
-/// HF_PNG_ERR_TOO_LARGE with *out_width / *out_height set to the header's size.
+/// HF_PNG_ERR_TOO_LARGE with *out_width / *out_height set to the header's size. `should_stop`
+/// (may be NULL) is polled after each row and each read of input: HF_PNG_ERR_STOPPED. Image data
+/// (IDAT) going on for more than HF_PNG_EXCESS_IDAT_BYTES past the last row is HF_PNG_ERR_EXCESS,
+/// before libpng inflates it (it would inflate all of it to check its end).
 int hf_png_decode(const uint8_t *data, size_t length,
                   uint32_t max_width, uint32_t max_height, uint64_t max_pixels,
                   uint32_t *out_width, uint32_t *out_height,
-                  hf_buffer *out_rgba, char *errmsg, size_t errlen);
+                  hf_buffer *out_rgba, char *errmsg, size_t errlen, hf_should_stop should_stop);
+
+/// Compressed image data allowed after the last row: a stream's end (its last block's end code
+/// and its Adler-32) takes a few bytes, and libpng reads 8 KiB at a time.
+enum { HF_PNG_EXCESS_IDAT_BYTES = 64 * 1024 };
 
 /// The libpng version compiled against (e.g. 10639).
 int hf_png_shim_version(void);

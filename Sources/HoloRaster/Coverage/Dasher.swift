@@ -6,7 +6,8 @@
 // interval of length zero is a single point with the segment's direction (a dot under round caps).
 // On a closed subpath a dash running through its start is one dash, joined there, as in Core
 // Graphics. More than `maxDashes` dashes on one subpath draw it undashed (a pattern far finer
-// than a pixel would otherwise make millions of pieces).
+// than a pixel would otherwise make millions of pieces), and so does a walk of more than
+// 4 × `maxDashes` intervals (lengths past Double's precision, where an interval adds nothing).
 
 import HoloGeometry
 
@@ -37,6 +38,9 @@ struct Dasher {
         let startsOn = k % 2 == 0
         var out: [FlatSubpath] = []
         var current: FlatSubpath? = startsOn ? FlatSubpath(points: [p[0]], corner: [true], closed: false) : nil
+        // Intervals walked, bounded: past Double's precision (an interval of 1e-300 added to a
+        // length of 1e6 leaves it as it was) the walk could stop advancing (issue 41's fuzzer hung here).
+        var steps = 0
         for i in 0..<segments {
             let a = p[i], b = p[(i + 1) % n]
             let l = distance(a, b)
@@ -44,6 +48,8 @@ struct Dasher {
             var at = 0.0
             // Intervals ending inside this segment.
             while remaining <= l - at {
+                steps += 1
+                if steps > 4 * Self.maxDashes { return [s] }
                 at += remaining
                 let q = a + d * at
                 if k % 2 == 0 {

@@ -16,6 +16,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloStop
 
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,14 @@ let pathFlatteningTolerancePixels = 0.01
 /// million points round (what a scene file may hold) would otherwise take hundreds of millions;
 /// a screen's worth of curves at 0.01 px is a few thousand.
 let maxFlattenedPathPoints = 2_000_000
+
+/// ⌈v⌉ within `lower…upper`, for a count of steps: NaN gives `lower` and a huge v `upper`, so no
+/// curve's geometry (a cubic 1e300 across, a tolerance of 1e-300) reaches `Int()` out of range,
+/// which traps (issue 41).
+func stepCount(_ v: Double, lower: Int, upper: Int) -> Int {
+    guard v > Double(lower) else { return lower }
+    return v < Double(upper) ? Int(v.rounded(.up)) : upper
+}
 
 /// How far in from a curve's ends (as a fraction of its parameter) the extra tangent points sit.
 let tangentStep = 0.001
@@ -49,6 +58,7 @@ struct FlatSubpath: Equatable {
         var p: [Point] = [], c: [Bool] = []
         p.reserveCapacity(points.count); c.reserveCapacity(points.count)
         for (i, q) in points.enumerated() {
+            if i & 0xFFFF == 0xFFFF && FrameWatch.shouldStop() { break }
             if let last = p.last, last == q { c[c.count - 1] = c[c.count - 1] || corner[i]; continue }
             p.append(q); c.append(corner[i])
         }
@@ -86,7 +96,8 @@ extension Path {
         func finite(_ ps: Point...) -> Bool { ps.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
         var count = 0
         for e in elements {
-            guard count <= maxFlattenedPathPoints else { break }
+            // Between elements: a path of millions of points takes seconds to flatten (issue 41's fuzzer).
+            guard count <= maxFlattenedPathPoints, !FrameWatch.shouldStop() else { break }
             switch e {
             case .move(let p):
                 guard finite(p) else { continue }

@@ -128,14 +128,19 @@ struct ScanlineRasterizer {
         let dir: Double = y1 > y0 ? 1 : -1
         let (xt, yt, xb, yb) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
         let dxdy = (xb - xt) / (yb - yt)
-        let rowStart = Swift.max(window.y0, Int(yt.rounded(.down)))
-        let rowEnd = Swift.min(window.y1, Int(yb.rounded(.up)))
+        // Clamped to the window before Int(): an edge from y = −1e300 traps there otherwise.
+        let rowStart = Int(Swift.max(Double(window.y0), yt).rounded(.down))
+        let rowEnd = Int(Swift.min(Double(window.y1), yb).rounded(.up))
         guard rowStart < rowEnd else { return }
+        // x between the ends: a rise of 5e-324 makes dxdy infinite, and an x of ±∞ or 1e300 traps
+        // in Int() (issue 41). Rounding's own overshoot (far under a pixel) is kept as it was.
+        let lo = Swift.min(xt, xb), hi = Swift.max(xt, xb)
+        func within(_ x: Double) -> Double { x >= lo - 1 && x <= hi + 1 ? x : Swift.min(Swift.max(x.isNaN ? lo : x, lo), hi) }
         for row in rowStart..<rowEnd {
             let ya = Swift.max(yt, Double(row)), yz = Swift.min(yb, Double(row + 1))
             guard yz > ya else { continue }
-            let xa = ya == yt ? xt : xt + (ya - yt) * dxdy
-            let xz = yz == yb ? xb : xt + (yz - yt) * dxdy
+            let xa = ya == yt ? xt : within(xt + (ya - yt) * dxdy)
+            let xz = yz == yb ? xb : within(xt + (yz - yt) * dxdy)
             addRowPiece(row, xa, xz, (yz - ya) * dir)
         }
     }
@@ -341,7 +346,7 @@ struct StraightSides {
         // Every other edge's rows leave the range (the larger part of what is left is kept).
         for (index, (prev, p)) in edges.enumerated() {
             guard p.y != prev.y, index != best[0].index, index != best[1].index else { continue }
-            let a = Int(Swift.min(prev.y, p.y).rounded(.down)), b = Int(Swift.max(prev.y, p.y).rounded(.up))
+            let a = Int(Swift.max(-1e9, Swift.min(prev.y, p.y)).rounded(.down)), b = Int(Swift.min(1e9, Swift.max(prev.y, p.y)).rounded(.up))
             guard a < hi, b > lo else { continue }
             if a - lo >= hi - b { hi = a } else { lo = b }
             guard hi - lo >= Self.minimumRows else { return nil }

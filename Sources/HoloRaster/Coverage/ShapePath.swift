@@ -12,6 +12,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloStop
 
 #if canImport(Glibc)
 import Glibc
@@ -65,8 +66,9 @@ struct OutlineBuilder {
         let r = Swift.max(rx, ry)
         guard r > 0 else { points.append(c); return }
         let step = 2 * acos(Swift.max(-1, 1 - tolerance / r))
-        let n = Swift.max(1, Int((abs(θ1 - θ0) / step).rounded(.up)))
+        let n = stepCount(abs(θ1 - θ0) / step, lower: 1, upper: maxFlattenedPathPoints)
         for i in 1...n {
+            if i & 0xFFFF == 0 && FrameWatch.shouldStop() { break }
             let θ = θ0 + (θ1 - θ0) * Double(i) / Double(n)
             points.append(Point(c.x + rx * cos(θ), c.y + ry * sin(θ)))
         }
@@ -78,8 +80,9 @@ struct OutlineBuilder {
         let p0 = points.last ?? p1
         let d1 = p0 - p1 * 2 + p2, d2 = p1 - p2 * 2 + p3
         let m = Swift.max((d1.x * d1.x + d1.y * d1.y).squareRoot(), (d2.x * d2.x + d2.y * d2.y).squareRoot())
-        let n = Swift.max(1, Int((6 * m / (8 * tolerance)).squareRoot().rounded(.up)))
+        let n = stepCount((6 * m / (8 * tolerance)).squareRoot(), lower: 1, upper: maxFlattenedPathPoints)
         for i in 1...n {
+            if i & 0xFFFF == 0 && FrameWatch.shouldStop() { break }
             let t = Double(i) / Double(n), u = 1 - t
             let w0 = u * u * u, w1 = 3 * u * u * t, w2 = 3 * u * t * t, w3 = t * t * t
             points.append(Point(w0 * p0.x + w1 * p1.x + w2 * p2.x + w3 * p3.x,

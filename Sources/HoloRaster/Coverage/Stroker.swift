@@ -21,6 +21,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloStop
 
 #if canImport(Glibc)
 import Glibc
@@ -77,6 +78,7 @@ struct Stroker {
         if !closed { out.append(p[0] + normal(dir[0]) * h) }
         let vertices = closed ? Array(0..<n) : Array(1..<(n - 1))
         for i in vertices {
+            if i & 0xFFFF == 0xFFFF && FrameWatch.shouldStop() { break }
             let a = (i - 1 + segments) % segments, b = i % segments
             join(&out, at: p[i], dir[a], dir[b], len[a], len[b], sign: sign, corner: s.corner[i])
         }

@@ -136,6 +136,7 @@ struct RefMask {
     func intersected(with other: RefMask) -> RefMask {
         var out = RefMask(window: window.intersection(other.window))
         for y in out.window.y0..<out.window.y1 {
+            if referenceStopDue() { break }
             for x in out.window.x0..<out.window.x1 { out.set(x, y, Reference.div255(at(x, y) * other.at(x, y))) }
         }
         return out

@@ -88,6 +88,7 @@ extension Reference {
         let r = taps.count / 2
         var out = p
         for y in 0..<p.height {
+            if referenceStopDue() { break }
             for x in 0..<p.width {
                 for k in 0..<p.channels {
                     var acc = 1 << 15
@@ -180,6 +181,7 @@ extension Reference {
         }
         var out = RefBytes(width: keep.width, height: keep.height, channels: p.channels)
         for y in 0..<keep.height {
+            if referenceStopDue() { break }
             let (j, b) = tap(keep.y + y)
             for x in 0..<keep.width {
                 let (i, a) = tap(keep.x + x)

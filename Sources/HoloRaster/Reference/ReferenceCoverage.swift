@@ -31,6 +31,7 @@ extension Reference {
         let ranges = contours.map { c in (c.map(\.y).min() ?? 0, c.map(\.y).max() ?? 0) }
         var area = [Double](repeating: 0, count: box.width)
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for i in 0..<area.count { area[i] = 0 }
             let top = Double(y), bottom = top + 1
             for (k, contour) in contours.enumerated() where contour.count >= 3 {

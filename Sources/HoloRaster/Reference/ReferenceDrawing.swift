@@ -53,6 +53,7 @@ extension Reference {
         let box = coverage.window.intersection(s.window)
         guard !box.isEmpty else { return }
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let cov = coverage.at(x, y)
                 if cov == 0 { continue }
@@ -76,6 +77,7 @@ extension Reference {
         let box = RefBox(covering: transform.bounds(of: frame)).intersection(s.window)
         guard !box.isEmpty else { return }
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let p = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                 guard frame.contains(p) else { continue }
@@ -113,6 +115,7 @@ extension Reference {
         var mask = RefMask(window: box)
         guard !box.isEmpty else { return mask }
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let q = inverse.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
                 let lx = (q.x - run.origin.x) * s - 0.5, ly = (q.y - run.origin.y) * s - 0.5

@@ -32,6 +32,7 @@ extension Reference {
         let blurred = gaussian(plane, sigma: recipe.blur * s.scale, edge: .clamp, output: box)
         let base = scheme == .light ? 1.0 : 0.0
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let m = mask.at(x, y)
                 if m == 0 { continue }
@@ -59,6 +60,7 @@ extension Reference {
         let saturation = Float(recipe.saturation), mix = Float(recipe.luminanceMix), brightness = Float(recipe.brightness)
         let curve = recipe.curve.map { Float($0) }
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let m = mask.at(x, y)
                 if m == 0 { continue }
@@ -90,6 +92,7 @@ extension Reference {
         let box = before.window.intersection(s.window)
         guard !box.isEmpty else { return }
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let i = s.index(x, y), j = before.index(x, y)
                 for ch in 0..<4 {
@@ -108,6 +111,7 @@ extension Reference {
         let box = layer.window.shifted(origin.x, origin.y).intersection(s.window).intersection(limit)
         guard !box.isEmpty else { return }
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let c = clip.map { div255(o * $0.at(x, y)) } ?? o
                 if c == 0 { continue }
@@ -149,6 +153,7 @@ extension Reference {
             }
         }
         for y in output.y0..<output.y1 {
+            if referenceStopDue() { break }
             for x in output.x0..<output.x1 {
                 let v = a[(y - output.y0) * output.width + (x - output.x0)] / 255
                 if v <= 0 { continue }
@@ -178,6 +183,7 @@ extension Reference {
             return Int(layer.bytes[(y * w + x) * 4 + ch])
         }
         for y in 0..<hgt {
+            if referenceStopDue() { break }
             for x in 0..<w {
                 let ux = Double(x) + 0.5 - anchor.x, uy = Double(y) + 0.5 - anchor.y
                 let a11 = h00 - ux * h20, a12 = h01 - ux * h21, b1 = ux * h22 - h02

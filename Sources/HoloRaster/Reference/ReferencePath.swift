@@ -74,7 +74,7 @@ extension Reference {
     /// The path's subpaths, evaluated directly (see the top).
     static func polylines(_ path: Path, transform: AffineTransform) -> [Polyline] {
         let stretch = (transform.a * transform.a + transform.b * transform.b + transform.c * transform.c + transform.d * transform.d).squareRoot()
-        func steps(_ v: Double) -> Int { Swift.max(8, Swift.min(1 << 16, Int(v.rounded(.up)))) }
+        func steps(_ v: Double) -> Int { stepCount(v, lower: 8, upper: 1 << 16) }
         func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
         var out: [Polyline] = []
         var cur = Polyline()
@@ -187,6 +187,7 @@ extension Reference {
         let g = pathGrid
         var counts = [Int](repeating: 0, count: box.width)
         for y in box.y0..<box.y1 {
+            if referenceStopDue() { break }
             for i in counts.indices { counts[i] = 0 }
             for j in 0..<g {
                 let sy = Double(y) + (Double(j) + 0.5) / Double(g)
@@ -294,6 +295,7 @@ extension Reference {
             }
         }
         for y in 0..<box.height {
+            if referenceStopDue() { break }
             for x in 0..<box.width {
                 var n = 0
                 for j in 0..<g { for i in 0..<g where inside[(y * g + j) * gw + x * g + i] { n += 1 } }

@@ -51,6 +51,7 @@ public struct ReferenceRenderer: Sendable {
         // The region out of the stored window.
         var pixels = [UInt8](repeating: 0, count: need.width * need.height * 4)
         for y in need.y0..<need.y1 {
+            if referenceStopDue() { break }
             for x in need.x0..<need.x1 {
                 let i = surface.index(x, y), o = ((y - need.y0) * need.width + (x - need.x0)) * 4
                 for ch in 0..<4 { pixels[o + ch] = surface.bytes[i + ch] }
@@ -131,6 +132,7 @@ public struct ReferenceRenderer: Sendable {
     private func draw(_ nodes: [Node], into s: inout RefSurface, transform: AffineTransform, clip: RefMask?,
                       path: [Int], _ context: Context) throws {
         for (i, node) in nodes.enumerated() {
+            if referenceStopDue() { return }
             try draw(node, into: &s, transform: transform, clip: clip, path: path + [i], context)
         }
     }
@@ -227,6 +229,7 @@ public struct ReferenceRenderer: Sendable {
                 // The plan stores only what is needed; a tilt or an effect reads anywhere, so pad to the whole layer.
                 var whole = RefSurface(full: layerFull, window: layerFull, scale: scale)
                 for y in layer.window.y0..<layer.window.y1 {
+                    if referenceStopDue() { break }
                     for x in layer.window.x0..<layer.window.x1 {
                         for ch in 0..<4 { whole.bytes[whole.index(x, y) + ch] = layer.bytes[layer.index(x, y) + ch] }
                     }

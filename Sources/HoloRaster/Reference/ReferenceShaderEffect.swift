@@ -24,6 +24,7 @@ extension Reference {
             return bilinear(layer, p.x - 0.5, p.y - 0.5)
         }
         for y in layer.full.y0..<layer.full.y1 {
+            if referenceStopDue() { break }
             for x in layer.full.x0..<layer.full.x1 {
                 let local = toLocal.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
                 guard local.x >= region.minX, local.x < region.maxX, local.y >= region.minY, local.y < region.maxY else { continue }

@@ -97,8 +97,8 @@ public enum ReportFolder {
     /// `force` allows it.
     public static func write(_ path: String, force: Bool, kind: String, fill: (String) throws -> Void) throws {
         try checkWritable(path, force: force)
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        let parentPath = url.deletingLastPathComponent().path, leaf = url.lastPathComponent
+        let split = PathSplit(ClipFilePaths.absolute(path))
+        let parentPath = split.folder, leaf = split.name
         let fm = FileManager.default
         do { try fm.createDirectory(atPath: parentPath, withIntermediateDirectories: true) } catch {
             throw ReportFolderError(description: "cannot create '\(Printable.escaped(parentPath))': \(error.localizedDescription)", isUsageError: false)
@@ -179,8 +179,8 @@ public enum ReportFolder {
         var folders = Set<String>()
         for file in files {
             unlink("\(folder)/\(file)")
-            var up = (file as NSString).deletingLastPathComponent
-            while !up.isEmpty { folders.insert(up); up = (up as NSString).deletingLastPathComponent }
+            var up = PathSplit(file).folder
+            while up != "." && up != "/" { folders.insert(up); up = PathSplit(up).folder }
         }
         for inner in folders.sorted(by: { $0.count > $1.count }) { rmdir("\(folder)/\(inner)") }
         rmdir(folder)
