@@ -161,7 +161,10 @@ struct HeadScanner {
             if requestLine == nil {
                 guard length <= limits.maxRequestLine else { throw Self.uriTooLong(limits) }
                 requestLine = length
-            } else if length == 0 {
+                continue
+            }
+            try checkHeaderBytes(upTo: i + 1)
+            if length == 0 {
                 return i + 1
             } else {
                 headerLines += 1
@@ -170,14 +173,18 @@ struct HeadScanner {
                 }
             }
         }
-        if let requestLine {
-            guard bytes.count - (requestLine + 2) <= limits.maxHeaderBytes + 2 else {
-                throw HTTPRefusal(431, "headers of more than \(limits.maxHeaderBytes) bytes")
-            }
+        if requestLine != nil {
+            try checkHeaderBytes(upTo: bytes.count)
         } else if bytes.count > limits.maxRequestLine + 1 {
             throw Self.uriTooLong(limits)
         }
         return nil
+    }
+
+    /// 431 when the header lines up to `end` (with their line ends and the blank line's) pass the cap.
+    private func checkHeaderBytes(upTo end: Int) throws(HTTPRefusal) {
+        guard let requestLine, end - (requestLine + 2) > limits.maxHeaderBytes + 2 else { return }
+        throw HTTPRefusal(431, "headers of more than \(limits.maxHeaderBytes) bytes")
     }
 
     static func uriTooLong(_ limits: HTTPLimits) -> HTTPRefusal {
