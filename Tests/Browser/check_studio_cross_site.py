@@ -54,9 +54,10 @@ def main():
 <img id="cross-site-frame" src="http://127.0.0.1:{port}/frame?n=0">
 <img id="same-site-frame" src="http://localhost:{port}/frame?n=0">
 """)
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(work))
-        handler.log_message = lambda *a: None
-        files = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+        files = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(work)))
         threading.Thread(target=files.serve_forever, daemon=True).start()
         browser = Browser(args.chromium, 800, 600)
 

@@ -57,7 +57,10 @@ class Studio:
 def exchange(port, raw, timeout=30, body_after=None):
     """Sends `raw` bytes (then `body_after`, if given, while reading) and reads the answer; (status, text, seconds)."""
     start = time.time()
-    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    except OSError as error:
+        return None, str(error), time.time() - start
     s.settimeout(timeout)
     data = b""
     try:
