@@ -14,21 +14,11 @@ Bounded: about 10 s; exit 0 when every check passed, 1 otherwise.
 
     check_studio_cross_site.py --holoframe BIN --chromium CHROMIUM
 """
-import argparse, functools, http.server, os, pathlib, re, shutil, subprocess, sys, tempfile, threading, time
+import argparse, functools, http.server, os, pathlib, re, shutil, subprocess, sys, tempfile, threading
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from check_reports import Browser, Checks  # noqa: E402
-
-
-def wait_until(browser, expression, timeout=20):
-    deadline = time.time() + timeout
-    value = None
-    while time.time() < deadline:
-        value = browser.evaluate(expression)
-        if value:
-            return value
-        time.sleep(0.1)
-    return value
+from check_studio import wait_until  # noqa: E402
 
 
 IMAGES = "Array.from(document.images).map(i => ({id: i.id, complete: i.complete, width: i.naturalWidth}))"
