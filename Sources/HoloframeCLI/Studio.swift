@@ -101,7 +101,7 @@ struct Studio: ParsableCommand {
         }
         let watched = session.watchedFiles.map { Printable.escaped($0) }
         StandardStreams.err("watching \(watched.isEmpty ? "nothing (a built-in clip)" : watched.joined(separator: ", ")); Ctrl-C to stop\n")
-        // The server runs on Swift concurrency's threads; this one waits for Ctrl-C (or SIGTERM)
+        // The server runs on threads of its own; this one waits for Ctrl-C (or SIGTERM)
         // and ends with 130 (or 143), as `render` does.
         var received: Int32 = 0
         sigwait(&stopSignals, &received)
