@@ -269,3 +269,34 @@ func hostileStudio(_ limits: HTTPLimits = HTTPLimits(), name: String = #function
         #expect { try session.bench(FrameRange(first: 0, last: 1)) } throws: { "\($0)".contains("4000×4000") && "\($0)".contains("--max-pixels") }
     }
 }
+
+/// The request reader on its own: each byte looked at once, whatever the chunks.
+@Suite struct HeadScannerTests {
+    @Test func aHeadArrivingAByteAtATimeCostsItsLength() throws {
+        var limits = HTTPLimits()
+        limits.maxHeaderBytes = 1 << 20
+        var scanner = HeadScanner(limits: limits)
+        let head = Array(("GET /clip HTTP/1.1\r\nX-Long: " + String(repeating: "a", count: 64 << 10) + "\r\n\r\n").utf8)
+        let clock = ContinuousClock()
+        var end: Int?
+        let took = try clock.measure {
+            for i in head.indices where end == nil { end = try scanner.append(head[i...i]) }
+        }
+        #expect(end == head.count)
+        // Linear: well under a second in a debug build (a rescan per byte would be 2·10⁹ steps).
+        #expect(took < .seconds(2), "\(took)")
+        let request = try HTTPRequest.parse(head: scanner.bytes[..<(end! - 2)])
+        #expect(request.method == "GET" && request.path == "/clip" && request.headers["x-long"]?.count == 64 << 10)
+    }
+
+    @Test func eachBoundIsItsOwnStatus() {
+        func status(_ text: String, _ limits: HTTPLimits = HTTPLimits()) -> Int? {
+            var scanner = HeadScanner(limits: limits)
+            do { _ = try scanner.append(Array(text.utf8)[...]); return nil } catch { return error.status }
+        }
+        #expect(status("GET /" + String(repeating: "a", count: 9000)) == 414)
+        #expect(status("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 40 << 10)) == 431)
+        #expect(status("GET / HTTP/1.1\nHost: x\n\n") == 400)
+        #expect(status("GET / HTTP/1.1\r\nHost: x\r\n\r\n") == nil)
+    }
+}
