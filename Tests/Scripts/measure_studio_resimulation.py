@@ -10,6 +10,9 @@ twice, with the default --state-cache-mb (64) and with 1, and times, over GET /s
 Each time is the median of 3; the studio's resident memory (VmRSS) after each step is printed too.
 
     Tests/Scripts/measure_studio_resimulation.py HOLOFRAME_BIN CLIP...
+
+CLIP `2000-rects` is a clip file this script writes: 2,000 rects whose x follows `time`
+(`mix(0, 300, fract(time + i / 2000))`), on 390×844@3.
 """
 import json, os, pathlib, select, socket, statistics, subprocess, sys, tempfile, time
 
@@ -55,8 +58,18 @@ def measure(binary, clip, mb):
         p.wait()
 
 
+def two_thousand_rects():
+    rects = [{"type": "rect", "frame": {"x": f"mix(0, 300, fract(time + {i} / 2000))", "y": i % 800, "width": 20, "height": 4},
+              "fill": "#3366FF"} for i in range(2000)]
+    path = pathlib.Path(tempfile.mkdtemp(prefix="holoframe-resimulation-")) / "2000-rects.json"
+    path.write_text(json.dumps({"design": "custom", "duration": 2, "device": "390x844@3",
+                                "scene": {"type": "group", "children": rects}}))
+    return str(path)
+
+
 if __name__ == "__main__":
     binary, clips = sys.argv[1], sys.argv[2:]
     for clip in clips:
+        clip = two_thousand_rects() if clip == "2000-rects" else clip
         for mb in (64, 1):
             measure(binary, clip, mb)
