@@ -182,10 +182,9 @@ public final class HTTPListener: @unchecked Sendable {
     private var open: [ObjectIdentifier: Open] = [:]
     private var streams = 0
     private var stopped = false
-    /// Accepts that failed for want of descriptors or memory (EMFILE and its kin), for tests.
-    public private(set) var acceptFailures = 0
 
-    /// Binds `address` (an IPv4 or IPv6 address; nil when it is not one) and starts listening.
+    /// Binds `host` (an IPv4 or IPv6 address; StudioHostError when it is not one) and `port`, and
+    /// listens; `start` begins accepting.
     public init(host: String, port: UInt16, limits: HTTPLimits = HTTPLimits(),
                 handler: @escaping @Sendable (HTTPRequest, HTTPConnection) -> HTTPResponse) throws {
         self.limits = limits
@@ -213,12 +212,12 @@ public final class HTTPListener: @unchecked Sendable {
 
     /// Stops accepting and ends every connection (their threads finish what they write).
     public func stop() {
-        let connections: [HTTPConnection] = lock.withLock {
+        lock.withLock {
             stopped = true
-            return open.values.map(\.connection)
+            // Under the lock: a connection leaves the table before its descriptor is closed.
+            for entry in open.values { shutdown(entry.connection.fd, Int32(SHUT_RDWR)) }
         }
         shutdown(listening, Int32(SHUT_RDWR))
-        for connection in connections { shutdown(connection.fd, Int32(SHUT_RDWR)) }
     }
 
     public var isStopped: Bool { lock.withLock { stopped } }
@@ -236,10 +235,7 @@ public final class HTTPListener: @unchecked Sendable {
                 if error == EINTR || error == ECONNABORTED || error == EAGAIN { continue }
                 // EMFILE, ENFILE, ENOBUFS, ENOMEM, or anything else: the listening socket is fine, so
                 // give back the descriptor of the oldest connection still sending its request, wait and retry.
-                lock.withLock {
-                    acceptFailures += 1
-                    evictOldestReading()
-                }
+                _ = lock.withLock { evictOldestReading() }
                 Thread.sleep(forTimeInterval: pause)
                 pause = min(1, pause * 2)
                 continue
@@ -389,7 +385,7 @@ struct SocketAddress {
                 _ = inet_ntop(AF_INET, &a, &text, size)
             }
         }
-        let name = String(cString: text)
+        let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard family == AF_INET6 else { return name }
         if name.hasPrefix("::ffff:"), name.contains(".") { return String(name.dropFirst(7)) }
         return "[\(name)]"
