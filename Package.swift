@@ -7,7 +7,7 @@
 //   HoloLayout (SwiftUI's layout: propose, choose, place) imports HoloText to measure; HoloClips' containers call it.
 //   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
 //   HoloframeUI (SwiftUI-shaped views) builds HoloClips' view trees; it re-exports HoloframeTesting.
-//   HoloStudio (`holoframe studio`: an HTTP server and its page, on FlyingFox) imports Holoframe; only the CLI imports it.
+//   HoloStudio (`holoframe studio`: its own bounded HTTP/1.1 server and its page) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
 //   HoloShaders (the built-in shaders' hand-written ports) imports nothing; HoloClips makes both into
 //   HoloScene's ColorEffectProgram, the only way HoloScene and HoloRaster see a shader.
@@ -29,8 +29,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The studio's HTTP server (HoloStudio only; the library products do not depend on it).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libpng-dev, libfreetype-dev, libisal-dev, libharfbuzz-dev, libfontconfig-dev, libicu-dev).
@@ -82,9 +80,9 @@ let package = Package(
         // expectations, its Color, Font, Animation, … shadowing Holoframe's (docs/layout.md says why).
         .target(name: "HoloframeUI", dependencies: ["HoloframeTesting", "Holoframe", "HoloClips", "HoloLayout"]),
         // `holoframe studio`: the preview server and its page. Only the CLI depends on it.
-        .target(name: "HoloStudio", dependencies: [
-            "Holoframe", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-        ]),
+        // Its HTTP server is its own (POSIX sockets): FlyingFox 0.27.1 had none of the bounds a local
+        // server needs against a hostile page or client (issue 41, docs/studio.md "Why its own server").
+        .target(name: "HoloStudio", dependencies: ["Holoframe"]),
         .executableTarget(name: "HoloframeCLI", dependencies: [
             "Holoframe", "HoloStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -183,10 +183,18 @@ async function pump() {
   if (studio.busy || !studio.clip) return;
   const n = studio.wanted, version = studio.version;
   if (n === studio.shown) return;
+  // A frame the server refused (over a limit, past its deadline) is not asked for again until
+  // the clip changes: its message stays on the page.
+  if (studio.refused && studio.refused.n === n && studio.refused.version === version) return;
   studio.busy = true;
   try {
     const r = await fetch(`/frame?n=${n}`);
+    if (!r.ok && r.status !== 404) {
+      studio.refused = {n, version};
+      showError(`frame ${n}: ${(await r.text()).trim()}`);
+    }
     if (r.ok) {
+      if (studio.refused) { studio.refused = null; showError(studio.lastStatus && studio.lastStatus.error); }
       const blob = await r.blob();
       const v = +r.headers.get("X-Version");
       if (v === studio.version) {

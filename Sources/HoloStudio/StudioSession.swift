@@ -9,6 +9,11 @@
 //    they are asked for and reuse what the previous frame drew, as `render` does within a run.
 //    Pending requests are served newest first: while the user scrubs, the frame under the thumb
 //    is drawn before the ones it passed over.
+//  - Limits: the command line's, as `render` takes them (Limits): every load is checked (pixels,
+//    frames), every draw is held to the work caps and --max-memory before it starts and watched
+//    while it runs (HoloStop's FrameWatch: --frame-timeout, and --max-time counted from the
+//    request's arrival), and a bench is refused past --max-pixels at the device's scale or
+//    --max-frames frames.
 //  - Watching: `checkForChanges()` compares the stamps of the clip file and every file it read;
 //    `watch()` calls it every 250 ms on its own thread.
 //  - Listeners (the page's event stream) hear of every new version and every error.
@@ -32,6 +37,16 @@ public struct StudioStatus: Sendable, Equatable {
     public var error: String?
 }
 
+/// A request stopped at --max-time: in the studio a deadline for each request, from its arrival.
+public struct RequestTimeLimit: Error, CustomStringConvertible {
+    public var frame: Int
+    public var seconds: Double
+    public var description: String {
+        "the request for frame \(frame) reached the studio's --max-time of \(String(format: "%g", seconds)) s " +
+            "(a deadline for each request, from its arrival) and was stopped; raise it with --max-time"
+    }
+}
+
 /// A frame asked for that is not in the clip.
 public struct FrameOutOfRange: Error, CustomStringConvertible {
     public var frame: Int
@@ -43,6 +58,10 @@ public final class StudioSession: @unchecked Sendable {
     public let source: StudioClipSource
     public let cache: FrameCache
     public let pipeline: RenderPipeline
+    /// The command line's caps (the pipeline has taken its per-frame ones).
+    public let limits: Limits
+    /// Bytes of simulated records each version keeps (ClipVersion).
+    let recordBytes: Int
     /// The CLI's wording of an error (the page shows what `render` would print).
     let describe: @Sendable (Error) -> String
 
@@ -57,13 +76,19 @@ public final class StudioSession: @unchecked Sendable {
     private let jobs = RenderJobs()
 
     /// Loads the clip; throws the load's error when the first load fails.
-    public init(source: StudioClipSource, pipeline: RenderPipeline, cacheBytes: Int,
-                describe: @escaping @Sendable (Error) -> String = { "\($0)" }) throws {
+    /// `cacheBytes` bounds the encoded frames, `recordBytes` the simulated records of the version
+    /// shown; `limits` are the command line's (the pipeline takes its per-frame caps from them).
+    public init(source: StudioClipSource, pipeline: RenderPipeline, cacheBytes: Int, recordBytes: Int = 64 << 20,
+                limits: Limits = Limits(), describe: @escaping @Sendable (Error) -> String = { "\($0)" }) throws {
+        var pipeline = pipeline
+        pipeline.apply(limits)
         self.source = source
         self.pipeline = pipeline
+        self.limits = limits
+        self.recordBytes = recordBytes
         self.describe = describe
         cache = FrameCache(budgetBytes: cacheBytes)
-        shown = try ClipVersion(number: 1, source: source, environment: nil, renderer: pipeline.renderer)
+        shown = try ClipVersion(number: 1, source: source, environment: nil, renderer: pipeline.renderer, recordBytes: recordBytes)
         stamps = FileStamps(shown.files)
         Self.warmUp(shown, pipeline: pipeline)
     }
@@ -78,8 +103,10 @@ public final class StudioSession: @unchecked Sendable {
     /// page's request, which reports it.
     static func warmUp(_ version: ClipVersion, pipeline: RenderPipeline) {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try? pipeline.draw(version.record(0).scene, scale: version.clip.scale,
-                               compositor: FrameCompositor(renderer: pipeline.renderer))
+        let scene = version.record(0).scene
+        _ = try? pipeline.watched(0, cancellation: nil) {
+            try pipeline.draw(scene, scale: version.clip.scale, compositor: FrameCompositor(renderer: pipeline.renderer))
+        }
         pipeline.renderer.fonts.clearGlyphCache()
         version.preparationMs += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     }
@@ -105,7 +132,8 @@ public final class StudioSession: @unchecked Sendable {
         if let device { source.overrides.device = device }
         let status: StudioStatus
         do {
-            let version = try ClipVersion(number: number, source: source, environment: environment, renderer: pipeline.renderer)
+            let version = try ClipVersion(number: number, source: source, environment: environment, renderer: pipeline.renderer,
+                                          recordBytes: recordBytes)
             status = lock.withLock {
                 shown = version
                 lastError = nil
@@ -180,25 +208,39 @@ public final class StudioSession: @unchecked Sendable {
     // MARK: Frames
 
     /// Frame `index` of the version shown: from the cache, or drawn on the render thread (newest
-    /// request first) and kept.
-    public func frame(_ index: Int) async throws -> StudioFrame {
+    /// request first) and kept. Waits for it; --max-time counts from the call.
+    public func frame(_ index: Int) throws -> StudioFrame {
+        let deadline = FrameWatch.deadline(after: limits.maxTime)
         let version = current
         guard index >= 0 && index < version.clip.frameCount else { throw FrameOutOfRange(frame: index, frameCount: version.clip.frameCount) }
         let key = FrameCache.Key(version: version.number, frame: index)
         if let hit = cache.get(key) { return StudioFrame(version: version.number, index: index, entry: hit, cached: true) }
-        return try await jobs.run { [self] in
+        return try jobs.run { [self] in
             if let hit = cache.get(key) { return StudioFrame(version: version.number, index: index, entry: hit, cached: true) }
-            let entry = try draw(index, of: version)
+            let entry = try draw(index, of: version, deadline: deadline)
             if current.number == version.number { cache.put(key, entry) }
             return StudioFrame(version: version.number, index: index, entry: entry, cached: false)
         }
     }
 
-    /// One frame through the version's compositor (the `render` path), timed, then encoded.
-    func draw(_ index: Int, of version: ClipVersion) throws -> FrameCache.Entry {
+    /// One frame through the version's compositor (the `render` path), within the work and memory
+    /// caps, watched (--frame-timeout, and `deadline` for --max-time), timed, then encoded.
+    func draw(_ index: Int, of version: ClipVersion, deadline: UInt64) throws -> FrameCache.Entry {
         let scene = version.record(index).scene
         let start = DispatchTime.now().uptimeNanoseconds
-        let canvas = try pipeline.draw(scene, scale: version.clip.scale, compositor: version.compositor)
+        let canvas: Canvas
+        do {
+            canvas = try pipeline.watched(index, cancellation: nil, runDeadline: deadline, maxTime: limits.maxTime) {
+                try pipeline.draw(scene, scale: version.clip.scale, compositor: version.compositor)
+            }
+        } catch {
+            // A frame stopped inside its loops may leave half-drawn layers behind: start afresh.
+            version.compositor = FrameCompositor(renderer: pipeline.renderer)
+            if let stopped = error as? TimeLimitExceeded, stopped.flag == "--max-time" {
+                throw RequestTimeLimit(frame: index, seconds: stopped.seconds)
+            }
+            throw error
+        }
         let rasterMs = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return FrameCache.Entry(png: try PNG.encode(canvas, profile: .fast), rasterMs: rasterMs, scale: version.clip.scale)
     }
@@ -212,16 +254,24 @@ public final class StudioSession: @unchecked Sendable {
 
     /// Times frames `range` at the device's own scale as `bench` does (a fresh simulation and
     /// compositor for each of its three runs, simulate + raster per frame, the median kept), on
-    /// the render thread.
-    public func bench(_ range: FrameRange) async throws -> ClipBench {
+    /// the render thread. The device-scale frame is held to --max-pixels and --max-memory and the
+    /// range to --max-frames first; each frame to the work caps and --frame-timeout. --max-time
+    /// is not held inside a bench (BenchRunner has no deadline for the whole run); it is checked
+    /// before the bench starts, so a bench queued past its request's deadline does not run.
+    public func bench(_ range: FrameRange) throws -> ClipBench {
+        let deadline = FrameWatch.deadline(after: limits.maxTime)
         let version = current
         guard range.first >= 0 && range.last < version.clip.frameCount else {
             throw FrameOutOfRange(frame: range.last, frameCount: version.clip.frameCount)
         }
-        let runner = BenchRunner(pipeline: pipeline, options: BenchOptions())
         let clip = version.clip.withScale(version.deviceScale)
-        return try await jobs.run {
-            try runner.run(clip, device: version.spec.device.name, frames: range)
+        try limits.check(clip, frameCount: range.count)
+        let runner = BenchRunner(pipeline: pipeline, options: BenchOptions())
+        return try jobs.run { [limits] in
+            if FrameWatch.now() >= deadline, let maxTime = limits.maxTime {
+                throw RequestTimeLimit(frame: range.first, seconds: maxTime)
+            }
+            return try runner.run(clip, device: version.spec.device.name, frames: range)
         }
     }
 }
@@ -246,12 +296,15 @@ final class RenderJobs: @unchecked Sendable {
         thread.start()
     }
 
-    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            condition.lock()
-            pending.append { continuation.resume(with: Result { try work() }) }
-            condition.signal()
-            condition.unlock()
-        }
+    /// Queues `work` and waits for it (the caller is a connection's thread, or a test's).
+    func run<T>(_ work: @escaping () throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        var result: Result<T, Error>?
+        condition.lock()
+        pending.append { result = Result { try work() }; done.signal() }
+        condition.signal()
+        condition.unlock()
+        done.wait()
+        return try result!.get()
     }
 }

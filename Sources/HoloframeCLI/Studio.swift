@@ -3,7 +3,6 @@ import Foundation
 import Holoframe
 import HoloStudio
 import HoloGeometry
-import Synchronization
 
 struct Studio: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,6 +13,10 @@ struct Studio: ParsableCommand {
             cache of --cache-mb. The clip file, the images and the .metal shaders it names are \
             watched: an edit redraws the frame shown, and a broken edit shows its error on the \
             page while the last good version stays. Stop with Ctrl-C.
+
+            The limits are render's (--max-pixels, --max-memory, --max-nodes, --max-area, \
+            --max-text, --max-shader-work, --frame-timeout, ...), held on every frame drawn and \
+            every measurement; --max-time is a deadline for each request, from its arrival.
 
             Examples:
               holoframe studio demo
@@ -47,9 +50,13 @@ struct Studio: ParsableCommand {
     @Option(help: "Megabytes of encoded PNG frames to keep; the least recently shown are dropped first.")
     var cacheMb: Int = 256
 
+    @Option(help: "Megabytes of simulated frames (state and scene, estimated) to keep; the least recently used are dropped first and simulated again from the start when asked for.")
+    var stateCacheMb: Int = 64
+
     func validate() throws {
         if !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535 (got \(port))") }
         if !(1...65536).contains(cacheMb) { throw ValidationError("--cache-mb must be from 1 to 65536 (got \(cacheMb))") }
+        if !(1...65536).contains(stateCacheMb) { throw ValidationError("--state-cache-mb must be from 1 to 65536 (got \(stateCacheMb))") }
         if let duration, !(duration > 0 && duration <= 600) {
             throw ValidationError("--duration must be more than 0 and at most 600 seconds (got \(duration))")
         }
@@ -71,41 +78,30 @@ struct Studio: ParsableCommand {
             overrides: overrides,
             makeInputs: { limits.inputPolicy() },
             check: { try limits.limits().check($0, frameCount: $0.frameCount) })
-        var pipeline = RenderPipeline(fonts: try FontOptions.library(override: font))
-        pipeline.maxMemoryPerFrame = limits.maxMemory
-        let session = try StudioSession(source: source, pipeline: pipeline, cacheBytes: cacheMb << 20,
+        let session = try StudioSession(source: source, pipeline: RenderPipeline(fonts: try FontOptions.library(override: font)),
+                                        cacheBytes: cacheMb << 20, recordBytes: stateCacheMb << 20, limits: limits.limits(),
                                         describe: { UsageErrors.shortened(HoloframeCommand.fullMessage(for: $0)) })
         let version = session.current
-        for warning in version.clip.warnings { StandardStreams.err("warning: \(warning)\n") }
+        for warning in version.clip.warnings { StandardStreams.err("warning: \(Printable.escaped(warning))\n") }
         let server: StudioServer
-        do { server = try StudioServer(session: session, host: host, port: UInt16(port)) } catch { throw ValidationError("\(error)") }
-        let started = DispatchSemaphore(value: 0)
-        let outcome = Locked<Result<StudioAddress, Error>?>(nil)
-        Task {
-            do {
-                let address = try await server.start()
-                outcome.withLock { $0 = .success(address) }
-            } catch {
-                outcome.withLock { $0 = .failure(error) }
-            }
-            started.signal()
+        do {
+            server = try StudioServer(session: session, host: host, port: UInt16(port))
+        } catch let error as StudioHostError {
+            throw ValidationError("\(error)")
+        } catch {
+            throw ValidationError("cannot listen on \(Printable.escaped(host)):\(port) (\(error)); choose another --port, or --port 0 for any free one")
         }
-        started.wait()
-        let address: StudioAddress
-        switch outcome.withLock({ $0 })! {
-        case .success(let a): address = a
-        case .failure(let error):
-            throw ValidationError("cannot listen on \(host):\(port) (\(error)); choose another --port, or --port 0 for any free one")
-        }
+        let address = server.start()
         session.watch()
         // One line a script can read the address from, then what is watched.
-        try StandardStreams.out("holoframe studio: \(version.clip.name) at \(address)\n")
+        // The clip's name and files come from the disk: escaped, so a name cannot write to the terminal.
+        try StandardStreams.out("holoframe studio: \(Printable.escaped(version.clip.name)) at \(address)\n")
         if host != "127.0.0.1" && host != "::1" {
             StandardStreams.err("warning: listening on \(host): anyone who can reach this machine there can see the clip\n")
         }
-        let watched = session.watchedFiles
+        let watched = session.watchedFiles.map { Printable.escaped($0) }
         StandardStreams.err("watching \(watched.isEmpty ? "nothing (a built-in clip)" : watched.joined(separator: ", ")); Ctrl-C to stop\n")
-        // The server runs on Swift concurrency's threads; this one waits for Ctrl-C (or SIGTERM)
+        // The server runs on threads of its own; this one waits for Ctrl-C (or SIGTERM)
         // and ends with 130 (or 143), as `render` does.
         var received: Int32 = 0
         sigwait(&stopSignals, &received)

@@ -84,7 +84,7 @@ func session(for path: String, cacheBytes: Int = 64 << 20) throws -> StudioSessi
 }
 
 @Suite struct StudioSessionTests {
-    @Test func framesAreTheBytesRenderWrites() async throws {
+    @Test func framesAreTheBytesRenderWrites() throws {
         let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/clip.json"
         try write(smallClip(), to: path)
@@ -93,50 +93,55 @@ func session(for path: String, cacheBytes: Int = 64 << 20) throws -> StudioSessi
         let clip = try ClipResolver.resolve(path)
         let pipeline = RenderPipeline(fonts: FontLibrary.shared)
         for n in [20, 3, 4, 29, 0] {
-            let frame = try await studio.frame(n)
+            let frame = try studio.frame(n)
             #expect(frame.entry.png == (try PNG.encode(pipeline.renderFrame(n, of: clip), profile: .fast)), "frame \(n)")
             #expect(!frame.cached)
         }
-        #expect(try await studio.frame(3).cached)
-        await #expect(throws: FrameOutOfRange.self) { try await studio.frame(30) }
+        #expect(try studio.frame(3).cached)
+        #expect(throws: FrameOutOfRange.self) { try studio.frame(30) }
     }
 
-    @Test func scrubbingBackwardsNeverSimulatesAgain() throws {
+    @Test func keptRecordsStayWithinTheirBudgetAndAFarFrameIsSimulatedAgain() throws {
         let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/clip.json"
         try write(smallClip(), to: path)
-        let studio = try session(for: path)
-        let late = try studio.state(25)
-        #expect(studio.current.simulatedFrames == 26)
-        let early = try studio.state(2)
-        #expect(studio.current.simulatedFrames == 26)
-        // The kept states are the lines `render --state` writes.
         let source = try ClipResolver.resolve(path).frames()
-        #expect(early == source.frame(2, fps: 60).stateJSON)
-        #expect(late == source.frame(25, fps: 60).stateJSON)
+        let expected = (0..<30).map { source.frame($0, fps: 60) }
+        let one = ClipVersion.estimatedBytes(expected[0])
+        // Room for three records: scrubbing through every frame keeps the last three only.
+        let studio = try StudioSession(source: StudioClipSource(argument: path), pipeline: RenderPipeline(fonts: FontLibrary.shared),
+                                       cacheBytes: 1 << 20, recordBytes: one * 3 + one / 2)
+        for n in 0..<30 { #expect(try studio.state(n) == expected[n].stateJSON, "frame \(n)") }
+        #expect(studio.current.keptRecords.count == 3 && studio.current.keptRecords.bytes <= one * 3 + one / 2)
+        // Frame 28 is kept: no new simulation. Frame 2 was dropped: simulated again from t = 0,
+        // with the same state line as a fresh simulation's.
+        #expect(try studio.state(28) == expected[28].stateJSON && studio.current.restarts == 0)
+        #expect(try studio.state(2) == expected[2].stateJSON && studio.current.restarts == 1)
+        #expect(try studio.state(25) == expected[25].stateJSON && studio.current.restarts == 1, "forward from frame 2's simulation")
+        #expect(studio.current.keptRecords.count == 3)
     }
 
-    @Test func anEditReloadsAndEmptiesTheCache() async throws {
+    @Test func anEditReloadsAndEmptiesTheCache() throws {
         let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/clip.json"
         try write(smallClip(), to: path)
         let studio = try session(for: path)
-        let before = try await studio.frame(10)
+        let before = try studio.frame(10)
         #expect(!studio.checkForChanges())
         try write(smallClip(colour: "#0000FF"), to: path)
         #expect(studio.checkForChanges())
         #expect(studio.status == StudioStatus(version: 2, error: nil))
         #expect(studio.cache.count == 0)
-        let after = try await studio.frame(10)
+        let after = try studio.frame(10)
         #expect(after.version == 2 && after.entry.png != before.entry.png)
     }
 
-    @Test func aBrokenEditKeepsTheLastGoodVersionAndItsError() async throws {
+    @Test func aBrokenEditKeepsTheLastGoodVersionAndItsError() throws {
         let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/clip.json"
         try write(smallClip(), to: path)
         let studio = try session(for: path)
-        let good = try await studio.frame(5)
+        let good = try studio.frame(5)
         let heard = Mutex<[StudioStatus]>([])
         let id = studio.addListener { status in heard.withLock { $0.append(status) } }
         defer { studio.removeListener(id) }
@@ -145,7 +150,7 @@ func session(for path: String, cacheBytes: Int = 64 << 20) throws -> StudioSessi
         let status = studio.status
         #expect(status.version == 1)
         #expect(status.error?.contains("line 1, column 21") == true, "\(status.error ?? "no error")")
-        #expect(try await studio.frame(5).entry.png == good.entry.png)
+        #expect(try studio.frame(5).entry.png == good.entry.png)
         #expect(heard.withLock { $0 } == [status])
         // The next good edit clears the error.
         try write(smallClip(colour: "#00FF00"), to: path)
