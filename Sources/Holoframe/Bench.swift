@@ -31,6 +31,7 @@ import HoloGeometry
 import HoloPNG
 import HoloRaster
 import HoloScene
+import HoloStop
 
 /// How `BenchRunner` times a clip: runs, the budget, and whether PNG encoding is timed apart.
 public struct BenchOptions: Sendable {
@@ -38,6 +39,11 @@ public struct BenchOptions: Sendable {
     public var budgetMs = 1000.0 / 60.0
     public var measureEncode = false
     public var pngProfile: PNGProfile = .fast
+    /// `--max-time`: the whole bench stops (TimeLimitExceeded) at this many seconds from `deadline`'s
+    /// start, inside a frame as `render` stops; nil: no limit.
+    public var maxTime: Double?
+    /// When `maxTime` runs out (HoloStop's clock), set once for the whole invocation.
+    public var deadline: UInt64 = .max
     public init() {}
 }
 
@@ -196,6 +202,9 @@ public struct BenchRunner: Sendable {
             let sequence = FrameCompositor(renderer: pipeline.renderer)
             preparations.append(Double(nowNanoseconds() - p0) / 1e6)
             for (i, index) in frames.indices.enumerated() {
+                if options.deadline != .max, FrameWatch.now() >= options.deadline {
+                    throw TimeLimitExceeded(frame: index, seconds: options.maxTime ?? 0, flag: "--max-time")
+                }
                 let c0 = threadCPUNanoseconds()
                 let t0 = nowNanoseconds()
                 let frame = source.scene(index, fps: clip.fps)
@@ -204,8 +213,10 @@ public struct BenchRunner: Sendable {
                 if run == 0 { try pipeline.checkBudget(frame.scene, scale: clip.scale) }  // untimed: a safety check
                 let c2 = threadCPUNanoseconds()
                 let r0 = nowNanoseconds()
-                // Watched as `render` draws it (HoloStop's FrameWatch: --frame-timeout), so the polls are timed too.
-                _ = try pipeline.watched(index, cancellation: nil) { try sequence.render(frame.scene, scale: clip.scale) }
+                // Watched as `render` draws it (HoloStop's FrameWatch: --frame-timeout, --max-time), so the polls are timed too.
+                _ = try pipeline.watched(index, cancellation: nil, runDeadline: options.deadline, maxTime: options.maxTime) {
+                    try sequence.render(frame.scene, scale: clip.scale)
+                }
                 let t2 = nowNanoseconds()
                 let c3 = threadCPUNanoseconds()
                 times[i] = frame.time

@@ -62,7 +62,7 @@ public struct BenchVerdict: Sendable {
         if over > 0 { failures.append("\(over) frame\(over == 1 ? "" : "s") over the \(budget) ms budget") }
         if let baseline {
             if let why = BenchBaseline.mismatch(current: results, baseline: baseline.clips) {
-                throw ClipUsageError("--baseline \(baseline.name) does not match this run: \(why)")
+                throw ClipUsageError("--baseline \(Printable.escaped(baseline.name)) does not match this run: \(why)")
             }
             let pct = { (v: Double) in "\(Int((v * 100).rounded())) %" }
             let ms = { (v: Double) in String(format: "%.2f", v) }
@@ -75,30 +75,32 @@ public struct BenchVerdict: Sendable {
                 comparisons[i] = comparison
                 baselines[i] = base
                 let (p95, worst) = (comparison.p95, comparison.worst)
-                lines.append("\(bench.clip) against \(baseline.name) in CPU time: machine factor g \(String(format: "%.2f", comparison.machineFactor)) " +
+                // Names escaped before any line is built: a newline in a clip's name cannot forge a line.
+                let clip = Printable.escaped(bench.clip)
+                lines.append("\(clip) against \(Printable.escaped(baseline.name)) in CPU time: machine factor g \(String(format: "%.2f", comparison.machineFactor)) " +
                              "(median of this run ÷ baseline over \(comparison.frames.count) frames), median difference " +
                              "\(String(format: "%+.2f", comparison.medianDifferenceMs)) ms; p95 \(ms(p95.baselineMs)) → \(ms(p95.currentMs)) ms, " +
                              "worst \(ms(worst.baselineMs)) → \(ms(worst.currentMs)) ms (not gated)")
                 for range in comparison.ranges {
-                    lines.append("REGRESSED \(bench.clip) \(range.described)")
-                    regressed.append("\(bench.clip) \(range.first == range.last ? "frame \(range.first)" : "frames \(range.first)–\(range.last)")")
+                    lines.append("REGRESSED \(clip) \(range.described)")
+                    regressed.append("\(clip) \(range.first == range.last ? "frame \(range.first)" : "frames \(range.first)–\(range.last)")")
                 }
                 if comparison.slowerAsAWhole {
-                    lines.append("REGRESSED \(bench.clip) as a whole: g \(String(format: "%.2f", comparison.machineFactor)) over " +
+                    lines.append("REGRESSED \(clip) as a whole: g \(String(format: "%.2f", comparison.machineFactor)) over " +
                                  "\(String(format: "%.2f", 1 + comparison.clipThreshold)) and the median frame \(ms(comparison.medianDifferenceMs)) ms slower " +
                                  "(over the \(ms(floor)) ms floor): slower code, or a slower machine than the baseline's")
-                    regressed.append("\(bench.clip) as a whole")
+                    regressed.append("\(clip) as a whole")
                 }
                 for run in comparison.noise.prefix(noiseListed) {
-                    lines.append("noise: \(bench.clip) \(run.described), fewer than 3 frames in a row (not failing)")
+                    lines.append("noise: \(clip) \(run.described), fewer than 3 frames in a row (not failing)")
                 }
                 if comparison.noise.count > noiseListed {
-                    lines.append("noise: \(bench.clip) \(comparison.noise.count - noiseListed) more short runs of slow frames (not failing)")
+                    lines.append("noise: \(clip) \(comparison.noise.count - noiseListed) more short runs of slow frames (not failing)")
                 }
             }
             let rule = "threshold \(pct(threshold)), floor \(ms(floor)) ms"
             if regressed.isEmpty {
-                lines.append("no regression against \(baseline.name) (\(rule))")
+                lines.append("no regression against \(Printable.escaped(baseline.name)) (\(rule))")
             } else {
                 failures.append("regressed against \(baseline.name) (\(rule)): \(regressed.joined(separator: ", "))")
             }

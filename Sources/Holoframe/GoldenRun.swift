@@ -10,6 +10,7 @@ import HoloGeometry
 import HoloGolden
 import HoloPNG
 import HoloRaster
+import HoloStop
 
 /// One golden image: clip, frame, device and scale, all read from its file name.
 public struct GoldenCase: Sendable, Hashable, CustomStringConvertible {
@@ -170,7 +171,8 @@ extension GoldenCase {
 public struct GoldenRunner: Sendable {
     public var store: GoldenStore
     public var pipeline: RenderPipeline
-    /// Caps held before a golden's frame is rendered (--max-pixels, --max-memory).
+    /// Caps held before a golden's frame is rendered (--max-pixels, --max-frames), and --max-time
+    /// for the whole run (the work caps, --max-memory and --frame-timeout are the pipeline's).
     public var limits = Limits()
 
     /// A store without a provenance gets this process's (GoldenProvenance.current): recording
@@ -189,6 +191,7 @@ public struct GoldenRunner: Sendable {
     public func run(_ cases: [GoldenCase], progress: (FrameProgress) -> Void = { _ in }) -> [(GoldenCase, GoldenVerdict)] {
         var results: [(GoldenCase, GoldenVerdict)] = []
         var lapStart = nowNanoseconds()
+        let deadline = FrameWatch.deadline(after: limits.maxTime)
         func finish(_ result: (GoldenCase, GoldenVerdict)) {
             results.append(result)
             let now = nowNanoseconds()
@@ -229,7 +232,7 @@ public struct GoldenRunner: Sendable {
                     if previousFrame.map({ $0 + 1 != c.frame && $0 != c.frame }) ?? false { compositor.reset() }
                     previousFrame = c.frame
                     let record = source.frame(c.frame, fps: clip.fps)
-                    let canvas = try pipeline.watched(c.frame, cancellation: nil) {
+                    let canvas = try pipeline.watched(c.frame, cancellation: nil, runDeadline: deadline, maxTime: limits.maxTime) {
                         try pipeline.draw(record.scene, scale: clip.scale, compositor: compositor)
                     }
                     if pipeline.reference != nil {

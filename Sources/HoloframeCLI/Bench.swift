@@ -107,6 +107,9 @@ struct Bench: ParsableCommand {
         options.budgetMs = BenchOptions.budgetMs(budgetMs: budgetMs, hz: hz)
         options.measureEncode = encode
         options.pngProfile = png
+        // --max-time bounds the whole invocation, every clip and run, from here.
+        options.maxTime = limitOptions.maxTime
+        options.deadline = FrameWatch.deadline(after: limitOptions.maxTime)
         var pipeline = RenderPipeline(fonts: FontLibrary.shared)
         pipeline.apply(limitOptions.limits())
         let runner = BenchRunner(pipeline: pipeline, options: options)

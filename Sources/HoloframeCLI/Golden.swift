@@ -25,17 +25,16 @@ struct GoldenCommand: ParsableCommand {
         var golden: String = "Golden"
         @Option(help: "Where expected/actual/diff PNGs of failures go (default: .build/golden-artifacts).")
         var artifacts: String?
-        @Option(help: "Refuse goldens whose frames are larger than this many pixels.")
-        var maxPixels: Int = Limits().maxPixelsPerFrame
+        /// render's limits: --max-pixels, --max-memory, the work caps, --frame-timeout and --max-time.
+        @OptionGroup var limitOptions: LimitOptions
 
-        func validate() throws {
-            if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1") }
-        }
+        func limits() -> Limits { limitOptions.limits() }
 
-        func limits() -> Limits {
-            var limits = Limits()
-            limits.maxPixelsPerFrame = maxPixels
-            return limits
+        /// A pipeline that holds the limits on every golden it draws.
+        func pipeline(reference: Bool = false) -> RenderPipeline {
+            var pipeline = RenderPipeline(fonts: FontLibrary.shared, reference: reference)
+            pipeline.apply(limits())
+            return pipeline
         }
     }
 
@@ -61,8 +60,7 @@ struct GoldenCommand: ParsableCommand {
             printClipWarnings(Set(cases.map(\.clip)), goldenRoot: location.golden)
             var store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: RecordMode.none)
             store.defaultTolerance = tolerance.tolerance
-            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared, reference: reference),
-                                      limits: location.limits())
+            let runner = GoldenRunner(store: store, pipeline: location.pipeline(reference: reference), limits: location.limits())
             var failed = 0
             let meter = ProgressMeter(label: "golden verify", unit: "goldens", total: cases.count)
             let display = progressOptions.display(meter)
@@ -114,7 +112,7 @@ struct GoldenCommand: ParsableCommand {
                                         goldenRoot: location.golden)
             printClipWarnings(Set(cases.map(\.clip)), goldenRoot: location.golden)
             let store = GoldenStore.commandLine(root: location.golden, artifactsRoot: location.artifacts, recordMode: mode)
-            let runner = GoldenRunner(store: store, pipeline: RenderPipeline(fonts: FontLibrary.shared), limits: location.limits())
+            let runner = GoldenRunner(store: store, pipeline: location.pipeline(), limits: location.limits())
             var failed = 0
             let meter = ProgressMeter(label: "golden record", unit: "goldens", total: cases.count)
             let display = progressOptions.display(meter)

@@ -84,6 +84,30 @@ private func leftovers(_ folder: String) throws -> [String] {
         #expect(try leftovers("\(dir)/out2").isEmpty)
     }
 
+    /// bench stops at --max-time inside the frame it is drawing (before: it ran every frame and
+    /// repeat whatever --max-time said).
+    @Test func benchStopsAtMaxTime() throws {
+        let dir = scratchFolder("bench-max-time"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clip = try slowClip(in: dir)
+        let start = Date()
+        let run = try holoframe("bench", clip, "--quiet", "--max-shader-work", "1e30", "--frame-timeout", "0", "--max-time", "1")
+        #expect(run.status == 1 && run.stderr.contains("--max-time"), "\(run.stderr)")
+        #expect(Date().timeIntervalSince(start) < 15)
+    }
+
+    /// golden takes render's limits (before: only --max-pixels): the work caps and --max-time.
+    @Test func goldenHoldsTheWorkCapsAndMaxTime() throws {
+        let dir = scratchFolder("golden-limits"); defer { try? FileManager.default.removeItem(atPath: dir) }
+        let clip = try slowClip(in: dir)
+        let capped = try holoframe("golden", "record", clip, "--frames", "0", "--golden-dir", "\(dir)/Golden")
+        #expect(capped.status == 1 && capped.stdout.contains("--max-shader-work"), "\(capped.stdout)\(capped.stderr)")
+        let start = Date()
+        let timed = try holoframe("golden", "record", clip, "--frames", "0", "--golden-dir", "\(dir)/Golden",
+                                  "--max-shader-work", "1e30", "--frame-timeout", "0", "--max-time", "1")
+        #expect(timed.status == 1 && (timed.stdout + timed.stderr).contains("--max-time"), "\(timed.stdout)\(timed.stderr)")
+        #expect(Date().timeIntervalSince(start) < 15)
+    }
+
     @Test func theShaderCommandChecksItsShadersCostAndStopsItAtItsDeadline() throws {
         let dir = scratchFolder("shadercmd"); defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = try slowClip(in: dir)

@@ -120,13 +120,16 @@ func exchange(_ port: UInt16, _ method: String, _ target: String, body: String =
         let port = server.start().port
         defer { server.stop() }
         // The edit lands while the stream is open: the second event is the broken edit's error.
-        let edit = Task.detached {
-            try await Task.sleep(for: .milliseconds(500))
-            try write("{\"design\": \"custom\",,}", to: path)
+        // On a dispatch queue, not a Task: with the test's blocking reads on the cooperative pool
+        // (2 threads here) a Task could wait the whole exchange out (seen: 300 s in a full run).
+        let edited = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+            try? write("{\"design\": \"custom\",,}", to: path)
             studio.checkForChanges()
+            edited.signal()
         }
         let events = try await exchange(port, "GET", "/events", until: "line 1")
-        try await edit.value
+        edited.wait()
         #expect(events.text.contains(#""version":1"#) && events.text.contains("line 1, column 21"))
     }
 

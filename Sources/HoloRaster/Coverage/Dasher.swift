@@ -10,6 +10,7 @@
 // 4 × `maxDashes` intervals (lengths past Double's precision, where an interval adds nothing).
 
 import HoloGeometry
+import HoloStop
 
 struct Dasher {
     /// Even count, all ≥ 0, positive sum (StrokeStyle.effectiveDash).
@@ -63,11 +64,14 @@ struct Dasher {
                 remaining = pattern[k]
             }
             remaining -= l - at
-            if var c = current {
-                // The segment's end is inside a dash: keep the vertex.
-                c.points.append(b); c.corner.append(s.corner[(i + 1) % n]); c.direction = d
-                current = c
+            if current != nil {
+                // The segment's end is inside a dash: keep the vertex. Appended in place: a copy
+                // (`var c = current`) copied the dash's points on every segment, quadratic in a dash
+                // of a flattened curve (issue 41's fuzzer: 2,000,000 points, a frame past every deadline).
+                current!.points.append(b); current!.corner.append(s.corner[(i + 1) % n]); current!.direction = d
             }
+            // A long walk polls its frame's watch, as the rasterizer's rows do.
+            if stopDue(row: i) { return [s] }
         }
         if s.closed && startsOn && out.isEmpty { return [s] }  // one dash all the way round
         // A dash starting exactly at an open end is past it (unless it is a zero-length one).
