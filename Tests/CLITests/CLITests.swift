@@ -415,3 +415,18 @@ func versionInSource() -> String {
         #expect(piped.status == 0 && !piped.stdoutData.isEmpty, "\(piped.stderr)")
     }
 }
+
+/// Starts `holoframe arguments` (a render writing into `out`) and returns once it has claimed its
+/// frames (it is drawing) or 30 s passed, with the pipe its stderr goes to.
+func startedRender(_ arguments: [String], out: String) throws -> (process: Process, stderr: Pipe) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: holoframeBinary)
+    process.arguments = arguments
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    while ((try? FileManager.default.contentsOfDirectory(atPath: out))?.contains { $0.hasPrefix(".holoframe-claim") } != true),
+          Date() < deadline, process.isRunning { usleep(10_000) }
+    return (process, err)
+}

@@ -27,15 +27,8 @@ private func slowClip(in dir: String) throws -> String {
 /// drawing), sends `signals` 5 ms apart, and returns its status, stderr and the seconds from the
 /// first signal to its exit.
 private func signalled(_ signals: [Int32], dir: String) throws -> (status: Int32, stderr: String, seconds: Double) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: holoframeBinary)
-    process.arguments = ["render", try slowClip(in: dir), "--max-shader-work", "1e30", "--out", "\(dir)/out", "--threads", "2"]
-    let err = Pipe()
-    process.standardError = err
-    try process.run()
-    let deadline = Date().addingTimeInterval(30)
-    while ((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/out"))?.contains { $0.hasPrefix(".holoframe-claim") } != true),
-          Date() < deadline, process.isRunning { usleep(10_000) }
+    let (process, err) = try startedRender(["render", try slowClip(in: dir), "--max-shader-work", "1e30", "--out", "\(dir)/out", "--threads", "2"],
+                                           out: "\(dir)/out")
     usleep(300_000)  // inside the first frames' shading
     let start = Date()
     for s in signals { kill(process.processIdentifier, s); usleep(5_000) }

@@ -12,15 +12,7 @@ import Testing
         let dir = scratchFolder("reference-stop"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let clip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/metal-shader.json").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: holoframeBinary)
-        process.arguments = ["render", clip, "--frames", "30", "--reference", "--out", "\(dir)/out"]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while ((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/out"))?.contains { $0.hasPrefix(".holoframe-claim") } != true),
-              Date() < deadline, process.isRunning { usleep(10_000) }
+        let (process, err) = try startedRender(["render", clip, "--frames", "30", "--reference", "--out", "\(dir)/out"], out: "\(dir)/out")
         usleep(10_000_000)  // well inside the frame (see the top)
         let start = Date()
         kill(process.processIdentifier, SIGTERM)
