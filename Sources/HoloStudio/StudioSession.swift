@@ -255,23 +255,26 @@ public final class StudioSession: @unchecked Sendable {
     /// Times frames `range` at the device's own scale as `bench` does (a fresh simulation and
     /// compositor for each of its three runs, simulate + raster per frame, the median kept), on
     /// the render thread. The device-scale frame is held to --max-pixels and --max-memory and the
-    /// range to --max-frames first; each frame to the work caps and --frame-timeout. --max-time
-    /// is not held inside a bench (BenchRunner has no deadline for the whole run); it is checked
-    /// before the bench starts, so a bench queued past its request's deadline does not run.
+    /// range to --max-frames first; each frame to the work caps and --frame-timeout, and the whole
+    /// bench to --max-time from the request's arrival (a bench queued past it does not start; one
+    /// running is stopped inside its frame, as `bench --max-time` stops).
     public func bench(_ range: FrameRange) throws -> ClipBench {
-        let deadline = FrameWatch.deadline(after: limits.maxTime)
+        var options = BenchOptions()
+        options.maxTime = limits.maxTime
+        options.deadline = FrameWatch.deadline(after: limits.maxTime)
         let version = current
         guard range.first >= 0 && range.last < version.clip.frameCount else {
             throw FrameOutOfRange(frame: range.last, frameCount: version.clip.frameCount)
         }
         let clip = version.clip.withScale(version.deviceScale)
         try limits.check(clip, frameCount: range.count)
-        let runner = BenchRunner(pipeline: pipeline, options: BenchOptions())
-        return try jobs.run { [limits] in
-            if FrameWatch.now() >= deadline, let maxTime = limits.maxTime {
-                throw RequestTimeLimit(frame: range.first, seconds: maxTime)
+        let runner = BenchRunner(pipeline: pipeline, options: options)
+        return try jobs.run {
+            do {
+                return try runner.run(clip, device: version.spec.device.name, frames: range)
+            } catch let stopped as TimeLimitExceeded where stopped.flag == "--max-time" {
+                throw RequestTimeLimit(frame: stopped.frame, seconds: stopped.seconds)
             }
-            return try runner.run(clip, device: version.spec.device.name, frames: range)
         }
     }
 }

@@ -256,6 +256,19 @@ func hostileStudio(_ limits: HTTPLimits = HTTPLimits(), name: String = #function
         }
     }
 
+    /// A bench of the slow clip's frames (3 runs of each, at the device's 2×) is stopped at the
+    /// request's --max-time inside a frame, not after the whole range.
+    @Test func aBenchIsHeldToMaxTime() throws {
+        var limits = Limits()
+        limits.frameTimeout = nil
+        limits.maxTime = 0.3
+        let (session, folder) = try studio(Self.slowClip, limits)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let started = ContinuousClock.now
+        #expect { try session.bench(FrameRange(first: 0, last: 5)) } throws: { $0 is RequestTimeLimit && "\($0)".contains("--max-time of 0.3 s") }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
     @Test func aBenchIsHeldToMaxPixelsAtTheDeviceScale() throws {
         var limits = Limits()
         limits.maxPixelsPerFrame = 1_000_000
