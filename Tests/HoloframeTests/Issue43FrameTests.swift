@@ -332,3 +332,141 @@ extension Issue43FrameTests {
         #expect(checked > 0)
     }
 }
+
+extension Issue43FrameTests {
+    static func difference(_ p: PremultipliedRGBA8, _ q: PremultipliedRGBA8) -> Int {
+        max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
+    }
+
+    // MARK: 8. Profile's settings group
+
+    /// Titles-profile at 3x: the settings group was a square-cornered block whose rows were split by
+    /// 1-pt gaps of the page running edge to edge. Now it is an inset-grouped section: its top-left
+    /// corner pixel is the page's (10-pt corners), and under the first row a separator starts at
+    /// the text's inset: the card's colour 4 pt in, the separator's 40 pt in (before: the card's in
+    /// both, the gap a point lower, and the corner the card's).
+    @Test func profileSettingsAreInsetGrouped() throws {
+        let scene = try Self.scene("titles-profile", frame: 0, chrome: false)
+        let rows = Self.find(scene.root) { if case .group(let g) = $0 { return g.retention?.id == "profile-block-3" } else { return false } }
+        let row = try #require(rows.first)
+        guard case .group(let g) = row.node else { return }
+        let origin = g.transform.concatenating(row.transform)
+        let x0 = origin.tx, y0 = origin.ty, h = ContentBlock.settingsRow("", detail: "").height
+        let canvas = try Self.render(scene, scale: 3)
+        func px(_ x: Double, _ y: Double) -> PremultipliedRGBA8 { canvas[Int((x * 3).rounded(.down)), Int((y * 3).rounded(.down))] }
+        let card = px(x0 + 4, y0 + h / 2), page = px(x0 - 4, y0 + h / 2)
+        #expect(Self.difference(card, page) >= 6, "card \(card) and page \(page) alike")
+        let corner = canvas[Int((x0 * 3).rounded()) + 1, Int((y0 * 3).rounded()) + 1]
+        #expect(Self.difference(corner, page) < Self.difference(corner, card), "the corner pixel \(corner) is the card's")
+        let separatorRow = Int(((y0 + h) * 3).rounded()) - 1
+        let before = canvas[Int((x0 + 4) * 3), separatorRow], under = canvas[Int((x0 + 40) * 3), separatorRow]
+        #expect(Self.difference(before, card) <= 2, "4 pt in: \(before), the card \(card)")
+        #expect(Self.difference(under, card) >= 20, "40 pt in: \(under), no separator")
+    }
+
+    // MARK: 9. Gradients, demo, the AX3 example, the glow example
+
+    /// Gradients: the balance card's gold was 0.30 (twice the seed's accent) and turned the navy's
+    /// corners grey; the radial and angular golds 0.24 and 0.21. Now no gradient's gold stop is
+    /// past the seed's 0.1–0.2, in any frame of the loop.
+    @Test func gradientsGoldStaysWithinTheSeedsOpacity() throws {
+        let c = try Self.clip("gradients", chrome: false)
+        let source = c.frames()
+        let gold = PolishPalette.forScheme(.light).gold
+        var seen = 0
+        for frame in stride(from: 0, to: c.frameCount, by: 15) {
+            let scene = source.scene(frame, fps: c.fps).scene
+            // The cards' animated backgrounds (rect fills under their content; the progress bars are capsules).
+            for hit in Self.find(scene.root, match: { if case .fill(.rect, _) = $0 { return true } else { return false } }) {
+                guard case .fill(_, let paint) = hit.node else { continue }
+                let stops: [GradientStop]
+                switch paint {
+                case .linearGradient(let s, _, _), .radialGradient(let s, _, _, _), .angularGradient(let s, _, _, _): stops = s
+                default: continue
+                }
+                for stop in stops where stop.color.red == gold.red && stop.color.green == gold.green && stop.color.blue == gold.blue {
+                    seen += 1
+                    #expect(stop.color.alpha <= PolishTokens.gradientMaximumOpacity + 1e-12, "frame \(frame): gold at \(stop.color.alpha)")
+                }
+            }
+        }
+        #expect(seen > 0)
+    }
+
+    /// Demo: the glass bar read opaque (its gradient 92–96 %: the cards under it moved its pixels by
+    /// about 1 level) and kept 108 pt after the title shrank. Now the cards under the bar show
+    /// through its frosting (the bar with and without the cards differs by several levels on
+    /// average above the title), and once the title has shrunk the bar is the inline bar's height.
+    @Test(arguments: [60, 120])
+    func demoGlassBarShowsWhatIsUnderIt(frame: Int) throws {
+        let scene = try Self.scene("demo", frame: frame, chrome: false)
+        var bare = scene
+        bare.root = scene.root.filter { if case .group(let g) = $0 { return g.retention?.id?.hasPrefix("card-") != true } else { return true } }
+        #expect(bare.root.count < scene.root.count)
+        let a = try Self.render(scene), b = try Self.render(bare)
+        var total = 0, n = 0
+        for y in 5..<40 { for x in 0..<390 { total += Self.difference(a[x, y], b[x, y]); n += 1 } }
+        print("demo \(frame): mean \(Double(total) / Double(n))")
+        #expect(Double(total) / Double(n) >= 1, "frame \(frame): the cards change the bar by \(Double(total) / Double(n)) levels on average")
+        let materials = Self.find(scene.root) { if case .material = $0 { return true } else { return false } }
+        let material = try #require(materials.first)
+        guard case .material(let shape, _, _) = material.node else { return }
+        #expect(abs(shape.bounds.height - (ScreenInsets.iPhone12.top + SystemMetrics.navigationBarHeight)) < 1e-9,
+                "frame \(frame): the bar is \(shape.bounds.height) pt tall")
+    }
+
+    /// examples/titles-accessibility.json (titles-home at AX3), frame 0: the week's stats ran
+    /// together ("3h 12m 18,450") with "Time" larger than its shrunk value, and the workout chips
+    /// lost their padding, truncated against the capsule. Now no two stat texts' drawn boxes touch,
+    /// every value keeps its full size, and every chip's label fits inside its padding.
+    @Test func accessibilityHomeIsLaidOutWithoutCollisions() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/titles-accessibility.json").path
+        let c = try ClipResolver.resolve(path, overrides: { var o = ClipOverrides(scale: 1); o.noChrome = true; return o }())
+        let scene = c.frames().scene(0, fps: c.fps).scene
+        let fonts = FontLibrary.shared
+        let stats = ["Workouts", "Time", "Volume (kg)", "4", "3h 12m", "18,450"]
+        var boxes: [(String, Rect)] = []
+        for label in stats {
+            let t = try #require(Self.texts(scene.root).first { $0.run.string == label })
+            let fitted = try #require(try Self.renderer.lines(t.run).first)
+            let m = try fonts.measure(fitted.string, font: fitted.font)
+            // The ink's band: cap height above the baseline, the descent below it.
+            boxes.append((label, Rect(x: t.origin.x, y: t.origin.y - m.capHeight, width: m.width, height: m.capHeight + m.descent)))
+            if ["4", "3h 12m", "18,450"].contains(label) {
+                #expect(fitted.font.size == t.run.font.size && fitted.string == label, "\(label) shrunk to \(fitted.font.size) pt")
+            }
+        }
+        for i in boxes.indices { for j in boxes.indices where j > i {
+            #expect(boxes[i].1.intersection(boxes[j].1).isEmpty, "\(boxes[i].0) \(boxes[i].1) touches \(boxes[j].0) \(boxes[j].1)")
+        } }
+        // Chips: a capsule with a centred label; the label fits its capsule less 8 pt each side.
+        var chips = 0
+        for hit in Self.find(scene.root, match: { if case .group(let g) = $0 { return g.children.count == 2 } else { return false } }) {
+            guard case .group(let g) = hit.node, case .fill(.capsule(let capsule), _) = g.children[0],
+                  case .text(let run, _) = g.children[1], run.alignment == .center else { continue }
+            chips += 1
+            let width = try fonts.measure(run.string, font: run.font).width
+            #expect(width <= capsule.width - 16 + 1e-6, "\(run.string): \(width) pt in a \(capsule.width)-pt chip")
+        }
+        #expect(chips > 0)
+    }
+
+    /// examples/glow-shadow.json, frame 15 (glow radius 16): the glow was cut to a square about
+    /// 24 pt out, a step of 14 levels along the row through the circle's centre. Now it fades out
+    /// inside its layer: no step of more than 6 levels between neighbours beyond the circle.
+    @Test func glowFadesOutInsideItsLayer() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/glow-shadow.json").path
+        let c = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 1))
+        let canvas = try Self.render(c.frames().scene(15, fps: c.fps).scene)
+        var most = 0
+        for y in [250, 230, 215] {
+            for x in 241..<340 { most = max(most, Self.difference(canvas[x, y], canvas[x - 1, y])) }
+        }
+        for x in [195, 215] {
+            for y in 296..<390 { most = max(most, Self.difference(canvas[x, y], canvas[x, y - 1])) }
+        }
+        #expect(most <= 6, "a step of \(most) levels in the glow")
+    }
+}
