@@ -270,7 +270,13 @@ import Testing
         var worst = 0.0
         for frame in 20...60 {
             let scene = source.scene(frame, fps: c.fps).scene
-            guard let percent = Self.texts(scene.root).first(where: { $0.run.string.hasSuffix("%") }),
+            // The celebrating card's percentage: in the group that holds the goal's name.
+            let cards = Self.find(scene.root) {
+                if case .group(let g) = $0 { return g.children.contains { if case .text(let r, _) = $0 { r.string == PolishFinance.goals[0].name } else { false } } }
+                return false
+            }
+            guard let card = cards.first, case .group(let g) = card.node,
+                  let percent = Self.texts(g.children).first(where: { $0.run.string.hasSuffix("%") }),
                   case .solid(let colour)? = percent.paint else { continue }
             if let previous { worst = max(worst, abs(colour.green - previous.green) + abs(colour.red - previous.red)) }
             previous = colour
@@ -394,9 +400,9 @@ extension Issue43FrameTests {
     }
 
     /// Demo: the glass bar read opaque (its gradient 92–96 %: the cards under it moved its pixels by
-    /// about 1 level) and kept 108 pt after the title shrank. Now the cards under the bar show
-    /// through its frosting (the bar with and without the cards differs by several levels on
-    /// average above the title), and once the title has shrunk the bar is the inline bar's height.
+    /// 0.35 levels on average at f60) and kept 108 pt after the title shrank. Now the cards under the bar show
+    /// through its frosting (the bar with and without the cards differs by at least a level on
+    /// average above the title: 1.05 at f60, 2.7 at f120), and once the title has shrunk the bar is the inline bar's height.
     @Test(arguments: [60, 120])
     func demoGlassBarShowsWhatIsUnderIt(frame: Int) throws {
         let scene = try Self.scene("demo", frame: frame, chrome: false)
@@ -406,7 +412,6 @@ extension Issue43FrameTests {
         let a = try Self.render(scene), b = try Self.render(bare)
         var total = 0, n = 0
         for y in 5..<40 { for x in 0..<390 { total += Self.difference(a[x, y], b[x, y]); n += 1 } }
-        print("demo \(frame): mean \(Double(total) / Double(n))")
         #expect(Double(total) / Double(n) >= 1, "frame \(frame): the cards change the bar by \(Double(total) / Double(n)) levels on average")
         let materials = Self.find(scene.root) { if case .material = $0 { return true } else { return false } }
         let material = try #require(materials.first)
@@ -453,20 +458,21 @@ extension Issue43FrameTests {
     }
 
     /// examples/glow-shadow.json, frame 15 (glow radius 16): the glow was cut to a square about
-    /// 24 pt out, a step of 14 levels along the row through the circle's centre. Now it fades out
-    /// inside its layer: no step of more than 6 levels between neighbours beyond the circle.
+    /// 24 pt out, a step of 8 levels along the row through the circle's centre. Now it fades out
+    /// inside its layer: no step of more than 4 levels between neighbours from 15 pt beyond the circle.
     @Test func glowFadesOutInsideItsLayer() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/glow-shadow.json").path
         let c = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 1))
         let canvas = try Self.render(c.frames().scene(15, fps: c.fps).scene)
         var most = 0
+        // From 15 pt beyond the circle (where the Gaussian's slope is under 4 levels a pixel).
         for y in [250, 230, 215] {
-            for x in 241..<340 { most = max(most, Self.difference(canvas[x, y], canvas[x - 1, y])) }
+            for x in 251..<340 { most = max(most, Self.difference(canvas[x, y], canvas[x - 1, y])) }
         }
         for x in [195, 215] {
-            for y in 296..<390 { most = max(most, Self.difference(canvas[x, y], canvas[x, y - 1])) }
+            for y in 306..<390 { most = max(most, Self.difference(canvas[x, y], canvas[x, y - 1])) }
         }
-        #expect(most <= 6, "a step of \(most) levels in the glow")
+        #expect(most <= 4, "a step of \(most) levels in the glow")
     }
 }
