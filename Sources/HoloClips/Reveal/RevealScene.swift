@@ -136,7 +136,8 @@ public struct RevealScene: Sendable {
         let font = scaled(.headline, .headline)
         let labelScale = layout.type.scale(of: .headline)
         let labelWidth = TextMeasure.width("Add to Library", font)
-        // The round button's "+": arms 72 % of the symbol's em, up to 2 · 11 pt (bold, as before).
+        // The round button's "+": arms 72 % of the symbol's em, up to 2 · 11 pt; semibold as its label (one weight
+        // throughout the morph, no step in stroke width).
         let roundSize = 2 * min(f.height * 0.36, 11) / 0.72
         let labelPlus = Self.plusArms * font.size
         let rowWidth = labelPlus + Self.labelGap + labelWidth
@@ -150,7 +151,7 @@ public struct RevealScene: Sendable {
         let plusCenter = Point(f.midX - u * (rowWidth - plusWidth) / 2, f.midY)
         var children: [Node] = [
             .fill(.capsule(f), .solid(.white)),
-            Symbol.node("plus", size: size, weight: u > 0.5 ? .semibold : .bold, center: plusCenter, paint: .solid(.black))!,
+            Symbol.node("plus", size: size, weight: .semibold, center: plusCenter, paint: .solid(.black))!,
         ]
         if v > 0 {
             children.append(.text(TextRun("Add to Library", font: font,

@@ -46,9 +46,8 @@ struct ContentDrawing {
             extra[2] = Int(Self.statsStackExtraLines)
         }
         // Chips that do not fit side by side stack, each two caption lines below the last.
-        if case .workout(_, _, _, let exercises, let volume, _) = block {
-            let chips = workoutChips(exercises: exercises, volume: volume)
-            if chipsStack(chips, room: width - 16 - 74) { extra[2] = 2 * (chips.count - 1) }
+        if case .workout(_, _, _, let exercises, let volume, _) = block, stacks(block) {
+            extra[2] = 2 * (workoutChips(exercises: exercises, volume: volume).count - 1)
         }
         return extra
     }
@@ -227,6 +226,17 @@ struct ContentDrawing {
     /// A text's width, measured (TextMeasure), for the room a trailing label leaves to the text before it.
     func estimatedWidth(_ s: String, _ font: Font) -> Double { TextMeasure.width(s, font) }
 
+    /// True when the block stacks what sits side by side at smaller sizes (the week's stats at
+    /// accessibility sizes, a workout's chips that do not fit): it is taller without wrapping.
+    func stacks(_ block: ContentBlock) -> Bool {
+        switch block {
+        case .weekSummary: return type.isAccessibilitySize
+        case .workout(_, _, _, let exercises, let volume, _):
+            return type.isAccessibilitySize && chipsStack(workoutChips(exercises: exercises, volume: volume), room: width - 16 - 74)
+        default: return false
+        }
+    }
+
     /// A workout's chips: its exercise count and its volume, with their widths at the default size.
     func workoutChips(exercises: Int, volume: Int) -> [(String, Double)] { [("\(exercises) exercises", 96), (thousands(volume) + " kg", 78)] }
 
@@ -248,19 +258,24 @@ struct ContentDrawing {
         max(item.1 * type.scale(of: .caption1), estimatedWidth(item.0, chipFont) + 2 * Self.chipPadding)
     }
 
-    /// Capsule chips in a row from `x`, each at its width (`chipWidth`); where they do not
-    /// fit in `room` they stack, one under the other two caption lines apart (the room the row's
-    /// RowStretch keeps for them), a label wider than the room ending in "…" inside its padding.
+    /// Capsule chips in a row from `x`, each at its width (`chipWidth`); where they do not fit in
+    /// `room` at an accessibility size they stack, one under the other two caption lines apart (the
+    /// room the row's RowStretch keeps for them), a label wider than the room ending in "…" inside
+    /// its padding.
     func chips(_ items: [(String, Double)], x: Double, top: Double, baseline: Double, room: Double) -> [Node] {
         let s = type.scale(of: .caption1)
         let height = baseline - top + 6 * s   // 20 pt at the default size: 14 above the baseline, 6 below
-        let stacked = chipsStack(items, room: room)
+        // Stacked at accessibility sizes (the block makes room: `wrappedRows`); below them, chips
+        // that do not fit shrink together as before, their labels ending in "…" inside the padding.
+        let stacked = type.isAccessibilitySize && chipsStack(items, room: room)
+        let natural = items.reduce(0) { $0 + chipWidth($1) } + Self.chipGap * Double(items.count - 1)
+        let fit = stacked ? 1 : min(1, room / natural)
         let step = 2 * 1.2 * chipFont.size
         var left = x, dy = 0.0
         var n: [Node] = []
         for item in items {
             let label = item.0
-            let w = min(chipWidth(item), room)
+            let w = min(chipWidth(item) * fit, room)
             n.append(.group([.fill(.capsule(Rect(x: left, y: top + dy, width: w, height: height)), .solid(palette.fill)),
                              text(label, chipFont, left + w / 2, baseline + dy, palette.secondaryLabel,
                                   .center, maxWidth: w - 2 * Self.chipPadding)]))
