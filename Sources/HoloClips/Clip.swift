@@ -107,7 +107,8 @@ public struct Clip: Sendable {
             let style = chromeStyle ?? { chrome.style(over: $0) }
             source.overlay = { scene in
                 var scene = scene
-                scene.root += chrome.nodes(style: style(scene))
+                // The home indicator reads the content under it, whatever the status bar shows.
+                scene.root += chrome.nodes(style: style(scene), homeIndicator: chrome.homeIndicatorStyle(over: scene))
                 return scene
             }
         }

@@ -37,6 +37,14 @@ public struct DemoCardsScene: Sendable {
     //   card height    max(132, detail baseline + 72)      (the progress track keeps its 30 pt from the bottom)
     var barHeight: Double { max(Self.barHeight, insets.top + Self.barBelowSafeTop) + 34 * (type.scale(of: .largeTitle) - 1) }
     var contentTop: Double { barHeight + 16 }
+    /// The bar once its title has shrunk: an inline navigation bar (44 pt) under the top inset,
+    /// grown as the title grows with Dynamic Type; never taller than the large bar.
+    var inlineBarHeight: Double {
+        min(barHeight, insets.top + SystemMetrics.navigationBarHeight + 22 * (type.scale(of: .largeTitle) - 1))
+    }
+    /// The gradient tint's opacity over the bar's material (a choice: glass that shows what is under
+    /// it, the white title still legible on it).
+    static let barTint = 0.66
     var cardTitleBaseline: Double { 18 + 20 * type.scale(of: .headline) }
     var cardDetailBaseline: Double { cardTitleBaseline + 22 * type.scale(of: .subheadline) }
     var cardHeight: Double { max(Self.cardHeight, cardDetailBaseline + 72) }
@@ -69,23 +77,27 @@ public struct DemoCardsScene: Sendable {
         }
 
         // The bar: frosted glass (the seeds' bars are `.ultraThinMaterial` blur bars, seed 000), the
-        // gradient over it as a tint, a hairline, and the title. The gradient's 92–96 % alone let the
-        // cards' text show through sharp, 4–8 % strong, under the title; blurred first, it is a soft
-        // glow of the cards' colours.
-        let barHeight = self.barHeight
-        let bar = Rect(x: 0, y: 0, width: width, height: barHeight)
+        // gradient over it as a tint, a hairline, and the title. The tint is `barTint` strong: at
+        // 92–96 % the bar read opaque (its pixels barely changed with the cards under it); at two
+        // thirds the frosted cards show through as soft glows of their colours, and the white title
+        // still reads on the gradient. The bar shrinks with its title, as a navigation bar does
+        // when its large title collapses: from `barHeight` to the inline bar's 44 pt under the top
+        // inset (SystemMetrics.navigationBarHeight), by the same scroll that shrinks the title.
         let collapse = clamp(scrollOffset / 60, 0, 1)
+        let barHeight = mix(self.barHeight, inlineBarHeight, collapse)
+        let bar = Rect(x: 0, y: 0, width: width, height: barHeight)
         nodes.append(.material(.rect(bar), .ultraThin, .light))
         nodes.append(.fill(.rect(bar), .linearGradient(
-            stops: [GradientStop(Color(hex: 0x3A1C71, alpha: 0.96), at: 0),
-                    GradientStop(Color(hex: 0xD76D77, alpha: 0.94), at: 0.55),
-                    GradientStop(Color(hex: 0xFFAF7B, alpha: 0.92), at: 1)],
+            stops: [GradientStop(Color(hex: 0x3A1C71, alpha: Self.barTint), at: 0),
+                    GradientStop(Color(hex: 0xD76D77, alpha: Self.barTint), at: 0.55),
+                    GradientStop(Color(hex: 0xFFAF7B, alpha: Self.barTint), at: 1)],
             start: Point(0, 0), end: Point(width, barHeight))))
         nodes.append(.fill(.rect(Rect(x: 0, y: barHeight - 0.5, width: width, height: 0.5)),
                            .solid(Color(white: 0, alpha: 0.25))))
         let titleSize = (34 - 12 * collapse) * type.scale(of: .largeTitle)
+        // Baseline 16 pt above the bar's bottom in the large bar, 14 in the inline one (centred in 44).
         nodes.append(.text(TextRun("Holoframe", font: Font(size: titleSize, weight: .bold),
-                                   origin: Point(20, barHeight - 16), maxWidth: width - 40), .solid(.white)))
+                                   origin: Point(20, barHeight - mix(16, 14, collapse)), maxWidth: width - 40), .solid(.white)))
         return Scene(size: size, background: Color(hex: 0xF2F2F7), root: nodes)
     }
 

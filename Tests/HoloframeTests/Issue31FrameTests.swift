@@ -162,21 +162,22 @@ import Testing
     /// Titles at accessibility3 (examples/titles-accessibility.json, frame 0): the week summary's
     /// stat labels ("Workouts", "Time", "Volume (kg)") and values, as drawn (shrunk or truncated to
     /// their column), keep at least SwiftUI's 8-pt HStack spacing between columns (before: 4 pt of
-    /// room, "Workouts" touching "Time").
+    /// room, "Workouts" touching "Time"), or, stacked (issue 43: the stats stack at accessibility
+    /// sizes), lie on separate lines.
     @Test func accessibilityStatColumnsDoNotTouch() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/titles-accessibility.json").path
         let c = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 1))
         let scene = c.frames().scene(0, fps: c.fps).scene
         let fonts = FontLibrary.shared
-        func drawnSpan(_ label: String) throws -> (Double, Double) {
+        func drawnSpan(_ label: String) throws -> (Double, Double, baseline: Double) {
             let t = try #require(Self.texts(scene.root).first { $0.run.string == label })
             let fitted = try #require(try Self.renderer.lines(t.run).first)
-            return (t.origin.x, t.origin.x + (try fonts.measure(fitted.string, font: fitted.font).width))
+            return (t.origin.x, t.origin.x + (try fonts.measure(fitted.string, font: fitted.font).width), t.origin.y)
         }
         for row in [["Workouts", "Time", "Volume (kg)"], ["4", "3h 12m", "18,450"]] {
             let spans = try row.map(drawnSpan)
-            for i in 1..<spans.count {
+            for i in 1..<spans.count where spans[i].baseline == spans[i - 1].baseline {
                 #expect(spans[i].0 - spans[i - 1].1 >= 8 - 1e-9, "\(row[i - 1]) ends at \(spans[i - 1].1), \(row[i]) starts at \(spans[i].0)")
             }
         }

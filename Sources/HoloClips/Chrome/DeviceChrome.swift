@@ -147,8 +147,10 @@ public struct DeviceChrome: Hashable, Sendable {
 
     // MARK: Nodes
 
-    /// The status bar's items and the home indicator, in `style`'s ink: append them last.
-    public func nodes(style: StatusBarStyle) -> [Node] {
+    /// The status bar's items in `style`'s ink and the home indicator in `homeIndicator`'s (the
+    /// status bar's when not given; `homeIndicatorStyle(over:)` reads it from the content under
+    /// the indicator): append them last.
+    public func nodes(style: StatusBarStyle, homeIndicator: StatusBarStyle? = nil) -> [Node] {
         var nodes: [Node] = []
         let ink = style.ink
         if let battery = batteryFrame {
@@ -177,7 +179,7 @@ public struct DeviceChrome: Hashable, Sendable {
             }
         }
         if let indicator = homeIndicatorFrame {
-            nodes.append(.fill(.path(Self.roundedRect(indicator, radius: indicator.height / 2)), .solid(ink)))
+            nodes.append(.fill(.path(Self.roundedRect(indicator, radius: indicator.height / 2)), .solid((homeIndicator ?? style).ink)))
         }
         return nodes
     }

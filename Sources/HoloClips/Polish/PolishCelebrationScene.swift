@@ -63,13 +63,27 @@ struct PolishCelebrationScene: Sendable {
                                            .solid(palette.gold.opacity(glow)))],
                                     transform: pulse, blur: PolishTokens.celebrationGlowBlur)))
         }
+        // The card turns to its complete colours as the last contribution fills it, in the fill's
+        // own animation (SwiftUI animates a colour that changes in the same transaction), so "99%"
+        // is already nearly green when it becomes "100%".
+        let completion = clamp((progress - goal.progress) / (1 - goal.progress), 0, 1)
         var children: [Node] = [PolishViews.goalCard(goal, progress: progress, frame: f, palette: palette, trailingInset: Self.badgeInset,
-                                                     type: type)]
+                                                     type: type, completion: completion)]
         let size = PolishTokens.celebrationCheckSize
         let badge = Rect(x: f.maxX - 18 - size, y: f.midY - size / 2, width: size, height: size)
-        // The empty slot: a faint gold ring, faded out as the badge arrives.
-        children.append(.group([.stroke(.ellipse(badge.insetBy(dx: 1, dy: 1)), .solid(palette.gold.opacity(0.45)), width: 2)],
-                               opacity: 1 - s.opacity))
+        // The slot before the goal is reached: a faint gold ring, faded out as the badge arrives.
+        // Once the celebration's badge has arrived, the finished goal keeps a check of its own (in
+        // the complete colour, the "100%"'s green), which the celebration's gold check fades into:
+        // the slot never returns to an empty ring, an unticked box, after the celebration.
+        let arrived = s.phase != "idle" && s.phase != "fadeIn"
+        if !arrived {
+            children.append(.group([.stroke(.ellipse(badge.insetBy(dx: 1, dy: 1)), .solid(palette.gold.opacity(0.45)), width: 2)],
+                                   opacity: 1 - s.opacity))
+        } else if s.opacity < 0.999 {
+            let done = Symbol.node("checkmark.circle.fill", size: size / 0.8, weight: .semibold, center: badge.center,
+                                   paint: .solid(palette.forest))!
+            children.append(.group([done], opacity: 1 - s.opacity))
+        }
         if s.opacity > 0.001 {
             // Seed: SF Symbol checkmark.circle.fill, its disc the badge (the symbol's disc is 0.8 em),
             // in the gold gradient; the check is cut out, so the card shows through it.

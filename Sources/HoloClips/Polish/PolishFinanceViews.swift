@@ -105,13 +105,17 @@ enum PolishViews {
 
     /// A savings goal: name, saved of target, a gold progress capsule and the percentage.
     static func goalCard(_ g: PolishFinance.Goal, progress: Double, frame: Rect, palette: PolishPalette,
-                         background: [Node] = [], trailingInset: Double = 0, type: DynamicTypeSize = .large) -> Node {
+                         background: [Node] = [], trailingInset: Double = 0, type: DynamicTypeSize = .large,
+                         completion: Double? = nil) -> Node {
         let w = frame.width
         let nameY = goalNameBaseline(type), amountY = goalAmountBaseline(type)
+        // How far the card has turned to its complete colours (forest for gold): 0 or 1 by the
+        // progress unless the caller animates it.
+        let done = clamp(completion ?? (progress >= 1 ? 1 : 0), 0, 1)
+        let accent = palette.gold.mixed(with: palette.forest, done)
         let track = Rect(x: 18, y: amountY + 16, width: w - 36 - trailingInset, height: 10)
         var fill = track
         fill.size.width = track.width * clamp(progress, 0, 1)
-        let complete = progress >= 1
         let percent = "\(Int((progress * 100).rounded(.down)))%"
         let percentFont = font(15, .semibold, type)
         // The name shares its line with the percentage: it gets the rest (the percentage measured
@@ -125,12 +129,12 @@ enum PolishViews {
                           maxWidth: w - 36 - trailingInset, minimumScaleFactor: minimumScaleFactor), .solid(palette.secondaryInk)),
             .text(TextRun(percent, font: percentFont,
                           origin: Point(w - 18 - trailingInset, nameY), alignment: .trailing),
-                  .solid(complete ? palette.forest : palette.gold)),
+                  .solid(accent)),
             .fill(.capsule(track), .solid(palette.track)),
         ]
         if fill.width > 0.5 {
             children.append(.fill(.capsule(fill), .linearGradient(
-                stops: Paint.evenStops([palette.gold.mixed(with: palette.cream, 0.25), complete ? palette.forest : palette.gold]),
+                stops: Paint.evenStops([palette.gold.mixed(with: palette.cream, 0.25), accent]),
                 start: Point(track.minX, 0), end: Point(track.maxX, 0))))
         }
         return card(children, frame: frame, fill: .solid(palette.surface), extra: background)

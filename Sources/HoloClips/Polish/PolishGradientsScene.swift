@@ -30,16 +30,17 @@ struct PolishGradientsScene: Sendable {
             let θ = Double.pi / 4 + turn
             let R = 0.5 * (s.width * s.width + s.height * s.height).squareRoot()
             let d = Point(cos(θ) * R, sin(θ) * R)
-            // On the navy balance card the gold reads stronger: twice the accent, still subtle.
-            return .fill(.rect(r), .linearGradient(stops: stops(accent * 2), start: c - d, end: c + d))
+            // The seed's accent as it is (0.15, 0.2 in High Contrast): at twice that, gold over the
+            // navy card turned its corners grey.
+            return .fill(.rect(r), .linearGradient(stops: stops(accent), start: c - d, end: c + d))
         case .radial:
             let center = Point(c.x + 0.3 * s.width * cos(turn), c.y + 0.3 * s.height * sin(turn))
-            let stops = [GradientStop(palette.gold.opacity(accent * 1.6), at: 0),
+            let stops = [GradientStop(palette.gold.opacity(min(accent * 1.6, PolishTokens.gradientMaximumOpacity)), at: 0),
                          GradientStop(palette.cream.opacity(PolishTokens.gradientSurfaceOpacity), at: 0.6),
                          GradientStop(palette.gold.opacity(accent * 0.5), at: 1)]
             return .fill(.rect(r), .radialGradient(stops: stops, center: center, startRadius: 0, endRadius: 0.75 * s.width))
         case .angular:
-            return .fill(.rect(r), .angularGradient(stops: stops(accent * 1.4), center: c, startAngle: turn, endAngle: turn + 2 * .pi))
+            return .fill(.rect(r), .angularGradient(stops: stops(min(accent * 1.4, PolishTokens.gradientMaximumOpacity)), center: c, startAngle: turn, endAngle: turn + 2 * .pi))
         }
     }
 

@@ -2,6 +2,9 @@
 // detail view (green header with the goal's figures, its contributions below). Both the source card
 // and the detail are laid out at the shared frame they are given (matched geometry lays each matched
 // view out at the shared size), clipped to a rounded rect whose radius eases from the card's to 0.
+// In Full mode the hero is seamless (REFERENCE.md, "Matched geometry"): the card's background is
+// matched as well, one opaque shape at the shared frame, so the list is seen around the moving card
+// and never through it; the card's and the detail's contents crossfade inside it.
 
 import HoloGeometry
 import HoloMotion
@@ -77,11 +80,21 @@ struct PolishHeroScene: Sendable {
         if let card = s.card, let frame = s.heroFrame {
             let goal = PolishFinance.goals[card]
             let radius = PolishViews.cardRadius * (1 - clamp(s.linkProgress, 0, 1))
+            if transition == .matchedGeometry {
+                // The seamless hero: the card's background is the matched element, one opaque shape
+                // at the shared frame and radius, its colour going from the card's surface to the
+                // detail's page; the list shows around it, never through it.
+                nodes.append(.fill(.roundedRect(frame, cornerRadius: radius, style: .continuous),
+                                   .solid(palette.surface.mixed(with: palette.page, s.destinationOpacity))))
+            }
             nodes.append(detail(goal, frame: frame, radius: radius, opacity: s.destinationOpacity, scale: s.destinationScale))
             nodes.append(backButton(heroFrame: frame, radius: radius, opacity: s.destinationOpacity))
             if transition == .matchedGeometry {
-                nodes.append(.group([PolishViews.card(sourceContent(goal, width: frame.width), frame: frame, fill: .solid(palette.surface),
-                                                      radius: radius)], opacity: s.sourceOpacity))
+                // The card's contents (without their own background: the shape above is it),
+                // crossfading with the detail's inside the shape's bounds.
+                let local = Shape.roundedRect(Rect(origin: .zero, size: frame.size), cornerRadius: radius, style: .continuous)
+                nodes.append(.group(sourceContent(goal, width: frame.width), transform: .translation(frame.minX, frame.minY),
+                                    opacity: s.sourceOpacity, clip: local))
                 if highContrast && s.phase != "detail" {
                     // High Contrast: "Hero transition borders: 2pt stroke added".
                     nodes.append(.stroke(.roundedRect(frame.insetBy(dx: 1, dy: 1), cornerRadius: max(radius - 1, 0), style: .continuous),

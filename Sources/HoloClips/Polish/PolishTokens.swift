@@ -46,6 +46,8 @@ public enum PolishTokens {
     /// High Contrast: "Gradient saturation: Increased" — taken as a stronger accent, still in the
     /// seed's 0.1–0.2 band. (approx.)
     public static let gradientHighContrastAccentOpacity = 0.2
+    /// The seed's "low opacity 0.1-0.2": no gradient's gold goes past this, however a card weights it.
+    public static let gradientMaximumOpacity = 0.2
 
     /// The mode a polish effect follows (see the file header).
     public static func effectiveMode(_ environment: ClipEnvironment) -> AnimationMode {

@@ -121,26 +121,55 @@ public struct RevealScene: Sendable {
         return nodes
     }
 
-    /// The control: a white capsule whose frame is the interpolated one; its "+" stays centred
-    /// until the label fades in (p > 0.5), then sits left of "Add to Library".
+    /// The control: a white capsule at the interpolated frame holding "+" and "Add to Library" as
+    /// one centred row, as a SwiftUI `Label` in a button whose frame morphs. The capsule clips its
+    /// content; the label is laid out whole and only shown once the capsule is wide enough to hold
+    /// the row (no word cut at its edge), fading in over the next `labelFadeWidth` points of growth,
+    /// so it reads black on white as soon as it is there. Before that, as the capsule grows from
+    /// holding the "+" alone to holding the row, the "+" slides from the centre to the row's start:
+    ///   u = clamp((inner − plus) / (row − plus), 0, 1),  plus.x = midX − u·(row − plusWidth)/2,
+    ///   v = clamp((inner − row) / labelFadeWidth, 0, 1)  (the label's opacity).
+    /// The symbol matches the text beside it (SF Symbols take the label's font: 17 pt semibold at
+    /// the default size), growing from there to the round button's larger glyph as the capsule
+    /// shrinks back to the button (by u).
     func control(frame f: Rect, progress p: Double) -> Node {
-        let label = min(max((p - 0.5) / 0.5, 0), 1)
+        let font = scaled(.headline, .headline)
         let labelScale = layout.type.scale(of: .headline)
-        let labelWidth = TextMeasure.width("Add to Library", scaled(.headline, .headline))   // the capsule clips any excess
-        let plusCenter = Point(f.midX - (labelWidth / 2 + 4) * label, f.midY)
-        let arm = min(f.height * 0.36, 11)
-        // SF Symbols' "plus", bold, its arms (72 % of the symbol's em) 2·arm long.
+        let labelWidth = TextMeasure.width("Add to Library", font)
+        // The round button's "+": arms 72 % of the symbol's em, up to 2 · 11 pt; semibold as its label (one weight
+        // throughout the morph, no step in stroke width).
+        let roundSize = 2 * min(f.height * 0.36, 11) / 0.72
+        let labelPlus = Self.plusArms * font.size
+        let rowWidth = labelPlus + Self.labelGap + labelWidth
+        let inner = f.width - 2 * Self.controlPadding
+        // u: the capsule grows from holding the "+" alone to holding the whole row; the "+" shrinks
+        // to the label's size and slides to the row's start with it. v: the label, once it fits.
+        let u = clamp((inner - labelPlus) / (rowWidth - labelPlus), 0, 1)
+        let v = clamp((inner - rowWidth) / Self.labelFadeWidth, 0, 1)
+        let size = mix(roundSize, font.size, u)
+        let plusWidth = Self.plusArms * size
+        let plusCenter = Point(f.midX - u * (rowWidth - plusWidth) / 2, f.midY)
         var children: [Node] = [
             .fill(.capsule(f), .solid(.white)),
-            Symbol.node("plus", size: 2 * arm / 0.72, weight: .bold, center: plusCenter, paint: .solid(.black))!,
+            Symbol.node("plus", size: size, weight: .semibold, center: plusCenter, paint: .solid(.black))!,
         ]
-        if label > 0 {
-            children.append(.text(TextRun("Add to Library", font: scaled(.headline, .headline),
-                                          origin: Point(plusCenter.x + arm + 8, f.midY + 6 * labelScale)),
-                                  .solid(Color(white: 0, alpha: label))))
+        if v > 0 {
+            children.append(.text(TextRun("Add to Library", font: font,
+                                          origin: Point(plusCenter.x + plusWidth / 2 + Self.labelGap, f.midY + 6 * labelScale)),
+                                  .solid(Color(white: 0, alpha: v))))
         }
-        return .group(children, clip: .capsule(f))   // the label is revealed by the growing capsule
+        return .group(children, clip: .capsule(f))   // the capsule clips what it holds
     }
+
+    /// The plus symbol's arms as a share of its point size (SF Symbols' "plus").
+    static let plusArms = 0.72
+    /// Between the "+" and its label (a Label's icon–title spacing at 17 pt, approx.).
+    static let labelGap = 8.0
+    /// The capsule's horizontal padding around its content (a choice: the row never touches the curve).
+    static let controlPadding = 16.0
+    /// Over how many points of the capsule's growth past the row's width the label fades in (a choice:
+    /// short, so the label is legible as soon as it shows).
+    static let labelFadeWidth = 24.0
 
     /// The round button's "Add" caption: part of the one morphing control (seed 004), so it stays
     /// beside the button wherever the button is (it was primary content, left above the button as

@@ -32,8 +32,17 @@ struct TitlesChrome {
                                                    height: layout.headerBottom(.home) + Self.barOverhang)),
                                         .ultraThin, palette.scheme)
         guard page.hasSearch else {
+            // Under the status bar the frosting is the backdrop band's (TitlesScene), drawn opaque
+            // whatever the header does: the fading bar's material starts below the band (at the
+            // band's edge in the window whatever the offset), so the content never shows through
+            // two half-faded layers there (sharp card text beside 9:41 at 25 % while the header
+            // hid). Below the band the bar fades as the seed's `.opacity` fades it.
+            let bandTop = layout.statusBarHeight - offset
+            let bottom = layout.headerBottom(.home)
             guard opacity > 0 else { return [] }
-            return [.group(Group([.group(Group([barMaterial], transform: .translation(0, offset))),
+            let fading: [Node] = bandTop < bottom
+                ? [.material(.rect(Rect(x: 0, y: bandTop, width: width, height: bottom - bandTop)), .ultraThin, palette.scheme)] : []
+            return [.group(Group([.group(Group(layout.statusBarHeight > 0 ? fading : [barMaterial], transform: .translation(0, offset))),
                                   titleRowGroup(titleRow, offset: offset)], opacity: opacity))]
         }
         // Exercises: the bar ends under the search row, which rises as the title row collapses.

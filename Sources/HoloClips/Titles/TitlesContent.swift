@@ -22,7 +22,9 @@ public enum ContentBlock: Hashable, Sendable {
     case historyEntry(day: Int, weekday: String, name: String, minutes: Int, volumeKg: Int, records: Int, accent: Int)
     case profileHeader(name: String, since: String)
     case profileStats
-    case settingsRow(String, detail: String)
+    /// A row of an inset-grouped settings section, and where it sits in its section (the first
+    /// and last rows carry the section card's corners; every row but the last its separator).
+    case settingsRow(String, detail: String, position: SectionRowPosition = .only)
 
     /// Height in points at the default text size, not counting the gap after it.
     public var height: Double {
@@ -67,10 +69,23 @@ public enum ContentBlock: Hashable, Sendable {
     public var gap: Double {
         switch self {
         case .sectionHeader: return 4
-        case .settingsRow: return 1
+        case .settingsRow: return 0   // one section card: rows touch, a separator between them
         default: return 10
         }
     }
+}
+
+/// Where a row sits in an inset-grouped section (UITableView's `.insetGrouped`).
+public enum SectionRowPosition: String, Hashable, Sendable {
+    case only, first, middle, last
+
+    public init(index: Int, count: Int) {
+        self = count <= 1 ? .only : (index == 0 ? .first : (index == count - 1 ? .last : .middle))
+    }
+    /// The section card's top corners are this row's.
+    public var roundsTop: Bool { self == .only || self == .first }
+    /// The section card's bottom corners are this row's; it has no separator under it.
+    public var roundsBottom: Bool { self == .only || self == .last }
 }
 
 public struct PageBlocks: Sendable {
@@ -201,10 +216,10 @@ public enum TitlesContent {
             b.append(.profileHeader(name: "Alex Morgan", since: "Lifting with Reps since 2023"))
             b.append(.profileStats)
             b.append(.sectionHeader("Settings"))
-            b.append(.settingsRow("Units", detail: "kg"))
-            b.append(.settingsRow("Rest timer", detail: "2:00"))
-            b.append(.settingsRow("Apple Health", detail: "On"))
-            b.append(.settingsRow("Appearance", detail: "System"))
+            let settings = [("Units", "kg"), ("Rest timer", "2:00"), ("Apple Health", "On"), ("Appearance", "System")]
+            for (i, row) in settings.enumerated() {
+                b.append(.settingsRow(row.0, detail: row.1, position: SectionRowPosition(index: i, count: settings.count)))
+            }
         }
         return PageBlocks(b, type: type, width: width)
     }

@@ -40,8 +40,20 @@ struct ContentDrawing {
         }
         // The button's label is centred on the button, not on a row's baseline.
         if case .startWorkout = block, startLabelLines > 1 { extra[0] = startLabelLines - 1 }
+        // The week's stats stack (two more lines of values and of labels).
+        if case .weekSummary = block {
+            extra[1] = Int(Self.statsStackExtraLines)
+            extra[2] = Int(Self.statsStackExtraLines)
+        }
+        // Chips that do not fit side by side stack, each two caption lines below the last.
+        if case .workout(_, _, _, let exercises, let volume, _) = block, stacks(block) {
+            extra[2] = 2 * (workoutChips(exercises: exercises, volume: volume).count - 1)
+        }
         return extra
     }
+
+    /// A separator's thickness: one pixel at 3x, as the tab bar's hairline (TitlesChrome).
+    static let separatorWidth = 1.0 / 3
 
     static let startLabel = "Start Empty Workout"
     /// The lines the button's label wraps to; its lines stay centred on the button (the first
@@ -65,6 +77,21 @@ struct ContentDrawing {
             n.append(text(dates.0, dates.1, width - 16, r.y(30), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true))
             let columns: [(String, String)] = [("\(workouts)", "Workouts"), ("\(minutes / 60)h \(minutes % 60)m", "Time"),
                                                (thousands(volume), "Volume (kg)")]
+            if type.isAccessibilitySize {
+                // At accessibility sizes the stats stack, as an app switches its HStack to a VStack
+                // there (`AnyLayout`, `dynamicTypeSize.isAccessibilitySize`): each value over its
+                // label at full size, the three one under the other (`statsStackExtraLines` gives
+                // the card the room: two more value lines and two more label lines).
+                let value = r.font(22, .bold), label = r.font(.footnote)
+                let v0 = r.y(72), d = r.y(94) - v0 - Self.statsStackExtraLines * 1.2 * value.size
+                let step = 1.2 * value.size + 1.2 * label.size
+                for (i, c) in columns.enumerated() {
+                    let y = v0 + Double(i) * step
+                    n.append(text(c.0, value, 16, y, p.label, maxWidth: width - 32, minimumScaleFactor: 0.5))
+                    n.append(text(c.1, label, 16, y + d, p.secondaryLabel, maxWidth: width - 32, minimumScaleFactor: 0.5))
+                }
+                return n
+            }
             let colW = (width - 32) / 3
             for (i, c) in columns.enumerated() {
                 let x = 16 + Double(i) * colW
@@ -94,7 +121,7 @@ struct ContentDrawing {
                     text(title.0, title.1, 74, r.y(36), p.label, maxWidth: room.leading, wraps: true),
                     text(date, r.font(.subheadline), 74, r.y(58), p.secondaryLabel, maxWidth: width - 16 - 74, wraps: true),
                     text(trailing.0, trailing.1, width - 16, r.y(36), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true)]
-                + chips([("\(exercises) exercises", 96), (thousands(volume) + " kg", 78)], x: 74, top: r.y(67),
+                + chips(workoutChips(exercises: exercises, volume: volume), x: 74, top: r.y(67),
                         baseline: r.y(81), room: width - 16 - 74)
 
         case .exercise(let name, let muscle, let equipment, let accent):
@@ -163,12 +190,26 @@ struct ContentDrawing {
             }
             return n
 
-        case .settingsRow(let title, let detail):
-            let room = share((title, r.font(.body)), (detail, r.font(.body)), room: width - 34 - 16)
-            return [.fill(.rect(Rect(x: 0, y: 0, width: width, height: h)), .solid(p.card)),
-                    text(title, r.font(.body), 16, r.y(33), p.label, maxWidth: room.leading, wraps: true),
-                    text(detail, r.font(.body), width - 34, r.y(33), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true),
-                    chevron(x: width - 18, y: h / 2)]
+        case .settingsRow(let title, let detail, let position):
+            // An inset-grouped section, as the `list` component draws one (List.swift, SystemMetrics):
+            // the section is one card with 10 pt continuous corners, the first row carrying its top
+            // corners and the last its bottom ones; a hairline separator under every row but the
+            // last, inset to where the row's text starts (16 pt), none at the card's edge.
+            let text0 = SystemMetrics.rowInset
+            let room = share((title, r.font(.body)), (detail, r.font(.body)), room: width - 34 - text0)
+            let k = SystemMetrics.sectionCornerRadius
+            let card = Rect(x: 0, y: position.roundsTop ? 0 : -k, width: width,
+                            height: h + (position.roundsTop ? 0 : k) + (position.roundsBottom ? 0 : k))
+            var n: [Node] = [.group([.fill(.rect(Rect(x: 0, y: 0, width: width, height: h)), .solid(p.card))],
+                                    clip: .roundedRect(card, cornerRadius: k, style: .continuous)),
+                             text(title, r.font(.body), text0, r.y(33), p.label, maxWidth: room.leading, wraps: true),
+                             text(detail, r.font(.body), width - 34, r.y(33), p.secondaryLabel, .trailing, maxWidth: room.trailing, wraps: true),
+                             chevron(x: width - 18, y: h / 2)]
+            if !position.roundsBottom {
+                n.append(.fill(.rect(Rect(x: text0, y: h - Self.separatorWidth, width: width - text0, height: Self.separatorWidth)),
+                               .solid(p.separator)))
+            }
+            return n
         }
     }
 
@@ -185,25 +226,66 @@ struct ContentDrawing {
     /// A text's width, measured (TextMeasure), for the room a trailing label leaves to the text before it.
     func estimatedWidth(_ s: String, _ font: Font) -> Double { TextMeasure.width(s, font) }
 
-    /// Capsule chips in a row from `x`, default widths scaled with the caption; when they would not
-    /// fit in `room`, they shrink together and their labels end in "…".
+    /// True when the block stacks what sits side by side at smaller sizes (the week's stats at
+    /// accessibility sizes, a workout's chips that do not fit): it is taller without wrapping.
+    func stacks(_ block: ContentBlock) -> Bool {
+        switch block {
+        case .weekSummary: return type.isAccessibilitySize
+        case .workout(_, _, _, let exercises, let volume, _):
+            return type.isAccessibilitySize && chipsStack(workoutChips(exercises: exercises, volume: volume), room: width - 16 - 74)
+        default: return false
+        }
+    }
+
+    /// A workout's chips: its exercise count and its volume, with their widths at the default size.
+    func workoutChips(exercises: Int, volume: Int) -> [(String, Double)] { [("\(exercises) exercises", 96), (thousands(volume) + " kg", 78)] }
+
+    /// The chips' caption font and padding: each capsule is its label plus `chipPadding` either side
+    /// (a chip's `.padding(.horizontal, 8)`), 20 pt tall at the default size.
+    var chipFont: Font { Font(size: type.scaled(12), weight: .regular) }
+    static let chipPadding = 8.0
+    static let chipGap = 6.0
+
+    /// True when the chips do not fit side by side in `room` at their natural widths: then they
+    /// stack (ViewThatFits { HStack; VStack }), each keeping its padding.
+    func chipsStack(_ items: [(String, Double)], room: Double) -> Bool {
+        let natural = items.reduce(0) { $0 + chipWidth($1) } + Self.chipGap * Double(items.count - 1)
+        return natural > room
+    }
+
+    /// A chip's width: its default width grown with the caption, never less than its label and padding.
+    func chipWidth(_ item: (String, Double)) -> Double {
+        max(item.1 * type.scale(of: .caption1), estimatedWidth(item.0, chipFont) + 2 * Self.chipPadding)
+    }
+
+    /// Capsule chips in a row from `x`, each at its width (`chipWidth`); where they do not fit in
+    /// `room` at an accessibility size they stack, one under the other two caption lines apart (the
+    /// room the row's RowStretch keeps for them), a label wider than the room ending in "…" inside
+    /// its padding.
     func chips(_ items: [(String, Double)], x: Double, top: Double, baseline: Double, room: Double) -> [Node] {
         let s = type.scale(of: .caption1)
-        let gap = 6.0
-        let natural = items.reduce(0) { $0 + $1.1 * s } + gap * Double(items.count - 1)
-        let fit = min(1, room / natural)
         let height = baseline - top + 6 * s   // 20 pt at the default size: 14 above the baseline, 6 below
-        var left = x
+        // Stacked at accessibility sizes (the block makes room: `wrappedRows`); below them, chips
+        // that do not fit shrink together as before, their labels ending in "…" inside the padding.
+        let stacked = type.isAccessibilitySize && chipsStack(items, room: room)
+        let natural = items.reduce(0) { $0 + chipWidth($1) } + Self.chipGap * Double(items.count - 1)
+        let fit = stacked ? 1 : min(1, room / natural)
+        let step = 2 * 1.2 * chipFont.size
+        var left = x, dy = 0.0
         var n: [Node] = []
-        for (label, w0) in items {
-            let w = w0 * s * fit
-            n.append(.group([.fill(.capsule(Rect(x: left, y: top, width: w, height: height)), .solid(palette.fill)),
-                             text(label, Font(size: type.scaled(12), weight: .regular), left + w / 2, baseline, palette.secondaryLabel,
-                                  .center, maxWidth: w - 8)]))
-            left += w + gap
+        for item in items {
+            let label = item.0
+            let w = min(chipWidth(item) * fit, room)
+            n.append(.group([.fill(.capsule(Rect(x: left, y: top + dy, width: w, height: height)), .solid(palette.fill)),
+                             text(label, chipFont, left + w / 2, baseline + dy, palette.secondaryLabel,
+                                  .center, maxWidth: w - 2 * Self.chipPadding)]))
+            if stacked { dy += step } else { left += w + Self.chipGap }
         }
         return n
     }
+
+    /// Lines the week's stats add when they stack (values and labels each).
+    static let statsStackExtraLines = 2.0
 
     func card(_ height: Double, radius: Double = 18) -> Node {
         .fill(.roundedRect(Rect(x: 0, y: 0, width: width, height: height), cornerRadius: radius, style: .continuous), .solid(palette.card))

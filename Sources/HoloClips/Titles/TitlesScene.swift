@@ -34,8 +34,10 @@ public struct TitlesScene: Sendable {
         var nodes = content(page, scrollOffset: state.scrollOffset)
         let chrome = TitlesChrome(layout: layout, palette: palette)
         if !page.hasSearch {
+            // The bar's material under the status bar, opaque while the header hides and returns
+            // (the header's own material starts below it: TitlesChrome.header).
             nodes += DeviceChrome.statusBarBackdrop(width: layout.size.width, height: layout.statusBarHeight, .ultraThin,
-                                                    scheme: palette.scheme, opacity: 1 - state.headerOpacity)
+                                                    scheme: palette.scheme)
         }
         nodes += chrome.header(page, title: title(page, state: state), hidden: state.headerHiddenAmount,
                                offset: state.headerOffset, opacity: state.headerOpacity)

@@ -114,30 +114,20 @@ public enum Waveform {
 }
 
 public struct WaveformSimulation: ClipSimulation, Sendable {
+    /// The refresh's state. A tab tap draws nothing of its own: iOS tab bars show no touch ripple
+    /// or highlight on their items (a re-selection only scrolls and refreshes the list).
     public struct State: Encodable, Sendable {
         public var waveform: WaveformFrameState
-        /// 1 at a tab tap, fading to 0 over 0.3 s (drawing only: the tab's touch highlight).
-        public var tabHighlight: Double
-        public func encode(to encoder: Encoder) throws {
-            try waveform.encode(to: encoder)
-            var c = encoder.container(keyedBy: Key.self)
-            try c.encode(tabHighlight, forKey: .tabHighlight)
-        }
-        enum Key: String, CodingKey { case tabHighlight }
+        public func encode(to encoder: Encoder) throws { try waveform.encode(to: encoder) }
     }
 
     public let refresh: WaveformRefresh
     public let tabTapTimes: [Double]
     public let scene: WaveformScene
-    static let tabHighlightDuration = 0.3
 
     public mutating func advance(to time: Double) -> State { state(at: time) }
 
-    public func state(at time: Double) -> State {
-        let age = tabTapTimes.last { $0 <= time }.map { time - $0 }
-        let highlight = age.map { max(0, 1 - $0 / Self.tabHighlightDuration) } ?? 0
-        return State(waveform: refresh.state(at: time), tabHighlight: highlight)
-    }
+    public func state(at time: Double) -> State { State(waveform: refresh.state(at: time)) }
 
-    public func scene(for state: State) -> Scene { scene.scene(state.waveform, tabHighlight: state.tabHighlight) }
+    public func scene(for state: State) -> Scene { scene.scene(state.waveform) }
 }

@@ -55,6 +55,26 @@ public struct WaveformLayout: Hashable, Sendable {
         return Rect(x: x, y: waveformCenter.y - height / 2, width: WaveformTokens.barWidth, height: height)
     }
 
+    /// How far the rows are pushed below the list's top: the pulled-open gap or the spacer, the
+    /// band the waveform has to itself (`rowTop`'s shift).
+    public func openGap(scrollOffset: Double, spacer: Double) -> Double {
+        max(spacer - max(scrollOffset, 0), -scrollOffset)
+    }
+
+    /// Bar i as drawn in a gap `gap` points tall: the seed's spacer exists "to prevent the waveform
+    /// from covering text", so the bars stay inside the band the rows have opened. Centred in the
+    /// spacer's 50 pt band (`waveformCenter`) once the gap is that tall, in the gap while it is
+    /// smaller, and no taller than the gap:
+    ///   centreY = listTop + min(gap, spacer) / 2,   height = min(h, gap).
+    /// A small pull (gap 9–18 pt) thus shows the wave shortened rather than running through the
+    /// first row, and the wave's stop at 10 % progress (gap 8 pt, its 8 pt rest) is seamless.
+    public func barRect(_ i: Int, height: Double, gap: Double) -> Rect {
+        let band = min(max(gap, 0), WaveformTokens.spacerHeight)
+        let h = min(height, max(gap, 0))
+        let r = barRect(i, height: h)
+        return Rect(x: r.minX, y: listTop + band / 2 - h / 2, width: r.width, height: h)
+    }
+
     /// Row i's top in window points, for a scroll offset and a spacer height.
     ///
     /// The rows move down by  shift = max(spacer − max(offset, 0), −offset):  the spacer is the first
@@ -64,7 +84,6 @@ public struct WaveformLayout: Hashable, Sendable {
     /// down while the offset springs back to 0, and scrolled down (offset ≥ 0) the spacer scrolls
     /// away with the content.
     public func rowTop(_ i: Int, scrollOffset: Double, spacer: Double) -> Double {
-        let shift = max(spacer - max(scrollOffset, 0), -scrollOffset)
-        return listTop + shift + Self.contentInset + Double(i) * rowHeight
+        listTop + openGap(scrollOffset: scrollOffset, spacer: spacer) + Self.contentInset + Double(i) * rowHeight
     }
 }
