@@ -72,7 +72,7 @@ extension ScanlineRasterizer {
             if stopDue(row: r) { return }
             let row = byRow[start[r]..<start[r + 1]]
             let y = window.y0 + r
-            if !scratch.resolve(row, band: Double(y), evenOdd: fillRule == .evenOdd) {
+            if (triesPlainRowsFirst && scratch.isPlainlySimple(row, band: Double(y))) || !scratch.resolve(row, band: Double(y), evenOdd: fillRule == .evenOdd) {
                 for p in row { addRowPiece(y, p.xTop, p.xBottom, (p.yBottom - p.yTop) * p.dir) }
             } else {
                 for b in scratch.boundary { addRowPiece(y, b.xTop, b.xBottom, (b.yBottom - b.yTop) * b.dir) }
@@ -83,11 +83,61 @@ extension ScanlineRasterizer {
 
 /// Reused buffers for one rasterization's rows.
 struct RowScratch {
+    /// Chains of the row (their x range and direction), for `isPlainlySimple`.
+    var chains: [(xMin: Double, xMax: Double, dir: Double)] = []
     var cuts: [Double] = []
     var order: [(x: Double, index: Int)] = []
     var byLeft: [Int] = []
     /// The union's boundary pieces of the last row `resolve` found overlapping.
     var boundary: [RowPiece] = []
+
+    /// The common row, answered in one pass: its pieces, in outline order, form chains (each
+    /// piece starting where the one before it ended, in the same direction) that each cross the
+    /// whole band, and the chains' x ranges are disjoint. Then no two pieces of different chains
+    /// meet, the chains keep one left-to-right order at every height, and the winding between
+    /// them is the running sum of their directions: the row does not overlap itself when that
+    /// sum stays in {0, s}. Anything else (a chain turning back or ending inside the band, chains
+    /// whose ranges meet) is left to `resolve`, which decides the same rows the same way.
+    mutating func isPlainlySimple(_ pieces: ArraySlice<RowPiece>, band top: Double) -> Bool {
+        chains.removeAll(keepingCapacity: true)
+        let bottom = top + 1
+        var chainTop = 0.0, chainBottom = 0.0
+        var previous: RowPiece? = nil
+        for p in pieces {
+            let xMin = Swift.min(p.xTop, p.xBottom), xMax = Swift.max(p.xTop, p.xBottom)
+            if let q = previous, q.dir == p.dir,
+               p.dir > 0 ? (q.yBottom == p.yTop && q.xBottom == p.xTop) : (q.yTop == p.yBottom && q.xTop == p.xBottom) {
+                let k = chains.count - 1
+                chains[k].xMin = Swift.min(chains[k].xMin, xMin); chains[k].xMax = Swift.max(chains[k].xMax, xMax)
+                chainTop = Swift.min(chainTop, p.yTop); chainBottom = Swift.max(chainBottom, p.yBottom)
+            } else {
+                if previous != nil, chainTop != top || chainBottom != bottom { return false }
+                chains.append((xMin, xMax, p.dir))
+                chainTop = p.yTop; chainBottom = p.yBottom
+            }
+            previous = p
+        }
+        if chainTop != top || chainBottom != bottom { return false }
+        // Sorted by x (a handful of chains: insertion sort), disjoint, windings in {0, s}.
+        if chains.count > 1 {
+            for i in 1..<chains.count {
+                let c = chains[i]
+                var j = i
+                while j > 0, chains[j - 1].xMin > c.xMin { chains[j] = chains[j - 1]; j -= 1 }
+                chains[j] = c
+            }
+        }
+        var w = 0.0, sign = 0.0
+        for (i, c) in chains.enumerated() {
+            if i > 0, chains[i - 1].xMax >= c.xMin { return false }
+            w += c.dir
+            if w != 0 {
+                if abs(w) > 1 || (sign != 0 && w != sign) { return false }
+                sign = w
+            }
+        }
+        return true
+    }
 
     /// Whether the row `pieces` (band [top, top + 1]) overlaps itself; if so, `boundary` is its
     /// union's boundary. A row is taken as not overlapping when every slab's walk sees windings in

@@ -77,6 +77,9 @@ struct ScanlineRasterizer {
     var fillRule: FillRule = .nonZero
     /// The edge pieces, in outline order, while `resolvesOverlaps`.
     var pieces: [RowPiece] = []
+    /// Rows pass the one-pass test (`RowScratch.isPlainlySimple`) before the slab walk; off, every
+    /// row takes the walk (for the test that holds the two together).
+    var triesPlainRowsFirst = true
 
     init(window: PixelWindow) {
         self.window = window
@@ -88,6 +91,7 @@ struct ScanlineRasterizer {
         self.init(window: window)
         resolvesOverlaps = true
         self.fillRule = fillRule
+        pieces.reserveCapacity(1024)
     }
 
     /// Adds `polygon`'s edges: as cells, or (resolving overlaps) as row pieces whose union each
