@@ -4,7 +4,12 @@
 //
 // Pens advance by the shaped advances (HarfBuzz: GPOS kerning included) in ems × pixel size, plus
 // the size-dependent tracking when the face is the default family (Tracking.swift), added after
-// every glyph that advances except the line's last (so a centred line stays centred on its ink).
+// every glyph that advances except the line's last (so a centred line stays centred on its ink),
+// and not between two glyphs of a cursive script (Arabic, Syriac, N'Ko, Mongolian…: their letters
+// join, and CSS Text 3 and Core Text add no letter spacing inside them; CursiveScripts.swift).
+// A line of several direction runs (bidi, placed by `placeRuns`) takes the same gap at each run
+// boundary as between two glyphs inside a run: tracking is per glyph boundary, whichever run the
+// glyphs are in, so only the line's own last glyph goes without.
 // Positions are exact doubles; the rasterizer quantizes them (GlyphCache.swift). Without tracking
 // a string's width is exactly linear in its size; with it, nearly (the tracking varies with size).
 //
@@ -73,11 +78,10 @@ extension FontLibrary {
         var glyphs: [PositionedGlyph] = []
         glyphs.reserveCapacity(run.glyphs.count)
         var pen = 0.0
-        let last = run.glyphs.count - 1
         for (i, g) in run.glyphs.enumerated() {
             glyphs.append(PositionedGlyph(glyph: g.glyph, x: pen + g.offsetX * pixelSize, y: -g.offsetY * pixelSize, face: g.face))
             pen += g.advance * pixelSize
-            if i < last, g.advance != 0 { pen += tracking }
+            if run.tracksAfter(i) { pen += tracking }
         }
         let m = chain.primaryMetrics
         let k = pixelSize / m.unitsPerEm
@@ -98,13 +102,36 @@ extension FontLibrary {
         let run = try shape(string, chain: chain, direction: direction, script: nil)
         var width = run.advance * font.size
         if chain.tracked, run.glyphs.count > 1 {
-            let steps = run.glyphs.dropLast().reduce(0) { $0 + ($1.advance != 0 ? 1 : 0) }
-            width += Double(steps) * SystemTracking.em(atPointSize: font.size) * font.size
+            width += Double(run.trackedGaps) * SystemTracking.em(atPointSize: font.size) * font.size
         }
         let m = chain.primaryMetrics
         let k = font.size / m.unitsPerEm
         return TextMetrics(width: width, ascent: m.ascender * k, descent: m.descender * k, lineHeight: m.lineHeight * k,
                            capHeight: m.capHeight * k)
+    }
+
+    /// Where runs of one direction start when set side by side, left to right in visual order, on
+    /// one line (a bidi line's runs): pen offsets from the line's start and the line's width, in
+    /// points. Each run is as wide as `measure` says; between two runs comes the tracking gap a
+    /// glyph boundary inside a run takes (none when both glyphs at the boundary are of a cursive
+    /// script, none after the last run), so a line split into runs is as wide as the same glyphs
+    /// in one run.
+    public func placeRuns(_ runs: [(string: String, direction: TextDirection)], font: Font) throws -> (starts: [Double], width: Double) {
+        let chain = try chain(for: font)
+        let gap = chain.tracked ? SystemTracking.em(atPointSize: font.size) * font.size : 0
+        let shaped = try runs.map { try shape($0.string, chain: chain, direction: $0.direction, script: nil) }
+        var starts: [Double] = []
+        starts.reserveCapacity(runs.count)
+        var x = 0.0
+        for (i, run) in shaped.enumerated() {
+            if i > 0, let left = shaped[..<i].last(where: { !$0.glyphs.isEmpty })?.glyphs.last, let right = run.glyphs.first,
+               left.advance != 0, !(left.cursive && right.cursive) {
+                x += gap
+            }
+            starts.append(x)
+            x += try measure(runs[i].string, font: font, direction: runs[i].direction).width
+        }
+        return (starts, x)
     }
 
     /// Lays out `run` for a canvas with `scale` pixels per point (run.origin in points).

@@ -41,6 +41,9 @@ public struct ShapedGlyph: Hashable, Sendable {
     public var offsetX: Double
     /// Upward (HarfBuzz's y-up).
     public var offsetY: Double
+    /// Its cluster is in a cursive (joining) script (CursiveScripts.swift): no tracking between
+    /// it and a neighbour that is too.
+    public var cursive: Bool = false
 }
 
 /// A shaped string, size-independent.
@@ -51,6 +54,16 @@ public struct ShapedRun: Sendable {
     public var direction: TextDirection
     /// Some glyph comes from a colour face.
     public var hasColorGlyphs: Bool
+
+    /// Whether tracking follows glyph `i` inside the run: it advances, it is not the last, and it
+    /// and the next glyph are not both of a cursive script (CSS Text 3, Core Text).
+    @inlinable
+    public func tracksAfter(_ i: Int) -> Bool {
+        i < glyphs.count - 1 && glyphs[i].advance != 0 && !(glyphs[i].cursive && glyphs[i + 1].cursive)
+    }
+
+    /// How many glyphs tracking follows inside the run (the gaps `tracksAfter` counts).
+    public var trackedGaps: Int { glyphs.indices.reduce(0) { $0 + (tracksAfter($1) ? 1 : 0) } }
 }
 
 struct ShapeKey: Hashable, Sendable {
@@ -111,6 +124,7 @@ extension FontState {
         let codes = scalars.map(\.value)
         guard !codes.isEmpty else { return (ShapedRun(glyphs: [], advance: 0, direction: direction ?? .leftToRight, hasColorGlyphs: false), []) }
         let faces = try chain.sources.map { try face(for: $0) }
+        let cursive = CursiveScripts.resolved(scalars)
 
         // Face per scalar, chosen per grapheme cluster.
         var faceOf = [Int](repeating: 0, count: codes.count)
@@ -189,8 +203,10 @@ extension FontState {
                 // Emboldening widens every spacing glyph by the stroke it adds.
                 let extra = pos.x_advance != 0 ? face.emboldenUnits : 0
                 let advance = (Double(pos.x_advance) + extra) / upem
-                glyphs.append(ShapedGlyph(face: segment.face, glyph: info.codepoint, cluster: Int(info.cluster),
-                                          advance: advance, offsetX: Double(pos.x_offset) / upem, offsetY: Double(pos.y_offset) / upem))
+                let cluster = Int(info.cluster)
+                glyphs.append(ShapedGlyph(face: segment.face, glyph: info.codepoint, cluster: cluster,
+                                          advance: advance, offsetX: Double(pos.x_offset) / upem, offsetY: Double(pos.y_offset) / upem,
+                                          cursive: cluster < cursive.count && cursive[cluster]))
                 total += advance
             }
             hasColor = hasColor || chain.isColor[segment.face]

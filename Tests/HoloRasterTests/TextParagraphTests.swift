@@ -105,12 +105,20 @@ import Testing
         let line = try renderer.lines(TextRun("Say \(hebrew) now", font: .body, origin: Point(10, 30)))
         #expect(line.map(\.string) == ["Say ", hebrew, " now"])
         #expect(line.map(\.direction) == [.leftToRight, .rightToLeft, .leftToRight])
-        // Side by side from the line's start, each as wide as it measures.
+        // Side by side from the line's start, each as wide as it measures, with the tracking gap
+        // (17 pt: −0.026 em) at each run boundary as at every glyph boundary inside a run.
+        let gap = SystemTracking.em(atPointSize: 17) * 17
+        #expect(gap < -0.4)
         var x = 10.0
         for run in line {
             #expect(abs(run.origin.x - x) < 1e-9 && run.origin.y == 30)
-            x += try renderer.fonts.measure(run.string, font: run.font).width
+            x += try renderer.fonts.measure(run.string, font: run.font, direction: run.direction).width + gap
         }
+        // So the line is as wide as its glyphs in one run: the sum of the runs plus one gap a boundary.
+        let last = try #require(line.last)
+        let end = last.origin.x + (try renderer.fonts.measure(last.string, font: last.font, direction: last.direction).width)
+        let runs = try line.map { try renderer.fonts.measure($0.string, font: $0.font, direction: $0.direction).width }
+        #expect(abs(end - 10 - (runs.reduce(0, +) + Double(line.count - 1) * gap)) < 1e-9)
         // A Hebrew paragraph reads right to left: its Latin word's run is between the Hebrew runs,
         // the paragraph's last Hebrew word at the left.
         let rtl = try renderer.lines(TextRun("\(hebrew) abc \u{5D0}\u{5D1}", font: .body, origin: .zero, wrapWidth: 300))

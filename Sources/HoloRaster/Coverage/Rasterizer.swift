@@ -6,7 +6,9 @@
 //   cover = dy                    what every cell further right inherits,
 // so a pixel's coverage is  Σ cover of cells left of it + area of its own cell, and its value is
 // min(1, |that|) (non-zero winding). This is the exact covered area, not an estimate, for any
-// straight-edged polygon. Cells are kept sparse (one per touched pixel) and sorted, so a row costs
+// straight-edged polygon whose winding is 0 or 1 (one sign) over each pixel; where an outline
+// overlaps itself, each row's pieces are first reduced to the boundary of their union under the
+// fill rule (OverlapResolution.swift), whose winding is. Cells are kept sparse (one per touched pixel) and sorted, so a row costs
 // its edge pixels plus one constant run for the interior: a 1100-px wide card row is two or three
 // edge cells and one full-coverage span, never 1100 prefix-sum steps.
 //
@@ -69,13 +71,37 @@ struct ScanlineRasterizer {
     struct Cell { var row: Int32; var x: Int32; var area: Double; var cover: Double }
     let window: PixelWindow
     private(set) var cells: [Cell] = []
+    /// When set, edges are kept as row pieces first and each row's union under the fill rule is
+    /// taken before any cell is added (OverlapResolution.swift).
+    var resolvesOverlaps = false
+    var fillRule: FillRule = .nonZero
+    /// The edge pieces, in outline order, while `resolvesOverlaps`.
+    var pieces: [RowPiece] = []
+    /// Rows pass the one-pass test (`RowScratch.isPlainlySimple`) before the slab walk; off, every
+    /// row takes the walk (for the test that holds the two together).
+    var triesPlainRowsFirst = true
 
     init(window: PixelWindow) {
         self.window = window
         cells.reserveCapacity(1024)
     }
 
+    /// A rasterizer that takes a self-overlapping polygon's coverage as its union under `fillRule`.
+    init(window: PixelWindow, resolvingOverlapsUnder fillRule: FillRule) {
+        self.init(window: window)
+        resolvesOverlaps = true
+        self.fillRule = fillRule
+        pieces.reserveCapacity(1024)
+    }
+
+    /// Adds `polygon`'s edges: as cells, or (resolving overlaps) as row pieces whose union each
+    /// row then adds as cells.
     mutating func add(_ polygon: PixelPolygon) {
+        addEdges(polygon)
+        if resolvesOverlaps { addResolvedRows() }
+    }
+
+    private mutating func addEdges(_ polygon: PixelPolygon) {
         guard !window.isEmpty else { return }
         var start = 0
         for end in polygon.contourEnds {
@@ -141,14 +167,18 @@ struct ScanlineRasterizer {
             guard yz > ya else { continue }
             let xa = ya == yt ? xt : within(xt + (ya - yt) * dxdy)
             let xz = yz == yb ? xb : within(xt + (yz - yt) * dxdy)
-            addRowPiece(row, xa, xz, (yz - ya) * dir)
+            if resolvesOverlaps {
+                pieces.append(RowPiece(row: Int32(truncatingIfNeeded: row - window.y0), xTop: xa, yTop: ya, xBottom: xz, yBottom: yz, dir: dir))
+            } else {
+                addRowPiece(row, xa, xz, (yz - ya) * dir)
+            }
         }
     }
 
     /// One piece inside a single row, split at pixel columns:
     ///   each sub-piece over [xs, xe] gets dy·(xe − xs)/(x_r − x_l) of the height,
     ///   area = sdy·((j + 1) − (xs + xe)/2), cover = sdy.
-    private mutating func addRowPiece(_ row: Int, _ xa: Double, _ xz: Double, _ dy: Double) {
+    mutating func addRowPiece(_ row: Int, _ xa: Double, _ xz: Double, _ dy: Double) {
         let xl = Swift.min(xa, xz), xr = Swift.max(xa, xz)
         let i0 = Int(xl.rounded(.down))
         if xr <= Double(i0 + 1) {
@@ -298,21 +328,28 @@ func rasterize<S: CoverageSink>(_ poly: PixelPolygon, window: PixelWindow, into 
         // Rows crossed only by two vertical sides (a card's or a clip's rows between its corners)
         // are the same row over and over: the accumulator's runs for one, replayed. The rows
         // above and below are rasterized alone (rows do not depend on each other).
-        var top = ScanlineRasterizer(window: PixelWindow(win.x0, win.y0, win.x1, sides.rows.lowerBound))
+        var top = ScanlineRasterizer(for: poly, window: PixelWindow(win.x0, win.y0, win.x1, sides.rows.lowerBound))
         top.add(poly)
         top.sweep(into: &sink, fillRule: poly.fillRule)
         for y in sides.rows {
             if stopDue(row: y - win.y0) { return }
             for r in sides.runs { sink.run(y: y, x: r.x, count: r.count, coverage: r.coverage) }
         }
-        var bottom = ScanlineRasterizer(window: PixelWindow(win.x0, sides.rows.upperBound, win.x1, win.y1))
+        var bottom = ScanlineRasterizer(for: poly, window: PixelWindow(win.x0, sides.rows.upperBound, win.x1, win.y1))
         bottom.add(poly)
         bottom.sweep(into: &sink, fillRule: poly.fillRule)
         return
     }
-    var raster = ScanlineRasterizer(window: win)
+    var raster = ScanlineRasterizer(for: poly, window: win)
     raster.add(poly)
     raster.sweep(into: &sink, fillRule: poly.fillRule)
+}
+
+extension ScanlineRasterizer {
+    /// The plain rasterizer for a shape's own convex outline, the overlap-resolving one otherwise.
+    init(for poly: PixelPolygon, window: PixelWindow) {
+        if poly.mayOverlap { self.init(window: window, resolvingOverlapsUnder: poly.fillRule) } else { self.init(window: window) }
+    }
 }
 
 /// The rows of a polygon that only two vertical edges cross, each over the whole row, and the

@@ -28,6 +28,10 @@ struct PixelPolygon: Sendable {
     @usableFromInline var contourEnds: [Int] = []
     /// Which points are inside: non-zero for every shape and stroke, a path's own rule for its fill.
     @usableFromInline var fillRule: FillRule = .nonZero
+    /// Its contours may overlap themselves or each other (a stroke's outline, a path's fill), so
+    /// the rasterizer takes coverage as the union under the fill rule (OverlapResolution.swift);
+    /// false only for a shape's own single convex outline, where the plain signed area is exact.
+    @usableFromInline var mayOverlap: Bool = true
 
     /// The pixel-space bounding box of all points.
     var bounds: Rect {
@@ -183,7 +187,8 @@ extension Shape {
     func pixelPolygon(transform: AffineTransform) -> PixelPolygon {
         if case .path(let p) = self { return p.fillPolygon(transform: transform) }
         let local = outline(pixelTolerance: flatteningTolerancePixels, transform: transform)
-        return PixelPolygon(points: local.map(transform.apply), contourEnds: [local.count])
+        // Rects, rounded rects, capsules and ellipses are one convex contour: winding 0 or 1 only.
+        return PixelPolygon(points: local.map(transform.apply), contourEnds: [local.count], mayOverlap: false)
     }
 
     /// A stroke of `width` local points centred on the outline: the outline offset outward by w/2

@@ -1,21 +1,34 @@
-// Reference coverage: the exact area of a polygon inside each pixel, by Green's theorem.
+// Reference coverage: the area of each pixel inside closed contours, the union under the fill rule.
 //
-// For one pixel row [y, y+1], each contour is first clipped to that band (Sutherland–Hodgman
-// against y ≥ top and y ≤ bottom; clipping against a convex region keeps the winding integral).
-// The clipped band polygon Q is then cut into pixel columns [a, a+1]. The area of Q inside a column
-// is a boundary integral (Green):
-//   area(Q ∩ column) = ± Σ over Q's edges  ∫_{edge ∩ column} (y − top) dx
-// The column's own walls add nothing (dx = 0 along them), so each edge adds the trapezoid
-// (xb − xa)·((ya − top) + (yb − top))/2 over each column it crosses. Summed over contours with
-// their signs, it is the integral of the winding number over the pixel; coverage is
-// round(min(1, |area|)·255) (non-zero rule), as in the fast rasterizer, computed another way.
+// Sampled on horizontal lines and exact along each: a line's crossings with every edge (half-open
+// in y, each with its edge's direction) sorted by x; walking them left to right, the winding number
+// is the sum of the directions passed, and the spans where it says "inside" (non-zero: w ≠ 0;
+// even-odd: w odd) are the inside of the line. A pixel's coverage is the weighted sum over its
+// lines of the length of inside spans within [x, x + 1], round(min(1, that)·255). Overlapping
+// contours, or a contour crossing itself, count once: a point is inside or not, whatever its
+// winding.
+//
+// The lines: each pixel row is cut at the heights of the outline's vertices in it, and each slab
+// [a, b] gets n = max(2, ⌈256·(b − a)⌉) lines at a + (j + ½)(b − a)/n, each weighing (b − a)/n.
+// Inside a slab every edge runs straight through, so a column's inside length is continuous in y
+// (piecewise linear, bending where an edge crosses the column's side or another edge): the
+// midpoint rule is exact on its straight parts and off by at most min(s·h²/8, h/2) at a bend
+// (h ≤ 1/256 the line step, s the edge's |dx/dy|), under half a level; a horizontal edge, where the
+// length jumps, is always a slab's side.
+//
+// Nothing here is the fast rasterizer's: no cells, no signed-area accumulation, no row pieces
+// (Coverage/Rasterizer.swift, OverlapResolution.swift); only the contours (the shared flattened
+// outline, as every reference shape uses) come from the shared geometry.
 
 import HoloGeometry
 import HoloScene
 
 extension Reference {
+    /// Sample lines a pixel row (at least: each slab between vertex heights gets at least two).
+    static let coverageLines = 256
+
     /// Coverage of closed contours (in target pixels) over the pixels of `limit`.
-    static func coverage(contours: [[Point]], limit: RefBox) -> RefMask {
+    static func coverage(contours: [[Point]], fillRule: FillRule = .nonZero, limit: RefBox) -> RefMask {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for c in contours where c.count >= 3 {
             for p in c {
@@ -28,61 +41,74 @@ extension Reference {
         let box = RefBox(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)).intersection(limit)
         var mask = RefMask(window: box)
         guard !box.isEmpty else { return mask }
-        let ranges = contours.map { c in (c.map(\.y).min() ?? 0, c.map(\.y).max() ?? 0) }
-        var area = [Double](repeating: 0, count: box.width)
+        // Every edge, top end first, with its direction (+1 drawn downward).
+        var edges: [(top: Point, bottom: Point, dir: Int)] = []
+        for c in contours where c.count >= 3 {
+            for i in 0..<c.count {
+                let a = c[i], b = c[(i + 1) % c.count]
+                guard a.y != b.y else { continue }
+                edges.append(a.y < b.y ? (a, b, 1) : (b, a, -1))
+            }
+        }
+        // Inside length in each column, summed over a row's lines: `partial` for the columns where a
+        // span starts or ends, `runs` as a difference array for the whole columns between.
+        var partial = [Double](repeating: 0, count: box.width)
+        var runs = [Double](repeating: 0, count: box.width + 1)
+        let left = Double(box.x0), right = Double(box.x1)
         for y in box.y0..<box.y1 {
             if referenceStopDue() { break }
-            for i in 0..<area.count { area[i] = 0 }
-            let top = Double(y), bottom = top + 1
-            for (k, contour) in contours.enumerated() where contour.count >= 3 {
-                guard ranges[k].1 > top, ranges[k].0 < bottom else { continue }
-                let band = clipped(clipped(contour, keepAbove: false, top), keepAbove: true, bottom)
-                guard band.count >= 3 else { continue }
-                for i in 0..<band.count {
-                    let p = band[i], q = band[(i + 1) % band.count]
-                    guard p.x != q.x else { continue }
-                    let (l, r, sign) = p.x < q.x ? (p, q, 1.0) : (q, p, -1.0)
-                    let first = Swift.max(box.x0, Int(l.x.rounded(.down)))
-                    let last = Swift.min(box.x1 - 1, Int(r.x.rounded(.up)) - 1)
-                    guard first <= last else { continue }
-                    for col in first...last {
-                        let xa = Swift.max(l.x, Double(col)), xb = Swift.min(r.x, Double(col + 1))
-                        guard xb > xa else { continue }
-                        // y on the edge at xa and xb (the end points exactly where they are ends).
-                        let ya = xa == l.x ? l.y : l.y + (r.y - l.y) * (xa - l.x) / (r.x - l.x)
-                        let yb = xb == r.x ? r.y : l.y + (r.y - l.y) * (xb - l.x) / (r.x - l.x)
-                        area[col - box.x0] += sign * (xb - xa) * ((ya - top) + (yb - top)) / 2
+            for i in partial.indices { partial[i] = 0 }
+            for i in runs.indices { runs[i] = 0 }
+            let rowEdges = edges.filter { $0.top.y < Double(y + 1) && $0.bottom.y > Double(y) }
+            var heights = [Double(y), Double(y + 1)]
+            for e in rowEdges {
+                if e.top.y > Double(y) { heights.append(e.top.y) }
+                if e.bottom.y < Double(y + 1) { heights.append(e.bottom.y) }
+            }
+            heights.sort()
+            var lines: [(y: Double, weight: Double)] = []
+            for k in 0..<(heights.count - 1) where heights[k + 1] > heights[k] {
+                let a = heights[k], b = heights[k + 1]
+                let n = Swift.max(2, Int((Double(coverageLines) * (b - a)).rounded(.up)))
+                for j in 0..<n { lines.append((a + (Double(j) + 0.5) * (b - a) / Double(n), (b - a) / Double(n))) }
+            }
+            for (sy, weight) in lines {
+                var crossings: [(x: Double, dir: Int)] = []
+                for e in rowEdges where e.top.y <= sy && sy < e.bottom.y {
+                    crossings.append((e.top.x + (e.bottom.x - e.top.x) * (sy - e.top.y) / (e.bottom.y - e.top.y), e.dir))
+                }
+                crossings.sort { $0.x < $1.x }
+                var winding = 0
+                var spanStart = 0.0
+                for c in crossings {
+                    let wasInside = fillRule == .evenOdd ? winding % 2 != 0 : winding != 0
+                    winding += c.dir
+                    let isInside = fillRule == .evenOdd ? winding % 2 != 0 : winding != 0
+                    if !wasInside && isInside { spanStart = c.x }
+                    if wasInside && !isInside {
+                        // The span [spanStart, c.x] within the box, column by column.
+                        let a = Swift.max(left, spanStart), b = Swift.min(right, c.x)
+                        guard b > a else { continue }
+                        let ca = Int(a.rounded(.down)), cb = Int(b.rounded(.down))
+                        if ca == cb {
+                            partial[ca - box.x0] += (b - a) * weight
+                        } else {
+                            partial[ca - box.x0] += (Double(ca + 1) - a) * weight
+                            runs[ca + 1 - box.x0] += weight
+                            runs[cb - box.x0] -= weight
+                            if cb < box.x1 { partial[cb - box.x0] += (b - Double(cb)) * weight }
+                        }
                     }
                 }
             }
+            var whole = 0.0
             for x in box.x0..<box.x1 {
-                let v = Swift.min(1, abs(area[x - box.x0]))
+                whole += runs[x - box.x0]
+                let v = Swift.min(1, Swift.max(0, whole + partial[x - box.x0]))
                 mask.set(x, y, Int(v * 255 + 0.5))
             }
         }
         return mask
-    }
-
-    /// Sutherland–Hodgman against one horizontal line: keeps y ≥ line (`keepAbove` false: the
-    /// part below the line on screen, y down) or y ≤ line (`keepAbove` true).
-    static func clipped(_ poly: [Point], keepAbove: Bool, _ line: Double) -> [Point] {
-        guard let lastPoint = poly.last else { return [] }
-        func inside(_ p: Point) -> Bool { keepAbove ? p.y <= line : p.y >= line }
-        func cut(_ p: Point, _ q: Point) -> Point {
-            Point(p.x + (q.x - p.x) * (line - p.y) / (q.y - p.y), line)
-        }
-        var out: [Point] = []
-        var prev = lastPoint
-        for p in poly {
-            if inside(p) {
-                if !inside(prev) { out.append(cut(prev, p)) }
-                out.append(p)
-            } else if inside(prev) {
-                out.append(cut(prev, p))
-            }
-            prev = p
-        }
-        return out
     }
 
     /// Coverage of a filled shape: a path by its own sampled fill (ReferencePath.swift), any

@@ -9,8 +9,9 @@
 // never laid out, so a paragraph's masks cover only the glyphs that can show.
 //
 // Bidi: a line holding right-to-left text is split by UAX #9 (ICU) into runs of one direction in
-// visual order, placed left to right across the line's width, each handed to the single-line
-// layout with its `direction`. Text without a right-to-left character (every built-in clip's)
+// visual order, placed left to right across the line's width (HoloText's `placeRuns`: the
+// tracking gap at each boundary, as between glyphs), each handed to the single-line layout with
+// its `direction`. Text without a right-to-left character (every built-in clip's)
 // skips the analysis and is one run.
 
 import HoloGeometry
@@ -44,9 +45,9 @@ extension SceneRenderer {
         let (_, runs) = LineBreaking.bidiRuns(in: line.string, line: line.string.startIndex..<line.string.endIndex, paragraph: paragraph)
         guard runs.count > 1 || runs.first?.direction == .rightToLeft else { return [line] }
         let pieces = runs.map { String(line.string[$0.range]) }
-        let widths = try pieces.map { try fonts.measure($0, font: line.font).width }
-        let total = widths.reduce(0, +)
-        var x: Double
+        // Side by side with the tracking gap at each boundary that a glyph boundary inside a run takes.
+        let (starts, total) = try fonts.placeRuns(zip(pieces, runs).map { ($0, $1.direction) }, font: line.font)
+        let x: Double
         switch line.alignment {
         case .leading: x = line.origin.x
         case .center: x = line.origin.x - total / 2
@@ -54,10 +55,9 @@ extension SceneRenderer {
         }
         var out: [TextRun] = []
         for (i, run) in runs.enumerated() {
-            var piece = TextRun(pieces[i], font: line.font, origin: Point(x, line.origin.y))
+            var piece = TextRun(pieces[i], font: line.font, origin: Point(x + starts[i], line.origin.y))
             piece.direction = run.direction
             out.append(piece)
-            x += widths[i]
         }
         return out
     }
