@@ -61,6 +61,20 @@ public struct SceneRenderer: Sendable {
             let b = transform.d * (run.origin.y + run.lastBaselineBound + 2 * run.font.size) + transform.ty
             if max(a, b) < Double(rows.y0) || min(a, b) > Double(rows.y1) { return }
         }
+        // So is a shape (not a path) wholly above or below the rows of a damage band or a patched
+        // tile (`rowLimit`): its outline is not built (a continuous corner costs cosines). Its
+        // bounds (`pixelBounds`, the stroke's reach included) hold every pixel it covers.
+        if canvas.rowLimit != nil, transform.b == 0, transform.c == 0 {
+            switch node {
+            case .fill(let shape, _), .stroke(let shape, _, _), .styledStroke(let shape, _, _):
+                if case .path = shape { break }
+                if let box = try pixelBounds(of: node, transform: transform) {
+                    let rows = canvas.pixelWindow
+                    if box.maxY < Double(rows.y0) || box.minY > Double(rows.y1) { return }
+                }
+            default: break
+            }
+        }
         switch node {
         case .fill(let shape, let paint):
             canvas.fill(shape, transform: transform, paint: paint, clip: clip)

@@ -93,6 +93,46 @@ public struct ClipBench: Encodable, Sendable {
     public var preparationMs: Double
     public var frames: [FrameTiming]
     public var summary: BenchSummary
+    /// Retained surfaces drawn again although most of their children did not change (the compositor's
+    /// `LayerRedraw`s of the first run, summed per group and reason): where a scene falls off a
+    /// cliff, and why. Empty when none did.
+    public var cliffs: [LayerCliff] = []
+}
+
+/// One group whose retained surface was drawn again, in how many frames, and why.
+public struct LayerCliff: Encodable, Sendable, Hashable {
+    /// `id "cards"`, or a group without an id by its size and first text.
+    public var layer: String
+    public var reason: String
+    /// Frames in which it happened, and the first of them.
+    public var frames: Int
+    public var firstFrame: Int
+    /// Its children, and how many of them were unchanged (at the first such frame).
+    public var children: Int
+    public var unchanged: Int
+    /// True when only the changed rows were drawn again, but they cover most of the surface.
+    public var patched: Bool
+
+    /// The redraws of each frame (frame index, its redraws) summed per group and reason, in order of first frame.
+    static func summed(_ perFrame: [(Int, [LayerRedraw])]) -> [LayerCliff] {
+        var out: [LayerCliff] = []
+        var index: [String: Int] = [:]
+        for (frame, redraws) in perFrame {
+            for r in redraws {
+                let key = r.layer + "\u{0}" + r.reason
+                if let i = index[key] { out[i].frames += 1; continue }
+                index[key] = out.count
+                out.append(LayerCliff(layer: r.layer, reason: r.reason, frames: 1, firstFrame: frame,
+                                      children: r.children, unchanged: r.unchanged, patched: r.patched))
+            }
+        }
+        return out
+    }
+
+    /// One line for the terminal and the report page.
+    public var sentence: String {
+        "\(layer): drawn again in \(frames) frame\(frames == 1 ? "" : "s") (first #\(firstFrame)) though \(unchanged) of its \(children) children did not change: \(reason)"
+    }
 }
 
 /// The `bench --json` file: a schema version and one entry per clip. Version 4 (this one) keeps
@@ -182,6 +222,7 @@ public struct BenchRunner: Sendable {
         var preparations: [Double] = []
         var times = [Double](repeating: 0, count: count)
         var redrawn = [Double](repeating: 0, count: count)
+        var redraws: [(Int, [LayerRedraw])] = []
         let fonts = pipeline.renderer.fonts
         for run in 0..<runs {
             // A fresh start: no rendered content cached, a new simulation.
@@ -221,6 +262,8 @@ public struct BenchRunner: Sendable {
                 let c3 = threadCPUNanoseconds()
                 times[i] = frame.time
                 redrawn[i] = sequence.lastRedrawn
+                let layerRedraws = sequence.layers.takeRedraws()  // every run draws the same: the first run's are kept
+                if run == 0, !layerRedraws.isEmpty { redraws.append((index, layerRedraws)) }
                 simulates[i].append(Double(t1 - t0) / 1e6)
                 rasters[i].append(Double(t2 - r0) / 1e6)
                 totals[i].append(Double(t1 - t0 + t2 - r0) / 1e6)
@@ -250,7 +293,8 @@ public struct BenchRunner: Sendable {
         }
         return ClipBench(clip: clip.name, device: device, width: clip.pixelWidth, height: clip.pixelHeight,
                          budgetMs: options.budgetMs, repeats: runs, preparationMs: Percentile.median(preparations),
-                         frames: timings, summary: Self.summarize(timings, budgetMs: options.budgetMs))
+                         frames: timings, summary: Self.summarize(timings, budgetMs: options.budgetMs),
+                         cliffs: LayerCliff.summed(redraws))
     }
 
     public static func summarize(_ timings: [FrameTiming], budgetMs: Double) -> BenchSummary {

@@ -145,6 +145,8 @@ public enum BenchTable {
             out += String(format: "\n  frames that redraw: %d of %d, median %.2f ms, on average %.0f %% of the canvas's rows",
                           redrawing.count, b.frames.count, m, share * 100)
         }
+        for cliff in b.cliffs.prefix(5) { out += "\n  cliff: " + cliff.sentence }
+        if b.cliffs.count > 5 { out += "\n  cliff: \(b.cliffs.count - 5) more in --json (\"cliffs\")" }
         return out
     }
 }

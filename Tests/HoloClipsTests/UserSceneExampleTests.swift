@@ -95,6 +95,11 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("component-drivers.json", ["scroll", "header.offset", "header.opacity", "time"],
      "group[fill:rect:solid, group[fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid, fill:roundedRect:solid], group[material, group[fill:rect:shader]]]"),
     ("paths.json", ["time"], pathsOutline),
+    // The naive/tuned pair (issue 42): eight hand-placed cards (background, two texts, a chevron: a symbol is a group of its strokes)
+    // in a scrolled group with the large title (its opacity group) inside it, or outside under
+    // its own offset; then the inline bar's opacity group (background, hairline, title).
+    ("title-in-list-naive.json", ["scroll"], "group[group[text], \(titleListCards)] | group[fill:rect:solid, fill:rect:solid, text]"),
+    ("title-in-list-tuned.json", ["scroll"], "group[text] | group[\(titleListCards)] | group[fill:rect:solid, fill:rect:solid, text]"),
     // The retained-layer comparison scene (issue 28): 14 cards of a rectangle and two lines each.
     ("scroll-cards.json", ["frame"], "group[fill:rect:linear, group[\(scrollCards)], material, text]"),
     ("scroll-cards-blur.json", ["frame"],
@@ -124,6 +129,8 @@ private let pathsOutline =
     "group[styledStroke:path:solid], group[styledStroke:path:solid], group[styledStroke:path:solid], " +
     "group[styledStroke:path:solid], group[styledStroke:path:solid], group[fill:path:solid, " +
     "styledStroke:path:solid]]"
+
+private let titleListCards = Array(repeating: "fill:roundedRect:solid, text, text, group[styledStroke:path:solid]", count: 8).joined(separator: ", ")
 
 private let scrollCards = Array(repeating: "fill:roundedRect:solid, text, text", count: 14).joined(separator: ", ")
 

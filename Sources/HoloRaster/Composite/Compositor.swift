@@ -74,9 +74,9 @@ public final class LayerCache: @unchecked Sendable {
     public init(budgetBytes: Int = 256 << 20) { self.budgetBytes = budgetBytes }
 
     /// Forgets every surface.
-    public func removeAll() { extents.removeAll(); tiles.removeAll(); bytes = 0; materials.removeAll(); materialBytes = 0 }
+    public func removeAll() { extents.removeAll(); tiles.removeAll(); bytes = 0; materials.removeAll(); materialBytes = 0; redraws = [] }
 
-    public func resetCounters() { drawnTiles = 0; reusedTiles = 0 }
+    public func resetCounters() { drawnTiles = 0; reusedTiles = 0; patchedTiles = 0 }
 
     /// The extent kept for `key` when its content is `content`.
     func extent(_ key: Key, _ content: Content) -> Extent? {
@@ -84,19 +84,37 @@ public final class LayerCache: @unchecked Sendable {
         return e
     }
 
-    /// Keeps `content`'s extent for `key`; tiles of an older content of the key are dropped.
-    func storeExtent(_ key: Key, _ content: Content, area: PixelRect) -> Extent {
+    /// The extent kept for `key`, whatever its content (an earlier frame's: `drawRetained` diffs
+    /// its children against this frame's).
+    func keptExtent(_ key: Key) -> Extent? { extents[key] }
+
+    /// Keeps `content`'s extent for `key`; tiles of an older content of the key are dropped, or,
+    /// with `carrying`, handed back by tile index (taken out of the cache, so the caller holds the
+    /// only reference and can redraw their damaged rows in place).
+    func storeExtent(_ key: Key, _ content: Content, area: PixelRect, carrying: Bool = false) -> (Extent, [Int: Canvas]) {
+        var carried: [Int: Canvas] = [:]
         if let old = extents[key] {
             for (k, t) in tiles where k.layer == key && k.generation == old.generation {
                 bytes -= t.surface.width * t.surface.height * 4
                 tiles.removeValue(forKey: k)
+                if carrying { carried[k.tile] = t.surface }
             }
         }
         generations += 1
         let e = Extent(content: content, area: area, generation: generations)
         extents[key] = e
-        return e
+        return (e, carried)
     }
+
+    /// Retained surfaces redrawn since the last `takeRedraws` although most of their children did
+    /// not change (bench's "cliffs": which group, and why).
+    public private(set) var redraws: [LayerRedraw] = []
+    func noteRedraw(_ r: LayerRedraw) { redraws.append(r) }
+    /// The redraws noted since the last call, and forgets them.
+    public func takeRedraws() -> [LayerRedraw] { defer { redraws = [] }; return redraws }
+    /// Tiles whose damaged rows alone were drawn again (the rest kept) since the counters were reset.
+    public private(set) var patchedTiles = 0
+    func notePatchedTile() { patchedTiles += 1 }
 
     func tile(_ key: TileKey) -> Canvas? {
         guard var t = tiles[key] else { return nil }
@@ -162,6 +180,13 @@ extension Node {
 }
 
 extension Group {
+    /// Equal in everything but the children (the damage pass looks into such a pair).
+    func sameExceptChildren(_ other: Group) -> Bool {
+        var a = self, b = other
+        a.children = []; b.children = []
+        return a == b
+    }
+
     /// A group the compositor draws through a retained surface (see the top of this file).
     public var isRetainedLayer: Bool {
         retention != nil && !isLayer && !children.contains { $0.containsMaterial }
@@ -194,6 +219,10 @@ extension SceneRenderer {
                                             fx: content.tx, fy: content.ty)
         // The layer's pixel extent: kept with its content, or measured (text is laid out for it).
         let area: PixelRect, generation: Int
+        // Tiles of the content an earlier frame drew, and the rows (layer pixels) where this
+        // frame's content can differ from it (`patchRows`): only those rows are drawn again.
+        var carried: [Int: Canvas] = [:]
+        var patchRows: [Range<Int>] = []
         if let kept = layers?.extent(key, contentKey) {
             area = kept.area; generation = kept.generation
         } else {
@@ -205,7 +234,15 @@ extension SceneRenderer {
             guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite, bounds.width < 1e7, bounds.height < 1e7 else { return true }
             area = PixelRect(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
                              x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
-            generation = layers?.storeExtent(key, contentKey, area: area).generation ?? 0
+            if let layers {
+                let patch = try patchPlan(layers.keptExtent(key), contentKey, area: area, group: group, key: key)
+                patchRows = patch ?? []
+                let stored = layers.storeExtent(key, contentKey, area: area, carrying: patch != nil)
+                generation = stored.0.generation
+                carried = stored.1
+            } else {
+                generation = 0
+            }
         }
         guard area.x1 > area.x0, area.y1 > area.y0 else { return true }
         // The rows that can show (the canvas, or its damage band), in layer coordinates.
@@ -222,21 +259,131 @@ extension SceneRenderer {
             if let kept = layers?.tile(tileKey) {
                 surface = kept
             } else {
-                var s = Canvas(width: area.x1 - area.x0, height: y1 - y0, scale: canvas.scale)
+                // A kept tile of the earlier content: its damaged rows cleared and drawn again
+                // (rows are drawn alone exactly as in a whole surface), the others are already
+                // this content's bytes. Otherwise the tile is drawn from nothing.
+                let width = area.x1 - area.x0, height = y1 - y0
+                var s: Canvas
+                var bands: [Range<Int>]
+                let patched: Bool
+                if let old = carried.removeValue(forKey: k), old.width == width, old.height == height {
+                    s = old
+                    bands = patchRows.compactMap { r in
+                        let lo = max(r.lowerBound, y0) - y0, hi = min(r.upperBound, y1) - y0
+                        return lo < hi ? lo..<hi : nil
+                    }
+                    patched = true
+                } else {
+                    s = Canvas(width: width, height: height, scale: canvas.scale)
+                    bands = [0..<height]
+                    patched = false
+                }
                 let toSurface = content.concatenating(.translation(Double(-area.x0), Double(-y0)))
                 var surfaceClip: CoverageMask? = nil
-                if let shape = group.clip {
+                if let shape = group.clip, !bands.isEmpty {
                     let mask = s.coverage(of: shape, transform: toSurface)
                     if mask.isEmpty { continue }
                     surfaceClip = mask
                 }
-                try draw(group.children, into: &s, transform: toSurface, clip: surfaceClip, path: path)
+                if !patched {
+                    try draw(group.children, into: &s, transform: toSurface, clip: surfaceClip, path: path)
+                } else {
+                    for band in bands {
+                        s.withMutableWords { words in
+                            (words.baseAddress! + band.lowerBound * width).update(repeating: 0, count: band.count * width)
+                        }
+                        s.rowLimit = band
+                        try draw(group.children, into: &s, transform: toSurface, clip: surfaceClip, path: path)
+                    }
+                    s.rowLimit = nil
+                    layers?.notePatchedTile()
+                }
                 layers?.storeTile(tileKey, s)
                 surface = s
             }
             canvas.composite(surface, x: offset.x + area.x0, y: offset.y + y0, opacity: group.opacity, clip: clip)
         }
         return true
+    }
+
+    /// The rows (layer pixels) in which a retained layer's new content can differ from the content
+    /// `kept` was drawn for, when its kept tiles can be patched: the same clip, linear part and
+    /// sub-pixel fraction (so every unchanged child lands on the same pixels), the same extent
+    /// (so the tiles are the same rects), and children that differ only within those rows
+    /// (`Damage.changedBoxes`: shared runs at both ends, then matched in order, groups whose own
+    /// properties are equal looked into). Nil when the tiles must be drawn whole; then, if most of
+    /// the children are unchanged, the redraw is noted with its reason (`LayerRedraw`).
+    /// What is drawn is a function of this frame's scene alone either way: a patched tile has the
+    /// bytes of a tile drawn from nothing.
+    func patchPlan(_ kept: LayerCache.Extent?, _ new: LayerCache.Content, area: PixelRect, group: Group,
+                   key: LayerCache.Key) throws -> [Range<Int>]? {
+        guard let kept, let layers else { return nil }
+        let old = kept.content
+        let placed = old.a == new.a && old.d == new.d && old.fx == new.fx && old.fy == new.fy
+        var reason: String?
+        if !placed {
+            reason = old.a != new.a || old.d != new.d
+                ? "its scale changed (a scaled layer is drawn again at its new size)"
+                : "it moved by a fraction of a pixel (only an offset that reads scroll is snapped to whole pixels; give it whole-pixel offsets, or keep the moving part out of it)"
+        } else if old.clip != new.clip {
+            reason = "its clip changed"
+        } else if kept.area != area {
+            reason = "a child that changed moved its edge (the layer's extent changed; keep the changing child out of the group, under its own offset)"
+        }
+        if reason == nil {
+            let transform = AffineTransform(a: new.a, b: 0, c: 0, d: new.d, tx: new.fx, ty: new.fy)
+            var boxes: [Rect] = []
+            try Damage.changedBoxes(old.children, new.children, transform: transform, renderer: self, into: &boxes)
+            let rows = Damage.merged(boxes.map { Damage.rowRange($0, grow: Damage.slack, height: area.y1 - area.y0, origin: area.y0) }
+                .compactMap { $0 }).map { ($0.lowerBound + area.y0)..<($0.upperBound + area.y0) }
+            let height = area.y1 - area.y0
+            let share = Double(rows.reduce(0) { $0 + $1.count }) / Double(max(1, height))
+            if share > 0.5, height > Self.tileRows {
+                let unchanged = Damage.sharedEnds(old.children, new.children)
+                if unchanged * 2 >= max(old.children.count, new.children.count) {
+                    layers.noteRedraw(LayerRedraw(layer: LayerRedraw.label(group, key: key),
+                                                  reason: "the children that changed cover \(Int((share * 100).rounded())) % of its rows",
+                                                  children: new.children.count, unchanged: unchanged, patched: true))
+                }
+            }
+            return rows
+        }
+        let unchanged = Damage.sharedEnds(old.children, new.children)
+        if unchanged * 2 >= max(old.children.count, new.children.count), let reason {
+            layers.noteRedraw(LayerRedraw(layer: LayerRedraw.label(group, key: key), reason: reason,
+                                          children: new.children.count, unchanged: unchanged, patched: false))
+        }
+        return nil
+    }
+}
+
+/// A retained surface drawn again although most of its children did not change: which group, why,
+/// and how much of it stayed. Bench sums them up per clip (its "cliffs").
+public struct LayerRedraw: Hashable, Sendable {
+    /// `id "cards"`, or for a group without an id its size and first text: `a group of 25 children ("Activity" …)`.
+    public var layer: String
+    public var reason: String
+    public var children: Int
+    /// Children equal to the earlier frame's at either end of the list.
+    public var unchanged: Int
+    /// True when only the changed rows were drawn again (the tiles kept), but they cover most of it.
+    public var patched: Bool
+
+    static func label(_ group: Group, key: LayerCache.Key) -> String {
+        if let id = key.id { return "id \"\(id)\"" }
+        var text: String?
+        func find(_ nodes: [Node], depth: Int) {
+            for n in nodes where text == nil {
+                switch n {
+                case .text(let run, _): text = run.string
+                case .group(let g) where depth < 6: find(g.children, depth: depth + 1)
+                default: break
+                }
+            }
+        }
+        find(group.children, depth: 0)
+        let first = text.map { t in " (\"\(t.count > 24 ? String(t.prefix(24)) + "…" : t)\" …)" } ?? ""
+        return "a group without an id of \(group.children.count) children\(first)"
     }
 }
 
@@ -312,8 +459,10 @@ public final class FrameCompositor {
 /// The rows whose pixels can differ between two frames' pictures.
 ///
 /// The root's nodes are matched in order (the longest run of equal nodes found greedily: an
-/// unchanged node keeps its place relative to the other unchanged ones). A pixel that no
-/// unmatched node's bounds reach is drawn by the same nodes in the same order in both frames, so
+/// unchanged node keeps its place relative to the other unchanged ones), and a changed group that
+/// is equal in all but its children is looked into (`changedBoxes`: down the tree, as Flutter's
+/// DiffContext does), so a title fading inside a still list damages the title's rows. A pixel that
+/// no changed node's bounds reach is drawn by the same nodes in the same order in both frames, so
 /// it is the same, except under a material: it blurs what is drawn before it within its reach, so
 /// a node holding a material whose reach meets the damage is damaged over all its reach, and the
 /// bands grow until no material's reach crosses their edge. Within the bands everything is drawn
@@ -328,34 +477,17 @@ enum Damage {
 
     static func rows(from old: Scene, to new: Scene, renderer: SceneRenderer, scale: Double, height: Int) throws -> [Range<Int>] {
         let transform = AffineTransform.scale(scale, scale)
-        var matchedOld = [Bool](repeating: false, count: old.root.count)
-        var matchedNew = [Bool](repeating: false, count: new.root.count)
-        var j = 0
-        for (i, node) in new.root.enumerated() {
-            var k = j
-            while k < old.root.count, k < j + 16, old.root[k] != node { k += 1 }
-            if k < old.root.count, k < j + 16 { matchedOld[k] = true; matchedNew[i] = true; j = k + 1 }
-        }
-        var rows: [Range<Int>] = []
-        func add(_ box: Rect?, grow: Int = slack) {
-            guard let box, !box.isEmpty else { return }
-            // Bounds past any number (a transform gone wild): the whole canvas, to be safe.
-            guard box.minY.isFinite, box.maxY.isFinite else { rows.append(0..<height); return }
-            let lo = max(0, Int(max(-1e9, box.minY).rounded(.down)) - grow)
-            let hi = min(height, Int(min(1e9, box.maxY).rounded(.up)) + grow)
-            if lo < hi { rows.append(lo..<hi) }
-        }
-        for (k, node) in old.root.enumerated() where !matchedOld[k] { add(try renderer.pixelBounds(of: node, transform: transform)) }
-        for (i, node) in new.root.enumerated() where !matchedNew[i] { add(try renderer.pixelBounds(of: node, transform: transform)) }
+        var boxes: [Rect] = []
+        try changedBoxes(old.root, new.root, transform: transform, renderer: renderer, into: &boxes)
+        let rows = boxes.compactMap { rowRange($0, grow: slack, height: height) }
         guard !rows.isEmpty else { return [] }
         // Materials: each node holding one, with the rows its blur reads.
         var readers: [Range<Int>] = []
         for node in new.root {
             let reach = materialReach(node, scale: scale)
-            guard reach > 0, let box = try renderer.pixelBounds(of: node, transform: transform) else { continue }
-            let before = rows.count
-            add(box, grow: reach + slack)
-            if rows.count > before { readers.append(rows.removeLast()) }
+            guard reach > 0, let box = try renderer.pixelBounds(of: node, transform: transform),
+                  let r = rowRange(box, grow: reach + slack, height: height) else { continue }
+            readers.append(r)
         }
         var bands = merged(rows)
         var grew = true
@@ -367,6 +499,73 @@ enum Damage {
             }
         }
         return bands
+    }
+
+    /// The rows of `box` grown by `grow`, within 0..<height after moving up by `origin`; the whole
+    /// range for bounds past any number (a transform gone wild), to be safe; nil when empty.
+    static func rowRange(_ box: Rect, grow: Int, height: Int, origin: Int = 0) -> Range<Int>? {
+        guard !box.isEmpty else { return nil }
+        guard box.minY.isFinite, box.maxY.isFinite else { return height > 0 ? 0..<height : nil }
+        let lo = max(0, Int(max(-1e9, box.minY).rounded(.down)) - origin - grow)
+        let hi = min(height, Int(min(1e9, box.maxY).rounded(.up)) - origin + grow)
+        return lo < hi ? lo..<hi : nil
+    }
+
+    /// How many of `new`'s nodes equal `old`'s in the runs the two share at their start and end.
+    static func sharedEnds(_ old: [Node], _ new: [Node]) -> Int {
+        var lo = 0
+        while lo < old.count, lo < new.count, old[lo] == new[lo] { lo += 1 }
+        var o = old.count, n = new.count
+        while o > lo, n > lo, old[o - 1] == new[n - 1] { o -= 1; n -= 1 }
+        return lo + new.count - n
+    }
+
+    /// Boxes (pixels under `transform`) outside which `old` and `new`, drawn in order, put the same
+    /// pixels: Flutter's DiffContext, ContainerLayer::DiffChildren. The runs the two lists share at
+    /// their start and end are skipped; in between, nodes are matched in order (the longest run of
+    /// equal nodes found greedily, within 16 places: an unchanged node keeps its place relative to
+    /// the other unchanged ones). Between two matched nodes, when as many old as new nodes are
+    /// left unmatched, they are paired in order: a pair of groups equal in everything but their
+    /// children (transform, opacity, clip, retention) and drawn without a layer of their own
+    /// (no blur, shadow, tilt or effect, whose reach spreads a child's change) is looked into, so
+    /// only the children that changed are boxes; any other unmatched node adds its old and new
+    /// bounds. Outside the boxes each pixel is drawn by equal nodes in the same order (a group
+    /// looked into draws each pixel by its children alone, composites and group opacity pixel by
+    /// pixel), so it is the same.
+    static func changedBoxes(_ old: [Node], _ new: [Node], transform: AffineTransform, renderer: SceneRenderer,
+                             into boxes: inout [Rect]) throws {
+        var lo = 0
+        while lo < old.count, lo < new.count, old[lo] == new[lo] { lo += 1 }
+        var oEnd = old.count, nEnd = new.count
+        while oEnd > lo, nEnd > lo, old[oEnd - 1] == new[nEnd - 1] { oEnd -= 1; nEnd -= 1 }
+        guard lo < oEnd || lo < nEnd else { return }
+        // Matched pairs (old index, new index) in the middle, in order.
+        var pairs: [(Int, Int)] = []
+        var j = lo
+        for i in lo..<nEnd {
+            var k = j
+            while k < oEnd, k < j + 16, old[k] != new[i] { k += 1 }
+            if k < oEnd, k < j + 16 { pairs.append((k, i)); j = k + 1 }
+        }
+        func add(_ node: Node) throws {
+            if let b = try renderer.pixelBounds(of: node, transform: transform) { boxes.append(b) }
+        }
+        var o = lo, n = lo
+        for (k, i) in pairs + [(oEnd, nEnd)] {
+            if k - o == i - n {
+                for (a, b) in zip(old[o..<k], new[n..<i]) {
+                    if case .group(let ga) = a, case .group(let gb) = b, !ga.isLayer, !gb.isLayer, ga.sameExceptChildren(gb) {
+                        try changedBoxes(ga.children, gb.children, transform: ga.placement(under: transform), renderer: renderer, into: &boxes)
+                    } else {
+                        try add(a); try add(b)
+                    }
+                }
+            } else {
+                for a in old[o..<k] { try add(a) }
+                for b in new[n..<i] { try add(b) }
+            }
+            o = k + 1; n = i + 1
+        }
     }
 
     /// Sorted, disjoint bands; bands closer than `joinGap` joined.

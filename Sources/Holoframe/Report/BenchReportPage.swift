@@ -185,7 +185,16 @@ public struct BenchReportPage: Sendable {
         case .failure(let error):
             out += "<p class=\"worst\">worst: frame \(s.worstFrame), \(ms(s.maxMs)) ms (no picture: \(HTMLText.escape(error.reason)))</p>\n"
         }
-        out += "</div>\n</section>\n"
+        out += "</div>\n"
+        if !b.cliffs.isEmpty {
+            // Where the scene fell off a cliff: a retained surface drawn again though most of its children stayed.
+            out += "<ul class=\"cliffs\">\n"
+            for cliff in b.cliffs {
+                out += "<li class=\"cliff\" data-frames=\"\(cliff.frames)\">cliff: \(HTMLText.escape(cliff.sentence))</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        out += "</section>\n"
         return out
     }
 
