@@ -288,14 +288,15 @@ extension Group {
     public var isLayer: Bool { blur > 0 || shadow != nil || isTilted || effect != nil }
 
     /// How far past its content's pixel bounds such a layer's pixels reach: 3σ of the blur and 2
-    /// px, the shader effect's largest sample offset, the shadow's 1.5 × radius and offset, and a
+    /// px, the shader effect's largest sample offset, the shadow's 3σ (3 × radius, σ = radius: at
+    /// 1.5σ a glow's layer edge cut off 7 % of its alpha, a visible square; issue 43) and offset, and a
     /// quarter of the content's size for a tilt (perspective pushes edges outward). The one
     /// definition the layer's size (`layerArea`), a node's bounds (`pixelBounds`) and the memory
     /// estimate (Holoframe's SurfaceBudget) use.
     public func layerReach(contentBounds bounds: Rect, pixelsPerPoint s: Double) -> Double {
         var reach = 3 * blur * s + 2
         if let effect { reach += max(effect.maxSampleOffset.width, effect.maxSampleOffset.height) * s }
-        if let shadow { reach += 1.5 * shadow.radius * s + max(abs(shadow.offset.x), abs(shadow.offset.y)) * s }
+        if let shadow { reach += 3 * shadowSigma(radius: shadow.radius) * s + max(abs(shadow.offset.x), abs(shadow.offset.y)) * s }
         if isTilted { reach += 0.25 * max(bounds.width, bounds.height) }
         return reach
     }

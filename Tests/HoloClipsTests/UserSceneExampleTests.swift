@@ -66,7 +66,7 @@ let exampleOutlines: [(file: String, drivers: Set<String>, outline: String)] = [
     ("tilt-card.json", ["roll", "pitch", "time"], "group[fill:rect:shader, group[fill:rect:shader], text]"),
     // Two layout roots: the scrolled cards (a scrolled group inside the viewport's clip), and the header: its faded material and the title.
     ("collapsing-header.json", ["scroll"], "group[group[\(Array(repeating: "fill:roundedRect:solid", count: 12).joined(separator: ", "))]] | group[material] | text"),
-    ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid, fill:ellipse:solid], group[fill:roundedRect:solid]]"),
+    ("glow-shadow.json", ["time"], "group[fill:rect:solid, group[fill:ellipse:solid], group[fill:roundedRect:solid]]"),
     // A navigation stack, its views top-level nodes: the scroll view (its clip, the scrolled group
     // of eight cards: background, two texts and a chevron), the large title (the pull's offset, the
     // band's clip, the scroll's offset, the scale), then the bar: the material in its opacity
