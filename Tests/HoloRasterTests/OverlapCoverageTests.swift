@@ -144,6 +144,27 @@ import HoloScene
         }
     }
 
+    /// A row of thousands of crossing pieces is summed, not walked (its cost is the cube of its
+    /// pieces: the path-data fuzzer's 0.01-pt dashes under a 40-pt round-capped stroke ran past
+    /// 20 s in one row), and a small overlapping row is still resolved.
+    @Test func aRowOfThousandsOfCrossingPiecesIsSummedNotWalked() {
+        var scratch = RowScratch()
+        func row(_ n: Int) -> ArraySlice<RowPiece> {
+            // n pieces across the band, alternately leaning left and right: every pair crosses.
+            ArraySlice((0..<n).map { i in
+                RowPiece(row: 0, xTop: Double(i % 2 == 0 ? 0 : 10), yTop: 0, xBottom: Double(i % 2 == 0 ? 10 : 0),
+                         yBottom: 1, dir: 1)
+            })
+        }
+        let small = scratch.resolve(row(4), band: 0, evenOdd: false)
+        #expect(small)
+        let started = ContinuousClock.now
+        let many = scratch.resolve(row(maxResolvedRowPieces + 1), band: 0, evenOdd: false)
+        let crossing = scratch.resolve(row(300), band: 0, evenOdd: false)   // 300 pieces, ~22,000 crossings: past the work bound
+        #expect(!many && !crossing)
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
     @Test func theOnePassRowTestDecidesAsTheSlabWalk() {
         // Rows the one-pass test passes are rows the slab walk finds free of overlaps: the same
         // bytes with it and without it, over simple paths, tangles, rings and the cases above.

@@ -29,6 +29,14 @@
 // go in as they came, in outline order, so they give the accumulation's cells (and bytes) exactly.
 // Shapes' own convex outlines (rects, rounded rects, capsules, ellipses) skip it (PixelPolygon's
 // `mayOverlap`); strokes, dashes, symbols and path fills take it.
+//
+// Bounded work: the walk costs slabs × pieces, and slabs grow with the crossings, so a row where
+// thousands of pieces cross (a 40-pt dash pattern of 0.01 pt, thousands of round caps stacked on
+// one another: the path-data fuzzer's input ran past 20 s in one row) costs the cube of its pieces.
+// A row of more than `maxResolvedRowPieces` pieces, or whose slabs × pieces passes
+// `maxResolvedRowWork`, keeps its pieces as they came (coverage summed and clamped, as before the
+// union): a function of the row alone, so frames stay deterministic. No drawing a person would make
+// comes near it (the built-in clips' and examples' rows: goldens unchanged).
 
 import HoloGeometry
 import HoloScene
@@ -80,6 +88,11 @@ extension ScanlineRasterizer {
         }
     }
 }
+
+/// The most pieces one row resolves as a union (see the top); past it the row's pieces are summed.
+let maxResolvedRowPieces = 512
+/// The most slabs × pieces one row's walk may take (about a millisecond); past it, summed.
+let maxResolvedRowWork = 1 << 20
 
 /// Reused buffers for one rasterization's rows.
 struct RowScratch {
@@ -144,6 +157,7 @@ struct RowScratch {
     /// {0, s} for one sign s over the whole row: then the pieces themselves are the boundary.
     mutating func resolve(_ pieces: ArraySlice<RowPiece>, band top: Double, evenOdd: Bool) -> Bool {
         let base = pieces.startIndex, n = pieces.count
+        guard n <= maxResolvedRowPieces else { return false }
         // Slab cuts: the band's sides, every piece's ends, every crossing of two pieces.
         cuts.removeAll(keepingCapacity: true)
         cuts.append(top); cuts.append(top + 1)
@@ -176,6 +190,7 @@ struct RowScratch {
                 }
             }
         }
+        guard cuts.count * n <= maxResolvedRowWork else { return false }
         cuts.sort()
         // Walk each slab; collect the union's boundary as we go (used only if the row overlaps).
         boundary.removeAll(keepingCapacity: true)

@@ -266,6 +266,16 @@ extension ScanlineRasterizer {
                     for r in 0..<rows {
                         let lo = start[r], hi = start[r + 1]
                         guard hi - lo > 1 else { continue }
+                        if hi - lo > 32 {
+                            // A row of many cells (a dash pattern of thousands of round caps across it,
+                            // the path-data fuzzer's input): insertion sort is quadratic there. Sorted by
+                            // x with ties in arrival order, the order insertion sort gives, so each
+                            // pixel's sums add in the same order and the bytes do not change.
+                            var row = (lo..<hi).map { (dst[$0], $0) }
+                            row.sort { $0.0.x != $1.0.x ? $0.0.x < $1.0.x : $0.1 < $1.1 }
+                            for (k, e) in row.enumerated() { dst[lo + k] = e.0 }
+                            continue
+                        }
                         for i in (lo + 1)..<hi {
                             let c = dst[i]
                             var j = i
