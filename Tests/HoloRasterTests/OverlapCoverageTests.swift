@@ -207,4 +207,65 @@ import HoloScene
             #expect(Self.mask(ring).coverage == Self.mask(plainRing).coverage)
         }
     }
+
+    @Test func outlinesThatCannotOverlapAreWhatTheWalkPassesUnchanged() {
+        // `PixelPolygon.cannotOverlap` lets a shape's stroke ring and a convex path skip the walk:
+        // for every outline it accepts, the walk (taken anyway) gives the plain accumulation's
+        // bytes; and it accepts the rings it is for and refuses outlines that do overlap.
+        var rng = SplitMix64(seed: 4344)
+        let window = PixelWindow(0, 0, Self.size, Self.size)
+        func walked(_ poly: PixelPolygon) -> [UInt8] {
+            var sink = MaskSink(mask: CoverageMask(x: 0, y: 0, width: Self.size, height: Self.size))
+            var r = ScanlineRasterizer(window: window, resolvingOverlapsUnder: poly.fillRule)
+            r.add(poly)
+            r.sweep(into: &sink, fillRule: poly.fillRule)
+            return sink.mask.coverage
+        }
+        func summed(_ poly: PixelPolygon) -> [UInt8] {
+            var sink = MaskSink(mask: CoverageMask(x: 0, y: 0, width: Self.size, height: Self.size))
+            var r = ScanlineRasterizer(window: window)
+            r.add(poly)
+            r.sweep(into: &sink, fillRule: poly.fillRule)
+            return sink.mask.coverage
+        }
+        var accepted = 0
+        for i in 0..<60 {
+            let c = Point(20 + 4 * rng.unit() - 2, 20 + 4 * rng.unit() - 2)
+            let r = Rect(x: c.x - 6 - 8 * rng.unit(), y: c.y - 6 - 8 * rng.unit(), width: 12 + 8 * rng.unit(), height: 12 + 8 * rng.unit())
+            let shapes: [Shape] = [.circle(center: c, radius: 4 + 10 * rng.unit()), .ellipse(r), .capsule(r), .rect(r),
+                                   .roundedRect(r, cornerRadius: 5 * rng.unit(), style: i % 2 == 0 ? .circular : .continuous)]
+            let transform = AffineTransform.translation(-20, -20).concatenating(.rotation(rng.unit() * 6.3))
+                .concatenating(.scale(0.6 + 0.8 * rng.unit(), 0.6 + 0.8 * rng.unit())).concatenating(.translation(20, 20))
+            for shape in shapes {
+                let width = 0.05 + 6 * rng.unit() * rng.unit()
+                for poly in [shape.strokePolygon(width: width, transform: transform), Shape.path(Self.convexPath(shape)).pixelPolygon(transform: transform)] {
+                    guard poly.cannotOverlap(within: window) else { continue }
+                    accepted += 1
+                    #expect(walked(poly) == summed(poly), "\(shape) width \(width)")
+                }
+            }
+        }
+        #expect(accepted > 300)
+        // A circle's thin ring is accepted; a thick ellipse whose inner offset folds, two squares
+        // winding the same way, and an outline the window cuts are not.
+        #expect(Shape.circle(center: Point(20, 20), radius: 13.3).strokePolygon(width: 3.1, transform: .rotation(0.1)).cannotOverlap(within: window))
+        #expect(!Shape.ellipse(Rect(x: 4, y: 14, width: 32, height: 8)).strokePolygon(width: 7, transform: .identity).cannotOverlap(within: window))
+        var squares = Path()
+        Self.square(&squares, Rect(x: 5, y: 5, width: 30, height: 30)); Self.square(&squares, Rect(x: 10, y: 10, width: 10, height: 10))
+        #expect(!Shape.path(squares).pixelPolygon(transform: .identity).cannotOverlap(within: window))
+        #expect(!Shape.circle(center: Point(2, 20), radius: 10).strokePolygon(width: 2, transform: .identity).cannotOverlap(within: window))
+        // The overlap cases above are refused, but for "caps": one short segment's stroke is one
+        // contour, a stadium (its round caps overlap only as the reference's separate half discs).
+        for c in Self.cases { #expect(c.poly.cannotOverlap(within: window) == (c.name == "caps"), "\(c.name)") }
+    }
+
+    /// A convex shape's outline as a path (one closed subpath of lines through its points).
+    static func convexPath(_ shape: Shape) -> Path {
+        let points = shape.outline(pixelTolerance: 0.01, transform: .identity)
+        var p = Path()
+        p.move(to: points[0])
+        for q in points.dropFirst() { p.addLine(to: q) }
+        p.closeSubpath()
+        return p
+    }
 }

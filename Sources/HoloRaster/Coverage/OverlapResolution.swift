@@ -28,7 +28,9 @@
 // not overlap itself: a stroke's straight runs, a card's rows) gain nothing from this: their pieces
 // go in as they came, in outline order, so they give the accumulation's cells (and bytes) exactly.
 // Shapes' own convex outlines (rects, rounded rects, capsules, ellipses) skip it (PixelPolygon's
-// `mayOverlap`); strokes, dashes, symbols and path fills take it.
+// `mayOverlap`), and so do outlines whose points show they cannot overlap (one convex contour, or a
+// shape's stroke ring: `PixelPolygon.cannotOverlap`, at the end); other strokes, dashes, symbols
+// and path fills take it.
 //
 // Bounded work: the walk costs slabs × pieces, and slabs grow with the crossings, so a row where
 // thousands of pieces cross (a 40-pt dash pattern of 0.01 pt, thousands of round caps stacked on
@@ -192,8 +194,19 @@ struct RowScratch {
         }
         guard cuts.count * n <= maxResolvedRowWork else { return false }
         cuts.sort()
-        // Walk each slab; collect the union's boundary as we go (used only if the row overlaps).
+        // Most rows that come here (where a contour turns or starts) do not overlap: walk them
+        // once to find out, and only an overlapping row again for its union's boundary.
+        guard walk(pieces, collecting: false, evenOdd: evenOdd) else { return false }
         boundary.removeAll(keepingCapacity: true)
+        _ = walk(pieces, collecting: true, evenOdd: evenOdd)
+        return true
+    }
+
+    /// Walks each slab between `cuts` left to right: whether some slab sees windings other than 0
+    /// and one sign's 1 over the row (returning at the first while not `collecting`); collecting,
+    /// appends the union's boundary pieces to `boundary`.
+    private mutating func walk(_ pieces: ArraySlice<RowPiece>, collecting: Bool, evenOdd: Bool) -> Bool {
+        let base = pieces.startIndex, n = pieces.count
         var overlaps = false
         var sign = 0.0
         var k = 0
@@ -216,9 +229,13 @@ struct RowScratch {
                 w += p.dir
                 if w != 0 {
                     // Windings other than 0 and one sign's 1 over the row: the row overlaps itself.
-                    if abs(w) > 1 || (sign != 0 && w != sign) { overlaps = true }
+                    if abs(w) > 1 || (sign != 0 && w != sign) {
+                        overlaps = true
+                        if !collecting { return true }
+                    }
                     sign = w > 0 ? 1 : (w < 0 ? -1 : sign)
                 }
+                guard collecting else { continue }
                 let wasInside = evenOdd ? Int(before) & 1 != 0 : before != 0
                 let isInside = evenOdd ? Int(w) & 1 != 0 : w != 0
                 if wasInside != isInside {
@@ -229,4 +246,98 @@ struct RowScratch {
         }
         return overlaps
     }
+}
+
+// Outlines that cannot overlap themselves, told from their points in one pass: one convex contour
+// (a path's circle or rounded rect, a symbol's disc), or a ring of two (a shape's own stroke:
+// `Shape.strokePolygon(width:)` offsets the convex outline out and in, and the inner one runs the
+// other way), where the second is convex, runs against the first and lies strictly inside it. Then
+// the winding is 0 outside, the outer contour's sign s between the two and 0 inside the inner one:
+// in {0, s} at every point, so every row's walk would find it free of overlaps and add its pieces
+// as they came, which is what the plain accumulation does (the same cells in the same order: the
+// same bytes). Taking the walk is then pure cost: a ring's rows where a contour turns or starts
+// fail the one-pass test, and each such row's walk was most of a stroked ring's added time.
+//
+// Only while the window does not cut the outline left or right: the window's sides turn pieces
+// into vertical lines on them (or drop them), which the walk would see where the outline does not.
+
+extension PixelPolygon {
+    /// Whether the outline is one convex contour, or two convex contours of opposite turn, the
+    /// second strictly inside the first, all inside `window`'s columns (see above).
+    func cannotOverlap(within window: PixelWindow) -> Bool {
+        let b = bounds
+        guard b.minX >= Double(window.x0), b.maxX <= Double(window.x1) else { return false }
+        return points.withUnsafeBufferPointer { all in
+            switch contourEnds.count {
+            case 1:
+                return convexTurn(UnsafeBufferPointer(rebasing: all[0..<contourEnds[0]])) != nil
+            case 2:
+                let outer = UnsafeBufferPointer(rebasing: all[0..<contourEnds[0]])
+                let inner = UnsafeBufferPointer(rebasing: all[contourEnds[0]..<contourEnds[1]])
+                guard let s = convexTurn(outer), let t = convexTurn(inner), s == -t else { return false }
+                return convex(inner, liesStrictlyInside: outer, turning: s)
+            default:
+                return false
+            }
+        }
+    }
+}
+
+/// The turn (+1 or −1, the sign of every corner's cross product) of a strictly convex contour that
+/// goes round once; nil for anything else. Every corner turns the same way (no straight corners,
+/// none turning back), and the edges' vertical direction changes sign exactly twice: the edges turn
+/// through 2π once, so the contour is convex and simple.
+func convexTurn(_ p: UnsafeBufferPointer<Point>) -> Double? {
+    let n = p.count
+    guard n >= 3 else { return nil }
+    var turn = 0.0
+    var changes = 0, firstDown = 0, lastDown = 0
+    var a = p[n - 2], b = p[n - 1]
+    for c in p {
+        let ux = b.x - a.x, uy = b.y - a.y, vx = c.x - b.x, vy = c.y - b.y
+        let cross = ux * vy - uy * vx
+        guard cross != 0, cross.isFinite else { return nil }
+        let s: Double = cross > 0 ? 1 : -1
+        if turn == 0 { turn = s } else if s != turn { return nil }
+        if vy != 0 {
+            let down = vy > 0 ? 1 : -1
+            if firstDown == 0 { firstDown = down } else if down != lastDown { changes += 1 }
+            lastDown = down
+        }
+        a = b; b = c
+    }
+    if lastDown != firstDown { changes += 1 }
+    return changes == 2 ? turn : nil
+}
+
+/// Whether every point of the strictly convex contour `inner` is strictly inside the strictly
+/// convex contour `outer` (whose corners turn `turn`), each by more than 10⁻⁹ px: for each edge of
+/// `outer`, the point of `inner` deepest toward it (a linear function over a strictly convex
+/// contour's corners has one minimum, found by stepping downhill from the last edge's, so the
+/// whole test is one walk round each contour) is on its inner side.
+func convex(_ inner: UnsafeBufferPointer<Point>, liesStrictlyInside outer: UnsafeBufferPointer<Point>, turning turn: Double) -> Bool {
+    let n = outer.count, m = inner.count
+    var k = 0
+    var steps = 0
+    for j in 0..<n {
+        let o = outer[j], e = outer[j + 1 == n ? 0 : j + 1] - o
+        // How far inside edge j a point is, times the edge's length.
+        @inline(__always) func depth(_ i: Int) -> Double {
+            let q = inner[i]
+            return turn * (e.x * (q.y - o.y) - e.y * (q.x - o.x))
+        }
+        if j == 0 {
+            for i in 1..<m where depth(i) < depth(k) { k = i }
+        } else {
+            while true {
+                let next = k + 1 == m ? 0 : k + 1, previous = k == 0 ? m - 1 : k - 1
+                if depth(next) < depth(k) { k = next } else if depth(previous) < depth(k) { k = previous } else { break }
+                steps += 1
+                if steps > 4 * (n + m) { return false }
+            }
+        }
+        let d = depth(k)
+        guard d > 0, d * d > 1e-18 * (e.x * e.x + e.y * e.y) else { return false }
+    }
+    return true
 }

@@ -334,31 +334,33 @@ func rasterize<S: CoverageSink>(_ shape: Shape, transform: AffineTransform, wind
 func rasterize<S: CoverageSink>(_ poly: PixelPolygon, window: PixelWindow, into sink: inout S) {
     let win = PixelWindow(covering: poly.bounds, within: window)
     guard !win.isEmpty else { return }
+    let resolves = poly.mayOverlap && !poly.cannotOverlap(within: win)
     if win.y1 - win.y0 >= StraightSides.minimumRows, let sides = StraightSides(poly, window: win) {
         // Rows crossed only by two vertical sides (a card's or a clip's rows between its corners)
         // are the same row over and over: the accumulator's runs for one, replayed. The rows
         // above and below are rasterized alone (rows do not depend on each other).
-        var top = ScanlineRasterizer(for: poly, window: PixelWindow(win.x0, win.y0, win.x1, sides.rows.lowerBound))
+        var top = ScanlineRasterizer(for: poly, resolvingOverlaps: resolves, window: PixelWindow(win.x0, win.y0, win.x1, sides.rows.lowerBound))
         top.add(poly)
         top.sweep(into: &sink, fillRule: poly.fillRule)
         for y in sides.rows {
             if stopDue(row: y - win.y0) { return }
             for r in sides.runs { sink.run(y: y, x: r.x, count: r.count, coverage: r.coverage) }
         }
-        var bottom = ScanlineRasterizer(for: poly, window: PixelWindow(win.x0, sides.rows.upperBound, win.x1, win.y1))
+        var bottom = ScanlineRasterizer(for: poly, resolvingOverlaps: resolves, window: PixelWindow(win.x0, sides.rows.upperBound, win.x1, win.y1))
         bottom.add(poly)
         bottom.sweep(into: &sink, fillRule: poly.fillRule)
         return
     }
-    var raster = ScanlineRasterizer(for: poly, window: win)
+    var raster = ScanlineRasterizer(for: poly, resolvingOverlaps: resolves, window: win)
     raster.add(poly)
     raster.sweep(into: &sink, fillRule: poly.fillRule)
 }
 
 extension ScanlineRasterizer {
-    /// The plain rasterizer for a shape's own convex outline, the overlap-resolving one otherwise.
-    init(for poly: PixelPolygon, window: PixelWindow) {
-        if poly.mayOverlap { self.init(window: window, resolvingOverlapsUnder: poly.fillRule) } else { self.init(window: window) }
+    /// The overlap-resolving rasterizer for `poly`'s fill rule, or the plain one for an outline
+    /// that cannot overlap itself (a shape's own convex outline, `PixelPolygon.cannotOverlap`).
+    init(for poly: PixelPolygon, resolvingOverlaps: Bool, window: PixelWindow) {
+        if resolvingOverlaps { self.init(window: window, resolvingOverlapsUnder: poly.fillRule) } else { self.init(window: window) }
     }
 }
 
