@@ -419,3 +419,34 @@ extension Shape {
             && b.maxX >= Double(window.x1) && b.maxY >= Double(window.y1)
     }
 }
+
+extension SceneRenderer {
+    /// Prepares the text `scene` draws at `scale` before any frame is drawn: each run shaped and
+    /// its glyphs rasterized into the font library's caches at the pixel size and quarter-pixel
+    /// positions the scene puts them at, the keys its frame looks up. A clip's preparation hands it
+    /// the clip's opening scene (Holoframe's `RenderPipeline.prepare`). Nothing is drawn and no
+    /// pixel changes: the caches hold FreeType's and HarfBuzz's answers, the same whoever asks first.
+    /// Runs that are rotated, skewed or drawn on a blurred layer's coarse grid are left to their frame.
+    public func prepareText(of scene: Scene, scale: Double) throws {
+        let window = PixelWindow(0, 0, Int((scene.size.width * scale).rounded()), Int((scene.size.height * scale).rounded()))
+        try prepareText(scene.root, transform: .scale(scale, scale), window: window, scale: scale)
+    }
+
+    private func prepareText(_ nodes: [Node], transform: AffineTransform, window: PixelWindow, scale: Double) throws {
+        for node in nodes {
+            switch node {
+            case .text(let given, _):
+                guard transform.b == 0, transform.c == 0, transform.a == transform.d, transform.a > 0 else { continue }
+                for run in try lines(given) {
+                    let line = try fonts.layout(run, pixelSize: run.font.size * transform.a, baselineStart: transform.apply(run.origin))
+                    _ = try fonts.place(line, near: window)
+                    _ = try fonts.colorGlyphImages(of: run, transform: transform)
+                }
+            case .group(let group) where group.opacity > 0 && group.reducedResolution(pixelsPerPoint: scale) == nil:
+                try prepareText(group.children, transform: group.placement(under: transform), window: window, scale: scale)
+            default:
+                break
+            }
+        }
+    }
+}

@@ -11,8 +11,12 @@
 // `render` runs). Each frame also reports `redrawn`, the fraction of the canvas's pixels it wrote
 // (0 for a frame that reused the previous one whole). The state's
 // JSON (what `simulate` prints) is not built: a device never encodes it.
-// Work before frame 0 of a run (starting the simulation, advancing it to the first timed frame,
-// loading faces) is timed apart and reported as preparation (median over runs).
+// Work before frame 0 of a run is timed apart and reported as preparation (median over runs):
+// starting the simulation and advancing it to the first timed frame, and the clip's preparation
+// (RenderPipeline.prepare: the faces loaded, the opening scene's text shaped and its glyphs
+// rasterized), which uses the clip document's opening scene alone, never a later frame's state.
+// The per-frame pass over a frame's bounds and work is the preroll (RenderPipeline.preroll),
+// done untimed in the first run as a safety check.
 // PNG encoding is timed apart (optional, after the timed runs) because a device never encodes PNGs.
 // Percentiles over frames use an exact sort (nearest rank). Timing is wall-clock on a monotonic
 // clock on the calling thread only (one core), so figures compare with a device's render thread.
@@ -89,7 +93,8 @@ public struct ClipBench: Encodable, Sendable {
     public var height: Int
     public var budgetMs: Double
     public var repeats: Int
-    /// Work before the first timed frame (median over runs), in ms.
+    /// Work before the first timed frame (median over runs), in ms: the simulation started and
+    /// advanced to it, and the clip's preparation (`RenderPipeline.prepare`).
     public var preparationMs: Double
     public var frames: [FrameTiming]
     public var summary: BenchSummary
@@ -238,7 +243,7 @@ public struct BenchRunner: Sendable {
             let p0 = nowNanoseconds()
             let source = clip.frames()
             if frames.first > 0 { _ = source.scene(frames.first - 1, fps: clip.fps) }
-            try fonts.loadFaces()
+            try pipeline.prepare(clip)
             // Reuses only what an earlier frame of this run drew (an unchanged scene's canvas, retained layers).
             let sequence = FrameCompositor(renderer: pipeline.renderer)
             preparations.append(Double(nowNanoseconds() - p0) / 1e6)
@@ -251,7 +256,7 @@ public struct BenchRunner: Sendable {
                 let frame = source.scene(index, fps: clip.fps)
                 let t1 = nowNanoseconds()
                 let c1 = threadCPUNanoseconds()
-                if run == 0 { try pipeline.checkBudget(frame.scene, scale: clip.scale) }  // untimed: a safety check
+                if run == 0 { try pipeline.preroll(frame.scene, scale: clip.scale) }  // untimed: a safety check
                 let c2 = threadCPUNanoseconds()
                 let r0 = nowNanoseconds()
                 // Watched as `render` draws it (HoloStop's FrameWatch: --frame-timeout, --max-time), so the polls are timed too.

@@ -65,11 +65,26 @@ public struct RenderPipeline: Sendable {
         frameTimeout = limits.frameSeconds(reference: reference != nil)
     }
 
-    /// Throws LimitError when the frame asks for more work than `work` allows or its surfaces may
-    /// need more than `maxMemoryPerFrame`.
-    public func checkBudget(_ scene: Scene, scale: Double) throws {
+    /// The frame's preroll (Flutter's name for the pass before painting that measures the layer
+    /// tree): one walk over this frame's scene measuring its bounds and work, throwing LimitError
+    /// when the frame asks for more work than `work` allows or its surfaces may need more than
+    /// `maxMemoryPerFrame`. It runs for every frame; a clip's preparation (`prepare`) runs once,
+    /// before its first frame.
+    public func preroll(_ scene: Scene, scale: Double) throws {
         try work.check(scene, scale: scale)
         try SurfaceBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
+    }
+
+    /// A clip's preparation, before its first frame (bench reports its time apart): the font faces
+    /// opened, and the text of the clip's opening scene (its state at t = 0, before any input: what
+    /// the clip document itself states) shaped and its glyphs rasterized into the glyph cache
+    /// (`SceneRenderer.prepareText`). Nothing of a later frame's state is looked at, and no pixel
+    /// depends on it: a frame has the same bytes prepared or not.
+    public func prepare(_ clip: Clip) throws {
+        try renderer.fonts.loadFaces()
+        let opening = clip.frames().scene(0, fps: clip.fps).scene
+        try preroll(opening, scale: clip.scale)  // within the limits before anything is rasterized
+        try renderer.prepareText(of: opening, scale: clip.scale)
     }
 
     /// Draws frame `index` with a FrameWatch installed (HoloStop): `body` stops inside its loops
@@ -97,7 +112,7 @@ public struct RenderPipeline: Sendable {
 
     /// One scene through the chosen renderer, within the memory cap.
     public func draw(_ scene: Scene, scale: Double) throws -> Canvas {
-        try checkBudget(scene, scale: scale)
+        try preroll(scene, scale: scale)
         if let reference { return try reference.render(scene, scale: scale) }
         return try renderer.render(scene, scale: scale)
     }

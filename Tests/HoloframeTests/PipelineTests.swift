@@ -146,10 +146,11 @@ func temporaryFolder(_ name: String = #function) -> String {
     }
 
     @Test func everyRunStartsWithoutRenderedContent() throws {
-        // The glyphs titles frames 5…7 need, drawn from an empty cache.
+        // The glyphs titles frames 5…7 need, drawn after the clip's preparation from an empty cache.
         let fonts = FontLibrary()
         let pipeline = RenderPipeline(fonts: fonts)
         let titles = try ClipResolver.resolve("titles", overrides: ClipOverrides(scale: 0.25))
+        try pipeline.prepare(titles)
         let source = titles.frames()
         for k in 5...7 { _ = try pipeline.renderer.render(source.scene(k, fps: titles.fps).scene, scale: titles.scale) }
         let needed = fonts.cachedGlyphCount
@@ -171,6 +172,38 @@ func temporaryFolder(_ name: String = #function) -> String {
         // And in the thread's CPU time: one figure per run, the fastest kept, none more than the wall-clock span (+ clock steps).
         #expect(bench.frames.allSatisfy { $0.runsCpuMs.count == 2 && $0.cpuMs == $0.runsCpuMs.min() && $0.cpuMs > 0 })
         #expect(bench.frames.allSatisfy { zip($0.runsCpuMs, $0.runsMs).allSatisfy { cpu, wall in cpu <= wall + 0.1 } })
+    }
+
+    @Test(arguments: ["titles-home", "parallax", "hero", "demo"])
+    func preparationRasterizesTheOpeningScenesGlyphsAndChangesNoPixel(_ name: String) throws {
+        let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(scale: 0.5))
+        // Frame 0 drawn from nothing, as before preparation existed.
+        let cold = FontLibrary()
+        let alone = try FrameCompositor(renderer: SceneRenderer(fonts: cold)).render(clip.frames().scene(0, fps: clip.fps).scene, scale: clip.scale)
+        #expect(cold.cachedGlyphCount > 0)
+        // Prepared: the opening scene's glyphs are in the cache before the frame, and the frame
+        // rasterizes none of its own and has the same bytes.
+        let fonts = FontLibrary()
+        let pipeline = RenderPipeline(fonts: fonts)
+        try pipeline.prepare(clip)
+        let prepared = fonts.cachedGlyphCount
+        #expect(prepared == cold.cachedGlyphCount)
+        let canvas = try FrameCompositor(renderer: pipeline.renderer).render(clip.frames().scene(0, fps: clip.fps).scene, scale: clip.scale)
+        #expect(fonts.cachedGlyphCount == prepared)
+        #expect(canvas.bytes == alone.bytes)
+    }
+
+    @Test func benchReportsPreparationApartFromFrameZero() throws {
+        let clip = try ClipResolver.resolve("titles-home", overrides: ClipOverrides(scale: 0.25))
+        var options = BenchOptions()
+        options.repeats = 1
+        let bench = try BenchRunner(pipeline: RenderPipeline(fonts: FontLibrary()), options: options)
+            .run(clip, device: "iphone-12", frames: try FrameRange(first: 0, last: 1))
+        #expect(bench.preparationMs > 0 && bench.frames.map(\.frame) == [0, 1])
+        let text = BenchTable.text(bench, rows: false)
+        #expect(text.contains(String(format: "preparation %.2f ms", bench.preparationMs)))
+        let json = String(decoding: try JSONEncoder().encode(BenchFile(clips: [bench])), as: UTF8.self)
+        #expect(json.contains("\"preparationMs\""))
     }
 
     @Test func benchFilesCarryTheirSchemaAndOldOnesAreRefused() throws {

@@ -256,6 +256,8 @@ import Testing
         let tree = try MarkupTree(try String(contentsOfFile: "\(dir)/r/index.html", encoding: .utf8))
         let sections = tree.root.all("section", class: "clip")
         #expect(sections.count == 2)
+        // The clip's preparation has its own figure in the stats table, apart from the frames'.
+        #expect(sections.allSatisfy { $0.all("td", class: "preparation").first?.text == "1.50" })
         #expect(sections.allSatisfy { $0.all("svg").count == 1 && $0.all("rect", class: "bar").count == 41 && $0.attributes["data-over"] == "1" })
         #expect(tree.root.all { $0.attributes["data-count"] == "over" }.first?.text == "2")
         let link = try #require(sections[0].all("figure", class: "worst").first?.all("a").first?.attributes["href"])

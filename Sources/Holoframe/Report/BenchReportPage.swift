@@ -157,9 +157,9 @@ public struct BenchReportPage: Sendable {
         let ms = { (v: Double) in String(format: "%.2f", v) }
         var out = """
             <section class="card clip" id="clip-\(number)" data-over="\(s.framesOverBudget)">
-            <h2>\(HTMLText.escape(b.clip)) <small>\(HTMLText.escape(b.device)), \(b.width)×\(b.height) pixels, median of \(b.repeats) run\(b.repeats == 1 ? "" : "s"), preparation \(String(format: "%.2f", b.preparationMs)) ms</small></h2>
-            <table class="stats"><tr><th>frames</th><th>min</th><th>median</th><th>p95</th><th>p99</th><th>max</th><th>over budget</th><th>median of frames that redraw</th><th>rows redrawn</th>\(s.encodeMedianMs != nil ? "<th>PNG encode median</th>" : "")</tr>
-            <tr><td>\(b.frames.count)</td><td>\(ms(s.minMs))</td><td>\(ms(s.medianMs))</td><td>\(ms(s.p95Ms))</td><td>\(ms(s.p99Ms))</td><td>\(ms(s.maxMs))</td><td class="\(s.framesOverBudget > 0 ? "over" : "within")">\(s.framesOverBudget)</td><td>\(s.redrawnMedianMs.map(ms) ?? "none")</td><td>\(String(format: "%.0f %%", 100 * b.frames.map(\.redrawn).reduce(0, +) / Double(max(1, b.frames.count))))</td>\(s.encodeMedianMs.map { "<td>\(ms($0))</td>" } ?? "")</tr></table>
+            <h2>\(HTMLText.escape(b.clip)) <small>\(HTMLText.escape(b.device)), \(b.width)×\(b.height) pixels, median of \(b.repeats) run\(b.repeats == 1 ? "" : "s")</small></h2>
+            <table class="stats"><tr><th>preparation</th><th>frames</th><th>min</th><th>median</th><th>p95</th><th>p99</th><th>max</th><th>over budget</th><th>median of frames that redraw</th><th>rows redrawn</th>\(s.encodeMedianMs != nil ? "<th>PNG encode median</th>" : "")</tr>
+            <tr><td class="preparation">\(ms(b.preparationMs))</td><td>\(b.frames.count)</td><td>\(ms(s.minMs))</td><td>\(ms(s.medianMs))</td><td>\(ms(s.p95Ms))</td><td>\(ms(s.p99Ms))</td><td>\(ms(s.maxMs))</td><td class="\(s.framesOverBudget > 0 ? "over" : "within")">\(s.framesOverBudget)</td><td>\(s.redrawnMedianMs.map(ms) ?? "none")</td><td>\(String(format: "%.0f %%", 100 * b.frames.map(\.redrawn).reduce(0, +) / Double(max(1, b.frames.count))))</td>\(s.encodeMedianMs.map { "<td>\(ms($0))</td>" } ?? "")</tr></table>
             <div class="bench-body"><div class="plot">
             \(chart.svg(title: "\(b.clip): ms per frame, budget \(ms(b.budgetMs)) ms"))
             \(entry.comparison.map { Self.comparisonList($0, clip: b.clip, baselineName: verdict?.baselineName ?? "the baseline") } ?? "")</div>
