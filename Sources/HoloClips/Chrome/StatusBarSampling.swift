@@ -30,8 +30,7 @@ extension StatusBarStyle {
     public static func under(_ points: [Point], in scene: Scene) -> StatusBarStyle {
         guard !points.isEmpty else { return StatusBarStyle(over: scene.background) }
         var luma = 0.0
-        for p in points {
-            let c = composite(at: p, in: scene)
+        for c in composite(at: points, in: scene) {
             luma += 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
         }
         luma /= Double(points.count)
@@ -43,50 +42,63 @@ extension StatusBarStyle {
     public static let textInk = 0.25
 
     /// The opaque colour `scene` shows at `p`: its background with every node composited over it.
-    public static func composite(at p: Point, in scene: Scene) -> Color {
+    public static func composite(at p: Point, in scene: Scene) -> Color { composite(at: [p], in: scene)[0] }
+
+    /// The opaque colour `scene` shows at each of `points`. One walk of the scene serves every point
+    /// (each point's colour is the same arithmetic as if it were sampled alone): a group whose clip
+    /// leaves out every point, or text whose lines reach none of them, is passed over whole.
+    public static func composite(at points: [Point], in scene: Scene) -> [Color] {
         let bg = scene.background
-        var c = Color(red: bg.red * bg.alpha, green: bg.green * bg.alpha, blue: bg.blue * bg.alpha)
-        composite(at: p, nodes: scene.root, transform: .identity, over: &c)
-        return c
+        var colours = [Color](repeating: Color(red: bg.red * bg.alpha, green: bg.green * bg.alpha, blue: bg.blue * bg.alpha), count: points.count)
+        composite(at: points, active: Array(points.indices), nodes: scene.root, transform: .identity, over: &colours)
+        return colours
     }
 
-    /// Composites `nodes` (placed by `transform`) over `c` at `p`: c' = c·(1 − a) + colour·a, a being
-    /// the node's coverage at p times its paint's alpha.
-    static func composite(at p: Point, nodes: [Node], transform: AffineTransform, over c: inout Color) {
-        guard let local = transform.inverted()?.apply(p) else { return }
+    /// Composites `nodes` (placed by `transform`) over `cs[i]` at `points[i]` for each index in
+    /// `active`: c' = c·(1 − a) + colour·a, a being the node's coverage at the point times its paint's alpha.
+    static func composite(at points: [Point], active: [Int], nodes: [Node], transform: AffineTransform, over cs: inout [Color]) {
+        guard let inverse = transform.inverted() else { return }
+        let local = active.map { inverse.apply(points[$0]) }
         for node in nodes {
             switch node {
             case .group(let g):
                 guard g.opacity > 0 else { continue }
                 let t = g.placement(under: transform)
-                if let clip = g.clip, let inner = t.inverted()?.apply(p), cover(clip, inner) == 0 { continue }
-                var inside = c
-                composite(at: p, nodes: g.children, transform: t, over: &inside)
-                c = mix(c, inside, min(g.opacity, 1))
+                var inner = active
+                if let clip = g.clip, let back = t.inverted() {
+                    inner = active.filter { cover(clip, back.apply(points[$0])) != 0 }
+                }
+                guard !inner.isEmpty else { continue }
+                var inside = cs
+                composite(at: points, active: inner, nodes: g.children, transform: t, over: &inside)
+                for i in inner { cs[i] = mix(cs[i], inside[i], min(g.opacity, 1)) }
             case .fill(let shape, let paint):
                 guard let colour = mean(paint) else { continue }
-                over(&c, colour, cover(shape, local))
+                for (k, i) in active.enumerated() { over(&cs[i], colour, cover(shape, local[k])) }
             case .stroke(let shape, let paint, let width):
                 guard let colour = mean(paint) else { continue }
-                over(&c, colour, band(shape.bounds, width, local))
+                for (k, i) in active.enumerated() { over(&cs[i], colour, band(shape.bounds, width, local[k])) }
             case .styledStroke(let shape, let paint, let style):
                 guard let colour = mean(paint) else { continue }
-                over(&c, colour, band(shape.bounds, style.lineWidth, local))
+                for (k, i) in active.enumerated() { over(&cs[i], colour, band(shape.bounds, style.lineWidth, local[k])) }
             case .material(let shape, _, let scheme):
                 let grey = scheme == .dark ? 0.1 : 0.95
-                over(&c, Color(red: grey, green: grey, blue: grey), cover(shape, local))
+                for (k, i) in active.enumerated() { over(&cs[i], Color(red: grey, green: grey, blue: grey), cover(shape, local[k])) }
             case .text(let run, let paint):
-                guard let colour = mean(paint), let box = lineBox(run, near: local), box.contains(local) else { continue }
-                over(&c, colour, textInk)
+                guard let colour = mean(paint), local.contains(where: { reaches(run, $0) }) else { continue }
+                let box = lineBox(run)
+                for (k, i) in active.enumerated() where reaches(run, local[k]) && box.contains(local[k]) { over(&cs[i], colour, textInk) }
             case .image(let image, let frame):
-                guard frame.contains(local), frame.width > 0, frame.height > 0, image.width > 0, image.height > 0 else { continue }
-                let x = min(image.width - 1, Int((local.x - frame.minX) / frame.width * Double(image.width)))
-                let y = min(image.height - 1, Int((local.y - frame.minY) / frame.height * Double(image.height)))
-                let i = 4 * (y * image.width + x)
-                // Premultiplied: c' = rgb + c·(1 − a).
-                let a = Double(image.pixels[i + 3]) / 255
-                c = Color(red: Double(image.pixels[i]) / 255 + c.red * (1 - a), green: Double(image.pixels[i + 1]) / 255 + c.green * (1 - a),
-                          blue: Double(image.pixels[i + 2]) / 255 + c.blue * (1 - a))
+                guard frame.width > 0, frame.height > 0, image.width > 0, image.height > 0 else { continue }
+                for (k, i) in active.enumerated() where frame.contains(local[k]) {
+                    let x = min(image.width - 1, Int((local[k].x - frame.minX) / frame.width * Double(image.width)))
+                    let y = min(image.height - 1, Int((local[k].y - frame.minY) / frame.height * Double(image.height)))
+                    let j = 4 * (y * image.width + x)
+                    // Premultiplied: c' = rgb + c·(1 − a).
+                    let a = Double(image.pixels[j + 3]) / 255, c = cs[i]
+                    cs[i] = Color(red: Double(image.pixels[j]) / 255 + c.red * (1 - a), green: Double(image.pixels[j + 1]) / 255 + c.green * (1 - a),
+                                  blue: Double(image.pixels[j + 2]) / 255 + c.blue * (1 - a))
+                }
             }
         }
     }
@@ -131,11 +143,14 @@ extension StatusBarStyle {
         return outer.contains(p) && !(inner.width > 0 && inner.height > 0 && inner.contains(p)) ? 1 : 0
     }
 
-    /// The run's line box (all its lines) when `p` may be in it, else nil: measured only for runs
-    /// whose lines reach p's height.
-    static func lineBox(_ run: TextRun, near p: Point) -> Rect? {
+    /// True when `p` is at a height the run's lines may reach (the line box is measured only then).
+    static func reaches(_ run: TextRun, _ p: Point) -> Bool {
         let size = run.font.size
-        guard p.y >= run.origin.y - 1.3 * size, p.y <= run.origin.y + 0.5 * size + run.lastBaselineBound else { return nil }
+        return p.y >= run.origin.y - 1.3 * size && p.y <= run.origin.y + 0.5 * size + run.lastBaselineBound
+    }
+
+    /// The run's line box: all its lines, its measured width placed by its alignment.
+    static func lineBox(_ run: TextRun) -> Rect {
         let v = TextMeasure.vertical(run.font)
         var width = TextMeasure.width(run.string, run.font)
         var lines = 1.0
