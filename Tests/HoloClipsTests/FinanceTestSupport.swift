@@ -1,11 +1,11 @@
-// Helpers for the polish clip tests: run a clip's simulation and read its per-frame state JSON.
+// Helpers for the finance clip tests (hero, celebration, parallax, gradients): run a clip's simulation and read its per-frame state JSON.
 
 import Foundation
 import HoloGeometry
 import HoloMotion
 @testable import HoloClips
 
-struct PolishFrame {
+struct FinanceClipFrame {
     var index: Int
     var time: Double
     var state: [String: Any]
@@ -14,14 +14,14 @@ struct PolishFrame {
     func string(_ key: String) -> String { state[key] as? String ?? "" }
 }
 
-func polishFrames(_ spec: ClipSpec, _ range: ClosedRange<Int>? = nil) throws -> [PolishFrame] {
+func financeFrames(_ spec: ClipSpec, _ range: ClosedRange<Int>? = nil) throws -> [FinanceClipFrame] {
     let clip = try ClipCatalog.clip(for: spec)
     let source = clip.frames()
     let r = range ?? 0...(clip.frameCount - 1)
     return try r.map { k in
         let rec = source.frame(k, fps: clip.fps)
         let obj = try JSONSerialization.jsonObject(with: Data(rec.stateJSON.utf8)) as! [String: Any]
-        return PolishFrame(index: k, time: rec.time, state: obj, record: rec)
+        return FinanceClipFrame(index: k, time: rec.time, state: obj, record: rec)
     }
 }
 

@@ -5,9 +5,9 @@ import Testing
 import HoloMotion
 @testable import HoloClips
 
-@Suite struct PolishParallaxTests {
+@Suite struct ParallaxScrollTests {
     @Test func defaultScriptFlingsAndReverses() throws {
-        let frames = try polishFrames(PolishParallax.defaultSpec())
+        let frames = try financeFrames(ParallaxScroll.defaultSpec())
         let v = frames.map { $0.number("scrollVelocity") }
         #expect(v.contains { $0 > 500 } && v.contains { $0 < -500 })
         #expect(frames.contains { $0.string("scrollPhase") == "decelerating" })
@@ -15,7 +15,7 @@ import HoloMotion
     }
 
     @Test func fullModeLayersMoveAtSeventyAndFiftyPercent() throws {
-        let frames = try polishFrames(PolishParallax.defaultSpec())
+        let frames = try financeFrames(ParallaxScroll.defaultSpec())
         for f in frames {
             let s = f.number("scrollOffset")
             // (JSON text round-trips lose the last bit on Linux Foundation: compare to 1e-12.)
@@ -29,17 +29,17 @@ import HoloMotion
 
     @Test(arguments: [0.0, 1, 123.456, 970.25, -8.2])
     func speedsAreExactlyTheSeedRatios(scroll s: Double) {
-        let full = PolishParallaxSpeeds(mode: .full)
+        let full = ParallaxSpeeds(mode: .full)
         #expect(full.headerOffset(scroll: s) == 0.7 * s && full.backgroundOffset(scroll: s) == 0.5 * s)
-        let reduced = PolishParallaxSpeeds(mode: .reduced)
+        let reduced = ParallaxSpeeds(mode: .reduced)
         #expect(abs(reduced.headerLag(scroll: s) - full.headerLag(scroll: s) / 2) < 1e-12)
         #expect(abs(reduced.backgroundLag(scroll: s) - full.backgroundLag(scroll: s) / 2) < 1e-12)
-        let off = PolishParallaxSpeeds(mode: .minimal)
+        let off = ParallaxSpeeds(mode: .minimal)
         #expect(off.headerLag(scroll: s) == 0 && off.backgroundLag(scroll: s) == 0)
     }
 
     @Test func reducedModeHalvesTheParallax() throws {
-        let frames = try polishFrames(withEnvironment(PolishParallax.defaultSpec(), mode: .reduced))
+        let frames = try financeFrames(withEnvironment(ParallaxScroll.defaultSpec(), mode: .reduced))
         for f in frames {
             let s = f.number("scrollOffset")
             #expect(abs(f.number("headerLag") - 0.15 * s) < 1e-9)
@@ -50,7 +50,7 @@ import HoloMotion
 
     @Test(arguments: [(AnimationMode.minimal, false), (AnimationMode.full, true)])
     func minimalAndReduceMotionTurnParallaxOff(mode: AnimationMode, reduceMotion: Bool) throws {
-        let frames = try polishFrames(withEnvironment(PolishParallax.defaultSpec(), mode: mode, reduceMotion: reduceMotion))
+        let frames = try financeFrames(withEnvironment(ParallaxScroll.defaultSpec(), mode: mode, reduceMotion: reduceMotion))
         for f in frames {
             #expect(f.number("headerLag") == 0 && f.number("backgroundLag") == 0)
             #expect(abs(f.number("headerOffset") - f.number("scrollOffset")) < 1e-9)
@@ -59,16 +59,16 @@ import HoloMotion
 
     @Test func headerArtIsDrawnLowerByItsLag() throws {
         // Two scenes at the same scroll offset: with parallax the header art differs from without.
-        let scene = PolishParallaxScene(size: .init(390, 844), palette: .light)
-        let full = scene.scene(scroll: 200, speeds: PolishParallaxSpeeds(mode: .full))
-        let off = scene.scene(scroll: 200, speeds: PolishParallaxSpeeds(mode: .minimal))
+        let scene = ParallaxScrollScene(size: .init(390, 844), palette: .light)
+        let full = scene.scene(scroll: 200, speeds: ParallaxSpeeds(mode: .full))
+        let off = scene.scene(scroll: 200, speeds: ParallaxSpeeds(mode: .minimal))
         #expect(full != off)
-        #expect(scene.scene(scroll: 0, speeds: PolishParallaxSpeeds(mode: .full)) ==
-                scene.scene(scroll: 0, speeds: PolishParallaxSpeeds(mode: .minimal)))
+        #expect(scene.scene(scroll: 0, speeds: ParallaxSpeeds(mode: .full)) ==
+                scene.scene(scroll: 0, speeds: ParallaxSpeeds(mode: .minimal)))
     }
 
     @Test func unknownVariantIsNamed() {
-        var spec = PolishParallax.defaultSpec()
+        var spec = ParallaxScroll.defaultSpec()
         spec.variant = ["depth": .number(2)]
         do { _ = try ClipCatalog.clip(for: spec); Issue.record("no error") } catch { #expect("\(error)".contains("\"depth\"")) }
     }

@@ -6,7 +6,7 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public enum PolishCelebration {
+public enum GoalCelebration {
     /// The goal's fill from its saved share to 100% before the celebration starts.
     public static let fillDuration = 0.3
     public static let fillAnimation = Animation.easeOut(duration: fillDuration)
@@ -28,7 +28,7 @@ public enum PolishCelebration {
         case .minimal: shows = "check mark only: fade in and out, haptics"
         case .joyful: shows = "pulse 1.05, gold glow, shimmer, haptics"
         }
-        return "polish: a goal completes: \(style.rawValue) celebration (\(shows)); tap complete"
+        return "finance: a goal completes: \(style.rawValue) celebration (\(shows)); tap complete"
     }
 
     public static func defaultSpec(name: String = "celebration", style: CelebrationStyle? = nil) -> ClipSpec {
@@ -40,8 +40,8 @@ public enum PolishCelebration {
     }
 
     public static func style(_ spec: ClipSpec) throws -> CelebrationStyle {
-        try PolishVariant.validate(spec.variant, clip: spec.design, known: ["style": CelebrationStyle.allCases.map(\.rawValue)])
-        if let s = PolishVariant.string(spec.variant, "style") { return CelebrationStyle(rawValue: s)! }
+        try ClipVariant.validate(spec.variant, clip: spec.design, known: ["style": CelebrationStyle.allCases.map(\.rawValue)])
+        if let s = ClipVariant.string(spec.variant, "style") { return CelebrationStyle(rawValue: s)! }
         switch spec.design {
         case "celebration-minimal": return .minimal
         case "celebration-joyful": return .joyful
@@ -52,24 +52,24 @@ public enum PolishCelebration {
     /// The time of the first "complete" tap; other targets throw.
     public static func completionTime(_ spec: ClipSpec) throws -> Double? {
         for tap in spec.taps where tap.target != "complete" {
-            throw PolishTapError(clip: spec.design, target: tap.target, known: "\"complete\"")
+            throw HeroTapError(clip: spec.design, target: tap.target, known: "\"complete\"")
         }
         return spec.taps.first?.time
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         let style = try style(spec)
-        let timeline = PolishCelebrationTimeline(mode: PolishTokens.effectiveMode(spec.environment), style: style,
+        let timeline = GoalCelebrationTimeline(mode: FinanceTokens.effectiveMode(spec.environment), style: style,
                                                  highContrast: spec.environment.highContrast)
-        let sim = PolishCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: spec.fps,
-                                              scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
+        let sim = GoalCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: spec.fps,
+                                              scene: GoalCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
                                                                                    type: spec.environment.dynamicTypeSize,
-                                                                                   insets: PolishTokens.insets(spec.device)))
+                                                                                   insets: FinanceTokens.insets(spec.device)))
         return Clip(spec) { sim }
     }
 }
 
-struct PolishCelebrationSimulation: ClipSimulation {
+struct GoalCelebrationSimulation: ClipSimulation {
     struct State: Encodable, Equatable {
         var style: String
         var mode: String
@@ -84,18 +84,18 @@ struct PolishCelebrationSimulation: ClipSimulation {
         var haptics: [String]
     }
 
-    let timeline: PolishCelebrationTimeline
+    let timeline: GoalCelebrationTimeline
     /// When "complete" was tapped (nil: never).
     let completion: Double?
     let fps: Double
-    let scene: PolishCelebrationScene
+    let scene: GoalCelebrationScene
 
-    var start: Double? { completion.map { $0 + PolishCelebration.fillDuration } }
+    var start: Double? { completion.map { $0 + GoalCelebration.fillDuration } }
 
     func state(at time: Double) -> State {
-        let saved = PolishFinance.goals[0].progress
+        let saved = FinanceData.goals[0].progress
         var progress = AnimatedValue(saved)
-        if let c = completion { progress.set(1, animation: PolishCelebration.fillAnimation, at: c) }
+        if let c = completion { progress.set(1, animation: GoalCelebration.fillAnimation, at: c) }
         // Seconds since the start, snapped to 1 ns so that frame instants land exactly on the
         // timeline's boundaries (2.3 − 0.7 is 1.5999999999999999 in binary).
         let elapsed = start.flatMap { time >= $0 ? ((time - $0) * 1e9).rounded() / 1e9 : nil }

@@ -26,7 +26,7 @@ public enum CelebrationStyle: String, Sendable, CaseIterable, Encodable { case r
 
 public enum HapticKind: String, Sendable, Encodable { case light, medium }
 
-public struct PolishCelebrationTimeline: Sendable {
+public struct GoalCelebrationTimeline: Sendable {
     public struct Sample: Sendable, Equatable {
         public var phase: String
         /// Opacity of the celebration (badge, glow, shimmer).
@@ -64,7 +64,7 @@ public struct PolishCelebrationTimeline: Sendable {
 
     public init(mode: AnimationMode, style: CelebrationStyle, highContrast: Bool) {
         self.mode = mode; self.style = style
-        peakGlowOpacity = highContrast ? PolishTokens.celebrationHighContrastGlowOpacity : PolishTokens.celebrationGlowOpacity
+        peakGlowOpacity = highContrast ? FinanceTokens.celebrationHighContrastGlowOpacity : FinanceTokens.celebrationGlowOpacity
         let pulses = style != .minimal
         var scale = AnimatedValue(1.0)
         switch mode {
@@ -72,12 +72,12 @@ public struct PolishCelebrationTimeline: Sendable {
             let f = Self.fadeInDuration, p = Self.pulseDuration, g = Self.glowDuration, o = Self.fadeOutDuration
             phases = [("fadeIn", 0), ("pulse", f), ("glow", f + p), ("fadeOut", f + p + g), ("done", f + p + g + o)]
             fadeIn = .easeOut(duration: f); fadeOut = .easeOut(duration: o)
-            let spring = PolishTokens.celebrationPulseSpring
+            let spring = FinanceTokens.celebrationPulseSpring
             let omega = 2 * Double.pi * (1 - spring.dampingFraction * spring.dampingFraction).squareRoot() / spring.response
             let peak = f + Double.pi / omega
             pulsePeak = peak
             if pulses {
-                let rise = PolishTokens.celebrationPulseScale - 1
+                let rise = FinanceTokens.celebrationPulseScale - 1
                 scale.set(1 + rise / (1 + spring.overshootFraction), animation: .spring(spring), at: f)
                 scale.set(1, animation: .spring(spring), at: peak)
             }
@@ -88,7 +88,7 @@ public struct PolishCelebrationTimeline: Sendable {
             fadeIn = .easeOut(duration: f); fadeOut = .easeOut(duration: f)
             pulsePeak = nil
             if pulses {
-                scale.set(PolishTokens.celebrationPulseScale, animation: .easeOut(duration: p / 2), at: f)
+                scale.set(FinanceTokens.celebrationPulseScale, animation: .easeOut(duration: p / 2), at: f)
                 scale.set(1, animation: .easeOut(duration: p / 2), at: f + p / 2)
             }
             haptics = []

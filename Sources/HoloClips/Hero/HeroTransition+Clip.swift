@@ -4,7 +4,7 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public struct PolishTapError: Error, CustomStringConvertible, Equatable {
+public struct HeroTapError: Error, CustomStringConvertible, Equatable {
     public var clip: String
     public var target: String
     public var known: String
@@ -12,15 +12,15 @@ public struct PolishTapError: Error, CustomStringConvertible, Equatable {
 }
 
 /// A frame as `holoframe simulate` prints it.
-public struct PolishFrameJSON: Encodable, Equatable, Sendable {
+public struct HeroFrameJSON: Encodable, Equatable, Sendable {
     public var x, y, w, h: Double
     public init(_ r: Rect) { x = r.minX; y = r.minY; w = r.width; h = r.height }
 }
 
-public enum PolishHero {
+public enum HeroTransition {
     public static let builtIn = BuiltInClip(
         name: "hero",
-        summary: "polish: a goal card morphs into its detail (matched geometry, spring 0.4/0.8) and back; taps card:N, back",
+        summary: "finance: a goal card morphs into its detail (matched geometry, spring 0.4/0.8) and back; taps card:N, back",
         defaults: { defaultSpec() },
         make: { try clip($0) })
 
@@ -39,33 +39,33 @@ public enum PolishHero {
             if tap.target.hasPrefix("card:"), let n = Int(tap.target.dropFirst(5)), (0..<cardCount).contains(n) {
                 return (tap.time, n)
             }
-            throw PolishTapError(clip: "hero", target: tap.target, known: "\"card:0\"…\"card:\(cardCount - 1)\", \"back\"")
+            throw HeroTapError(clip: "hero", target: tap.target, known: "\"card:0\"…\"card:\(cardCount - 1)\", \"back\"")
         }
     }
 
-    public static func model(_ spec: ClipSpec) throws -> PolishHeroModel {
-        try PolishVariant.validate(spec.variant, clip: "hero", known: [:])
-        let layout = PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize, insets: PolishTokens.insets(spec.device))
+    public static func model(_ spec: ClipSpec) throws -> HeroTransitionModel {
+        try ClipVariant.validate(spec.variant, clip: "hero", known: [:])
+        let layout = HeroTransitionLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize, insets: FinanceTokens.insets(spec.device))
         let taps = try parseTaps(spec.taps, cardCount: layout.cardFrames.count)
-        return PolishHeroModel(mode: PolishTokens.effectiveMode(spec.environment), cardFrames: layout.cardFrames,
+        return HeroTransitionModel(mode: FinanceTokens.effectiveMode(spec.environment), cardFrames: layout.cardFrames,
                                detailFrame: layout.detailFrame, taps: taps)
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
         let model = try model(spec)
-        let scene = PolishHeroScene(layout: PolishHeroLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize,
-                                                             insets: PolishTokens.insets(spec.device)),
+        let scene = HeroTransitionScene(layout: HeroTransitionLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize,
+                                                             insets: FinanceTokens.insets(spec.device)),
                                     palette: .forScheme(spec.environment.colorScheme), highContrast: spec.environment.highContrast)
-        return Clip(spec) { PolishHeroSimulation(model: model, scene: scene, fps: Double(spec.fps)) }
+        return Clip(spec) { HeroTransitionSimulation(model: model, scene: scene, fps: Double(spec.fps)) }
     }
 }
 
-struct PolishHeroSimulation: ClipSimulation {
+struct HeroTransitionSimulation: ClipSimulation {
     struct State: Encodable, Equatable {
         var phase: String
         var transition: String
         var card: Int?
-        var heroFrame: PolishFrameJSON?
+        var heroFrame: HeroFrameJSON?
         var linkProgress: Double
         var sourceOpacity: Double
         var destinationOpacity: Double
@@ -73,13 +73,13 @@ struct PolishHeroSimulation: ClipSimulation {
         /// Haptics fired on this frame ("light" as a transition begins).
         var haptics: [String]
     }
-    let model: PolishHeroModel
-    let scene: PolishHeroScene
+    let model: HeroTransitionModel
+    let scene: HeroTransitionScene
     let fps: Double
 
     func state(at time: Double) -> State {
         let s = model.sample(at: time)
-        return State(phase: s.phase, transition: model.transition.rawValue, card: s.card, heroFrame: s.heroFrame.map(PolishFrameJSON.init),
+        return State(phase: s.phase, transition: model.transition.rawValue, card: s.card, heroFrame: s.heroFrame.map(HeroFrameJSON.init),
                      linkProgress: s.linkProgress, sourceOpacity: s.sourceOpacity, destinationOpacity: s.destinationOpacity,
                      destinationScale: s.destinationScale, haptics: haptics(at: time))
     }
@@ -94,7 +94,7 @@ struct PolishHeroSimulation: ClipSimulation {
     mutating func advance(to time: Double) -> State { state(at: time) }
 
     func scene(for state: State) -> Scene {
-        let sample = PolishHeroModel.Sample(
+        let sample = HeroTransitionModel.Sample(
             card: state.card, heroFrame: state.heroFrame.map { Rect(x: $0.x, y: $0.y, width: $0.w, height: $0.h) },
             linkProgress: state.linkProgress, sourceOpacity: state.sourceOpacity, destinationOpacity: state.destinationOpacity,
             destinationScale: state.destinationScale, phase: state.phase)

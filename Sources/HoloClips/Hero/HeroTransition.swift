@@ -20,7 +20,7 @@
 import HoloGeometry
 import HoloMotion
 
-public struct PolishHeroModel: Sendable {
+public struct HeroTransitionModel: Sendable {
     public enum Transition: String, Sendable, Encodable { case matchedGeometry, scale, crossfade }
 
     /// One open (and maybe close) of one card.
@@ -54,9 +54,9 @@ public struct PolishHeroModel: Sendable {
         self.cardFrames = cardFrames; self.detailFrame = detailFrame
         let animation: Animation
         switch mode {
-        case .full: transition = .matchedGeometry; animation = .spring(PolishTokens.heroSpring)
-        case .reduced: transition = .scale; animation = .linear(duration: PolishTokens.heroReducedDuration)
-        case .minimal: transition = .crossfade; animation = .linear(duration: PolishTokens.heroCrossfadeDuration)
+        case .full: transition = .matchedGeometry; animation = .spring(FinanceTokens.heroSpring)
+        case .reduced: transition = .scale; animation = .linear(duration: FinanceTokens.heroReducedDuration)
+        case .minimal: transition = .crossfade; animation = .linear(duration: FinanceTokens.heroCrossfadeDuration)
         }
         var cycles: [Cycle] = []
         for tap in taps {
@@ -84,7 +84,7 @@ public struct PolishHeroModel: Sendable {
     /// points (SwiftUI springs the radius in points), not with 1% of the radius left.
     static func inRadiusPoints(_ animation: Animation) -> Animation {
         guard case .spring(let s, let delay) = animation else { return animation }
-        return .spring(s.settling(in: PolishViews.cardRadius), delay: delay)
+        return .spring(s.settling(in: FinanceViews.cardRadius), delay: delay)
     }
 
     /// The HeroTransitionCoordinator's `beginTransition` plays `HapticEngine.shared.light()`: one light
@@ -109,7 +109,7 @@ public struct PolishHeroModel: Sendable {
         var scale = 1.0
         if transition == .scale {
             // s = 0.9 + 0.1·p about the detail's centre
-            scale = mix(PolishTokens.heroReducedStartScale, 1, shown)
+            scale = mix(FinanceTokens.heroReducedStartScale, 1, shown)
             let w = detailFrame.width * scale, h = detailFrame.height * scale
             frame = Rect(x: detailFrame.midX - w / 2, y: detailFrame.midY - h / 2, width: w, height: h)
         }

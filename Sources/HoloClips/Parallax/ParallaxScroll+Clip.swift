@@ -1,22 +1,22 @@
 // The `parallax` clip: the Dashboard under a scripted scroll (a fling down, then a reversal that
-// flings back to the top and bounces), layers moving at the speeds of `PolishParallaxSpeeds`.
+// flings back to the top and bounces), layers moving at the speeds of `ParallaxSpeeds`.
 
 import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public enum PolishParallax {
+public enum ParallaxScroll {
     public static let builtIn = BuiltInClip(
         name: "parallax",
-        summary: "polish: Dashboard header art at 0.7× and page background at 0.5× of the scroll (fling, reversal)",
+        summary: "finance: Dashboard header art at 0.7× and page background at 0.5× of the scroll (fling, reversal)",
         defaults: { defaultSpec() }, make: { try clip($0) })
 
     public static func contentHeight(for size: Size) -> Double {
-        PolishParallaxScene(size: size, palette: .light).contentHeight
+        ParallaxScrollScene(size: size, palette: .light).contentHeight
     }
 
     static func contentHeight(for device: Device) -> Double {
-        PolishParallaxScene(size: device.size, palette: .light, insets: PolishTokens.insets(device)).contentHeight
+        ParallaxScrollScene(size: device.size, palette: .light, insets: FinanceTokens.insets(device)).contentHeight
     }
 
     /// A fling down at 0.3 s; at 2.2 s a drag back up that flings to the top and bounces.
@@ -38,20 +38,20 @@ public enum PolishParallax {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
-        try PolishVariant.validate(spec.variant, clip: spec.design, known: [:])
-        let scene = PolishParallaxScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
-                                        type: spec.environment.dynamicTypeSize, insets: PolishTokens.insets(spec.device))
+        try ClipVariant.validate(spec.variant, clip: spec.design, known: [:])
+        let scene = ParallaxScrollScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
+                                        type: spec.environment.dynamicTypeSize, insets: FinanceTokens.insets(spec.device))
         // The scroll view holds at least what is laid out (larger text makes the page taller).
         var scrollSpec = spec.scroll ?? defaultScroll(device: spec.device)
         scrollSpec.configuration.contentHeight = max(scrollSpec.configuration.contentHeight, scene.contentHeight)
         let scroll = scrollSpec.makeSimulation()
-        let sim = PolishParallaxSimulation(scroll: scroll, speeds: PolishParallaxSpeeds(mode: PolishTokens.effectiveMode(spec.environment)),
-                                           mode: PolishTokens.effectiveMode(spec.environment), scene: scene)
+        let sim = ParallaxScrollSimulation(scroll: scroll, speeds: ParallaxSpeeds(mode: FinanceTokens.effectiveMode(spec.environment)),
+                                           mode: FinanceTokens.effectiveMode(spec.environment), scene: scene)
         return Clip(spec) { sim }
     }
 }
 
-struct PolishParallaxSimulation: ClipSimulation {
+struct ParallaxScrollSimulation: ClipSimulation {
     struct State: Encodable, Equatable {
         var mode: String
         var scrollOffset: Double
@@ -67,9 +67,9 @@ struct PolishParallaxSimulation: ClipSimulation {
         var backgroundLag: Double
     }
     let scroll: ScrollSimulation
-    let speeds: PolishParallaxSpeeds
+    let speeds: ParallaxSpeeds
     let mode: AnimationMode
-    let scene: PolishParallaxScene
+    let scene: ParallaxScrollScene
 
     func state(at time: Double) -> State {
         let s = scroll.state(at: time)

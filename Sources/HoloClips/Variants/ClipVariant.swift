@@ -1,26 +1,26 @@
-// Variant fields of the polish clips: each clip lists the keys and values it knows, and anything
+// Variant fields of the built-in clips: each clip lists the keys and values it knows, and anything
 // else is an error that names the key or value (a typo must not fall back to a default).
 
 import HoloMotion
 
-public struct PolishVariantError: Error, CustomStringConvertible, Equatable {
+public struct ClipVariantError: Error, CustomStringConvertible, Equatable {
     public var clip: String
     public var key: String
     public var reason: String
     public var description: String { "\(clip): variant \"\(key)\": \(reason)" }
 }
 
-enum PolishVariant {
+enum ClipVariant {
     /// Checks that every key of `variant` is in `known` (key → allowed string values).
     static func validate(_ variant: [String: VariantValue], clip: String, known: [String: [String]]) throws {
         for key in variant.keys.sorted() {
             guard let allowed = known[key] else {
                 let list = known.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                throw PolishVariantError(clip: clip, key: key,
+                throw ClipVariantError(clip: clip, key: key,
                                          reason: "unknown variant key (known keys: \(list.isEmpty ? "none" : list))")
             }
             guard case .string(let s)? = variant[key], allowed.contains(s) else {
-                throw PolishVariantError(clip: clip, key: key, reason: "\(describe(variant[key]!)) is not one of " +
+                throw ClipVariantError(clip: clip, key: key, reason: "\(describe(variant[key]!)) is not one of " +
                                          allowed.map { "\"\($0)\"" }.joined(separator: ", "))
             }
         }
