@@ -45,19 +45,20 @@ public enum DemoCards {
 
 struct DemoSimulation: ClipSimulation {
     struct State: Encodable {
-        var scrollOffset: Double
-        var scrollVelocity: Double
-        var scrollPhase: String
+        var scroll: ScrollState
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: StateKey.self)
+            try c.encodeScroll(scroll)
+        }
     }
     let scroll: ScrollSimulation
     let scene: DemoCardsScene
 
     mutating func advance(to time: Double) -> State {
-        let s = scroll.state(at: time)
-        return State(scrollOffset: s.offset, scrollVelocity: s.velocity, scrollPhase: s.phase.rawValue)
+        State(scroll: scroll.state(at: time))
     }
 
-    func scene(for state: State) -> Scene { scene.scene(scrollOffset: state.scrollOffset) }
+    func scene(for state: State) -> Scene { scene.scene(scrollOffset: state.scroll.offset) }
 }
 
 /// A variant key given to the demo, which has none.

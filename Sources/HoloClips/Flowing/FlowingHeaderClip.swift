@@ -107,7 +107,7 @@ public struct FlowingSimulation: ClipSimulation {
             nextStep += 1
         }
         let s = scroll.state(at: time)
-        return FlowingFrameState(page: page, header: header, offset: s.offset, phase: s.phase, at: time)
+        return FlowingFrameState(page: page, header: header, scroll: s, at: time)
     }
 
     public func scene(for state: FlowingFrameState) -> Scene { scene.scene(for: state) }

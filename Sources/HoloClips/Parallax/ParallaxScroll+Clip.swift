@@ -54,9 +54,7 @@ public enum ParallaxScroll {
 struct ParallaxScrollSimulation: ClipSimulation {
     struct State: Encodable, Equatable {
         var mode: String
-        var scrollOffset: Double
-        var scrollVelocity: Double
-        var scrollPhase: String
+        var scroll: ScrollState
         var headerSpeed: Double
         var backgroundSpeed: Double
         /// How far up each layer has moved on screen (speed × scrollOffset).
@@ -65,6 +63,15 @@ struct ParallaxScrollSimulation: ClipSimulation {
         /// How far each layer trails the content ((1 − speed) × scrollOffset).
         var headerLag: Double
         var backgroundLag: Double
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: StateKey.self)
+            try c.encode(mode, "mode")
+            try c.encodeScroll(scroll)
+            try c.encode(headerSpeed, "headerSpeed"); try c.encode(backgroundSpeed, "backgroundSpeed")
+            try c.encode(headerOffset, "headerOffset"); try c.encode(backgroundOffset, "backgroundOffset")
+            try c.encode(headerLag, "headerLag"); try c.encode(backgroundLag, "backgroundLag")
+        }
     }
     let scroll: ScrollSimulation
     let speeds: ParallaxSpeeds
@@ -73,12 +80,12 @@ struct ParallaxScrollSimulation: ClipSimulation {
 
     func state(at time: Double) -> State {
         let s = scroll.state(at: time)
-        return State(mode: mode.rawValue, scrollOffset: s.offset, scrollVelocity: s.velocity, scrollPhase: s.phase.rawValue,
+        return State(mode: mode.rawValue, scroll: s,
                      headerSpeed: speeds.header, backgroundSpeed: speeds.background,
                      headerOffset: speeds.headerOffset(scroll: s.offset), backgroundOffset: speeds.backgroundOffset(scroll: s.offset),
                      headerLag: speeds.headerLag(scroll: s.offset), backgroundLag: speeds.backgroundLag(scroll: s.offset))
     }
 
     mutating func advance(to time: Double) -> State { state(at: time) }
-    func scene(for state: State) -> Scene { scene.scene(scroll: state.scrollOffset, speeds: speeds) }
+    func scene(for state: State) -> Scene { scene.scene(scroll: state.scroll.offset, speeds: speeds) }
 }

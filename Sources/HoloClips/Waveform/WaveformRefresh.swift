@@ -67,8 +67,8 @@ public struct WaveformInputs: Hashable, Sendable {
 
 /// Everything the scene and `holoframe simulate` need at one instant.
 public struct WaveformFrameState: Encodable, Hashable, Sendable {
-    public var scrollOffset: Double
-    public var scrollPhase: String
+    /// The feed's scroll view (its state line has no velocity).
+    public var scroll: ScrollState
     public var phase: String
     public var pullProgress: Double
     public var barOpacities: [Double]
@@ -85,6 +85,16 @@ public struct WaveformFrameState: Encodable, Hashable, Sendable {
     public var fadeOut: Double
     /// Refreshes started so far.
     public var refreshCount: Int
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: StateKey.self)
+        try c.encodeScroll(scroll, velocity: false)
+        try c.encode(phase, "phase"); try c.encode(pullProgress, "pullProgress")
+        try c.encode(barOpacities, "barOpacities"); try c.encode(barHeights, "barHeights")
+        try c.encode(waveActive, "waveActive"); try c.encodeIfPresent(waveStart, "waveStart")
+        try c.encode(refreshing, "refreshing"); try c.encode(refreshElapsed, "refreshElapsed")
+        try c.encode(spacer, "spacer"); try c.encode(fadeOut, "fadeOut"); try c.encode(refreshCount, "refreshCount")
+    }
 }
 
 public final class WaveformRefresh: Sendable {
@@ -207,7 +217,7 @@ public final class WaveformRefresh: Sendable {
         if case .fadingOut(let start) = phase { fade = min(max((t - start) / WaveformTokens.fadeOutDuration, 0), 1) }
         let bars = 0..<WaveformTokens.barCount
         return WaveformFrameState(
-            scrollOffset: scrollState.offset, scrollPhase: scrollState.phase.rawValue, phase: phase.name,
+            scroll: scrollState, phase: phase.name,
             pullProgress: p,
             barOpacities: bars.map { WaveformBars.opacity(bar: $0, progress: p) },
             barHeights: bars.map { WaveformBars.height(bar: $0, waveElapsed: waveElapsed) },
