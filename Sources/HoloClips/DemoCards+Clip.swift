@@ -11,7 +11,7 @@ public enum DemoCards {
         defaults: { defaultSpec() },
         make: { spec in
             // The demo has no variants: a key there is a mistake, not something to ignore.
-            if let key = spec.variant.keys.sorted().first { throw DemoVariantError(key: key) }
+            _ = try ClipVariant(spec.variant, clip: "demo", keys: [])
             return clip(spec)
         })
 
@@ -59,10 +59,4 @@ struct DemoSimulation: ClipSimulation {
     }
 
     func scene(for state: State) -> Scene { scene.scene(scrollOffset: state.scroll.offset) }
-}
-
-/// A variant key given to the demo, which has none.
-public struct DemoVariantError: Error, CustomStringConvertible, Sendable {
-    public let key: String
-    public var description: String { "unknown variant key \"\(key.prefix(40))\": the demo has no variants" }
 }

@@ -128,7 +128,7 @@ import HoloScene
     }
 
     @Test func unknownTapTargetsAndVariantsAreNamed() throws {
-        #expect(throws: HeroTapError.self) { try HeroTransition.model(spec([Tap(time: 0.1, target: "card:9")])) }
+        #expect(throws: ClipInputError.self) { try HeroTransition.model(spec([Tap(time: 0.1, target: "card:9")])) }
         do { _ = try HeroTransition.model(spec([Tap(time: 0.1, target: "goal")])); Issue.record("no error") } catch {
             #expect("\(error)".contains("\"goal\""))
         }

@@ -40,8 +40,8 @@ public enum GoalCelebration {
     }
 
     public static func style(_ spec: ClipSpec) throws -> CelebrationStyle {
-        try ClipVariant.validate(spec.variant, clip: spec.design, known: ["style": CelebrationStyle.allCases.map(\.rawValue)])
-        if let s = ClipVariant.string(spec.variant, "style") { return CelebrationStyle(rawValue: s)! }
+        let variant = try ClipVariant(spec.variant, clip: spec.design, keys: ["style"])
+        if let style = try variant.choice("style", as: CelebrationStyle.self) { return style }
         switch spec.design {
         case "celebration-minimal": return .minimal
         case "celebration-joyful": return .joyful
@@ -51,8 +51,8 @@ public enum GoalCelebration {
 
     /// The time of the first "complete" tap; other targets throw.
     public static func completionTime(_ spec: ClipSpec) throws -> Double? {
-        for tap in spec.taps where tap.target != "complete" {
-            throw HeroTapError(clip: spec.design, target: tap.target, known: "\"complete\"")
+        for (i, tap) in spec.taps.enumerated() where tap.target != "complete" {
+            throw ClipInputError.unknownTap(clip: spec.design, index: i, target: tap.target, known: "\"complete\"")
         }
         return spec.taps.first?.time
     }

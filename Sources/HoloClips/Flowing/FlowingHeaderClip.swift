@@ -64,7 +64,7 @@ public enum FlowingHeaderClip {
     public static func configuration(_ spec: ClipSpec, preset: [String: VariantValue]) throws -> FlowingConfiguration {
         var config = FlowingConfiguration()
         try config.apply(variant: preset)
-        try config.apply(variant: spec.variant)
+        try config.apply(variant: spec.variant, clip: spec.design)
         return config
     }
 

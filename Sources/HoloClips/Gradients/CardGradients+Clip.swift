@@ -17,7 +17,7 @@ public enum CardGradients {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
-        try ClipVariant.validate(spec.variant, clip: spec.design, known: [:])
+        _ = try ClipVariant(spec.variant, clip: spec.design, keys: [])
         let loop = GradientLoop(mode: FinanceTokens.effectiveMode(spec.environment), highContrast: spec.environment.highContrast)
         let sim = CardGradientsSimulation(loop: loop, scene: CardGradientsScene(size: spec.device.size,
                                                                                     palette: .forScheme(spec.environment.colorScheme),

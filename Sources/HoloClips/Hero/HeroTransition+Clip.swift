@@ -4,13 +4,6 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public struct HeroTapError: Error, CustomStringConvertible, Equatable {
-    public var clip: String
-    public var target: String
-    public var known: String
-    public var description: String { "\(clip): unknown tap target \"\(target)\" (known: \(known))" }
-}
-
 /// A frame as `holoframe simulate` prints it.
 public struct HeroFrameJSON: Encodable, Equatable, Sendable {
     public var x, y, w, h: Double
@@ -34,17 +27,18 @@ public enum HeroTransition {
 
     /// "card:N" → N, "back" → nil; anything else throws naming the target.
     static func parseTaps(_ taps: [Tap], cardCount: Int) throws -> [(time: Double, card: Int?)] {
-        try taps.map { tap in
+        try taps.enumerated().map { i, tap in
             if tap.target == "back" { return (tap.time, nil) }
             if tap.target.hasPrefix("card:"), let n = Int(tap.target.dropFirst(5)), (0..<cardCount).contains(n) {
                 return (tap.time, n)
             }
-            throw HeroTapError(clip: "hero", target: tap.target, known: "\"card:0\"…\"card:\(cardCount - 1)\", \"back\"")
+            throw ClipInputError.unknownTap(clip: "hero", index: i, target: tap.target,
+                                            known: "\"card:0\"…\"card:\(cardCount - 1)\", \"back\"")
         }
     }
 
     public static func model(_ spec: ClipSpec) throws -> HeroTransitionModel {
-        try ClipVariant.validate(spec.variant, clip: "hero", known: [:])
+        _ = try ClipVariant(spec.variant, clip: "hero", keys: [])
         let layout = HeroTransitionLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize, insets: FinanceTokens.insets(spec.device))
         let taps = try parseTaps(spec.taps, cardCount: layout.cardFrames.count)
         return HeroTransitionModel(mode: FinanceTokens.effectiveMode(spec.environment), cardFrames: layout.cardFrames,

@@ -38,7 +38,7 @@ public enum ParallaxScroll {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
-        try ClipVariant.validate(spec.variant, clip: spec.design, known: [:])
+        _ = try ClipVariant(spec.variant, clip: spec.design, keys: [])
         let scene = ParallaxScrollScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
                                         type: spec.environment.dynamicTypeSize, insets: FinanceTokens.insets(spec.device))
         // The scroll view holds at least what is laid out (larger text makes the page taller).

@@ -62,19 +62,8 @@ public enum Reveal {
         name: "reveal-chevron", summary: "scroll-reveal detail surface driven by chevron taps: to the secondary and back",
         defaults: { defaultSpec(.chevron) }, make: { try clip($0) })
 
-    public static func gesture(_ variant: [String: VariantValue]) throws -> Gesture {
-        var g = Gesture.drag
-        for key in variant.keys.sorted() {
-            guard key == "gesture" else {
-                throw RevealInputError(field: "variant.\(key)", reason: "unknown variant key \"\(key)\" (known: \"gesture\")")
-            }
-            guard case .string(let s) = variant[key]!, let v = Gesture(rawValue: s) else {
-                throw RevealInputError(field: "variant.gesture", reason: "unknown value (known: " +
-                                       Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")")
-            }
-            g = v
-        }
-        return g
+    public static func gesture(_ variant: [String: VariantValue]) throws(ClipInputError) -> Gesture {
+        try ClipVariant(variant, clip: "reveal", keys: ["gesture"]).choice("gesture") ?? .drag
     }
 
     public static func defaultSpec(_ gesture: Gesture) -> ClipSpec {
@@ -114,8 +103,8 @@ public enum Reveal {
         let script = spec.scroll?.script ?? defaultScript(g)
         let taps = spec.scroll == nil && spec.taps.isEmpty ? defaultTaps(g) : spec.taps
         for (i, tap) in taps.enumerated() where tap.target != RevealScroll.chevronTarget {
-            throw RevealInputError(field: "taps[\(i)].target",
-                                   reason: "unknown tap target \"\(tap.target)\" (the reveal clip knows \"\(RevealScroll.chevronTarget)\")")
+            throw ClipInputError.unknownTap(clip: "reveal", index: i, target: tap.target,
+                                            known: ClipInputError.quoted(RevealScroll.chevronTarget))
         }
         let config = configuration(layout, deceleration: spec.scroll?.configuration.deceleration ?? .normal)
         let scroll: RevealScroll
@@ -123,7 +112,7 @@ public enum Reveal {
             scroll = try RevealScroll(configuration: config, script: script, chevronTaps: taps.map(\.time),
                                       secondaryHeight: layout.secondaryHeight)
         } catch {
-            throw RevealInputError(field: "scroll.events", reason: "with the chevron's scroll events: \(error)")
+            throw ClipInputError(clip: "reveal", field: "scroll.events", reason: "with the chevron's scroll events: \(error)")
         }
         let haptics = RevealHaptics.events(duration: spec.duration) {
             RevealMapping.progress(offset: scroll.state(at: $0).scroll.offset, secondaryHeight: layout.secondaryHeight)
@@ -195,11 +184,4 @@ public struct RevealSimulation: ClipSimulation, Sendable {
     }
 
     public func scene(for state: RevealFrameState) -> Scene { RevealScene(layout: layout).scene(displayed(state)) }
-}
-
-/// A reveal clip input the design cannot use (unknown variant key or value, unknown tap target).
-public struct RevealInputError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var reason: String
-    public var description: String { "reveal: \(field): \(reason)" }
 }
