@@ -6,22 +6,18 @@ import HoloMotion
 @testable import HoloClips
 
 @Suite struct CardGradientsTests {
-    func stripped(_ f: FinanceClipFrame) -> String {
-        f.record.stateJSON.replacingOccurrences(of: #"\{"frame":\d+,"time":[0-9.]+,"#, with: "{", options: .regularExpression)
-    }
-
     @Test(arguments: [(AnimationMode.full, 180), (AnimationMode.reduced, 300)])
     func loopsAreSeamless(mode: AnimationMode, loopFrames: Int) throws {
         var spec = withEnvironment(CardGradients.defaultSpec(), mode: mode)
         spec.duration = Double(2 * loopFrames) / 60
-        let frames = try financeFrames(spec)
+        let frames = try gradientFrames(spec)
         for k in stride(from: 0, to: loopFrames, by: 7) {
-            #expect(stripped(frames[k]) == stripped(frames[k + loopFrames]))
-            #expect(frames[k].record.scene == frames[k + loopFrames].record.scene)
+            #expect(frames[k].state == frames[k + loopFrames].state)
+            #expect(frames[k].scene == frames[k + loopFrames].scene)
         }
         // … and it does move within a loop.
-        #expect(frames[0].record.scene != frames[loopFrames / 2].record.scene)
-        #expect(frames[0].number("loopDuration") == Double(loopFrames) / 60)
+        #expect(frames[0].scene != frames[loopFrames / 2].scene)
+        #expect(frames[0].state.loopDuration == Double(loopFrames) / 60)
     }
 
     @Test func phasesAdvanceLinearlyAThirdApart() {
@@ -35,9 +31,9 @@ import HoloMotion
 
     @Test(arguments: [(AnimationMode.minimal, false), (AnimationMode.full, true)])
     func minimalAndReduceMotionAreStatic(mode: AnimationMode, reduceMotion: Bool) throws {
-        let frames = try financeFrames(withEnvironment(CardGradients.defaultSpec(), mode: mode, reduceMotion: reduceMotion), 0...100)
-        #expect(frames.allSatisfy { $0.record.scene == frames[0].record.scene })
-        #expect(frames[50].state["isStatic"] as? Bool == true)
+        let frames = try gradientFrames(withEnvironment(CardGradients.defaultSpec(), mode: mode, reduceMotion: reduceMotion), 0...100)
+        #expect(frames.allSatisfy { $0.scene == frames[0].scene })
+        #expect(frames[50].state.isStatic)
     }
 
     @Test func highContrastStrengthensTheAccentWithinTheSeedBand() {

@@ -21,13 +21,13 @@ import HoloScene
     func parallaxPageGrowsWithTheText(_ size: DynamicTypeSize) throws {
         var spec = ParallaxScroll.defaultSpec()
         spec.environment.dynamicTypeSize = size
-        let scene = try financeFrames(spec, 0...0)[0].record.scene
+        let scene = try renderedFrames(spec, 0...0)[0].scene
         let title = Self.firstRun(scene.root, "Dashboard")?.font.size
         #expect(title == size.pointSize(.largeTitle))
         let page = ParallaxScrollScene(size: spec.device.size, palette: .light, type: size).contentHeight
         let standard = ParallaxScrollScene(size: spec.device.size, palette: .light).contentHeight
         #expect(size > .large ? page > standard : page <= standard)
-        let before = try financeFrames(ParallaxScroll.defaultSpec(), 0...0)[0].record.scene
+        let before = try renderedFrames(ParallaxScroll.defaultSpec(), 0...0)[0].scene
         #expect((scene == before) == (size == .large))
     }
 
@@ -35,13 +35,13 @@ import HoloScene
     func gradientsTextFollowsTheTables(_ size: DynamicTypeSize) throws {
         var spec = CardGradients.defaultSpec()
         spec.environment.dynamicTypeSize = size
-        let scene = try financeFrames(spec, 0...0)[0].record.scene
+        let scene = try renderedFrames(spec, 0...0)[0].scene
         let title = Self.firstRun(scene.root, "Overview")?.font.size
         #expect(title == size.pointSize(.largeTitle))
         let found = Self.firstRun(scene.root, "Summer in Maine")
         let name = try #require(found)
         #expect(name.font.size == size.pointSize(.headline) && name.minimumScaleFactor == 0.7)
-        let before = try financeFrames(CardGradients.defaultSpec(), 0...0)[0].record.scene
+        let before = try renderedFrames(CardGradients.defaultSpec(), 0...0)[0].scene
         #expect((scene == before) == (size == .large))
     }
 }

@@ -10,9 +10,9 @@ import HoloMotion
 @Suite struct GoalCelebrationTests {
     let refined = GoalCelebrationTimeline(mode: .full, style: .refined, highContrast: false)
 
-    @Test(arguments: [(0.0, "fadeIn"), (0.199, "fadeIn"), (0.2, "pulse"), (0.799, "pulse"), (0.8, "glow"),
-                      (1.599, "glow"), (1.6, "fadeOut"), (1.999, "fadeOut"), (2.0, "done")])
-    func phaseBoundariesFollowTheSeedSequence(elapsed: Double, phase: String) {
+    @Test(arguments: [(0.0, GoalCelebrationTimeline.Phase.fadeIn), (0.199, .fadeIn), (0.2, .pulse), (0.799, .pulse), (0.8, .glow),
+                      (1.599, .glow), (1.6, .fadeOut), (1.999, .fadeOut), (2.0, .done)])
+    func phaseBoundariesFollowTheSeedSequence(elapsed: Double, phase: GoalCelebrationTimeline.Phase) {
         #expect(refined.sample(elapsed: elapsed).phase == phase)
     }
 
@@ -24,7 +24,7 @@ import HoloMotion
         #expect(refined.sample(elapsed: 1.6).opacity == 1)
         #expect(refined.sample(elapsed: 1.8).opacity < 0.5)
         #expect(refined.sample(elapsed: 2.0).opacity == 0)
-        #expect(refined.sample(elapsed: nil).phase == "idle")
+        #expect(refined.sample(elapsed: nil).phase == .idle)
         #expect(refined.duration == 2.0)
     }
 
@@ -55,9 +55,9 @@ import HoloMotion
     }
 
     @Test func hapticsFireOnTheirFramesLightLightMediumAtThePeak() throws {
-        let frames = try financeFrames(GoalCelebration.defaultSpec())
-        let fired = frames.filter { !($0.state["haptics"] as! [String]).isEmpty }
-        #expect(fired.flatMap { $0.state["haptics"] as! [String] } == ["light", "light", "medium"])
+        let frames = try celebrationFrames(GoalCelebration.defaultSpec())
+        let fired = frames.filter { !$0.state.haptics.isEmpty }
+        #expect(fired.flatMap(\.state.haptics) == [.light, .light, .medium])
         // Default: "complete" at 0.4 s, fill 0.3 s, so the celebration starts at 0.7 s.
         #expect(fired[0].index == 54) // 0.7 + 0.2 = 0.9 s = frame 54
         let peak = 0.7 + refined.pulsePeak!
@@ -65,29 +65,29 @@ import HoloMotion
         #expect(fired[1].index > fired[0].index && fired[1].index < fired[2].index)
         // The medium frame's scale is the largest scale shown within a frame of it.
         let k = fired[2].index
-        #expect(abs(frames[k].number("scale") - 1.05) < 1e-3)
+        #expect(abs(frames[k].state.sample.scale - 1.05) < 1e-3)
     }
 
     @Test func simulatedFramesCrossThePhaseBoundariesOnTime() throws {
-        let frames = try financeFrames(GoalCelebration.defaultSpec(), 20...170)
-        func phase(at t: Double) -> String { frames.first { abs($0.time - t) < 1e-9 }!.string("phase") }
-        #expect(phase(at: 0.7) == "fadeIn")
-        #expect(phase(at: 0.9) == "pulse")
-        #expect(phase(at: 1.5) == "glow")
-        #expect(phase(at: 2.3) == "fadeOut")
-        #expect(phase(at: 2.7) == "done")
-        #expect(frames.first { abs($0.time - 0.4) < 1e-9 }!.number("goalProgress") == 0.92)
-        #expect(frames.first { abs($0.time - 0.7) < 1e-9 }!.number("goalProgress") == 1)
+        let frames = try celebrationFrames(GoalCelebration.defaultSpec(), 20...170)
+        func phase(at t: Double) -> GoalCelebrationTimeline.Phase { frames.first { abs($0.time - t) < 1e-9 }!.state.sample.phase }
+        #expect(phase(at: 0.7) == .fadeIn)
+        #expect(phase(at: 0.9) == .pulse)
+        #expect(phase(at: 1.5) == .glow)
+        #expect(phase(at: 2.3) == .fadeOut)
+        #expect(phase(at: 2.7) == .done)
+        #expect(frames.first { abs($0.time - 0.4) < 1e-9 }!.state.goalProgress == 0.92)
+        #expect(frames.first { abs($0.time - 0.7) < 1e-9 }!.state.goalProgress == 1)
     }
 
     @Test func reducedModeIsAnEightHundredMillisecondQuickPulse() {
         let t = GoalCelebrationTimeline(mode: .reduced, style: .refined, highContrast: false)
         #expect(t.duration == 0.8)
-        #expect(t.sample(elapsed: 0.2).phase == "pulse")
+        #expect(t.sample(elapsed: 0.2).phase == .pulse)
         #expect(t.sample(elapsed: 0.4).scale == 1.05)
-        #expect(t.sample(elapsed: 0.6).phase == "fadeOut")
+        #expect(t.sample(elapsed: 0.6).phase == .fadeOut)
         #expect(t.sample(elapsed: 0.6).scale == 1)
-        #expect(t.sample(elapsed: 0.8).phase == "done")
+        #expect(t.sample(elapsed: 0.8).phase == .done)
         for k in 0...80 { #expect(t.sample(elapsed: Double(k) / 100).glowOpacity == 0) }
         #expect(t.haptics.isEmpty)
     }
@@ -100,7 +100,7 @@ import HoloMotion
         #expect(abs(t.sample(elapsed: 0.1).opacity - 0.5) < 1e-9) // linear(0.2)
         #expect(t.sample(elapsed: 0.2).opacity == 1)
         #expect(abs(t.sample(elapsed: 0.3).opacity - 0.5) < 1e-9)
-        #expect(t.sample(elapsed: 0.4).phase == "done")
+        #expect(t.sample(elapsed: 0.4).phase == .done)
         for k in 0...40 {
             let s = t.sample(elapsed: Double(k) / 100)
             #expect(s.scale == 1 && s.glowOpacity == 0)
@@ -125,11 +125,11 @@ import HoloMotion
     /// the clip's own frames have one (celebration-minimal listed "pulse 1.05, gold glow").
     @Test(arguments: [GoalCelebration.builtIn, GoalCelebration.minimalBuiltIn, GoalCelebration.joyfulBuiltIn])
     func listLineNamesOnlyWhatTheClipShows(_ clip: BuiltInClip) throws {
-        let frames = try financeFrames(clip.defaults())
-        let pulses = frames.contains { $0.number("scale") != 1 }
-        let glows = frames.contains { $0.number("glowOpacity") > 0 }
-        let shimmers = frames.contains { $0.state["shimmer"] != nil }
-        let haptics = frames.contains { !(($0.state["haptics"] as? [String]) ?? []).isEmpty }
+        let frames = try celebrationFrames(clip.defaults())
+        let pulses = frames.contains { $0.state.sample.scale != 1 }
+        let glows = frames.contains { $0.state.sample.glowOpacity > 0 }
+        let shimmers = frames.contains { $0.state.sample.shimmer != nil }
+        let haptics = frames.contains { !$0.state.haptics.isEmpty }
         #expect(clip.summary.contains("pulse") == pulses, "\(clip.name): \(clip.summary)")
         #expect(clip.summary.contains("glow") == glows, "\(clip.name): \(clip.summary)")
         #expect(clip.summary.contains("shimmer") == shimmers, "\(clip.name): \(clip.summary)")
@@ -156,7 +156,7 @@ import HoloMotion
     func goalCardsFollowDynamicType(_ size: DynamicTypeSize) throws {
         var spec = GoalCelebration.defaultSpec()
         spec.environment.dynamicTypeSize = size
-        let scene = try financeFrames(spec, 0...0)[0].record.scene
+        let scene = try renderedFrames(spec, 0...0)[0].scene
         var runs: [String: TextRun] = [:]
         func walk(_ nodes: [Node]) {
             for n in nodes {
@@ -170,7 +170,7 @@ import HoloMotion
         #expect(name.font.size == size.pointSize(.headline) && name.minimumScaleFactor == 0.7 && name.maxWidth != nil)
         let cards = GoalCelebrationScene(size: spec.device.size, palette: .light, type: size).cardFrames
         #expect(size <= .large ? cards[0].height == 104 : cards[0].height > 104)
-        let standard = try financeFrames(GoalCelebration.defaultSpec(), 0...0)[0].record.scene
+        let standard = try renderedFrames(GoalCelebration.defaultSpec(), 0...0)[0].scene
         #expect((scene == standard) == (size == .large))
     }
 }

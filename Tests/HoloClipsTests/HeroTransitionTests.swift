@@ -22,10 +22,10 @@ import HoloScene
         // Third goal card: y = 116 + 2·(104 + 12) = 348, width 390 − 2·16.
         #expect(model.sample(at: 0.49).heroFrame == nil)
         #expect(model.sample(at: 0.5).heroFrame == Rect(x: 16, y: 348, width: 358, height: 104))
-        #expect(model.sample(at: 0.5).phase == "opening")
+        #expect(model.sample(at: 0.5).phase == .opening)
         let rest = model.sample(at: 2.0)
         #expect(rest.heroFrame == Rect(x: 0, y: 0, width: 390, height: 844))
-        #expect(rest.phase == "detail")
+        #expect(rest.phase == .detail)
         #expect(rest.sourceOpacity == 0 && rest.destinationOpacity == 1)
     }
 
@@ -68,12 +68,12 @@ import HoloScene
         let after = model.sample(at: 0.6 + 1.0 / 60).heroFrame!
         // The frame was rising fast (y falling); kept velocity carries it further up before it turns.
         #expect(after.minY < before.minY)
-        #expect(model.sample(at: 0.6 + 1.0 / 60).phase == "closing")
+        #expect(model.sample(at: 0.6 + 1.0 / 60).phase == .closing)
         // It comes back to the card's slot and unlinks.
         // (The spring finishes by SwiftUI's absolute rule, |v|, |F| ≤ 0.06, which for hundreds of
         // points takes well over a second.)
         #expect(model.sample(at: 2.6).heroFrame == nil)
-        #expect(model.sample(at: 2.6).phase == "list")
+        #expect(model.sample(at: 2.6).phase == .list)
         var last = model.sample(at: 0.6).heroFrame!
         for k in 37...80 {
             guard let f = model.sample(at: Double(k) / 60).heroFrame else { break }
@@ -87,7 +87,7 @@ import HoloScene
         #expect(model.sample(at: 1.9).heroFrame == Rect(x: 0, y: 0, width: 390, height: 844))
         let f = try #require(model.sample(at: 1.9 + 0.1).heroFrame)
         #expect(f.minY > 0 && f.height < 844)
-        #expect(model.sample(at: 3.0).phase == "list")
+        #expect(model.sample(at: 3.0).phase == .list)
     }
 
     @Test func cardTapWhileLinkedIsIgnored() throws {
@@ -103,8 +103,8 @@ import HoloScene
         #expect(abs(half.destinationOpacity - 0.5) < 1e-9)
         let f = try #require(half.heroFrame)
         #expect(abs(f.width - 390 * 0.95) < 1e-9 && abs(f.midY - 422) < 1e-9)
-        #expect(model.sample(at: 0.74).phase == "opening")
-        #expect(model.sample(at: 0.75).phase == "detail")
+        #expect(model.sample(at: 0.74).phase == .opening)
+        #expect(model.sample(at: 0.75).phase == .detail)
         #expect(model.sample(at: 0.75).destinationScale == 1)
     }
 
@@ -115,7 +115,7 @@ import HoloScene
         let half = model.sample(at: 0.55)
         #expect(abs(half.destinationOpacity - 0.5) < 1e-9)
         #expect(half.heroFrame == Rect(x: 0, y: 0, width: 390, height: 844)) // no geometry morph
-        #expect(model.sample(at: 0.6).phase == "detail")
+        #expect(model.sample(at: 0.6).phase == .detail)
         #expect(model.sample(at: 0.6).destinationOpacity == 1)
     }
 
@@ -140,18 +140,18 @@ import HoloScene
     /// (card:1 while card:2 is linked) and "back" begin nothing.
     @Test func aTransitionBeginsWithALightHaptic() throws {
         let taps = [open, Tap(time: 0.8, target: "card:1"), Tap(time: 1.9, target: "back"), Tap(time: 2.8, target: "card:0")]
-        let frames = try financeFrames(spec(taps))
-        let fired = frames.filter { !(($0.state["haptics"] as? [String]) ?? []).isEmpty }
+        let frames = try heroFrames(spec(taps))
+        let fired = frames.filter { !$0.state.haptics.isEmpty }
         #expect(fired.map(\.index) == [30, 168])
-        #expect(fired.allSatisfy { ($0.state["haptics"] as? [String]) == ["light"] })
+        #expect(fired.allSatisfy { $0.state.haptics == [.light] })
     }
 
     @Test func simulateReportsTheHeroState() throws {
-        let frames = try financeFrames(HeroTransition.defaultSpec(), 30...31)
-        let frame = try #require(frames[0].state["heroFrame"] as? [String: Any])
-        #expect((frame["y"] as? Double) == 348)
-        #expect(frames[1].string("phase") == "opening")
-        #expect(frames[1].number("destinationOpacity") > 0)
+        let frames = try heroFrames(HeroTransition.defaultSpec(), 30...31)
+        let frame = try #require(frames[0].state.sample.heroFrame)
+        #expect(frame.minY == 348)
+        #expect(frames[1].state.sample.phase == .opening)
+        #expect(frames[1].state.sample.destinationOpacity > 0)
     }
 
     /// Dynamic Type: the list's title and cards follow the tables and grow; the morph starts from
@@ -162,8 +162,8 @@ import HoloScene
         let layout = HeroTransitionLayout(size: s.device.size, type: size)
         #expect(size <= .large ? layout.cardFrames[2].height == 104 : layout.cardFrames[2].height > 104)
         #expect(try HeroTransition.model(s).sample(at: 0.5).heroFrame == layout.cardFrames[2])
-        let scene = try financeFrames(s, 0...0)[0].record.scene
-        let standard = try financeFrames(spec([open]), 0...0)[0].record.scene
+        let scene = try renderedFrames(s, 0...0)[0].scene
+        let standard = try renderedFrames(spec([open]), 0...0)[0].scene
         #expect((scene == standard) == (size == .large))
         guard case .text(let title, _) = scene.root[0] else { Issue.record("the title is not first"); return }
         #expect(title.string == "Goals" && title.font.size == size.pointSize(.largeTitle))

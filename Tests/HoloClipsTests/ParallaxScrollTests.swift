@@ -7,24 +7,24 @@ import HoloMotion
 
 @Suite struct ParallaxScrollTests {
     @Test func defaultScriptFlingsAndReverses() throws {
-        let frames = try financeFrames(ParallaxScroll.defaultSpec())
-        let v = frames.map { $0.number("scrollVelocity") }
+        let frames = try parallaxFrames(ParallaxScroll.defaultSpec())
+        let v = frames.map { $0.state.scroll.velocity }
         #expect(v.contains { $0 > 500 } && v.contains { $0 < -500 })
-        #expect(frames.contains { $0.string("scrollPhase") == "decelerating" })
-        #expect(frames.map { $0.number("scrollOffset") }.max()! > 400)
+        #expect(frames.contains { $0.state.scroll.phase == .decelerating })
+        #expect(frames.map { $0.state.scroll.offset }.max()! > 400)
     }
 
     @Test func fullModeLayersMoveAtSeventyAndFiftyPercent() throws {
-        let frames = try financeFrames(ParallaxScroll.defaultSpec())
+        let frames = try parallaxFrames(ParallaxScroll.defaultSpec())
         for f in frames {
-            let s = f.number("scrollOffset")
-            // (JSON text round-trips lose the last bit on Linux Foundation: compare to 1e-12.)
-            #expect(abs(f.number("headerOffset") - 0.7 * s) <= 1e-12 * max(1, abs(s)))
-            #expect(abs(f.number("backgroundOffset") - 0.5 * s) <= 1e-12 * max(1, abs(s)))
-            #expect(abs(f.number("headerLag") - 0.3 * s) < 1e-9)
-            #expect(abs(f.number("backgroundLag") - 0.5 * s) < 1e-9)
+            let s = f.state.scroll.offset
+            // (speed·s as the simulation computes it: exact, compared to 1e-12 as the JSON-read test did)
+            #expect(abs(f.state.headerOffset - 0.7 * s) <= 1e-12 * max(1, abs(s)))
+            #expect(abs(f.state.backgroundOffset - 0.5 * s) <= 1e-12 * max(1, abs(s)))
+            #expect(abs(f.state.headerLag - 0.3 * s) < 1e-9)
+            #expect(abs(f.state.backgroundLag - 0.5 * s) < 1e-9)
         }
-        #expect(frames[0].number("headerSpeed") == 0.7 && frames[0].number("backgroundSpeed") == 0.5)
+        #expect(frames[0].state.headerSpeed == 0.7 && frames[0].state.backgroundSpeed == 0.5)
     }
 
     @Test(arguments: [0.0, 1, 123.456, 970.25, -8.2])
@@ -39,21 +39,21 @@ import HoloMotion
     }
 
     @Test func reducedModeHalvesTheParallax() throws {
-        let frames = try financeFrames(withEnvironment(ParallaxScroll.defaultSpec(), mode: .reduced))
+        let frames = try parallaxFrames(withEnvironment(ParallaxScroll.defaultSpec(), mode: .reduced))
         for f in frames {
-            let s = f.number("scrollOffset")
-            #expect(abs(f.number("headerLag") - 0.15 * s) < 1e-9)
-            #expect(abs(f.number("backgroundLag") - 0.25 * s) < 1e-9)
+            let s = f.state.scroll.offset
+            #expect(abs(f.state.headerLag - 0.15 * s) < 1e-9)
+            #expect(abs(f.state.backgroundLag - 0.25 * s) < 1e-9)
         }
-        #expect(frames[0].number("headerSpeed") == 0.85 && frames[0].number("backgroundSpeed") == 0.75)
+        #expect(frames[0].state.headerSpeed == 0.85 && frames[0].state.backgroundSpeed == 0.75)
     }
 
     @Test(arguments: [(AnimationMode.minimal, false), (AnimationMode.full, true)])
     func minimalAndReduceMotionTurnParallaxOff(mode: AnimationMode, reduceMotion: Bool) throws {
-        let frames = try financeFrames(withEnvironment(ParallaxScroll.defaultSpec(), mode: mode, reduceMotion: reduceMotion))
+        let frames = try parallaxFrames(withEnvironment(ParallaxScroll.defaultSpec(), mode: mode, reduceMotion: reduceMotion))
         for f in frames {
-            #expect(f.number("headerLag") == 0 && f.number("backgroundLag") == 0)
-            #expect(abs(f.number("headerOffset") - f.number("scrollOffset")) < 1e-9)
+            #expect(f.state.headerLag == 0 && f.state.backgroundLag == 0)
+            #expect(abs(f.state.headerOffset - f.state.scroll.offset) < 1e-9)
         }
     }
 

@@ -60,14 +60,14 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         var sawPartial = false
         for k in 0...90 {
             let s = sim.state(at: Double(k) / 60).waveform
-            guard s.phase == "following" else { continue }
+            guard s.phase.kind == .following else { continue }
             let expected = min(max(-s.scroll.offset / 80, 0), 1)
             #expect(abs(s.pullProgress - expected) < 1e-12)
             for i in 0..<5 { #expect(abs(s.barOpacities[i] - WaveformBars.opacity(bar: i, progress: s.pullProgress)) < 1e-12) }
             if s.pullProgress > 0.3 && s.pullProgress < 0.7 { sawPartial = true }
         }
         #expect(sawPartial)
-        #expect(sim.state(at: 1.2).waveform.phase == "refreshing")
+        #expect(sim.state(at: 1.2).waveform.phase.kind == .refreshing)
     }
 
     @Test func waveStartsWhenProgressFirstReachesTenPercent() throws {
@@ -105,14 +105,14 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         #expect(abs(during.refreshElapsed - 0.01) < 1e-9)
         #expect(sim.state(at: end - 0.005).waveform.refreshing)
         let fading = sim.state(at: end + 0.15).waveform
-        #expect(!fading.refreshing && fading.phase == "fadingOut")
+        #expect(!fading.refreshing && fading.phase.kind == .fadingOut)
         let y = TimingCurve.easeOut.value(at: 0.5)
         #expect(abs(fading.pullProgress - (1 - y)) < 1e-9)
         #expect(abs(fading.spacer - 50 * (1 - y)) < 1e-9)
         #expect(abs(fading.fadeOut - 0.5) < 1e-9)
         #expect(fading.waveActive)
         let done = sim.state(at: end + 0.31).waveform
-        #expect(done.phase == "following" && done.spacer == 0 && done.pullProgress == 0 && done.barOpacities == [0, 0, 0, 0, 0])
+        #expect(done.phase.kind == .following && done.spacer == 0 && done.pullProgress == 0 && done.barOpacities == [0, 0, 0, 0, 0])
         #expect(done.refreshCount == 1)
     }
 
@@ -139,7 +139,7 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         for k in 0..<spec.frameCount {
             let s = sim.state(at: Double(k) / Double(spec.fps)).waveform
             let top = layout.rowTop(0, scrollOffset: s.scroll.offset, spacer: s.spacer)
-            if s.phase == "following" && s.scroll.offset < 0 {
+            if s.phase.kind == .following && s.scroll.offset < 0 {
                 #expect(abs(top - layout.rowTop(0, scrollOffset: 0, spacer: 0) + s.scroll.offset) < 1e-9,
                         "\(clip.name) frame \(k): a pull moves the rows with the finger")
             }
@@ -179,11 +179,11 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         let sim = try waveformSim(fling, taps: [Tap(time: 1.5, target: "tab"), Tap(time: 2.3, target: "tab")])
         #expect(sim.state(at: 1.5).waveform.scroll.offset > 300)
         let top = sim.state(at: 1.5 + ScrollPhysics.programmaticDuration + 0.02).waveform
-        #expect(top.scroll.offset == 0 && top.phase == "following" && top.refreshCount == 0 && top.spacer == 0)
+        #expect(top.scroll.offset == 0 && top.phase.kind == .following && top.refreshCount == 0 && top.spacer == 0)
         for f in [0.25, 0.5, 0.75] {
             let s = sim.state(at: 2.3 + 0.4 * f).waveform
             let y = TimingCurve.easeOut.value(at: f)
-            #expect(s.phase == "pullingDown")
+            #expect(s.phase.kind == .pullingDown)
             #expect(abs(s.pullProgress - y) < 1e-9 && abs(s.spacer - 50 * y) < 1e-9)
             #expect(s.scroll.offset == 0)   // the pull is the design's animation, not the scroll view's
         }

@@ -58,6 +58,12 @@ public enum GoalCelebration {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
+        let sim = try simulation(spec)
+        return Clip(spec) { sim }
+    }
+
+    /// The clip's simulation at t = 0 (what `clip` renders; tests read its typed state).
+    static func simulation(_ spec: ClipSpec) throws -> GoalCelebrationSimulation {
         let style = try style(spec)
         let timeline = GoalCelebrationTimeline(mode: FinanceTokens.effectiveMode(spec.environment), style: style,
                                                  highContrast: spec.environment.highContrast)
@@ -65,23 +71,29 @@ public enum GoalCelebration {
                                               scene: GoalCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
                                                                                    type: spec.environment.dynamicTypeSize,
                                                                                    insets: FinanceTokens.insets(spec.device)))
-        return Clip(spec) { sim }
+        return sim
     }
 }
 
 struct GoalCelebrationSimulation: ClipSimulation {
+    /// The frame's celebration: the goal's fill, the timeline's sample, the haptics fired on this frame.
     struct State: Encodable, Equatable {
-        var style: String
-        var mode: String
+        var style: CelebrationStyle
+        var mode: AnimationMode
         var goalProgress: Double
-        /// Seconds since the celebration started (absent before).
+        /// Seconds since the celebration started (nil before; the state line leaves it out).
         var celebrationTime: Double?
-        var phase: String
-        var opacity: Double
-        var scale: Double
-        var glowOpacity: Double
-        var shimmer: Double?
-        var haptics: [String]
+        var sample: GoalCelebrationTimeline.Sample
+        var haptics: [HapticKind]
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: StateKey.self)
+            try c.encode(style, "style"); try c.encode(mode.rawValue, "mode"); try c.encode(goalProgress, "goalProgress")
+            try c.encodeIfPresent(celebrationTime, "celebrationTime")
+            try c.encode(sample.phase, "phase"); try c.encode(sample.opacity, "opacity"); try c.encode(sample.scale, "scale")
+            try c.encode(sample.glowOpacity, "glowOpacity"); try c.encodeIfPresent(sample.shimmer, "shimmer")
+            try c.encode(haptics, "haptics")
+        }
     }
 
     let timeline: GoalCelebrationTimeline
@@ -99,20 +111,15 @@ struct GoalCelebrationSimulation: ClipSimulation {
         // Seconds since the start, snapped to 1 ns so that frame instants land exactly on the
         // timeline's boundaries (2.3 − 0.7 is 1.5999999999999999 in binary).
         let elapsed = start.flatMap { time >= $0 ? ((time - $0) * 1e9).rounded() / 1e9 : nil }
-        let s = timeline.sample(elapsed: elapsed)
         let frame = Int((time * fps).rounded())
-        let haptics = start.map { timeline.haptics(onFrame: frame, fps: fps, start: $0).map(\.rawValue) } ?? []
-        return State(style: timeline.style.rawValue, mode: timeline.mode.rawValue, goalProgress: progress.value(at: time),
-                     celebrationTime: elapsed, phase: s.phase, opacity: s.opacity, scale: s.scale, glowOpacity: s.glowOpacity,
-                     shimmer: s.shimmer, haptics: haptics)
+        let haptics = start.map { timeline.haptics(onFrame: frame, fps: fps, start: $0) } ?? []
+        return State(style: timeline.style, mode: timeline.mode, goalProgress: progress.value(at: time),
+                     celebrationTime: elapsed, sample: timeline.sample(elapsed: elapsed), haptics: haptics)
     }
 
     mutating func advance(to time: Double) -> State { state(at: time) }
 
     func scene(for state: State) -> Scene {
-        scene.scene(goalProgress: state.goalProgress,
-                    sample: .init(phase: state.phase, opacity: state.opacity, scale: state.scale, glowOpacity: state.glowOpacity,
-                                  shimmer: state.shimmer),
-                    style: timeline.style)
+        scene.scene(goalProgress: state.goalProgress, sample: state.sample, style: state.style)
     }
 }

@@ -75,7 +75,7 @@ struct GoalCelebrationScene: Sendable {
         // Once the celebration's badge has arrived, the finished goal keeps a check of its own (in
         // the complete colour, the "100%"'s green), which the celebration's gold check fades into:
         // the slot never returns to an empty ring, an unticked box, after the celebration.
-        let arrived = s.phase != "idle" && s.phase != "fadeIn"
+        let arrived = s.phase != .idle && s.phase != .fadeIn
         if !arrived {
             children.append(.group([.stroke(.ellipse(badge.insetBy(dx: 1, dy: 1)), .solid(palette.gold.opacity(0.45)), width: 2)],
                                    opacity: 1 - s.opacity))

@@ -17,13 +17,19 @@ public enum CardGradients {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
+        let sim = try simulation(spec)
+        return Clip(spec) { sim }
+    }
+
+    /// The clip's simulation at t = 0 (what `clip` renders; tests read its typed state).
+    static func simulation(_ spec: ClipSpec) throws -> CardGradientsSimulation {
         _ = try ClipVariant(spec.variant, clip: spec.design, keys: [])
         let loop = GradientLoop(mode: FinanceTokens.effectiveMode(spec.environment), highContrast: spec.environment.highContrast)
         let sim = CardGradientsSimulation(loop: loop, scene: CardGradientsScene(size: spec.device.size,
                                                                                     palette: .forScheme(spec.environment.colorScheme),
                                                                                     type: spec.environment.dynamicTypeSize,
                                                                                     insets: FinanceTokens.insets(spec.device)))
-        return Clip(spec) { sim }
+        return sim
     }
 }
 

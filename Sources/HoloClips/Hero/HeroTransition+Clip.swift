@@ -46,52 +46,53 @@ public enum HeroTransition {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
+        let sim = try simulation(spec)
+        return Clip(spec) { sim }
+    }
+
+    /// The clip's simulation at t = 0 (what `clip` renders; tests read its typed state).
+    static func simulation(_ spec: ClipSpec) throws -> HeroTransitionSimulation {
         let model = try model(spec)
         let scene = HeroTransitionScene(layout: HeroTransitionLayout(size: spec.device.size, type: spec.environment.dynamicTypeSize,
                                                              insets: FinanceTokens.insets(spec.device)),
                                     palette: .forScheme(spec.environment.colorScheme), highContrast: spec.environment.highContrast)
-        return Clip(spec) { HeroTransitionSimulation(model: model, scene: scene, fps: Double(spec.fps)) }
+        return HeroTransitionSimulation(model: model, scene: scene, fps: Double(spec.fps))
     }
 }
 
 struct HeroTransitionSimulation: ClipSimulation {
+    /// The frame's hero: the model's sample, how it moves, and the haptics fired on this frame.
     struct State: Encodable, Equatable {
-        var phase: String
-        var transition: String
-        var card: Int?
-        var heroFrame: HeroFrameJSON?
-        var linkProgress: Double
-        var sourceOpacity: Double
-        var destinationOpacity: Double
-        var destinationScale: Double
-        /// Haptics fired on this frame ("light" as a transition begins).
-        var haptics: [String]
+        var sample: HeroTransitionModel.Sample
+        var transition: HeroTransitionModel.Transition
+        /// Haptics fired on this frame (light as a transition begins).
+        var haptics: [HapticKind]
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: StateKey.self)
+            try c.encode(sample.phase, "phase"); try c.encode(transition, "transition")
+            try c.encodeIfPresent(sample.card, "card"); try c.encodeIfPresent(sample.heroFrame.map(HeroFrameJSON.init), "heroFrame")
+            try c.encode(sample.linkProgress, "linkProgress")
+            try c.encode(sample.sourceOpacity, "sourceOpacity"); try c.encode(sample.destinationOpacity, "destinationOpacity")
+            try c.encode(sample.destinationScale, "destinationScale"); try c.encode(haptics, "haptics")
+        }
     }
     let model: HeroTransitionModel
     let scene: HeroTransitionScene
     let fps: Double
 
     func state(at time: Double) -> State {
-        let s = model.sample(at: time)
-        return State(phase: s.phase, transition: model.transition.rawValue, card: s.card, heroFrame: s.heroFrame.map(HeroFrameJSON.init),
-                     linkProgress: s.linkProgress, sourceOpacity: s.sourceOpacity, destinationOpacity: s.destinationOpacity,
-                     destinationScale: s.destinationScale, haptics: haptics(at: time))
+        State(sample: model.sample(at: time), transition: model.transition, haptics: haptics(at: time))
     }
 
     /// An event at τ belongs to the first frame at or after it, k = ⌈τ·fps⌉ (within 1e-9 of a frame
     /// instant, that frame), as the celebration's haptics.
-    func haptics(at time: Double) -> [String] {
+    func haptics(at time: Double) -> [HapticKind] {
         let frame = Int((time * fps).rounded())
-        return model.hapticTimes.filter { Int(($0 * fps - 1e-9).rounded(.up)) == frame }.map { _ in HapticKind.light.rawValue }
+        return model.hapticTimes.filter { Int(($0 * fps - 1e-9).rounded(.up)) == frame }.map { _ in .light }
     }
 
     mutating func advance(to time: Double) -> State { state(at: time) }
 
-    func scene(for state: State) -> Scene {
-        let sample = HeroTransitionModel.Sample(
-            card: state.card, heroFrame: state.heroFrame.map { Rect(x: $0.x, y: $0.y, width: $0.w, height: $0.h) },
-            linkProgress: state.linkProgress, sourceOpacity: state.sourceOpacity, destinationOpacity: state.destinationOpacity,
-            destinationScale: state.destinationScale, phase: state.phase)
-        return scene.scene(sample, transition: model.transition)
-    }
+    func scene(for state: State) -> Scene { scene.scene(state.sample, transition: state.transition) }
 }

@@ -47,8 +47,11 @@ public struct HeroTransitionModel: Sendable {
         public var destinationOpacity: Double
         /// Scale of the destination about the detail's centre (Reduced mode), else 1.
         public var destinationScale: Double
-        public var phase: String
+        public var phase: Phase
     }
+
+    /// Where the hero is: in the list, on its way to the detail, in the detail, on its way back.
+    public enum Phase: String, Sendable, Hashable, Encodable { case list, opening, detail, closing }
 
     public init(mode: AnimationMode, cardFrames: [Rect], detailFrame: Rect, taps: [(time: Double, card: Int?)]) {
         self.cardFrames = cardFrames; self.detailFrame = detailFrame
@@ -94,13 +97,13 @@ public struct HeroTransitionModel: Sendable {
     public func sample(at t: Double) -> Sample {
         guard let cycle = cycles.last(where: { $0.openTime <= t }) else {
             return Sample(card: nil, heroFrame: nil, linkProgress: 0, sourceOpacity: 1, destinationOpacity: 0,
-                          destinationScale: 1, phase: "list")
+                          destinationScale: 1, phase: .list)
         }
         let closing = cycle.closeTime.map { $0 <= t } ?? false
         let moving = cycle.progress.isAnimating(at: t) || (transition == .matchedGeometry && cycle.frame.isAnimating(at: t))
         if closing && !moving {
             return Sample(card: nil, heroFrame: nil, linkProgress: 0, sourceOpacity: 1, destinationOpacity: 0,
-                          destinationScale: 1, phase: "list")
+                          destinationScale: 1, phase: .list)
         }
         let p = cycle.progress.value(at: t)
         // Opacity transitions clamp: a spring passing 1 does not make a view more than opaque.
@@ -113,7 +116,7 @@ public struct HeroTransitionModel: Sendable {
             let w = detailFrame.width * scale, h = detailFrame.height * scale
             frame = Rect(x: detailFrame.midX - w / 2, y: detailFrame.midY - h / 2, width: w, height: h)
         }
-        let phase = closing ? "closing" : (moving ? "opening" : "detail")
+        let phase: Phase = closing ? .closing : (moving ? .opening : .detail)
         return Sample(card: cycle.card, heroFrame: frame, linkProgress: p, sourceOpacity: 1 - shown,
                       destinationOpacity: shown, destinationScale: scale, phase: phase)
     }

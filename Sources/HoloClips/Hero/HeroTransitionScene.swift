@@ -95,7 +95,7 @@ struct HeroTransitionScene: Sendable {
                 let local = Shape.roundedRect(Rect(origin: .zero, size: frame.size), cornerRadius: radius, style: .continuous)
                 nodes.append(.group(sourceContent(goal, width: frame.width), transform: .translation(frame.minX, frame.minY),
                                     opacity: s.sourceOpacity, clip: local))
-                if highContrast && s.phase != "detail" {
+                if highContrast && s.phase != .detail {
                     // High Contrast: "Hero transition borders: 2pt stroke added".
                     nodes.append(.stroke(.roundedRect(frame.insetBy(dx: 1, dy: 1), cornerRadius: max(radius - 1, 0), style: .continuous),
                                          .solid(palette.gold), width: 2))

@@ -38,6 +38,12 @@ public enum ParallaxScroll {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
+        let sim = try simulation(spec)
+        return Clip(spec) { sim }
+    }
+
+    /// The clip's simulation at t = 0 (what `clip` renders; tests read its typed state).
+    static func simulation(_ spec: ClipSpec) throws -> ParallaxScrollSimulation {
         _ = try ClipVariant(spec.variant, clip: spec.design, keys: [])
         let scene = ParallaxScrollScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
                                         type: spec.environment.dynamicTypeSize, insets: FinanceTokens.insets(spec.device))
@@ -47,13 +53,13 @@ public enum ParallaxScroll {
         let scroll = scrollSpec.makeSimulation()
         let sim = ParallaxScrollSimulation(scroll: scroll, speeds: ParallaxSpeeds(mode: FinanceTokens.effectiveMode(spec.environment)),
                                            mode: FinanceTokens.effectiveMode(spec.environment), scene: scene)
-        return Clip(spec) { sim }
+        return sim
     }
 }
 
 struct ParallaxScrollSimulation: ClipSimulation {
     struct State: Encodable, Equatable {
-        var mode: String
+        var mode: AnimationMode
         var scroll: ScrollState
         var headerSpeed: Double
         var backgroundSpeed: Double
@@ -66,7 +72,7 @@ struct ParallaxScrollSimulation: ClipSimulation {
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: StateKey.self)
-            try c.encode(mode, "mode")
+            try c.encode(mode.rawValue, "mode")
             try c.encodeScroll(scroll)
             try c.encode(headerSpeed, "headerSpeed"); try c.encode(backgroundSpeed, "backgroundSpeed")
             try c.encode(headerOffset, "headerOffset"); try c.encode(backgroundOffset, "backgroundOffset")
@@ -80,7 +86,7 @@ struct ParallaxScrollSimulation: ClipSimulation {
 
     func state(at time: Double) -> State {
         let s = scroll.state(at: time)
-        return State(mode: mode.rawValue, scroll: s,
+        return State(mode: mode, scroll: s,
                      headerSpeed: speeds.header, backgroundSpeed: speeds.background,
                      headerOffset: speeds.headerOffset(scroll: s.offset), backgroundOffset: speeds.backgroundOffset(scroll: s.offset),
                      headerLag: speeds.headerLag(scroll: s.offset), backgroundLag: speeds.backgroundLag(scroll: s.offset))
