@@ -19,19 +19,19 @@ public struct BuiltInClip: Sendable {
 
 public enum ClipCatalog {
     /// In `holoframe list` order: the demo, then the seeds in order (000 titles, 001 flowing
-    /// header, 002 polish, 003 waveform, 004 reveal).
+    /// header, 002 finance (hero, celebration, parallax, gradients), 003 waveform, 004 reveal).
     public static let all: [BuiltInClip] = [DemoCards.builtIn] + Titles.builtIns + [
         FlowingHeaderClip.flowing,
         FlowingHeaderClip.titleOnly,
         FlowingHeaderClip.vertical,
         FlowingHeaderClip.nearest,
         FlowingHeaderClip.noSnapping,
-        PolishHero.builtIn,
-        PolishCelebration.builtIn,
-        PolishCelebration.minimalBuiltIn,
-        PolishCelebration.joyfulBuiltIn,
-        PolishParallax.builtIn,
-        PolishGradients.builtIn,
+        HeroTransition.builtIn,
+        GoalCelebration.builtIn,
+        GoalCelebration.minimalBuiltIn,
+        GoalCelebration.joyfulBuiltIn,
+        ParallaxScroll.builtIn,
+        CardGradients.builtIn,
         Waveform.builtIn,
         Waveform.darkBuiltIn,
         Waveform.tabReselectBuiltIn,

@@ -11,7 +11,7 @@ public enum DemoCards {
         defaults: { defaultSpec() },
         make: { spec in
             // The demo has no variants: a key there is a mistake, not something to ignore.
-            if let key = spec.variant.keys.sorted().first { throw DemoVariantError(key: key) }
+            _ = try ClipVariant(spec.variant, clip: "demo", keys: [])
             return clip(spec)
         })
 
@@ -45,23 +45,18 @@ public enum DemoCards {
 
 struct DemoSimulation: ClipSimulation {
     struct State: Encodable {
-        var scrollOffset: Double
-        var scrollVelocity: Double
-        var scrollPhase: String
+        var scroll: ScrollState
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: StateKey.self)
+            try c.encodeScroll(scroll)
+        }
     }
     let scroll: ScrollSimulation
     let scene: DemoCardsScene
 
     mutating func advance(to time: Double) -> State {
-        let s = scroll.state(at: time)
-        return State(scrollOffset: s.offset, scrollVelocity: s.velocity, scrollPhase: s.phase.rawValue)
+        State(scroll: scroll.state(at: time))
     }
 
-    func scene(for state: State) -> Scene { scene.scene(scrollOffset: state.scrollOffset) }
-}
-
-/// A variant key given to the demo, which has none.
-public struct DemoVariantError: Error, CustomStringConvertible, Sendable {
-    public let key: String
-    public var description: String { "unknown variant key \"\(key.prefix(40))\": the demo has no variants" }
+    func scene(for state: State) -> Scene { scene.scene(scrollOffset: state.scroll.offset) }
 }

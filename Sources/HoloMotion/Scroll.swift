@@ -18,6 +18,9 @@ public enum ScrollPhase: String, Hashable, Sendable, CaseIterable {
     case idle, tracking, decelerating, animating
 }
 
+/// A scroll view's state at one instant: what `ScrollSimulation` computes, and the one scroll
+/// state every built-in clip family keeps in its frame state (each writes it into its state line as
+/// `scrollOffset`, `scrollVelocity`, `scrollPhase`).
 @frozen
 public struct ScrollState: Hashable, Sendable {
     public var time: Double
@@ -25,6 +28,10 @@ public struct ScrollState: Hashable, Sendable {
     /// d offset / dt in pt/s (+ = moving toward larger offsets).
     public var velocity: Double
     public var phase: ScrollPhase
+
+    public init(time: Double, offset: Double, velocity: Double, phase: ScrollPhase) {
+        self.time = time; self.offset = offset; self.velocity = velocity; self.phase = phase
+    }
 }
 
 public struct ScrollConfiguration: Hashable, Sendable {

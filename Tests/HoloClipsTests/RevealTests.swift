@@ -33,7 +33,7 @@ func swipeUp(_ distance: Double, over duration: Double) -> [ScrollEvent] {
         for k in 0...150 {
             let st = sim.state(at: Double(k) / 60)
             #expect(st.secondaryHeight == s)
-            #expect(st.revealProgress == min(max(st.scrollOffset / s, 0), 1))
+            #expect(st.revealProgress == min(max(st.scroll.offset / s, 0), 1))
         }
     }
 
@@ -42,7 +42,7 @@ func swipeUp(_ distance: Double, over duration: Double) -> [ScrollEvent] {
         let sim = try revealSim(swipeUp(distance, over: duration))
         let end = sim.state(at: 3.5)
         #expect(end.revealProgress == expected)
-        #expect(end.scrollPhase == "idle")
+        #expect(end.scroll.phase == .idle)
     }
 
     @Test func mappingsAreIdentityAtTheirSectionsRestingState() {
@@ -65,15 +65,15 @@ func swipeUp(_ distance: Double, over duration: Double) -> [ScrollEvent] {
     @Test func chevronSnapsToTheOtherSectionWithSmooth() throws {
         let sim = try revealSim([], chevron: [0.5, 2.5])
         let s = sim.layout.secondaryHeight
-        #expect(sim.state(at: 0.5).scrollOffset == 0)
+        #expect(sim.state(at: 0.5).scroll.offset == 0)
         // From rest toward S along SwiftUI's `.smooth` spring (0.5 s, no bounce): the closed form.
         for dt in [0.1, 0.2, 0.35] {
             let expected = Spring.smooth.closedFormPosition(target: s, time: dt)
-            #expect(abs(sim.state(at: 0.5 + dt).scrollOffset - expected) < 0.5)
-            #expect(sim.state(at: 0.5 + dt).scrollPhase == "snapping")
+            #expect(abs(sim.state(at: 0.5 + dt).scroll.offset - expected) < 0.5)
+            #expect(sim.state(at: 0.5 + dt).chevronSnapping)
         }
         let there = sim.state(at: 2.4)
-        #expect(there.revealProgress == 1 && there.scrollPhase == "idle")
+        #expect(there.revealProgress == 1 && there.scroll.phase == .idle)
         // The second tap (p ≥ 0.5) goes back to the primary.
         #expect(sim.state(at: 2.5 + 0.2).revealProgress < 0.5)
         #expect(sim.state(at: 4).revealProgress == 0)
@@ -81,11 +81,11 @@ func swipeUp(_ distance: Double, over duration: Double) -> [ScrollEvent] {
 
     @Test func aTouchDuringASnapTakesOverWhereTheSnapIs() throws {
         let sim = try revealSim([.fingerDown(time: 0.7, y: 500), .fingerMove(time: 0.9, y: 500), .fingerUp(time: 0.9)], chevron: [0.5])
-        let before = sim.state(at: 0.7 - 1.0 / 600).scrollOffset
-        let after = sim.state(at: 0.7 + 1.0 / 600).scrollOffset
+        let before = sim.state(at: 0.7 - 1.0 / 600).scroll.offset
+        let after = sim.state(at: 0.7 + 1.0 / 600).scroll.offset
         #expect(before > 50)                       // the snap was under way
         #expect(abs(after - before) < 5)           // and the finger holds the content where it was
-        #expect(sim.state(at: 0.8).scrollPhase == "tracking")
+        #expect(sim.state(at: 0.8).scroll.phase == .tracking)
     }
 
     @Test func chevronTapsAndVariantsAreValidated() {
@@ -128,7 +128,7 @@ func swipeUp(_ distance: Double, over duration: Double) -> [ScrollEvent] {
         var same = 0
         for k in 60..<299 {
             let a = sim.state(at: Double(k) / 60), b = sim.state(at: Double(k + 1) / 60)
-            if a.scrollOffset != b.scrollOffset && sim.scene(for: a) == sim.scene(for: b) { same += 1 }
+            if a.scroll.offset != b.scroll.offset && sim.scene(for: a) == sim.scene(for: b) { same += 1 }
         }
         #expect(same >= 10)   // 13 here; 0 when the scene followed the exact offset
     }
@@ -152,15 +152,15 @@ func swipeUp(_ distance: Double, over duration: Double) -> [ScrollEvent] {
             let shown = sim.displayed(st)
             let capsules = whiteCapsules(in: sim.scene(for: st).root)
             #expect(capsules == [shown.controlFrame.rect])
-            #expect((shown.scrollOffset * 3).rounded() == shown.scrollOffset * 3)
-            #expect(abs(shown.scrollOffset - st.scrollOffset) <= 1.0 / 6 + 1e-12)
+            #expect((shown.scroll.offset * 3).rounded() == shown.scroll.offset * 3)
+            #expect(abs(shown.scroll.offset - st.scroll.offset) <= 1.0 / 6 + 1e-12)
         }
         #expect(sawMiddle)
         // The anchors are where the layout puts them at rest.
         let rest = sim.state(at: 0)
         #expect(rest.controlFrame.rect == layout.controlSource)
         let revealed = sim.state(at: 3.5)
-        #expect(revealed.controlFrame.rect == layout.controlDestination.offsetBy(dx: 0, dy: layout.viewportHeight - revealed.scrollOffset))
+        #expect(revealed.controlFrame.rect == layout.controlDestination.offsetBy(dx: 0, dy: layout.viewportHeight - revealed.scroll.offset))
     }
 
     func whiteCapsules(in nodes: [Node]) -> [Rect] {

@@ -102,15 +102,15 @@ struct TitlesScrolledHeaderTests {
 
     @Test func dragTo15KeepsTheTitleAndTo30HidesIt() throws {
         let s15 = try titlesStates(try titlesSpec(.home, slowDrag(at: 0.2, by: 15)), through: 1.2)
-        #expect(abs(s15.last!.scrollOffset - 15) < 1e-9)
+        #expect(abs(s15.last!.scroll.offset - 15) < 1e-9)
         #expect(s15.allSatisfy { $0.headerVisible })
         // (through 1.8 s: the hide settles in points, about 0.95 s after it starts)
         let s30 = try titlesStates(try titlesSpec(.home, slowDrag(at: 0.2, by: 30)), through: 1.8)
         #expect(s30.last!.headerVisible == false)
         // It hid on the first 60 Hz change past 20, not before.
         let firstHidden = try #require(s30.firstIndex { !$0.headerVisible })
-        #expect(s30[firstHidden].scrollOffset > 20)
-        #expect(s30[firstHidden - 1].scrollOffset <= 20)
+        #expect(s30[firstHidden].scroll.offset > 20)
+        #expect(s30[firstHidden - 1].scroll.offset <= 20)
         #expect(s30.last!.headerOffset == -100 && s30.last!.headerOpacity == 0)
     }
 
@@ -128,7 +128,7 @@ struct TitlesScrolledHeaderTests {
 
     @Test func profileIsTooShortToScrollAndNeverHides() throws {
         let states = try titlesStates(try titlesSpec(.profile, slowDrag(at: 0.2, by: 300)), through: 1.5)
-        #expect(states.allSatisfy { !$0.contentScrolls && $0.headerVisible && $0.scrollOffset == 0 && $0.headerOffset == 0 })
+        #expect(states.allSatisfy { !$0.contentScrolls && $0.headerVisible && $0.scroll.offset == 0 && $0.headerOffset == 0 })
     }
 
     @Test func reduceMotionJumpsWhereTheSpringGlides() throws {

@@ -26,13 +26,13 @@ struct TitlesTabTests {
         let back = states[270]                 // t = 4.5, Home again
         #expect(beforeLeaving.page == .home && onExercises.page == .exercises && back.page == .home)
         // Home froze while hidden and came back as it was left.
-        #expect(back.scrollOffset == beforeLeaving.scrollOffset)
+        #expect(back.scroll.offset == beforeLeaving.scroll.offset)
         #expect(back.headerVisible == beforeLeaving.headerVisible)
         #expect(back.accumulatedScrollUp == beforeLeaving.accumulatedScrollUp)
-        #expect(page(onExercises, .home).scrollOffset == beforeLeaving.scrollOffset)
+        #expect(page(onExercises, .home).scrollOffset == beforeLeaving.scroll.offset)
         // Exercises started at its own top and has its own header state.
-        #expect(states[157].page == .exercises && states[157].scrollOffset == 0 && states[157].headerVisible)
-        #expect(onExercises.scrollOffset > 100 && onExercises.headerVisible == false)
+        #expect(states[157].page == .exercises && states[157].scroll.offset == 0 && states[157].headerVisible)
+        #expect(onExercises.scroll.offset > 100 && onExercises.headerVisible == false)
         // …and is frozen once Home is back.
         #expect(page(states[270], .exercises) == page(states[288], .exercises))
         #expect(page(states[270], .exercises).headerVisible == false)

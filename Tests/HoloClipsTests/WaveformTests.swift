@@ -60,14 +60,14 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         var sawPartial = false
         for k in 0...90 {
             let s = sim.state(at: Double(k) / 60).waveform
-            guard s.phase == "following" else { continue }
-            let expected = min(max(-s.scrollOffset / 80, 0), 1)
+            guard s.phase.kind == .following else { continue }
+            let expected = min(max(-s.scroll.offset / 80, 0), 1)
             #expect(abs(s.pullProgress - expected) < 1e-12)
             for i in 0..<5 { #expect(abs(s.barOpacities[i] - WaveformBars.opacity(bar: i, progress: s.pullProgress)) < 1e-12) }
             if s.pullProgress > 0.3 && s.pullProgress < 0.7 { sawPartial = true }
         }
         #expect(sawPartial)
-        #expect(sim.state(at: 1.2).waveform.phase == "refreshing")
+        #expect(sim.state(at: 1.2).waveform.phase.kind == .refreshing)
     }
 
     @Test func waveStartsWhenProgressFirstReachesTenPercent() throws {
@@ -105,14 +105,14 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         #expect(abs(during.refreshElapsed - 0.01) < 1e-9)
         #expect(sim.state(at: end - 0.005).waveform.refreshing)
         let fading = sim.state(at: end + 0.15).waveform
-        #expect(!fading.refreshing && fading.phase == "fadingOut")
+        #expect(!fading.refreshing && fading.phase.kind == .fadingOut)
         let y = TimingCurve.easeOut.value(at: 0.5)
         #expect(abs(fading.pullProgress - (1 - y)) < 1e-9)
         #expect(abs(fading.spacer - 50 * (1 - y)) < 1e-9)
         #expect(abs(fading.fadeOut - 0.5) < 1e-9)
         #expect(fading.waveActive)
         let done = sim.state(at: end + 0.31).waveform
-        #expect(done.phase == "following" && done.spacer == 0 && done.pullProgress == 0 && done.barOpacities == [0, 0, 0, 0, 0])
+        #expect(done.phase.kind == .following && done.spacer == 0 && done.pullProgress == 0 && done.barOpacities == [0, 0, 0, 0, 0])
         #expect(done.refreshCount == 1)
     }
 
@@ -122,9 +122,9 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         #expect(sim.state(at: 0.6).waveform.spacer == 50)
         // While refreshing the scroll view springs back to 0, and the spacer holds the rows 50 pt down.
         let s = sim.state(at: 2.2).waveform
-        #expect(abs(s.scrollOffset) < 0.5 && s.refreshing)
+        #expect(abs(s.scroll.offset) < 0.5 && s.refreshing)
         let layout = WaveformLayout(size: Size(390, 844))
-        #expect(layout.rowTop(0, scrollOffset: s.scrollOffset, spacer: s.spacer) - layout.rowTop(0, scrollOffset: 0, spacer: 0) > 49.5)
+        #expect(layout.rowTop(0, scrollOffset: s.scroll.offset, spacer: s.spacer) - layout.rowTop(0, scrollOffset: 0, spacer: 0) > 49.5)
     }
 
     /// The spacer appearing must not move the list: a pull moves the rows with the finger (they
@@ -138,16 +138,16 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         var last: (top: Double, offset: Double, spacer: Double)? = nil
         for k in 0..<spec.frameCount {
             let s = sim.state(at: Double(k) / Double(spec.fps)).waveform
-            let top = layout.rowTop(0, scrollOffset: s.scrollOffset, spacer: s.spacer)
-            if s.phase == "following" && s.scrollOffset < 0 {
-                #expect(abs(top - layout.rowTop(0, scrollOffset: 0, spacer: 0) + s.scrollOffset) < 1e-9,
+            let top = layout.rowTop(0, scrollOffset: s.scroll.offset, spacer: s.spacer)
+            if s.phase.kind == .following && s.scroll.offset < 0 {
+                #expect(abs(top - layout.rowTop(0, scrollOffset: 0, spacer: 0) + s.scroll.offset) < 1e-9,
                         "\(clip.name) frame \(k): a pull moves the rows with the finger")
             }
             if let l = last {
-                let excess = abs(top - l.top) - abs(s.scrollOffset - l.offset) - abs(s.spacer - l.spacer)
+                let excess = abs(top - l.top) - abs(s.scroll.offset - l.offset) - abs(s.spacer - l.spacer)
                 #expect(excess < 1e-9, "\(clip.name) frame \(k): rows moved \(top - l.top) pt")
             }
-            last = (top, s.scrollOffset, s.spacer)
+            last = (top, s.scroll.offset, s.spacer)
         }
     }
 
@@ -177,15 +177,15 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
 
     @Test func firstTapScrollsToTopSecondPullsDownOverPoint4EaseOutAndRefreshes() throws {
         let sim = try waveformSim(fling, taps: [Tap(time: 1.5, target: "tab"), Tap(time: 2.3, target: "tab")])
-        #expect(sim.state(at: 1.5).waveform.scrollOffset > 300)
+        #expect(sim.state(at: 1.5).waveform.scroll.offset > 300)
         let top = sim.state(at: 1.5 + ScrollPhysics.programmaticDuration + 0.02).waveform
-        #expect(top.scrollOffset == 0 && top.phase == "following" && top.refreshCount == 0 && top.spacer == 0)
+        #expect(top.scroll.offset == 0 && top.phase.kind == .following && top.refreshCount == 0 && top.spacer == 0)
         for f in [0.25, 0.5, 0.75] {
             let s = sim.state(at: 2.3 + 0.4 * f).waveform
             let y = TimingCurve.easeOut.value(at: f)
-            #expect(s.phase == "pullingDown")
+            #expect(s.phase.kind == .pullingDown)
             #expect(abs(s.pullProgress - y) < 1e-9 && abs(s.spacer - 50 * y) < 1e-9)
-            #expect(s.scrollOffset == 0)   // the pull is the design's animation, not the scroll view's
+            #expect(s.scroll.offset == 0)   // the pull is the design's animation, not the scroll view's
         }
         let r = sim.state(at: 2.71).waveform
         #expect(r.refreshing && r.pullProgress == 1 && r.refreshCount == 1)

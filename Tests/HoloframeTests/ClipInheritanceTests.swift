@@ -34,7 +34,7 @@ import Testing
     @Test func givenFieldsReplaceOnlyThemselves() throws {
         let hero = try file(#"{"design": "hero", "duration": 5, "environment": {"highContrast": true}}"#)
         #expect(hero.duration == 5 && hero.environment.highContrast)
-        #expect(hero.taps == PolishHero.defaultSpec().taps, "taps inherited")
+        #expect(hero.taps == HeroTransition.defaultSpec().taps, "taps inherited")
         // reveal: dark by default; a file's events replace the script, the content and paging stay.
         let base = ClipCatalog.named("reveal")!.defaults()
         let reveal = try file(#"{"design": "reveal", "scroll": {"events": [{"type": "tap", "time": 1}]}}"#)

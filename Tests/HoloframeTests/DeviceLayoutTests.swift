@@ -26,7 +26,7 @@ import HoloClips
 
 @Suite struct DeviceLayoutTests {
     static let devices = ["iphone-se", "iphone-12", "iphone-17-pro-max", "ipad-pro-13"]
-    /// One clip per family (the polish family's four screens each), and the frame checked mid-clip.
+    /// One clip per family (the finance family's four screens each), and the frame checked mid-clip.
     static let clips: [(name: String, mid: Int)] = [
         ("titles", 180),      // Exercises, title collapsed, search field under the status bar
         ("flowing", 165),     // the title and the accessory in the navigation bar

@@ -119,7 +119,7 @@ import Testing
         let a = try Self.render(scene), b = try Self.render(bare)
         // Inside the card's rounded rect (corner radius 16·(1 − p)), 2 pt in from its edge.
         let r = Rect(x: f["x"]!, y: f["y"]!, width: f["w"]!, height: f["h"]!).insetBy(dx: 2, dy: 2)
-        let k = PolishViews.cardRadius * (1 - min(max(p, 0), 1))
+        let k = FinanceViews.cardRadius * (1 - min(max(p, 0), 1))
         func inside(_ x: Double, _ y: Double) -> Bool {
             let cx = min(max(x, r.minX + k), r.maxX - k), cy = min(max(y, r.minY + k), r.maxY - k)
             return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= k * k
@@ -250,8 +250,8 @@ import Testing
         let c = try Self.clip("celebration", chrome: false)
         let canvas = try Self.render("celebration", frame: frame, chrome: false)
         // The badge: 18 pt in from the first card's trailing edge, centred on the card.
-        let card = PolishCelebrationScene(size: c.size, palette: .forScheme(.light)).cardFrames[0]
-        let size = PolishTokens.celebrationCheckSize
+        let card = GoalCelebrationScene(size: c.size, palette: .forScheme(.light)).cardFrames[0]
+        let size = FinanceTokens.celebrationCheckSize
         let centre = Point(card.maxX - 18 - size / 2, card.midY)
         let disc = canvas[Int(centre.x), Int(centre.y - 0.3 * size)]
         let beside = canvas[Int(centre.x - size), Int(centre.y - 0.3 * size)]
@@ -264,7 +264,7 @@ import Testing
     @Test func celebrationTurnsGreenWithTheFill() throws {
         let c = try Self.clip("celebration", chrome: false)
         let source = c.frames()
-        let palette = PolishPalette.forScheme(.light)
+        let palette = FinancePalette.forScheme(.light)
         let distance = abs(palette.forest.green - palette.gold.green) + abs(palette.forest.red - palette.gold.red)
         var previous: Color? = nil
         var worst = 0.0
@@ -272,7 +272,7 @@ import Testing
             let scene = source.scene(frame, fps: c.fps).scene
             // The celebrating card's percentage: in the group that holds the goal's name.
             let cards = Self.find(scene.root) {
-                if case .group(let g) = $0 { return g.children.contains { if case .text(let r, _) = $0 { r.string == PolishFinance.goals[0].name } else { false } } }
+                if case .group(let g) = $0 { return g.children.contains { if case .text(let r, _) = $0 { r.string == FinanceData.goals[0].name } else { false } } }
                 return false
             }
             guard let card = cards.first, case .group(let g) = card.node,
@@ -378,7 +378,7 @@ extension Issue43FrameTests {
     @Test func gradientsGoldStaysWithinTheSeedsOpacity() throws {
         let c = try Self.clip("gradients", chrome: false)
         let source = c.frames()
-        let gold = PolishPalette.forScheme(.light).gold
+        let gold = FinancePalette.forScheme(.light).gold
         var seen = 0
         for frame in stride(from: 0, to: c.frameCount, by: 15) {
             let scene = source.scene(frame, fps: c.fps).scene
@@ -392,7 +392,7 @@ extension Issue43FrameTests {
                 }
                 for stop in stops where stop.color.red == gold.red && stop.color.green == gold.green && stop.color.blue == gold.blue {
                     seen += 1
-                    #expect(stop.color.alpha <= PolishTokens.gradientMaximumOpacity + 1e-12, "frame \(frame): gold at \(stop.color.alpha)")
+                    #expect(stop.color.alpha <= FinanceTokens.gradientMaximumOpacity + 1e-12, "frame \(frame): gold at \(stop.color.alpha)")
                 }
             }
         }

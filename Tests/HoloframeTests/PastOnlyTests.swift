@@ -77,7 +77,7 @@ struct PastOnlyCase: CustomTestStringConvertible, Sendable {
     static var all: [PastOnlyCase] {
         var cases = ClipCatalog.all.map { PastOnlyCase(name: $0.name, spec: $0.defaults()) }
         // The case: a back tap long after the morph has settled; and High Contrast's border.
-        var hero = PolishHero.defaultSpec()
+        var hero = HeroTransition.defaultSpec()
         hero.taps = [Tap(time: 0.5, target: "card:1"), Tap(time: 3.0, target: "back")]
         hero.duration = 4
         cases.append(PastOnlyCase(name: "hero (back at 3 s)", spec: hero))

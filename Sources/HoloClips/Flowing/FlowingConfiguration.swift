@@ -57,44 +57,17 @@ public struct FlowingConfiguration: Hashable, Sendable {
     }
 }
 
-public struct FlowingVariantError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var key: String
-    public var reason: String
-    public var description: String { "variant.\(key): \(reason)" }
-}
-
 extension FlowingConfiguration {
     public static let variantKeys = ["layout", "displays", "snapping", "accessory"]
 
     /// Applies a clip file's variant: {"layout": "horizontal"|"vertical", "displays": "title" |
     /// "title,accessory" (any order, comma separated), "snapping": "directional"|"nearest"|"none",
-    /// "accessory": "person"|"none"}.
-    public mutating func apply(variant: [String: VariantValue]) throws(FlowingVariantError) {
-        for key in variant.keys.sorted() where !Self.variantKeys.contains(key) {
-            throw FlowingVariantError(key: key, reason: "unknown key \"\(key)\" (flowing knows \(Self.variantKeys.joined(separator: ", ")))")
-        }
-        if let v = variant["layout"] { layout = try Self.choice(v, key: "layout") }
-        if let v = variant["snapping"] { snapping = try Self.choice(v, key: "snapping") }
-        if let v = variant["accessory"] { accessory = try Self.choice(v, key: "accessory") }
-        if let v = variant["displays"] {
-            guard case .string(let s) = v else { throw FlowingVariantError(key: "displays", reason: "must be a string such as \"title,accessory\"") }
-            var set: Set<FlowingComponent> = []
-            for part in s.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = part.trimmingCharacters(in: .whitespaces)
-                guard let c = FlowingComponent(rawValue: name) else {
-                    throw FlowingVariantError(key: "displays", reason: "unknown component \"\(name)\" (use title, accessory)")
-                }
-                set.insert(c)
-            }
-            displays = set
-        }
-    }
-
-    static func choice<E: RawRepresentable & CaseIterable>(_ v: VariantValue, key: String) throws(FlowingVariantError) -> E
-    where E.RawValue == String {
-        let options = E.allCases.map(\.rawValue).joined(separator: ", ")
-        guard case .string(let s) = v else { throw FlowingVariantError(key: key, reason: "must be a string: one of \(options)") }
-        guard let e = E(rawValue: s) else { throw FlowingVariantError(key: key, reason: "unknown value \"\(s)\" (use \(options))") }
-        return e
+    /// "accessory": "person"|"none"}. `clip` names the design in errors.
+    public mutating func apply(variant: [String: VariantValue], clip: String = "flowing") throws(ClipInputError) {
+        let v = try ClipVariant(variant, clip: clip, keys: Self.variantKeys)
+        if let e = try v.choice("layout", as: FlowingAccessoryLayout.self) { layout = e }
+        if let e = try v.choice("snapping", as: FlowingSnapping.self) { snapping = e }
+        if let e = try v.choice("accessory", as: FlowingAccessory.self) { accessory = e }
+        if let set = try v.list("displays", as: FlowingComponent.self) { displays = set }
     }
 }

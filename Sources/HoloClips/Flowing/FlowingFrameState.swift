@@ -5,8 +5,8 @@ import HoloGeometry
 import HoloMotion
 
 public struct FlowingFrameState: Encodable, Sendable {
-    public var scrollOffset: Double
-    public var scrollPhase: String
+    /// The page's scroll view (its state line has no velocity).
+    public var scroll: ScrollState
     /// clamp((offset − start)/40, 0, 1) at this frame's offset.
     public var rawProgress: Double
     /// What the shown progress is heading for (the raw progress, a held snap, or a snap target).
@@ -26,30 +26,25 @@ public struct FlowingFrameState: Encodable, Sendable {
     public var accessoryOpacity: Double?
     public var navigationBarOpacity: Double
 
-    enum CodingKeys: String, CodingKey {
-        case scrollOffset, scrollPhase, rawProgress, targetProgress, progress, direction, snapping, snapped
-        case titleCenter, titleScale, accessoryCenter, accessoryScale, accessoryOpacity, navigationBarOpacity
-    }
-
     /// Nulls are written out (not omitted), so every frame has the same keys.
     public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(scrollOffset, forKey: .scrollOffset); try c.encode(scrollPhase, forKey: .scrollPhase)
-        try c.encode(rawProgress, forKey: .rawProgress); try c.encode(targetProgress, forKey: .targetProgress)
-        try c.encode(progress, forKey: .progress); try c.encode(direction, forKey: .direction)
-        try c.encode(snapping, forKey: .snapping); try c.encode(snapped, forKey: .snapped)
-        try c.encode(titleCenter, forKey: .titleCenter); try c.encode(titleScale, forKey: .titleScale)
-        try c.encode(accessoryCenter, forKey: .accessoryCenter); try c.encode(accessoryScale, forKey: .accessoryScale)
-        try c.encode(accessoryOpacity, forKey: .accessoryOpacity)
-        try c.encode(navigationBarOpacity, forKey: .navigationBarOpacity)
+        var c = encoder.container(keyedBy: StateKey.self)
+        try c.encodeScroll(scroll, velocity: false)
+        try c.encode(rawProgress, "rawProgress"); try c.encode(targetProgress, "targetProgress")
+        try c.encode(progress, "progress"); try c.encode(direction, "direction")
+        try c.encode(snapping, "snapping"); try c.encode(snapped, "snapped")
+        try c.encode(titleCenter, "titleCenter"); try c.encode(titleScale, "titleScale")
+        try c.encode(accessoryCenter, "accessoryCenter"); try c.encode(accessoryScale, "accessoryScale")
+        try c.encode(accessoryOpacity, "accessoryOpacity")
+        try c.encode(navigationBarOpacity, "navigationBarOpacity")
     }
 
-    /// The frame at `time` for a scroll `offset`/`phase` and the header's state (already advanced to `time`).
-    public init(page: FlowingPage, header: FlowingHeaderState, offset: Double, phase: ScrollPhase, at time: Double) {
+    /// The frame at `time` for the page's `scroll` and the header's state (already advanced to `time`).
+    public init(page: FlowingPage, header: FlowingHeaderState, scroll: ScrollState, at time: Double) {
         let config = page.configuration
         let p = header.progress(at: time)
-        scrollOffset = offset
-        scrollPhase = phase.rawValue
+        let offset = scroll.offset
+        self.scroll = scroll
         rawProgress = FlowingMath.progress(offset: offset, start: header.start)
         targetProgress = header.target
         progress = p

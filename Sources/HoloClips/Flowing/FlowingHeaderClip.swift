@@ -64,7 +64,7 @@ public enum FlowingHeaderClip {
     public static func configuration(_ spec: ClipSpec, preset: [String: VariantValue]) throws -> FlowingConfiguration {
         var config = FlowingConfiguration()
         try config.apply(variant: preset)
-        try config.apply(variant: spec.variant)
+        try config.apply(variant: spec.variant, clip: spec.design)
         return config
     }
 
@@ -107,7 +107,7 @@ public struct FlowingSimulation: ClipSimulation {
             nextStep += 1
         }
         let s = scroll.state(at: time)
-        return FlowingFrameState(page: page, header: header, offset: s.offset, phase: s.phase, at: time)
+        return FlowingFrameState(page: page, header: header, scroll: s, at: time)
     }
 
     public func scene(for state: FlowingFrameState) -> Scene { scene.scene(for: state) }

@@ -27,7 +27,7 @@ public struct FlowingScene: Sendable {
 
     public func scene(for s: FlowingFrameState) -> Scene {
         let size = page.size, config = page.configuration
-        let contentY = page.contentTop - s.scrollOffset
+        let contentY = page.contentTop - s.scroll.offset
         var nodes: [Node] = []
 
         // Scroll content.

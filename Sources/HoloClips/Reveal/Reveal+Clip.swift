@@ -18,10 +18,10 @@ public struct RevealFrameRect: Hashable, Sendable, Encodable {
 }
 
 public struct RevealFrameState: Hashable, Sendable, Encodable {
-    public var scrollOffset: Double
-    public var scrollVelocity: Double
-    /// The scroll view's phase, or "snapping" while a chevron's `.smooth` snap runs.
-    public var scrollPhase: String
+    /// The scroll the surface shows (the scroll view's, or a chevron's `.smooth` snap's).
+    public var scroll: ScrollState
+    /// True while a chevron's snap runs (its state line's scrollPhase says "snapping").
+    public var chevronSnapping: Bool
     /// The measured secondary height S (the progress divisor).
     public var secondaryHeight: Double
     public var revealProgress: Double
@@ -38,6 +38,17 @@ public struct RevealFrameState: Hashable, Sendable, Encodable {
     public var chevronHighlight: Double
     /// Every haptic fired up to this frame's time.
     public var haptics: [RevealHaptic]
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: StateKey.self)
+        try c.encodeScroll(scroll, phase: chevronSnapping ? "snapping" : nil)
+        try c.encode(secondaryHeight, "secondaryHeight"); try c.encode(revealProgress, "revealProgress")
+        try c.encode(primary, "primary"); try c.encode(secondary, "secondary")
+        try c.encode(controlFrame, "controlFrame"); try c.encode(controlSource, "controlSource")
+        try c.encode(controlDestination, "controlDestination")
+        try c.encode(chevronRotation, "chevronRotation"); try c.encode(chevronOpacity, "chevronOpacity")
+        try c.encode(chevronHighlight, "chevronHighlight"); try c.encode(haptics, "haptics")
+    }
 }
 
 public enum Reveal {
@@ -51,19 +62,8 @@ public enum Reveal {
         name: "reveal-chevron", summary: "scroll-reveal detail surface driven by chevron taps: to the secondary and back",
         defaults: { defaultSpec(.chevron) }, make: { try clip($0) })
 
-    public static func gesture(_ variant: [String: VariantValue]) throws -> Gesture {
-        var g = Gesture.drag
-        for key in variant.keys.sorted() {
-            guard key == "gesture" else {
-                throw RevealInputError(field: "variant.\(key)", reason: "unknown variant key \"\(key)\" (known: \"gesture\")")
-            }
-            guard case .string(let s) = variant[key]!, let v = Gesture(rawValue: s) else {
-                throw RevealInputError(field: "variant.gesture", reason: "unknown value (known: " +
-                                       Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")")
-            }
-            g = v
-        }
-        return g
+    public static func gesture(_ variant: [String: VariantValue]) throws(ClipInputError) -> Gesture {
+        try ClipVariant(variant, clip: "reveal", keys: ["gesture"]).choice("gesture") ?? .drag
     }
 
     public static func defaultSpec(_ gesture: Gesture) -> ClipSpec {
@@ -103,8 +103,8 @@ public enum Reveal {
         let script = spec.scroll?.script ?? defaultScript(g)
         let taps = spec.scroll == nil && spec.taps.isEmpty ? defaultTaps(g) : spec.taps
         for (i, tap) in taps.enumerated() where tap.target != RevealScroll.chevronTarget {
-            throw RevealInputError(field: "taps[\(i)].target",
-                                   reason: "unknown tap target \"\(tap.target)\" (the reveal clip knows \"\(RevealScroll.chevronTarget)\")")
+            throw ClipInputError.unknownTap(clip: "reveal", index: i, target: tap.target,
+                                            known: ClipInputError.quoted(RevealScroll.chevronTarget))
         }
         let config = configuration(layout, deceleration: spec.scroll?.configuration.deceleration ?? .normal)
         let scroll: RevealScroll
@@ -112,10 +112,10 @@ public enum Reveal {
             scroll = try RevealScroll(configuration: config, script: script, chevronTaps: taps.map(\.time),
                                       secondaryHeight: layout.secondaryHeight)
         } catch {
-            throw RevealInputError(field: "scroll.events", reason: "with the chevron's scroll events: \(error)")
+            throw ClipInputError(clip: "reveal", field: "scroll.events", reason: "with the chevron's scroll events: \(error)")
         }
         let haptics = RevealHaptics.events(duration: spec.duration) {
-            RevealMapping.progress(offset: scroll.offset(at: $0).offset, secondaryHeight: layout.secondaryHeight)
+            RevealMapping.progress(offset: scroll.state(at: $0).scroll.offset, secondaryHeight: layout.secondaryHeight)
         }
         return RevealSimulation(layout: layout, scroll: scroll, tapTimes: taps.map(\.time), allHaptics: haptics,
                                 pixelsPerPoint: spec.device.scale)
@@ -146,8 +146,8 @@ public struct RevealSimulation: ClipSimulation, Sendable {
     public mutating func advance(to time: Double) -> RevealFrameState { state(at: time) }
 
     public func state(at t: Double) -> RevealFrameState {
-        let (offset, velocity, phase) = scroll.offset(at: t)
-        return state(offset: offset, velocity: velocity, phase: phase, at: t)
+        let (shown, snapping) = scroll.state(at: t)
+        return state(scroll: shown, snapping: snapping, at: t)
     }
 
     /// The state the surface shows. UIKit rounds a scroll view's `contentOffset` to device pixels
@@ -156,22 +156,25 @@ public struct RevealSimulation: ClipSimulation, Sendable {
     /// picture follows the rounded offset while `simulate` and `--state` report the exact one.
     /// A settling scroll whose rounded offset no longer changes draws the same frame (reused).
     public func displayed(_ state: RevealFrameState) -> RevealFrameState {
-        let rounded = (state.scrollOffset * pixelsPerPoint).rounded() / pixelsPerPoint
-        guard rounded != state.scrollOffset, rounded.isFinite else { return state }
-        var shown = self.state(offset: rounded, velocity: state.scrollVelocity, phase: state.scrollPhase, at: 0)
+        let rounded = (state.scroll.offset * pixelsPerPoint).rounded() / pixelsPerPoint
+        guard rounded != state.scroll.offset, rounded.isFinite else { return state }
+        var scroll = state.scroll
+        scroll.offset = rounded
+        var shown = self.state(scroll: scroll, snapping: state.chevronSnapping, at: 0)
         shown.chevronHighlight = state.chevronHighlight   // a function of time, not of the offset
         shown.haptics = state.haptics
         return shown
     }
 
-    func state(offset: Double, velocity: Double, phase: String, at t: Double) -> RevealFrameState {
+    func state(scroll: ScrollState, snapping: Bool, at t: Double) -> RevealFrameState {
+        let offset = scroll.offset
         let s = layout.secondaryHeight
         let p = RevealMapping.progress(offset: offset, secondaryHeight: s)
         let control = RevealMapping.controlFrame(p, layout: layout, scrollOffset: offset)
         let chevron = RevealMapping.chevron(p)
         let age = tapTimes.last { $0 <= t }.map { t - $0 }
         return RevealFrameState(
-            scrollOffset: offset, scrollVelocity: velocity, scrollPhase: phase, secondaryHeight: s, revealProgress: p,
+            scroll: scroll, chevronSnapping: snapping, secondaryHeight: s, revealProgress: p,
             primary: RevealMapping.primary(p), secondary: RevealMapping.secondary(p),
             controlFrame: RevealFrameRect(control.frame), controlSource: RevealFrameRect(control.source),
             controlDestination: RevealFrameRect(control.destination),
@@ -181,11 +184,4 @@ public struct RevealSimulation: ClipSimulation, Sendable {
     }
 
     public func scene(for state: RevealFrameState) -> Scene { RevealScene(layout: layout).scene(displayed(state)) }
-}
-
-/// A reveal clip input the design cannot use (unknown variant key or value, unknown tap target).
-public struct RevealInputError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var reason: String
-    public var description: String { "reveal: \(field): \(reason)" }
 }

@@ -95,10 +95,12 @@ public struct RevealScroll: Sendable {
     /// The snap running at t, if any.
     public func snap(at t: Double) -> Snap? { snaps.last { $0.start <= t && t < $0.end } }
 
-    /// The offset the surface shows at t: the snap's spring while one runs, else the scroll view's.
-    public func offset(at t: Double) -> (offset: Double, velocity: Double, phase: String) {
-        if let s = snap(at: t) { return (s.value.value(at: t), s.value.velocity(at: t), "snapping") }
-        let st = scroll.state(at: t)
-        return (st.offset, st.velocity, st.phase.rawValue)
+    /// The scroll the surface shows at t: the snap's spring while one runs (`snapping`; a
+    /// programmatic animated scroll, phase `.animating`), else the scroll view's.
+    public func state(at t: Double) -> (scroll: ScrollState, snapping: Bool) {
+        if let s = snap(at: t) {
+            return (ScrollState(time: t, offset: s.value.value(at: t), velocity: s.value.velocity(at: t), phase: .animating), true)
+        }
+        return (scroll.state(at: t), false)
     }
 }

@@ -29,7 +29,7 @@ public struct RevealScene: Sendable {
         var nodes: [Node] = []
         let screen = Rect(origin: .zero, size: size)
 
-        let pt = s.primary.transform(section: layout.primaryRect, scrollOffset: s.scrollOffset)
+        let pt = s.primary.transform(section: layout.primaryRect, scrollOffset: s.scroll.offset)
         if pt.bounds(of: layout.primaryRect).intersection(screen).isEmpty == false {
             nodes.append(.group(Group(primaryContent(), transform: pt, opacity: s.primary.opacity,
                                       clip: .roundedRect(layout.primaryRect, cornerRadius: 44 * s.revealProgress, style: .continuous),
@@ -39,11 +39,11 @@ public struct RevealScene: Sendable {
         // VStack(spacing: 0) in a paged ScrollView), so its surface comes into view as the page scrolls;
         // the progress mapping (offset, scale, opacity, blur) moves only what is on it. Mapping the
         // whole section left the window's black between the scaled page and the faded section.
-        let placed = AffineTransform.translation(0, layout.secondaryRect.minY - s.scrollOffset)
+        let placed = AffineTransform.translation(0, layout.secondaryRect.minY - s.scroll.offset)
         if placed.bounds(of: Rect(origin: .zero, size: layout.secondaryRect.size)).intersection(screen).isEmpty == false {
             nodes.append(.group(secondarySurface(), transform: placed))
         }
-        let st = s.secondary.transform(section: layout.secondaryRect, scrollOffset: s.scrollOffset)
+        let st = s.secondary.transform(section: layout.secondaryRect, scrollOffset: s.scroll.offset)
         if s.secondary.opacity > 0, st.bounds(of: Rect(origin: .zero, size: layout.secondaryRect.size)).intersection(screen).isEmpty == false {
             nodes.append(.group(Group(secondaryContent(), transform: st, opacity: s.secondary.opacity, blur: s.secondary.blur)))
         }

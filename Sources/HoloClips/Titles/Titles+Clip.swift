@@ -18,11 +18,6 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public struct TitlesVariantError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { "titles: " + message }
-}
-
 public enum Titles {
     /// Variant keys a clip file may set.
     public static let variantKeys = ["page", "accentHue"]
@@ -90,26 +85,10 @@ public enum Titles {
     // MARK: Building the clip
 
     /// The variant's start page and accent hue; unknown keys or values throw, naming them.
-    public static func variant(_ v: [String: VariantValue]) throws -> (page: TitlesPage, accentHue: Double) {
-        for key in v.keys.sorted() where !variantKeys.contains(key) {
-            throw TitlesVariantError(message: "unknown variant key \"\(key)\" (known: \(variantKeys.joined(separator: ", ")))")
-        }
-        var page = TitlesPage.home
-        if let value = v["page"] {
-            guard case .string(let s) = value, let p = TitlesPage(rawValue: s) else {
-                throw TitlesVariantError(message: "variant page \(value) is not one of "
-                                         + TitlesPage.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
-            }
-            page = p
-        }
-        var hue = HolographicTitle.defaultAccentHue
-        if let value = v["accentHue"] {
-            guard case .number(let h) = value, (0...1).contains(h) else {
-                throw TitlesVariantError(message: "variant accentHue \(value) must be a number in 0…1")
-            }
-            hue = h
-        }
-        return (page, hue)
+    public static func variant(_ v: [String: VariantValue]) throws(ClipInputError) -> (page: TitlesPage, accentHue: Double) {
+        let variant = try ClipVariant(v, clip: "titles", keys: variantKeys)
+        return (try variant.choice("page") ?? .home,
+                try variant.number("accentHue", in: 0...1) ?? HolographicTitle.defaultAccentHue)
     }
 
     /// The clip's simulation at t = 0 (what `clip` renders; tests drive it directly).

@@ -31,7 +31,7 @@ public struct TitlesScene: Sendable {
 
     public func scene(for state: TitlesState) -> Scene {
         let page = state.page
-        var nodes = content(page, scrollOffset: state.scrollOffset)
+        var nodes = content(page, scrollOffset: state.scroll.offset)
         let chrome = TitlesChrome(layout: layout, palette: palette)
         if !page.hasSearch {
             // The bar's material under the status bar, opaque while the header hides and returns

@@ -27,9 +27,8 @@ public struct TitlesPageState: Encodable, Sendable, Hashable {
 
 public struct TitlesState: Encodable, Sendable {
     public var page: TitlesPage
-    public var scrollOffset: Double
-    public var scrollVelocity: Double
-    public var scrollPhase: String
+    /// The shown page's scroll view, on the page's own clock (`time` is its page time).
+    public var scroll: ScrollState
     /// False when the page's content fits the screen (the header then never hides).
     public var contentScrolls: Bool
     public var headerVisible: Bool
@@ -46,6 +45,17 @@ public struct TitlesState: Encodable, Sendable {
     public var titleTime: Double
     public var reduceMotion: Bool
     public var pages: [TitlesPageState]
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: StateKey.self)
+        try c.encode(page, "page")
+        try c.encodeScroll(scroll)
+        try c.encode(contentScrolls, "contentScrolls"); try c.encode(headerVisible, "headerVisible")
+        try c.encode(accumulatedScrollUp, "accumulatedScrollUp"); try c.encode(headerHiddenAmount, "headerHiddenAmount")
+        try c.encode(headerOffset, "headerOffset"); try c.encode(headerOpacity, "headerOpacity")
+        try c.encode(roll, "roll"); try c.encode(pitch, "pitch"); try c.encode(titleTime, "titleTime")
+        try c.encode(reduceMotion, "reduceMotion"); try c.encode(pages, "pages")
+    }
 }
 
 public struct TitlesSimulation: ClipSimulation, Sendable {
@@ -136,7 +146,7 @@ public struct TitlesSimulation: ClipSimulation, Sendable {
             return TitlesPageState(page: p, scrollOffset: scrolls[j].state(at: pt).offset, headerVisible: headers[j].isVisible,
                                    accumulatedScrollUp: headers[j].accumulatedScrollUp, pageTime: pt)
         }
-        return TitlesState(page: page, scrollOffset: scroll.offset, scrollVelocity: scroll.velocity, scrollPhase: scroll.phase.rawValue,
+        return TitlesState(page: page, scroll: scroll,
                            contentScrolls: header.contentScrolls, headerVisible: header.isVisible,
                            accumulatedScrollUp: header.accumulatedScrollUp, headerHiddenAmount: header.hidden(at: local),
                            headerOffset: header.offset(at: local), headerOpacity: header.opacity(at: local),

@@ -13,13 +13,6 @@
 
 import HoloMotion
 
-public struct TitlesTapError: Error, CustomStringConvertible, Sendable {
-    public var target: String
-    public var description: String {
-        "titles: unknown tap target \"\(target)\" (known: \(TitlesPage.allCases.map { "\"\($0.tabTarget)\"" }.joined(separator: ", ")))"
-    }
-}
-
 public struct TabSchedule: Sendable, Hashable {
     public struct Interval: Sendable, Hashable {
         public var start: Double
@@ -32,9 +25,10 @@ public struct TabSchedule: Sendable, Hashable {
     /// Taps must be in time order (clip files are validated so).
     public init(initial: TitlesPage, taps: [Tap]) throws {
         var intervals = [Interval(start: 0, end: nil, page: initial)]
-        for tap in taps {
+        for (i, tap) in taps.enumerated() {
             guard let page = TitlesPage.allCases.first(where: { $0.tabTarget == tap.target }) else {
-                throw TitlesTapError(target: tap.target)
+                throw ClipInputError.unknownTap(clip: "titles", index: i, target: tap.target,
+                                                known: ClipInputError.quoted(TitlesPage.allCases.map(\.tabTarget)))
             }
             guard page != intervals[intervals.count - 1].page else { continue }
             intervals[intervals.count - 1].end = tap.time

@@ -31,24 +31,10 @@ public enum Waveform {
         public var gesture: Gesture = .pull
         public var loadDuration = 0.0
 
-        public init(_ values: [String: VariantValue]) throws {
-            for key in values.keys.sorted() {
-                switch (key, values[key]!) {
-                case ("gesture", .string(let s)):
-                    guard let g = Gesture(rawValue: s) else {
-                        throw WaveformInputError(field: "variant.gesture", reason: "unknown value \"\(s)\" (known: " +
-                                                 Gesture.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")")
-                    }
-                    gesture = g
-                case ("load", .number(let d)) where d >= 0 && d <= 60:
-                    loadDuration = d
-                case ("gesture", _), ("load", _):
-                    throw WaveformInputError(field: "variant.\(key)", reason: key == "gesture"
-                                             ? "must be a string" : "must be a number of seconds in 0…60")
-                default:
-                    throw WaveformInputError(field: "variant.\(key)", reason: "unknown variant key \"\(key)\" (known: \"gesture\", \"load\")")
-                }
-            }
+        public init(_ values: [String: VariantValue]) throws(ClipInputError) {
+            let variant = try ClipVariant(values, clip: "waveform", keys: ["gesture", "load"])
+            if let g = try variant.choice("gesture", as: Gesture.self) { gesture = g }
+            if let d = try variant.number("load", in: 0...60, unit: "seconds") { loadDuration = d }
         }
     }
 

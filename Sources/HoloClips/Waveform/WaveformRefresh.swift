@@ -24,14 +24,20 @@ public enum WaveformPhase: Hashable, Sendable {
     case refreshing(start: Double, end: Double)
     case fadingOut(start: Double)
 
-    public var name: String {
+    /// The phase without its times.
+    public enum Kind: String, Hashable, Sendable { case following, pullingDown, refreshing, fadingOut }
+
+    public var kind: Kind {
         switch self {
-        case .following: "following"
-        case .pullingDown: "pullingDown"
-        case .refreshing: "refreshing"
-        case .fadingOut: "fadingOut"
+        case .following: .following
+        case .pullingDown: .pullingDown
+        case .refreshing: .refreshing
+        case .fadingOut: .fadingOut
         }
     }
+
+    /// The phase as the state line writes it: "following", "pullingDown", "refreshing", "fadingOut".
+    public var name: String { kind.rawValue }
 
     /// The phase after the transitions that only time makes (pull-down done, refresh over, fade done).
     func settled(at t: Double, load: Double) -> WaveformPhase {
@@ -67,9 +73,10 @@ public struct WaveformInputs: Hashable, Sendable {
 
 /// Everything the scene and `holoframe simulate` need at one instant.
 public struct WaveformFrameState: Encodable, Hashable, Sendable {
-    public var scrollOffset: Double
-    public var scrollPhase: String
-    public var phase: String
+    /// The feed's scroll view (its state line has no velocity).
+    public var scroll: ScrollState
+    /// The refresh's phase, with the times it started (the state line writes its name).
+    public var phase: WaveformPhase
     public var pullProgress: Double
     public var barOpacities: [Double]
     public var barHeights: [Double]
@@ -85,6 +92,16 @@ public struct WaveformFrameState: Encodable, Hashable, Sendable {
     public var fadeOut: Double
     /// Refreshes started so far.
     public var refreshCount: Int
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: StateKey.self)
+        try c.encodeScroll(scroll, velocity: false)
+        try c.encode(phase.name, "phase"); try c.encode(pullProgress, "pullProgress")
+        try c.encode(barOpacities, "barOpacities"); try c.encode(barHeights, "barHeights")
+        try c.encode(waveActive, "waveActive"); try c.encodeIfPresent(waveStart, "waveStart")
+        try c.encode(refreshing, "refreshing"); try c.encode(refreshElapsed, "refreshElapsed")
+        try c.encode(spacer, "spacer"); try c.encode(fadeOut, "fadeOut"); try c.encode(refreshCount, "refreshCount")
+    }
 }
 
 public final class WaveformRefresh: Sendable {
@@ -207,7 +224,7 @@ public final class WaveformRefresh: Sendable {
         if case .fadingOut(let start) = phase { fade = min(max((t - start) / WaveformTokens.fadeOutDuration, 0), 1) }
         let bars = 0..<WaveformTokens.barCount
         return WaveformFrameState(
-            scrollOffset: scrollState.offset, scrollPhase: scrollState.phase.rawValue, phase: phase.name,
+            scroll: scrollState, phase: phase,
             pullProgress: p,
             barOpacities: bars.map { WaveformBars.opacity(bar: $0, progress: p) },
             barHeights: bars.map { WaveformBars.height(bar: $0, waveElapsed: waveElapsed) },

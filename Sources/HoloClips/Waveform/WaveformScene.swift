@@ -38,12 +38,12 @@ public struct WaveformScene: Sendable {
         // The list, clipped to the scroll view. Scrolled up, the list runs under the navigation bar
         // (UIKit's scroll view extends under it), so the view reaches the screen's top; pulled down
         // or at rest, the rows start under the large title as before.
-        let up = max(s.scrollOffset, 0)
+        let up = max(s.scroll.offset, 0)
         let viewTop = up > 0 ? 0 : layout.listTop
         let viewport = Rect(x: 0, y: viewTop, width: w, height: layout.tabBarTop - viewTop)
         var rows: [Node] = []
         for i in 0..<WaveformLayout.rowCount {
-            let top = layout.rowTop(i, scrollOffset: s.scrollOffset, spacer: s.spacer)
+            let top = layout.rowTop(i, scrollOffset: s.scroll.offset, spacer: s.spacer)
             guard top + layout.rowHeight > viewport.minY, top < viewport.maxY else { continue }
             // Each row a scrolled layer: drawn once, moved by whole pixels as the list scrolls.
             rows.append(.group(row(i, top: 0, width: w), transform: .translation(0, top), retention: .scrolled(id: "row-\(i)")))
@@ -52,7 +52,7 @@ public struct WaveformScene: Sendable {
 
         // The waveform, over the top of the list.
         // Kept inside the gap the spacer and the pull open (WaveformLayout.barRect(_:height:gap:)).
-        let gap = layout.openGap(scrollOffset: s.scrollOffset, spacer: s.spacer)
+        let gap = layout.openGap(scrollOffset: s.scroll.offset, spacer: s.spacer)
         for i in 0..<WaveformTokens.barCount where s.barOpacities[i] > 0 {
             let bar = layout.barRect(i, height: s.barHeights[i], gap: gap)
             guard bar.height > 0 else { continue }

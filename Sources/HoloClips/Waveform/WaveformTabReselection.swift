@@ -23,8 +23,7 @@ public enum WaveformTabReselection {
     /// Classifies tab taps and merges the scroll-to-top ones into `script`.
     public static func plan(taps: [Tap], script: ScrollScript) throws -> Plan {
         for (i, tap) in taps.enumerated() where tap.target != tapTarget {
-            throw WaveformInputError(field: "taps[\(i)].target",
-                                     reason: "unknown tap target \"\(tap.target)\" (the waveform clip knows \"\(tapTarget)\")")
+            throw ClipInputError.unknownTap(clip: "waveform", index: i, target: tap.target, known: ClipInputError.quoted(tapTarget))
         }
         var events: [ScrollEvent] = []
         var toTop: [Double] = [], refresh: [Double] = []
@@ -55,15 +54,8 @@ public enum WaveformTabReselection {
         takeTaps(through: nil)
         let merged: ScrollScript
         do { merged = try ScrollScript(events) } catch {
-            throw WaveformInputError(field: "scroll.events", reason: "with the tab's scroll-to-top events: \(error)")
+            throw ClipInputError(clip: "waveform", field: "scroll.events", reason: "with the tab's scroll-to-top events: \(error)")
         }
         return Plan(script: merged, scrollToTopTimes: toTop, refreshTimes: refresh)
     }
-}
-
-/// A waveform clip input the design cannot use (unknown variant key or value, unknown tap target).
-public struct WaveformInputError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var reason: String
-    public var description: String { "waveform: \(field): \(reason)" }
 }

@@ -1,10 +1,10 @@
-// The finance content every polish clip shows: a balance, recent transactions, savings goals and
+// The finance content every finance clip shows (hero, celebration, parallax, gradients): a balance, recent transactions, savings goals and
 // monthly budgets (FinPessoal's Dashboard, Transactions, Goals and Budgets screens in the seed).
 // Fixed sample data, so frames are reproducible.
 
 import HoloGeometry
 
-public enum PolishFinance {
+public enum FinanceData {
     public struct Transaction: Sendable, Hashable {
         public var title: String
         public var category: String

@@ -1,4 +1,4 @@
-// Scene pieces of the finance screens, shared by the four polish clips: the balance card,
+// Scene pieces of the finance screens, shared by the four finance clips (hero, celebration, parallax, gradients): the balance card,
 // transaction rows, goal cards with progress capsules, budget rows. Each piece is laid out inside the
 // frame it is given (local coordinates, origin at the frame's top-left), so a clip can place, scale
 // or morph it; widths come from the device, never from a fixed 390-point screen.
@@ -8,7 +8,7 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-enum PolishViews {
+enum FinanceViews {
     static let cardRadius = 20.0
     static let rowHeight = 64.0
     static let goalCardHeight = 104.0
@@ -49,7 +49,7 @@ enum PolishViews {
                       opacity: opacity, clip: shape)
     }
 
-    static func sectionTitle(_ text: String, at origin: Point, palette: PolishPalette, type: DynamicTypeSize = .large) -> Node {
+    static func sectionTitle(_ text: String, at origin: Point, palette: FinancePalette, type: DynamicTypeSize = .large) -> Node {
         .text(TextRun(text, font: font(20, .bold, type), origin: origin), .solid(palette.ink))
     }
 
@@ -58,16 +58,16 @@ enum PolishViews {
     /// the large title's ratio (the balance is the card's largest text).
     static func balanceCardHeight(_ t: DynamicTypeSize) -> Double { balanceCardHeight * t.scale(of: .largeTitle) }
 
-    static func balanceCard(frame: Rect, palette: PolishPalette, background: [Node] = [], type: DynamicTypeSize = .large) -> Node {
+    static func balanceCard(frame: Rect, palette: FinancePalette, background: [Node] = [], type: DynamicTypeSize = .large) -> Node {
         let w = frame.width
         let r = type.scale(of: .largeTitle)
         let children: [Node] = [
             .text(TextRun("TOTAL BALANCE", font: font(12, .semibold, type), origin: Point(22, 34 * r),
                           maxWidth: (w - 44) / 2, minimumScaleFactor: minimumScaleFactor), .solid(palette.cream.opacity(0.7))),
-            .text(TextRun(PolishFinance.money(PolishFinance.balance), font: font(34, .bold, type), origin: Point(22, 80 * r),
+            .text(TextRun(FinanceData.money(FinanceData.balance), font: font(34, .bold, type), origin: Point(22, 80 * r),
                           maxWidth: w - 44, minimumScaleFactor: minimumScaleFactor), .solid(palette.cream)),
             .fill(.rect(Rect(x: 22, y: 100 * r, width: w - 44, height: 1)), .solid(palette.gold.opacity(0.55))),
-            .text(TextRun(PolishFinance.money(PolishFinance.monthChange, signed: true) + " this month",
+            .text(TextRun(FinanceData.money(FinanceData.monthChange, signed: true) + " this month",
                           font: font(15, .regular, type), origin: Point(22, 130 * r), maxWidth: w - 44,
                           minimumScaleFactor: minimumScaleFactor), .solid(palette.gold)),
             .text(TextRun("FinPessoal", font: font(13, .semibold, type), origin: Point(w - 22, 34 * r), alignment: .trailing,
@@ -77,13 +77,13 @@ enum PolishViews {
     }
 
     /// One transaction: a monogram disc, title, category and date, the signed amount.
-    static func transactionRow(_ t: PolishFinance.Transaction, frame: Rect, palette: PolishPalette,
+    static func transactionRow(_ t: FinanceData.Transaction, frame: Rect, palette: FinancePalette,
                                background: [Node] = [], type: DynamicTypeSize = .large) -> Node {
         let w = frame.width, h = frame.height
         let income = t.amount > 0
         let tint = income ? palette.forest : palette.navy
         let disc = Rect(x: 14, y: (h - 40) / 2, width: 40, height: 40)
-        let amount = PolishFinance.money(t.amount, signed: true)
+        let amount = FinanceData.money(t.amount, signed: true)
         let amountFont = font(17, .semibold, type)
         // Title and detail take the width the amount leaves (the amount measured through HoloText,
         // and a 12 pt gap: a choice).
@@ -104,7 +104,7 @@ enum PolishViews {
     }
 
     /// A savings goal: name, saved of target, a gold progress capsule and the percentage.
-    static func goalCard(_ g: PolishFinance.Goal, progress: Double, frame: Rect, palette: PolishPalette,
+    static func goalCard(_ g: FinanceData.Goal, progress: Double, frame: Rect, palette: FinancePalette,
                          background: [Node] = [], trailingInset: Double = 0, type: DynamicTypeSize = .large,
                          completion: Double? = nil) -> Node {
         let w = frame.width
@@ -124,7 +124,7 @@ enum PolishViews {
         var children: [Node] = [
             .text(TextRun(g.name, font: font(17, .semibold, type), origin: Point(18, nameY),
                           maxWidth: nameWidth, minimumScaleFactor: minimumScaleFactor), .solid(palette.ink)),
-            .text(TextRun("\(PolishFinance.money(g.target * progress, cents: false)) of \(PolishFinance.money(g.target, cents: false))",
+            .text(TextRun("\(FinanceData.money(g.target * progress, cents: false)) of \(FinanceData.money(g.target, cents: false))",
                           font: font(13, .regular, type), origin: Point(18, amountY),
                           maxWidth: w - 36 - trailingInset, minimumScaleFactor: minimumScaleFactor), .solid(palette.secondaryInk)),
             .text(TextRun(percent, font: percentFont,
@@ -141,7 +141,7 @@ enum PolishViews {
     }
 
     /// A budget: category, spent of limit, a capsule green under 80%, gold to 100%, burgundy over.
-    static func budgetRow(_ b: PolishFinance.Budget, frame: Rect, palette: PolishPalette, background: [Node] = [],
+    static func budgetRow(_ b: FinanceData.Budget, frame: Rect, palette: FinancePalette, background: [Node] = [],
                           type: DynamicTypeSize = .large) -> Node {
         let w = frame.width
         let baseline = budgetBaseline(type)
@@ -153,7 +153,7 @@ enum PolishViews {
         let children: [Node] = [
             .text(TextRun(b.category, font: font(15, .semibold, type), origin: Point(16, baseline),
                           maxWidth: half, minimumScaleFactor: minimumScaleFactor), .solid(palette.ink)),
-            .text(TextRun("\(PolishFinance.money(b.spent, cents: false)) / \(PolishFinance.money(b.limit, cents: false))",
+            .text(TextRun("\(FinanceData.money(b.spent, cents: false)) / \(FinanceData.money(b.limit, cents: false))",
                           font: font(13, .regular, type), origin: Point(w - 16, baseline), alignment: .trailing,
                           maxWidth: half, minimumScaleFactor: minimumScaleFactor), .solid(palette.secondaryInk)),
             .fill(.capsule(track), .solid(palette.track)),

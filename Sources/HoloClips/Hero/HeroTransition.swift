@@ -20,7 +20,7 @@
 import HoloGeometry
 import HoloMotion
 
-public struct PolishHeroModel: Sendable {
+public struct HeroTransitionModel: Sendable {
     public enum Transition: String, Sendable, Encodable { case matchedGeometry, scale, crossfade }
 
     /// One open (and maybe close) of one card.
@@ -47,16 +47,19 @@ public struct PolishHeroModel: Sendable {
         public var destinationOpacity: Double
         /// Scale of the destination about the detail's centre (Reduced mode), else 1.
         public var destinationScale: Double
-        public var phase: String
+        public var phase: Phase
     }
+
+    /// Where the hero is: in the list, on its way to the detail, in the detail, on its way back.
+    public enum Phase: String, Sendable, Hashable, Encodable { case list, opening, detail, closing }
 
     public init(mode: AnimationMode, cardFrames: [Rect], detailFrame: Rect, taps: [(time: Double, card: Int?)]) {
         self.cardFrames = cardFrames; self.detailFrame = detailFrame
         let animation: Animation
         switch mode {
-        case .full: transition = .matchedGeometry; animation = .spring(PolishTokens.heroSpring)
-        case .reduced: transition = .scale; animation = .linear(duration: PolishTokens.heroReducedDuration)
-        case .minimal: transition = .crossfade; animation = .linear(duration: PolishTokens.heroCrossfadeDuration)
+        case .full: transition = .matchedGeometry; animation = .spring(FinanceTokens.heroSpring)
+        case .reduced: transition = .scale; animation = .linear(duration: FinanceTokens.heroReducedDuration)
+        case .minimal: transition = .crossfade; animation = .linear(duration: FinanceTokens.heroCrossfadeDuration)
         }
         var cycles: [Cycle] = []
         for tap in taps {
@@ -84,7 +87,7 @@ public struct PolishHeroModel: Sendable {
     /// points (SwiftUI springs the radius in points), not with 1% of the radius left.
     static func inRadiusPoints(_ animation: Animation) -> Animation {
         guard case .spring(let s, let delay) = animation else { return animation }
-        return .spring(s.settling(in: PolishViews.cardRadius), delay: delay)
+        return .spring(s.settling(in: FinanceViews.cardRadius), delay: delay)
     }
 
     /// The HeroTransitionCoordinator's `beginTransition` plays `HapticEngine.shared.light()`: one light
@@ -94,13 +97,13 @@ public struct PolishHeroModel: Sendable {
     public func sample(at t: Double) -> Sample {
         guard let cycle = cycles.last(where: { $0.openTime <= t }) else {
             return Sample(card: nil, heroFrame: nil, linkProgress: 0, sourceOpacity: 1, destinationOpacity: 0,
-                          destinationScale: 1, phase: "list")
+                          destinationScale: 1, phase: .list)
         }
         let closing = cycle.closeTime.map { $0 <= t } ?? false
         let moving = cycle.progress.isAnimating(at: t) || (transition == .matchedGeometry && cycle.frame.isAnimating(at: t))
         if closing && !moving {
             return Sample(card: nil, heroFrame: nil, linkProgress: 0, sourceOpacity: 1, destinationOpacity: 0,
-                          destinationScale: 1, phase: "list")
+                          destinationScale: 1, phase: .list)
         }
         let p = cycle.progress.value(at: t)
         // Opacity transitions clamp: a spring passing 1 does not make a view more than opaque.
@@ -109,11 +112,11 @@ public struct PolishHeroModel: Sendable {
         var scale = 1.0
         if transition == .scale {
             // s = 0.9 + 0.1·p about the detail's centre
-            scale = mix(PolishTokens.heroReducedStartScale, 1, shown)
+            scale = mix(FinanceTokens.heroReducedStartScale, 1, shown)
             let w = detailFrame.width * scale, h = detailFrame.height * scale
             frame = Rect(x: detailFrame.midX - w / 2, y: detailFrame.midY - h / 2, width: w, height: h)
         }
-        let phase = closing ? "closing" : (moving ? "opening" : "detail")
+        let phase: Phase = closing ? .closing : (moving ? .opening : .detail)
         return Sample(card: cycle.card, heroFrame: frame, linkProgress: p, sourceOpacity: 1 - shown,
                       destinationOpacity: shown, destinationScale: scale, phase: phase)
     }

@@ -1,5 +1,5 @@
 // Numbers from the Phase 5C design (seed 002_07cd4f2fae88f32a, "Advanced Polish"), named where they
-// are used by all four polish clips, and the one rule that maps the environment onto them.
+// are used by all four finance clips (hero, celebration, parallax, gradients), and the one rule that maps the environment onto them.
 //
 // The seed's `AnimationSettings.shared.effectiveMode` is full / reduced / minimal, and its Reduce
 // Motion section detects Reduce Motion as "accessibilityReduceMotion — Or: effectiveMode == .minimal";
@@ -9,7 +9,7 @@
 
 import HoloMotion
 
-public enum PolishTokens {
+public enum FinanceTokens {
     /// "AnimationEngine.heroTransition = Animation.spring(response: 0.4, dampingFraction: 0.8)".
     public static let heroSpring = Spring(response: 0.4, dampingFraction: 0.8)
     /// Mode table, Reduced: "Simple scale (250ms)"; adaptiveHeroTransition: `.linear(duration: 0.25)`.
@@ -49,14 +49,14 @@ public enum PolishTokens {
     /// The seed's "low opacity 0.1-0.2": no gradient's gold goes past this, however a card weights it.
     public static let gradientMaximumOpacity = 0.2
 
-    /// The mode a polish effect follows (see the file header).
+    /// The mode a finance clip's effect follows (see the file header).
     public static func effectiveMode(_ environment: ClipEnvironment) -> AnimationMode {
         environment.reduceMotion ? .minimal : environment.animationMode
     }
 }
 
-extension PolishTokens {
-    /// The insets the four polish screens lay out with: the device's, or for a custom screen (no
+extension FinanceTokens {
+    /// The insets the four finance screens lay out with: the device's, or for a custom screen (no
     /// insets of its own) the iPhone 12's, whose 47 pt top inset they were drawn under.
     public static func insets(_ device: Device) -> ScreenInsets { device.layoutInsets { _ in .iPhone12 } }
 }

@@ -17,7 +17,7 @@
 
 import HoloMotion
 
-public struct PolishParallaxSpeeds: Sendable, Equatable {
+public struct ParallaxSpeeds: Sendable, Equatable {
     /// Fractions of the scroll speed each layer moves at on screen.
     public var header: Double
     public var background: Double
@@ -25,11 +25,11 @@ public struct PolishParallaxSpeeds: Sendable, Equatable {
     public init(mode: AnimationMode) {
         switch mode {
         case .full:
-            header = PolishTokens.headerParallaxSpeed; background = PolishTokens.backgroundParallaxSpeed
+            header = FinanceTokens.headerParallaxSpeed; background = FinanceTokens.backgroundParallaxSpeed
         case .reduced:
             // speed' = 1 − (1 − speed)/2
-            header = 1 - (1 - PolishTokens.headerParallaxSpeed) / 2
-            background = 1 - (1 - PolishTokens.backgroundParallaxSpeed) / 2
+            header = 1 - (1 - FinanceTokens.headerParallaxSpeed) / 2
+            background = 1 - (1 - FinanceTokens.backgroundParallaxSpeed) / 2
         case .minimal:
             header = 1; background = 1
         }

@@ -7,9 +7,9 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-struct PolishParallaxScene: Sendable {
+struct ParallaxScrollScene: Sendable {
     let size: Size
-    let palette: PolishPalette
+    let palette: FinancePalette
     /// Dynamic Type: the header's text and card, the rows and the gaps grow with the text.
     var type: DynamicTypeSize = .large
     /// The device's safe area; a screen without insets is taken as an iPhone 12.
@@ -20,7 +20,7 @@ struct PolishParallaxScene: Sendable {
     static let balanceTop = 118.0
     static let titleBaseline = 96.0
     /// The device's top inset less the iPhone 12's.
-    var extraTop: Double { insets.top - PolishHeroLayout.topInset }
+    var extraTop: Double { insets.top - HeroTransitionLayout.topInset }
     /// The header grows by the large title's ratio (its title and balance card do).
     var headerHeight: Double { (Self.headerHeight + extraTop) * type.scale(of: .largeTitle) }
     var balanceTop: Double { (Self.balanceTop + extraTop) * type.scale(of: .largeTitle) }
@@ -36,28 +36,28 @@ struct PolishParallaxScene: Sendable {
         let t = type, title = type.scale(of: .title3)
         var y = headerHeight + 36 * title
         let p = palette
-        let goalHeight = PolishViews.goalCardHeight(t), budgetHeight = PolishViews.budgetRowHeight(t), rowHeight = PolishViews.rowHeight(t)
-        rows.append((y, { top in PolishViews.sectionTitle("Goals", at: Point(20, top), palette: p, type: t) })); y += 14
-        for g in PolishFinance.goals.prefix(2) {
-            rows.append((y, { top in PolishViews.goalCard(g, progress: g.progress, frame: Rect(x: 16, y: top, width: w, height: goalHeight), palette: p, type: t) }))
+        let goalHeight = FinanceViews.goalCardHeight(t), budgetHeight = FinanceViews.budgetRowHeight(t), rowHeight = FinanceViews.rowHeight(t)
+        rows.append((y, { top in FinanceViews.sectionTitle("Goals", at: Point(20, top), palette: p, type: t) })); y += 14
+        for g in FinanceData.goals.prefix(2) {
+            rows.append((y, { top in FinanceViews.goalCard(g, progress: g.progress, frame: Rect(x: 16, y: top, width: w, height: goalHeight), palette: p, type: t) }))
             y += goalHeight + 12
         }
         y += 26 * title
-        rows.append((y, { top in PolishViews.sectionTitle("Budgets", at: Point(20, top), palette: p, type: t) })); y += 14
-        for b in PolishFinance.budgets {
-            rows.append((y, { top in PolishViews.budgetRow(b, frame: Rect(x: 16, y: top, width: w, height: budgetHeight), palette: p, type: t) }))
+        rows.append((y, { top in FinanceViews.sectionTitle("Budgets", at: Point(20, top), palette: p, type: t) })); y += 14
+        for b in FinanceData.budgets {
+            rows.append((y, { top in FinanceViews.budgetRow(b, frame: Rect(x: 16, y: top, width: w, height: budgetHeight), palette: p, type: t) }))
             y += budgetHeight + 8
         }
         y += 26 * title
-        rows.append((y, { top in PolishViews.sectionTitle("Transactions", at: Point(20, top), palette: p, type: t) })); y += 14
-        for tr in PolishFinance.transactions {
-            rows.append((y, { top in PolishViews.transactionRow(tr, frame: Rect(x: 16, y: top, width: w, height: rowHeight), palette: p, type: t) }))
+        rows.append((y, { top in FinanceViews.sectionTitle("Transactions", at: Point(20, top), palette: p, type: t) })); y += 14
+        for tr in FinanceData.transactions {
+            rows.append((y, { top in FinanceViews.transactionRow(tr, frame: Rect(x: 16, y: top, width: w, height: rowHeight), palette: p, type: t) }))
             y += rowHeight + 8
         }
         return (rows, y + 24)
     }
 
-    func scene(scroll s: Double, speeds: PolishParallaxSpeeds) -> Scene {
+    func scene(scroll s: Double, speeds: ParallaxSpeeds) -> Scene {
         var nodes: [Node] = []
         // Page background at the background speed: rings every 260 pt down the page.
         let bgShift = speeds.backgroundOffset(scroll: s)
@@ -83,10 +83,10 @@ struct PolishParallaxScene: Sendable {
         nodes.append(.group([.group(headerArt(top: 0), transform: .translation(0, headerTop + lag), retention: .scrolled(id: "header-art"))],
                             clip: .rect(clip)))
         nodes.append(.group([
-            .text(TextRun("Dashboard", font: PolishViews.font(34, .bold, type), origin: Point(20, titleBaseline)),
+            .text(TextRun("Dashboard", font: FinanceViews.font(34, .bold, type), origin: Point(20, titleBaseline)),
                   .solid(palette.cream)),
-            PolishViews.balanceCard(frame: Rect(x: 16, y: balanceTop, width: size.width - 32,
-                                                height: PolishViews.balanceCardHeight(type)), palette: palette, type: type),
+            FinanceViews.balanceCard(frame: Rect(x: 16, y: balanceTop, width: size.width - 32,
+                                                height: FinanceViews.balanceCardHeight(type)), palette: palette, type: type),
         ], transform: .translation(0, headerTop), retention: .scrolled(id: "header-content")))
 
         for (i, (y, build)) in layout().rows.enumerated() {

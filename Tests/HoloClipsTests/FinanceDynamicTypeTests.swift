@@ -8,7 +8,7 @@ import HoloMotion
 import HoloScene
 @testable import HoloClips
 
-@Suite struct PolishDynamicTypeTests {
+@Suite struct FinanceDynamicTypeTests {
     static func firstRun(_ nodes: [Node], _ string: String) -> TextRun? {
         for n in nodes {
             if case .text(let run, _) = n, run.string == string { return run }
@@ -19,29 +19,29 @@ import HoloScene
 
     @Test(arguments: [DynamicTypeSize.xSmall, .large, .accessibility1, .accessibility5])
     func parallaxPageGrowsWithTheText(_ size: DynamicTypeSize) throws {
-        var spec = PolishParallax.defaultSpec()
+        var spec = ParallaxScroll.defaultSpec()
         spec.environment.dynamicTypeSize = size
-        let scene = try polishFrames(spec, 0...0)[0].record.scene
+        let scene = try renderedFrames(spec, 0...0)[0].scene
         let title = Self.firstRun(scene.root, "Dashboard")?.font.size
         #expect(title == size.pointSize(.largeTitle))
-        let page = PolishParallaxScene(size: spec.device.size, palette: .light, type: size).contentHeight
-        let standard = PolishParallaxScene(size: spec.device.size, palette: .light).contentHeight
+        let page = ParallaxScrollScene(size: spec.device.size, palette: .light, type: size).contentHeight
+        let standard = ParallaxScrollScene(size: spec.device.size, palette: .light).contentHeight
         #expect(size > .large ? page > standard : page <= standard)
-        let before = try polishFrames(PolishParallax.defaultSpec(), 0...0)[0].record.scene
+        let before = try renderedFrames(ParallaxScroll.defaultSpec(), 0...0)[0].scene
         #expect((scene == before) == (size == .large))
     }
 
     @Test(arguments: [DynamicTypeSize.small, .large, .accessibility2])
     func gradientsTextFollowsTheTables(_ size: DynamicTypeSize) throws {
-        var spec = PolishGradients.defaultSpec()
+        var spec = CardGradients.defaultSpec()
         spec.environment.dynamicTypeSize = size
-        let scene = try polishFrames(spec, 0...0)[0].record.scene
+        let scene = try renderedFrames(spec, 0...0)[0].scene
         let title = Self.firstRun(scene.root, "Overview")?.font.size
         #expect(title == size.pointSize(.largeTitle))
         let found = Self.firstRun(scene.root, "Summer in Maine")
         let name = try #require(found)
         #expect(name.font.size == size.pointSize(.headline) && name.minimumScaleFactor == 0.7)
-        let before = try polishFrames(PolishGradients.defaultSpec(), 0...0)[0].record.scene
+        let before = try renderedFrames(CardGradients.defaultSpec(), 0...0)[0].scene
         #expect((scene == before) == (size == .large))
     }
 }

@@ -6,7 +6,7 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public enum PolishCelebration {
+public enum GoalCelebration {
     /// The goal's fill from its saved share to 100% before the celebration starts.
     public static let fillDuration = 0.3
     public static let fillAnimation = Animation.easeOut(duration: fillDuration)
@@ -28,7 +28,7 @@ public enum PolishCelebration {
         case .minimal: shows = "check mark only: fade in and out, haptics"
         case .joyful: shows = "pulse 1.05, gold glow, shimmer, haptics"
         }
-        return "polish: a goal completes: \(style.rawValue) celebration (\(shows)); tap complete"
+        return "finance: a goal completes: \(style.rawValue) celebration (\(shows)); tap complete"
     }
 
     public static func defaultSpec(name: String = "celebration", style: CelebrationStyle? = nil) -> ClipSpec {
@@ -40,8 +40,8 @@ public enum PolishCelebration {
     }
 
     public static func style(_ spec: ClipSpec) throws -> CelebrationStyle {
-        try PolishVariant.validate(spec.variant, clip: spec.design, known: ["style": CelebrationStyle.allCases.map(\.rawValue)])
-        if let s = PolishVariant.string(spec.variant, "style") { return CelebrationStyle(rawValue: s)! }
+        let variant = try ClipVariant(spec.variant, clip: spec.design, keys: ["style"])
+        if let style = try variant.choice("style", as: CelebrationStyle.self) { return style }
         switch spec.design {
         case "celebration-minimal": return .minimal
         case "celebration-joyful": return .joyful
@@ -51,68 +51,75 @@ public enum PolishCelebration {
 
     /// The time of the first "complete" tap; other targets throw.
     public static func completionTime(_ spec: ClipSpec) throws -> Double? {
-        for tap in spec.taps where tap.target != "complete" {
-            throw PolishTapError(clip: spec.design, target: tap.target, known: "\"complete\"")
+        for (i, tap) in spec.taps.enumerated() where tap.target != "complete" {
+            throw ClipInputError.unknownTap(clip: spec.design, index: i, target: tap.target, known: "\"complete\"")
         }
         return spec.taps.first?.time
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
-        let style = try style(spec)
-        let timeline = PolishCelebrationTimeline(mode: PolishTokens.effectiveMode(spec.environment), style: style,
-                                                 highContrast: spec.environment.highContrast)
-        let sim = PolishCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: spec.fps,
-                                              scene: PolishCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
-                                                                                   type: spec.environment.dynamicTypeSize,
-                                                                                   insets: PolishTokens.insets(spec.device)))
+        let sim = try simulation(spec)
         return Clip(spec) { sim }
+    }
+
+    /// The clip's simulation at t = 0 (what `clip` renders; tests read its typed state).
+    static func simulation(_ spec: ClipSpec) throws -> GoalCelebrationSimulation {
+        let style = try style(spec)
+        let timeline = GoalCelebrationTimeline(mode: FinanceTokens.effectiveMode(spec.environment), style: style,
+                                                 highContrast: spec.environment.highContrast)
+        let sim = GoalCelebrationSimulation(timeline: timeline, completion: try completionTime(spec), fps: spec.fps,
+                                              scene: GoalCelebrationScene(size: spec.device.size, palette: .forScheme(spec.environment.colorScheme),
+                                                                                   type: spec.environment.dynamicTypeSize,
+                                                                                   insets: FinanceTokens.insets(spec.device)))
+        return sim
     }
 }
 
-struct PolishCelebrationSimulation: ClipSimulation {
+struct GoalCelebrationSimulation: ClipSimulation {
+    /// The frame's celebration: the goal's fill, the timeline's sample, the haptics fired on this frame.
     struct State: Encodable, Equatable {
-        var style: String
-        var mode: String
+        var style: CelebrationStyle
+        var mode: AnimationMode
         var goalProgress: Double
-        /// Seconds since the celebration started (absent before).
+        /// Seconds since the celebration started (nil before; the state line leaves it out).
         var celebrationTime: Double?
-        var phase: String
-        var opacity: Double
-        var scale: Double
-        var glowOpacity: Double
-        var shimmer: Double?
-        var haptics: [String]
+        var sample: GoalCelebrationTimeline.Sample
+        var haptics: [HapticKind]
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: StateKey.self)
+            try c.encode(style, "style"); try c.encode(mode.rawValue, "mode"); try c.encode(goalProgress, "goalProgress")
+            try c.encodeIfPresent(celebrationTime, "celebrationTime")
+            try c.encode(sample.phase, "phase"); try c.encode(sample.opacity, "opacity"); try c.encode(sample.scale, "scale")
+            try c.encode(sample.glowOpacity, "glowOpacity"); try c.encodeIfPresent(sample.shimmer, "shimmer")
+            try c.encode(haptics, "haptics")
+        }
     }
 
-    let timeline: PolishCelebrationTimeline
+    let timeline: GoalCelebrationTimeline
     /// When "complete" was tapped (nil: never).
     let completion: Double?
     let fps: Double
-    let scene: PolishCelebrationScene
+    let scene: GoalCelebrationScene
 
-    var start: Double? { completion.map { $0 + PolishCelebration.fillDuration } }
+    var start: Double? { completion.map { $0 + GoalCelebration.fillDuration } }
 
     func state(at time: Double) -> State {
-        let saved = PolishFinance.goals[0].progress
+        let saved = FinanceData.goals[0].progress
         var progress = AnimatedValue(saved)
-        if let c = completion { progress.set(1, animation: PolishCelebration.fillAnimation, at: c) }
+        if let c = completion { progress.set(1, animation: GoalCelebration.fillAnimation, at: c) }
         // Seconds since the start, snapped to 1 ns so that frame instants land exactly on the
         // timeline's boundaries (2.3 − 0.7 is 1.5999999999999999 in binary).
         let elapsed = start.flatMap { time >= $0 ? ((time - $0) * 1e9).rounded() / 1e9 : nil }
-        let s = timeline.sample(elapsed: elapsed)
         let frame = Int((time * fps).rounded())
-        let haptics = start.map { timeline.haptics(onFrame: frame, fps: fps, start: $0).map(\.rawValue) } ?? []
-        return State(style: timeline.style.rawValue, mode: timeline.mode.rawValue, goalProgress: progress.value(at: time),
-                     celebrationTime: elapsed, phase: s.phase, opacity: s.opacity, scale: s.scale, glowOpacity: s.glowOpacity,
-                     shimmer: s.shimmer, haptics: haptics)
+        let haptics = start.map { timeline.haptics(onFrame: frame, fps: fps, start: $0) } ?? []
+        return State(style: timeline.style, mode: timeline.mode, goalProgress: progress.value(at: time),
+                     celebrationTime: elapsed, sample: timeline.sample(elapsed: elapsed), haptics: haptics)
     }
 
     mutating func advance(to time: Double) -> State { state(at: time) }
 
     func scene(for state: State) -> Scene {
-        scene.scene(goalProgress: state.goalProgress,
-                    sample: .init(phase: state.phase, opacity: state.opacity, scale: state.scale, glowOpacity: state.glowOpacity,
-                                  shimmer: state.shimmer),
-                    style: timeline.style)
+        scene.scene(goalProgress: state.goalProgress, sample: state.sample, style: state.style)
     }
 }

@@ -4,10 +4,10 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public enum PolishGradients {
+public enum CardGradients {
     public static let builtIn = BuiltInClip(
         name: "gradients",
-        summary: "polish: linear, radial and angular gold/cream card backgrounds looping every 3 s (5 s reduced, static minimal)",
+        summary: "finance: linear, radial and angular gold/cream card backgrounds looping every 3 s (5 s reduced, static minimal)",
         defaults: { defaultSpec() }, make: { try clip($0) })
 
     public static func defaultSpec() -> ClipSpec {
@@ -17,17 +17,23 @@ public enum PolishGradients {
     }
 
     static func clip(_ spec: ClipSpec) throws -> Clip {
-        try PolishVariant.validate(spec.variant, clip: spec.design, known: [:])
-        let loop = PolishGradientLoop(mode: PolishTokens.effectiveMode(spec.environment), highContrast: spec.environment.highContrast)
-        let sim = PolishGradientsSimulation(loop: loop, scene: PolishGradientsScene(size: spec.device.size,
+        let sim = try simulation(spec)
+        return Clip(spec) { sim }
+    }
+
+    /// The clip's simulation at t = 0 (what `clip` renders; tests read its typed state).
+    static func simulation(_ spec: ClipSpec) throws -> CardGradientsSimulation {
+        _ = try ClipVariant(spec.variant, clip: spec.design, keys: [])
+        let loop = GradientLoop(mode: FinanceTokens.effectiveMode(spec.environment), highContrast: spec.environment.highContrast)
+        let sim = CardGradientsSimulation(loop: loop, scene: CardGradientsScene(size: spec.device.size,
                                                                                     palette: .forScheme(spec.environment.colorScheme),
                                                                                     type: spec.environment.dynamicTypeSize,
-                                                                                    insets: PolishTokens.insets(spec.device)))
-        return Clip(spec) { sim }
+                                                                                    insets: FinanceTokens.insets(spec.device)))
+        return sim
     }
 }
 
-struct PolishGradientsSimulation: ClipSimulation {
+struct CardGradientsSimulation: ClipSimulation {
     struct State: Encodable, Equatable {
         /// Seconds per loop; absent when static.
         var loopDuration: Double?
@@ -37,8 +43,8 @@ struct PolishGradientsSimulation: ClipSimulation {
         var radialPhase: Double
         var angularPhase: Double
     }
-    let loop: PolishGradientLoop
-    let scene: PolishGradientsScene
+    let loop: GradientLoop
+    let scene: CardGradientsScene
 
     func state(at time: Double) -> State {
         State(loopDuration: loop.loopDuration, isStatic: loop.loopDuration == nil, accentOpacity: loop.accentOpacity,

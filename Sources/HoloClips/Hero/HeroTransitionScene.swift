@@ -10,7 +10,7 @@ import HoloGeometry
 import HoloMotion
 import HoloScene
 
-public struct PolishHeroLayout: Sendable {
+public struct HeroTransitionLayout: Sendable {
     public var size: Size
     /// Dynamic Type: text by the iOS tables, the title and cards grow with it.
     public var type: DynamicTypeSize
@@ -35,10 +35,10 @@ public struct PolishHeroLayout: Sendable {
 
     /// The goal cards' frames in the list, in window points.
     public var cardFrames: [Rect] {
-        let h = PolishViews.goalCardHeight(type)
-        return PolishFinance.goals.indices.map { i in
-            Rect(x: PolishViews.margin, y: firstCardY + Double(i) * (h + Self.cardSpacing),
-                 width: size.width - 2 * PolishViews.margin, height: h)
+        let h = FinanceViews.goalCardHeight(type)
+        return FinanceData.goals.indices.map { i in
+            Rect(x: FinanceViews.margin, y: firstCardY + Double(i) * (h + Self.cardSpacing),
+                 width: size.width - 2 * FinanceViews.margin, height: h)
         }
     }
 
@@ -46,40 +46,40 @@ public struct PolishHeroLayout: Sendable {
     public var detailFrame: Rect { Rect(origin: .zero, size: size) }
 }
 
-struct PolishHeroScene: Sendable {
-    let layout: PolishHeroLayout
-    let palette: PolishPalette
+struct HeroTransitionScene: Sendable {
+    let layout: HeroTransitionLayout
+    let palette: FinancePalette
     let highContrast: Bool
     var type: DynamicTypeSize { layout.type }
 
-    func scene(_ s: PolishHeroModel.Sample, transition: PolishHeroModel.Transition) -> Scene {
+    func scene(_ s: HeroTransitionModel.Sample, transition: HeroTransitionModel.Transition) -> Scene {
         let size = layout.size
         var nodes: [Node] = [
-            .text(TextRun("Goals", font: PolishViews.font(34, .bold, type), origin: Point(20, layout.titleBaseline)), .solid(palette.ink)),
+            .text(TextRun("Goals", font: FinanceViews.font(34, .bold, type), origin: Point(20, layout.titleBaseline)), .solid(palette.ink)),
         ]
         let frames = layout.cardFrames
-        for (i, goal) in PolishFinance.goals.enumerated() {
+        for (i, goal) in FinanceData.goals.enumerated() {
             // In Full mode the linked card has left its slot: it is drawn at the shared frame below.
             if i == s.card && transition == .matchedGeometry { continue }
             let opacity = i == s.card ? s.sourceOpacity : 1
             // The list's cards and rows are retained layers: the transition fades and covers
             // them, and they are composited from their surfaces rather than drawn again.
-            nodes.append(.group([PolishViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette, type: type)],
+            nodes.append(.group([FinanceViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette, type: type)],
                                 opacity: opacity, retention: Retention(id: "goal-\(i)")))
         }
         var y = (frames.last?.maxY ?? 0) + 40 * type.scale(of: .title3)
-        nodes.append(PolishViews.sectionTitle("Recent", at: Point(20, y), palette: palette, type: type))
+        nodes.append(FinanceViews.sectionTitle("Recent", at: Point(20, y), palette: palette, type: type))
         y += 14
-        let rowHeight = PolishViews.rowHeight(type)
-        for (k, t) in PolishFinance.transactions.enumerated() where y < size.height {
-            nodes.append(.group([PolishViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
+        let rowHeight = FinanceViews.rowHeight(type)
+        for (k, t) in FinanceData.transactions.enumerated() where y < size.height {
+            nodes.append(.group([FinanceViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
                                                             palette: palette, type: type)], retention: Retention(id: "row-\(k)")))
             y += rowHeight + 8
         }
 
         if let card = s.card, let frame = s.heroFrame {
-            let goal = PolishFinance.goals[card]
-            let radius = PolishViews.cardRadius * (1 - clamp(s.linkProgress, 0, 1))
+            let goal = FinanceData.goals[card]
+            let radius = FinanceViews.cardRadius * (1 - clamp(s.linkProgress, 0, 1))
             if transition == .matchedGeometry {
                 // The seamless hero: the card's background is the matched element, one opaque shape
                 // at the shared frame and radius, its colour going from the card's surface to the
@@ -95,7 +95,7 @@ struct PolishHeroScene: Sendable {
                 let local = Shape.roundedRect(Rect(origin: .zero, size: frame.size), cornerRadius: radius, style: .continuous)
                 nodes.append(.group(sourceContent(goal, width: frame.width), transform: .translation(frame.minX, frame.minY),
                                     opacity: s.sourceOpacity, clip: local))
-                if highContrast && s.phase != "detail" {
+                if highContrast && s.phase != .detail {
                     // High Contrast: "Hero transition borders: 2pt stroke added".
                     nodes.append(.stroke(.roundedRect(frame.insetBy(dx: 1, dy: 1), cornerRadius: max(radius - 1, 0), style: .continuous),
                                          .solid(palette.gold), width: 2))
@@ -114,7 +114,7 @@ struct PolishHeroScene: Sendable {
     func backButton(heroFrame frame: Rect, radius: Double, opacity: Double) -> Node {
         let r = type.scale(of: .largeTitle)
         let baseline = layout.topInset + 28 * r
-        let font = PolishViews.font(17, .regular, type)
+        let font = FinanceViews.font(17, .regular, type)
         // UIKit's back button: chevron.left (semibold, a little taller than the title's capitals),
         // then the previous screen's title.
         let chevron = Symbol.node("chevron.left", size: 1.3 * font.size, weight: .semibold,
@@ -124,51 +124,51 @@ struct PolishHeroScene: Sendable {
                       opacity: opacity, clip: .roundedRect(frame, cornerRadius: radius, style: .continuous))
     }
 
-    /// The goal card's content at the shared width (the card's own fill is added by `PolishViews.card`).
-    func sourceContent(_ goal: PolishFinance.Goal, width: Double) -> [Node] {
-        guard case .group(let g) = PolishViews.goalCard(goal, progress: goal.progress,
-                                                         frame: Rect(x: 0, y: 0, width: width, height: PolishViews.goalCardHeight(type)),
+    /// The goal card's content at the shared width (the card's own fill is added by `FinanceViews.card`).
+    func sourceContent(_ goal: FinanceData.Goal, width: Double) -> [Node] {
+        guard case .group(let g) = FinanceViews.goalCard(goal, progress: goal.progress,
+                                                         frame: Rect(x: 0, y: 0, width: width, height: FinanceViews.goalCardHeight(type)),
                                                          palette: palette, type: type) else { return [] }
         return Array(g.children.dropFirst())
     }
 
     /// The detail view at `frame`: laid out at the frame's size (matched geometry), or at the detail's
     /// own size and scaled into the frame (Reduced mode's simple scale, `scale` < 1).
-    func detail(_ goal: PolishFinance.Goal, frame: Rect, radius: Double, opacity: Double, scale: Double) -> Node {
+    func detail(_ goal: FinanceData.Goal, frame: Rect, radius: Double, opacity: Double, scale: Double) -> Node {
         let content = scale == 1 ? frame.size : layout.detailFrame.size
         let w = content.width
         // The header's lines sit at 28, 103, 153, 181 pt under the top inset and its track at 205,
         // 253 pt tall, at the default size; the block grows by the large title's ratio. (Written
         // against the iPhone 12's 47 pt inset: y(v) puts them under the device's.)
         let r = type.scale(of: .largeTitle)
-        func y(_ v: Double) -> Double { layout.topInset + (v - PolishHeroLayout.topInset) * r }
+        func y(_ v: Double) -> Double { layout.topInset + (v - HeroTransitionLayout.topInset) * r }
         let header = y(300)
-        let fit = PolishViews.minimumScaleFactor
+        let fit = FinanceViews.minimumScaleFactor
         var children: [Node] = [
             .fill(.rect(Rect(origin: .zero, size: content)), .solid(palette.page)),
             .fill(.rect(Rect(x: 0, y: 0, width: w, height: header)), .linearGradient(
                 stops: Paint.evenStops([palette.navy, palette.forest]), start: Point(0, 0), end: Point(w, header))),
-            .text(TextRun(goal.name, font: PolishViews.font(28, .bold, type), origin: Point(20, y(150)), maxWidth: w - 40,
+            .text(TextRun(goal.name, font: FinanceViews.font(28, .bold, type), origin: Point(20, y(150)), maxWidth: w - 40,
                           minimumScaleFactor: fit), .solid(palette.cream)),
-            .text(TextRun(PolishFinance.money(goal.saved), font: PolishViews.font(34, .bold, type), origin: Point(20, y(200)),
+            .text(TextRun(FinanceData.money(goal.saved), font: FinanceViews.font(34, .bold, type), origin: Point(20, y(200)),
                           maxWidth: w - 40, minimumScaleFactor: fit), .solid(palette.cream)),
-            .text(TextRun("of \(PolishFinance.money(goal.target, cents: false)) · \(Int(goal.progress * 100))%",
-                          font: PolishViews.font(15, .regular, type), origin: Point(20, y(228)), maxWidth: w - 40,
+            .text(TextRun("of \(FinanceData.money(goal.target, cents: false)) · \(Int(goal.progress * 100))%",
+                          font: FinanceViews.font(15, .regular, type), origin: Point(20, y(228)), maxWidth: w - 40,
                           minimumScaleFactor: fit), .solid(palette.gold)),
         ]
         let track = Rect(x: 20, y: y(252), width: w - 40, height: 12)
         children.append(.fill(.capsule(track), .solid(palette.cream.opacity(0.2))))
         children.append(.fill(.capsule(Rect(x: track.minX, y: track.minY, width: track.width * goal.progress, height: track.height)),
                               .solid(palette.gold)))
-        children.append(PolishViews.sectionTitle("Contributions", at: Point(20, header + 44 * type.scale(of: .title3)), palette: palette,
+        children.append(FinanceViews.sectionTitle("Contributions", at: Point(20, header + 44 * type.scale(of: .title3)), palette: palette,
                                                  type: type))
         var rowY = header + 44 * type.scale(of: .title3) + 16
-        let rowHeight = PolishViews.rowHeight(type)
+        let rowHeight = FinanceViews.rowHeight(type)
         let amounts = [750.0, 750, 1_200, 500, 750, 2_000, 750, 300]
         for (i, a) in amounts.enumerated() where rowY < content.height {
-            let t = PolishFinance.Transaction(title: i % 3 == 2 ? "Bonus transfer" : "Monthly transfer", category: "Savings",
+            let t = FinanceData.Transaction(title: i % 3 == 2 ? "Bonus transfer" : "Monthly transfer", category: "Savings",
                                               date: "Feb \(14 - i)", amount: a)
-            children.append(PolishViews.transactionRow(t, frame: Rect(x: 16, y: rowY, width: w - 32, height: rowHeight),
+            children.append(FinanceViews.transactionRow(t, frame: Rect(x: 16, y: rowY, width: w - 32, height: rowHeight),
                                                        palette: palette, type: type))
             rowY += rowHeight + 8
         }

@@ -15,7 +15,7 @@
 import Foundation
 import HoloMotion
 
-public struct PolishGradientLoop: Sendable, Equatable {
+public struct GradientLoop: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable { case linear, radial, angular }
 
     /// Seconds per loop; nil when static.
@@ -24,11 +24,11 @@ public struct PolishGradientLoop: Sendable, Equatable {
 
     public init(mode: AnimationMode, highContrast: Bool) {
         switch mode {
-        case .full: loopDuration = PolishTokens.gradientLoop
-        case .reduced: loopDuration = PolishTokens.gradientReducedLoop
+        case .full: loopDuration = FinanceTokens.gradientLoop
+        case .reduced: loopDuration = FinanceTokens.gradientReducedLoop
         case .minimal: loopDuration = nil
         }
-        accentOpacity = highContrast ? PolishTokens.gradientHighContrastAccentOpacity : PolishTokens.gradientAccentOpacity
+        accentOpacity = highContrast ? FinanceTokens.gradientHighContrastAccentOpacity : FinanceTokens.gradientAccentOpacity
     }
 
     /// Where each gradient starts its loop, as a fraction of the loop.

@@ -8,9 +8,9 @@ import HoloMotion
 import HoloScene
 @testable import HoloClips
 
-@Suite struct PolishHeroTests {
+@Suite struct HeroTransitionTests {
     func spec(_ taps: [Tap], device: Device = .iPhone12) -> ClipSpec {
-        var s = PolishHero.defaultSpec()
+        var s = HeroTransition.defaultSpec()
         s.taps = taps
         s.device = device
         return s
@@ -18,19 +18,19 @@ import HoloScene
     let open = Tap(time: 0.5, target: "card:2")
 
     @Test func heroFrameStartsAtTheTappedCardAndRestsAtTheDetail() throws {
-        let model = try PolishHero.model(spec([open]))
+        let model = try HeroTransition.model(spec([open]))
         // Third goal card: y = 116 + 2·(104 + 12) = 348, width 390 − 2·16.
         #expect(model.sample(at: 0.49).heroFrame == nil)
         #expect(model.sample(at: 0.5).heroFrame == Rect(x: 16, y: 348, width: 358, height: 104))
-        #expect(model.sample(at: 0.5).phase == "opening")
+        #expect(model.sample(at: 0.5).phase == .opening)
         let rest = model.sample(at: 2.0)
         #expect(rest.heroFrame == Rect(x: 0, y: 0, width: 390, height: 844))
-        #expect(rest.phase == "detail")
+        #expect(rest.phase == .detail)
         #expect(rest.sourceOpacity == 0 && rest.destinationOpacity == 1)
     }
 
     @Test func sharedFrameFollowsTheSeedSpringComponentByComponent() throws {
-        let model = try PolishHero.model(spec([open]))
+        let model = try HeroTransition.model(spec([open]))
         let spring = Spring(response: 0.4, dampingFraction: 0.8)
         for dt in [0.05, 0.1, 0.2, 0.3] {
             let f = try #require(model.sample(at: 0.5 + dt).heroFrame)
@@ -43,7 +43,7 @@ import HoloScene
     }
 
     @Test func springOvershootIsBoundedAndPresent() throws {
-        let model = try PolishHero.model(spec([open]))
+        let model = try HeroTransition.model(spec([open]))
         var maxHeight = 0.0
         for k in 30...150 { maxHeight = max(maxHeight, model.sample(at: Double(k) / 60).heroFrame!.height) }
         // spring(0.4, 0.8) overshoots about 1.5% of the change (REFERENCE.md): 740 pt → ≈ 11 pt.
@@ -52,7 +52,7 @@ import HoloScene
     }
 
     @Test func sourceAndDestinationCrossfadeWhileLinked() throws {
-        let model = try PolishHero.model(spec([open]))
+        let model = try HeroTransition.model(spec([open]))
         for k in 30...90 {
             let s = model.sample(at: Double(k) / 60)
             #expect(abs(s.sourceOpacity + s.destinationOpacity - 1) < 1e-12)
@@ -63,17 +63,17 @@ import HoloScene
     }
 
     @Test func backMidFlightRetargetsKeepingVelocity() throws {
-        let model = try PolishHero.model(spec([open, Tap(time: 0.6, target: "back")]))
+        let model = try HeroTransition.model(spec([open, Tap(time: 0.6, target: "back")]))
         let before = model.sample(at: 0.6).heroFrame!
         let after = model.sample(at: 0.6 + 1.0 / 60).heroFrame!
         // The frame was rising fast (y falling); kept velocity carries it further up before it turns.
         #expect(after.minY < before.minY)
-        #expect(model.sample(at: 0.6 + 1.0 / 60).phase == "closing")
+        #expect(model.sample(at: 0.6 + 1.0 / 60).phase == .closing)
         // It comes back to the card's slot and unlinks.
         // (The spring finishes by SwiftUI's absolute rule, |v|, |F| ≤ 0.06, which for hundreds of
         // points takes well over a second.)
         #expect(model.sample(at: 2.6).heroFrame == nil)
-        #expect(model.sample(at: 2.6).phase == "list")
+        #expect(model.sample(at: 2.6).phase == .list)
         var last = model.sample(at: 0.6).heroFrame!
         for k in 37...80 {
             guard let f = model.sample(at: Double(k) / 60).heroFrame else { break }
@@ -83,44 +83,44 @@ import HoloScene
     }
 
     @Test func backAfterRestReturnsToTheSourceFrame() throws {
-        let model = try PolishHero.model(spec([open, Tap(time: 1.9, target: "back")]))
+        let model = try HeroTransition.model(spec([open, Tap(time: 1.9, target: "back")]))
         #expect(model.sample(at: 1.9).heroFrame == Rect(x: 0, y: 0, width: 390, height: 844))
         let f = try #require(model.sample(at: 1.9 + 0.1).heroFrame)
         #expect(f.minY > 0 && f.height < 844)
-        #expect(model.sample(at: 3.0).phase == "list")
+        #expect(model.sample(at: 3.0).phase == .list)
     }
 
     @Test func cardTapWhileLinkedIsIgnored() throws {
-        let model = try PolishHero.model(spec([open, Tap(time: 0.8, target: "card:1")]))
+        let model = try HeroTransition.model(spec([open, Tap(time: 0.8, target: "card:1")]))
         #expect(model.sample(at: 1.5).card == 2)
     }
 
     @Test func reducedModeScalesInTwoHundredFiftyMilliseconds() throws {
-        let model = try PolishHero.model(withEnvironment(spec([open]), mode: .reduced))
+        let model = try HeroTransition.model(withEnvironment(spec([open]), mode: .reduced))
         #expect(model.transition == .scale)
         let half = model.sample(at: 0.625)
         #expect(abs(half.destinationScale - 0.95) < 1e-9)
         #expect(abs(half.destinationOpacity - 0.5) < 1e-9)
         let f = try #require(half.heroFrame)
         #expect(abs(f.width - 390 * 0.95) < 1e-9 && abs(f.midY - 422) < 1e-9)
-        #expect(model.sample(at: 0.74).phase == "opening")
-        #expect(model.sample(at: 0.75).phase == "detail")
+        #expect(model.sample(at: 0.74).phase == .opening)
+        #expect(model.sample(at: 0.75).phase == .detail)
         #expect(model.sample(at: 0.75).destinationScale == 1)
     }
 
     @Test(arguments: [(AnimationMode.minimal, false), (AnimationMode.full, true)])
     func minimalAndReduceMotionCrossfadeInOneHundredMilliseconds(mode: AnimationMode, reduceMotion: Bool) throws {
-        let model = try PolishHero.model(withEnvironment(spec([open]), mode: mode, reduceMotion: reduceMotion))
+        let model = try HeroTransition.model(withEnvironment(spec([open]), mode: mode, reduceMotion: reduceMotion))
         #expect(model.transition == .crossfade)
         let half = model.sample(at: 0.55)
         #expect(abs(half.destinationOpacity - 0.5) < 1e-9)
         #expect(half.heroFrame == Rect(x: 0, y: 0, width: 390, height: 844)) // no geometry morph
-        #expect(model.sample(at: 0.6).phase == "detail")
+        #expect(model.sample(at: 0.6).phase == .detail)
         #expect(model.sample(at: 0.6).destinationOpacity == 1)
     }
 
     @Test func layoutFollowsTheDevice() throws {
-        let model = try PolishHero.model(spec([open], device: .iPhoneSE))
+        let model = try HeroTransition.model(spec([open], device: .iPhoneSE))
         // The SE's width, and its 20 pt top inset: the list sits 27 pt higher than under the
         // iPhone 12's 47 (the third card at 321, not 348).
         #expect(model.sample(at: 0.5).heroFrame == Rect(x: 16, y: 321, width: 343, height: 104))
@@ -128,30 +128,30 @@ import HoloScene
     }
 
     @Test func unknownTapTargetsAndVariantsAreNamed() throws {
-        #expect(throws: PolishTapError.self) { try PolishHero.model(spec([Tap(time: 0.1, target: "card:9")])) }
-        do { _ = try PolishHero.model(spec([Tap(time: 0.1, target: "goal")])); Issue.record("no error") } catch {
+        #expect(throws: ClipInputError.self) { try HeroTransition.model(spec([Tap(time: 0.1, target: "card:9")])) }
+        do { _ = try HeroTransition.model(spec([Tap(time: 0.1, target: "goal")])); Issue.record("no error") } catch {
             #expect("\(error)".contains("\"goal\""))
         }
         var s = spec([open]); s.variant = ["speed": .string("fast")]
-        do { _ = try PolishHero.model(s); Issue.record("no error") } catch { #expect("\(error)".contains("\"speed\"")) }
+        do { _ = try HeroTransition.model(s); Issue.record("no error") } catch { #expect("\(error)".contains("\"speed\"")) }
     }
 
     /// Seed 002's HeroTransitionCoordinator: `beginTransition` plays a light haptic; an ignored tap
     /// (card:1 while card:2 is linked) and "back" begin nothing.
     @Test func aTransitionBeginsWithALightHaptic() throws {
         let taps = [open, Tap(time: 0.8, target: "card:1"), Tap(time: 1.9, target: "back"), Tap(time: 2.8, target: "card:0")]
-        let frames = try polishFrames(spec(taps))
-        let fired = frames.filter { !(($0.state["haptics"] as? [String]) ?? []).isEmpty }
+        let frames = try heroFrames(spec(taps))
+        let fired = frames.filter { !$0.state.haptics.isEmpty }
         #expect(fired.map(\.index) == [30, 168])
-        #expect(fired.allSatisfy { ($0.state["haptics"] as? [String]) == ["light"] })
+        #expect(fired.allSatisfy { $0.state.haptics == [.light] })
     }
 
     @Test func simulateReportsTheHeroState() throws {
-        let frames = try polishFrames(PolishHero.defaultSpec(), 30...31)
-        let frame = try #require(frames[0].state["heroFrame"] as? [String: Any])
-        #expect((frame["y"] as? Double) == 348)
-        #expect(frames[1].string("phase") == "opening")
-        #expect(frames[1].number("destinationOpacity") > 0)
+        let frames = try heroFrames(HeroTransition.defaultSpec(), 30...31)
+        let frame = try #require(frames[0].state.sample.heroFrame)
+        #expect(frame.minY == 348)
+        #expect(frames[1].state.sample.phase == .opening)
+        #expect(frames[1].state.sample.destinationOpacity > 0)
     }
 
     /// Dynamic Type: the list's title and cards follow the tables and grow; the morph starts from
@@ -159,11 +159,11 @@ import HoloScene
     @Test(arguments: [DynamicTypeSize.small, .large, .accessibility2])
     func listAndMorphFollowDynamicType(_ size: DynamicTypeSize) throws {
         var s = spec([open]); s.environment.dynamicTypeSize = size
-        let layout = PolishHeroLayout(size: s.device.size, type: size)
+        let layout = HeroTransitionLayout(size: s.device.size, type: size)
         #expect(size <= .large ? layout.cardFrames[2].height == 104 : layout.cardFrames[2].height > 104)
-        #expect(try PolishHero.model(s).sample(at: 0.5).heroFrame == layout.cardFrames[2])
-        let scene = try polishFrames(s, 0...0)[0].record.scene
-        let standard = try polishFrames(spec([open]), 0...0)[0].record.scene
+        #expect(try HeroTransition.model(s).sample(at: 0.5).heroFrame == layout.cardFrames[2])
+        let scene = try renderedFrames(s, 0...0)[0].scene
+        let standard = try renderedFrames(spec([open]), 0...0)[0].scene
         #expect((scene == standard) == (size == .large))
         guard case .text(let title, _) = scene.root[0] else { Issue.record("the title is not first"); return }
         #expect(title.string == "Goals" && title.font.size == size.pointSize(.largeTitle))

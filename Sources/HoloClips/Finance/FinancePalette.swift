@@ -1,4 +1,4 @@
-// The "Old Money" palette of the Phase 5C polish designs (seed 002): deep green and navy, cream
+// The "Old Money" palette of the Phase 5C ("Advanced Polish") designs (seed 002): deep green and navy, cream
 // surfaces, a soft gold accent.
 //
 // The seed names its colours only by role (`Color.oldMoney.accent`, `.surface`) and gives no hex
@@ -10,7 +10,7 @@ import HoloGeometry
 import HoloMotion
 
 /// Colours by role, for one colour scheme.
-public struct PolishPalette: Sendable, Hashable {
+public struct FinancePalette: Sendable, Hashable {
     /// The page behind everything.
     public var page: Color
     /// Cards and rows.
@@ -30,17 +30,17 @@ public struct PolishPalette: Sendable, Hashable {
     /// Progress tracks and separators.
     public var track: Color
 
-    public static let light = PolishPalette(
+    public static let light = FinancePalette(
         page: Color(hex: 0xF4EFE3), surface: Color(hex: 0xFBF8F1), forest: Color(hex: 0x1F3A2E),
         navy: Color(hex: 0x1C2841), gold: Color(hex: 0xC5A35A), cream: Color(hex: 0xF3E9D2),
         ink: Color(hex: 0x24262B), secondaryInk: Color(hex: 0x6F6A5C), burgundy: Color(hex: 0x7A2E34),
         track: Color(hex: 0xE6DECB))
 
-    public static let dark = PolishPalette(
+    public static let dark = FinancePalette(
         page: Color(hex: 0x11171F), surface: Color(hex: 0x1B232D), forest: Color(hex: 0x2C5240),
         navy: Color(hex: 0x233352), gold: Color(hex: 0xD4B46E), cream: Color(hex: 0xF3E9D2),
         ink: Color(hex: 0xF1EBDD), secondaryInk: Color(hex: 0xA59F8E), burgundy: Color(hex: 0xC2707A),
         track: Color(hex: 0x2E3844))
 
-    public static func forScheme(_ scheme: ColorScheme) -> PolishPalette { scheme == .dark ? .dark : .light }
+    public static func forScheme(_ scheme: ColorScheme) -> FinancePalette { scheme == .dark ? .dark : .light }
 }

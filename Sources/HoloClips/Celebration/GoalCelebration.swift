@@ -24,11 +24,14 @@ import HoloMotion
 
 public enum CelebrationStyle: String, Sendable, CaseIterable, Encodable { case refined, minimal, joyful }
 
-public enum HapticKind: String, Sendable, Encodable { case light, medium }
+public enum HapticKind: String, Sendable, Hashable, Encodable { case light, medium }
 
-public struct PolishCelebrationTimeline: Sendable {
+public struct GoalCelebrationTimeline: Sendable {
+    /// Where the celebration is; the timeline's phases in order, `idle` before it starts.
+    public enum Phase: String, Sendable, Hashable, Encodable { case idle, fadeIn, pulse, glow, fadeOut, done }
+
     public struct Sample: Sendable, Equatable {
-        public var phase: String
+        public var phase: Phase
         /// Opacity of the celebration (badge, glow, shimmer).
         public var opacity: Double
         public var scale: Double
@@ -47,7 +50,7 @@ public struct PolishCelebrationTimeline: Sendable {
     public let style: CelebrationStyle
     public let peakGlowOpacity: Double
     /// (phase name, start) in order; the last entry is "done".
-    public private(set) var phases: [(name: String, start: Double)]
+    public private(set) var phases: [(name: Phase, start: Double)]
     public let haptics: [Haptic]
     /// When the pulse spring peaks (Full mode), seconds after the start.
     public let pulsePeak: Double?
@@ -64,37 +67,37 @@ public struct PolishCelebrationTimeline: Sendable {
 
     public init(mode: AnimationMode, style: CelebrationStyle, highContrast: Bool) {
         self.mode = mode; self.style = style
-        peakGlowOpacity = highContrast ? PolishTokens.celebrationHighContrastGlowOpacity : PolishTokens.celebrationGlowOpacity
+        peakGlowOpacity = highContrast ? FinanceTokens.celebrationHighContrastGlowOpacity : FinanceTokens.celebrationGlowOpacity
         let pulses = style != .minimal
         var scale = AnimatedValue(1.0)
         switch mode {
         case .full:
             let f = Self.fadeInDuration, p = Self.pulseDuration, g = Self.glowDuration, o = Self.fadeOutDuration
-            phases = [("fadeIn", 0), ("pulse", f), ("glow", f + p), ("fadeOut", f + p + g), ("done", f + p + g + o)]
+            phases = [(.fadeIn, 0), (.pulse, f), (.glow, f + p), (.fadeOut, f + p + g), (.done, f + p + g + o)]
             fadeIn = .easeOut(duration: f); fadeOut = .easeOut(duration: o)
-            let spring = PolishTokens.celebrationPulseSpring
+            let spring = FinanceTokens.celebrationPulseSpring
             let omega = 2 * Double.pi * (1 - spring.dampingFraction * spring.dampingFraction).squareRoot() / spring.response
             let peak = f + Double.pi / omega
             pulsePeak = peak
             if pulses {
-                let rise = PolishTokens.celebrationPulseScale - 1
+                let rise = FinanceTokens.celebrationPulseScale - 1
                 scale.set(1 + rise / (1 + spring.overshootFraction), animation: .spring(spring), at: f)
                 scale.set(1, animation: .spring(spring), at: peak)
             }
             haptics = [Haptic(time: f, kind: .light), Haptic(time: (f + peak) / 2, kind: .light), Haptic(time: peak, kind: .medium)]
         case .reduced:
             let f = Self.fadeInDuration, p = Self.reducedPulseDuration
-            phases = [("fadeIn", 0), ("pulse", f), ("fadeOut", f + p), ("done", f + p + f)]
+            phases = [(.fadeIn, 0), (.pulse, f), (.fadeOut, f + p), (.done, f + p + f)]
             fadeIn = .easeOut(duration: f); fadeOut = .easeOut(duration: f)
             pulsePeak = nil
             if pulses {
-                scale.set(PolishTokens.celebrationPulseScale, animation: .easeOut(duration: p / 2), at: f)
+                scale.set(FinanceTokens.celebrationPulseScale, animation: .easeOut(duration: p / 2), at: f)
                 scale.set(1, animation: .easeOut(duration: p / 2), at: f + p / 2)
             }
             haptics = []
         case .minimal:
             let d = Self.minimalFadeDuration
-            phases = [("fadeIn", 0), ("fadeOut", d), ("done", 2 * d)]
+            phases = [(.fadeIn, 0), (.fadeOut, d), (.done, 2 * d)]
             fadeIn = .linear(duration: d); fadeOut = .linear(duration: d)
             pulsePeak = nil
             haptics = []
@@ -106,25 +109,25 @@ public struct PolishCelebrationTimeline: Sendable {
 
     public var duration: Double { phases.last!.start }
 
-    func start(of phase: String) -> Double? { phases.first { $0.name == phase }?.start }
+    func start(of phase: Phase) -> Double? { phases.first { $0.name == phase }?.start }
 
     /// The state `elapsed` seconds after the celebration started (nil: not started).
     public func sample(elapsed: Double?) -> Sample {
-        guard let e = elapsed, e >= 0 else { return Sample(phase: "idle", opacity: 0, scale: 1, glowOpacity: 0, shimmer: nil) }
+        guard let e = elapsed, e >= 0 else { return Sample(phase: .idle, opacity: 0, scale: 1, glowOpacity: 0, shimmer: nil) }
         let phase = phases.last { $0.start <= e }!.name
         var opacity = AnimatedValue(0.0)
         opacity.set(1, animation: fadeIn, at: 0)
-        opacity.set(0, animation: fadeOut, at: start(of: "fadeOut")!)
+        opacity.set(0, animation: fadeOut, at: start(of: .fadeOut)!)
         var glow = 0.0
         var shimmer: Double? = nil
-        if let g = start(of: "glow"), style != .minimal {
+        if let g = start(of: .glow), style != .minimal {
             var value = AnimatedValue(0.0)
             value.set(peakGlowOpacity, animation: .easeInOut(duration: Self.glowDuration), at: g)
             glow = value.value(at: e)
             if style == .joyful, e >= g, e < g + Self.glowDuration { shimmer = (e - g) / Self.glowDuration }
         }
-        return Sample(phase: phase, opacity: phase == "done" ? 0 : opacity.value(at: e), scale: scale.value(at: e),
-                      glowOpacity: phase == "done" ? 0 : glow, shimmer: shimmer)
+        return Sample(phase: phase, opacity: phase == .done ? 0 : opacity.value(at: e), scale: scale.value(at: e),
+                      glowOpacity: phase == .done ? 0 : glow, shimmer: shimmer)
     }
 
     /// Haptics that fire on frame `index` at `fps` when the celebration started at `start`: an event at
