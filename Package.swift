@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
-        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"]),
+        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"], exclude: ["__Geometry__"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloframeUITests", dependencies: ["HoloframeUI"], exclude: ["__Goldens__"]),
