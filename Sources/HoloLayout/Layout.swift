@@ -127,9 +127,13 @@ public struct Layout {
 
     private mutating func baseSize(_ node: LayoutNode, _ p: ProposedSize, _ axis: Axis?) -> Size {
         switch node.kind {
-        case .stack(let major, _, let spacing):
-            let sizes = stackSizes(node.children, major, spacing, p)
-            return Self.stackSize(sizes, major, spacing)
+        case .stack(let major, let alignment, let spacing):
+            let shares = stackShares(node.children, major, spacing, p)
+            var s = Self.stackSize(shares.map(\.size), major, spacing)
+            if major == .horizontal, alignment != .fraction(alignment.fraction) {
+                s.height = baselineRows(node.children, shares, alignment).height
+            }
+            return s
         case .zstack:
             var w = 0.0, h = 0.0
             for child in node.children {
@@ -366,9 +370,11 @@ public struct Layout {
             let minorExtent = Self.stackSize(shares.map(\.size), major, spacing)[major.other]
             var along = major == .horizontal ? frame.minX : frame.minY
             let minorStart = major == .horizontal ? frame.minY : frame.minX
+            let onBaselines = major == .horizontal && alignment != .fraction(alignment.fraction)
+            let tops = onBaselines ? baselineRows(node.children, shares, alignment).tops : []
             for (i, child) in node.children.enumerated() {
                 let s = shares[i].size
-                let across = minorStart + (minorExtent - s[major.other]) * alignment
+                let across = onBaselines ? minorStart + tops[i] : minorStart + (minorExtent - s[major.other]) * alignment.fraction
                 place(child, shares[i].offer, at: major == .horizontal ? Point(along, across) : Point(across, along), stackAxis: major)
                 along += s[major] + (spacing ?? Self.defaultSpacing)
             }
@@ -397,6 +403,76 @@ public struct Layout {
             result.texts[node.id] = t.fit(p, measure: environment.measure).1
         case .spacer, .divider, .flexible, .fixed, .aspect:
             break
+        }
+    }
+
+    // MARK: Text baselines
+
+    /// An HStack aligned on text baselines: each child's top below the stack's top (the child with
+    /// the baseline farthest down at the top), and the stack's height.
+    private mutating func baselineRows(_ children: [LayoutNode], _ shares: [(offer: ProposedSize, size: Size)],
+                                       _ alignment: StackAlignment) -> (tops: [Double], height: Double) {
+        let last = alignment == .lastTextBaseline
+        let baselines = children.indices.map { baseline(children[$0], level: children[$0].modifiers.count, shares[$0].offer, .horizontal, last: last) }
+        let line = baselines.max() ?? 0
+        let tops = baselines.map { line - $0 }
+        let height = children.indices.reduce(0) { max($0, tops[$1] + shares[$1].size.height) }
+        return (tops, height)
+    }
+
+    /// Where a view's first (or last) text baseline is, below its top, at the size it takes for `p`:
+    /// the first (last) line of the text in it, through padding, frames and stacks (a VStack's
+    /// first child's first baseline, its last child's last; an HStack's or ZStack's highest first
+    /// and lowest last); a view with no text has it at its bottom edge, as SwiftUI's do.
+    mutating func baseline(_ node: LayoutNode, level: Int, _ p: ProposedSize, _ axis: Axis?, last: Bool) -> Double {
+        let s = size(node, level: level, p, axis)
+        if level > 0 {
+            switch node.modifiers[level - 1] {
+            case .padding(let e), .safeAreaPadding(let e):
+                return e.top + baseline(node, level: level - 1, Self.inset(p, e), axis, last: last)
+            case .frame(let f):
+                let (_, q, c) = frameSize(f, p) { q in self.size(node, level: level - 1, q, axis) }
+                let top = f.alignment.origin(of: c, in: Rect(origin: .zero, size: s)).y
+                return top + baseline(node, level: level - 1, q, axis, last: last)
+            case .fixedSize(let h, let v):
+                return baseline(node, level: level - 1, ProposedSize(width: h ? nil : p.width, height: v ? nil : p.height), axis, last: last)
+            case .background, .overlay, .render:
+                return baseline(node, level: level - 1, p, axis, last: last)
+            }
+        }
+        switch node.kind {
+        case .text(let t):
+            let fit = t.fit(p, measure: environment.measure).1
+            return last ? fit.lastBaseline : fit.firstBaseline
+        case .stack(let major, let alignment, let spacing) where !node.children.isEmpty:
+            let shares = stackShares(node.children, major, spacing, p)
+            var lines: [Double] = []
+            if major == .vertical {
+                var top = 0.0
+                for (i, child) in node.children.enumerated() {
+                    lines.append(top + baseline(child, level: child.modifiers.count, shares[i].offer, .vertical, last: last))
+                    top += shares[i].size.height + (spacing ?? Self.defaultSpacing)
+                }
+                return last ? lines.last! : lines.first!
+            }
+            let tops: [Double]
+            if alignment != .fraction(alignment.fraction) {
+                tops = baselineRows(node.children, shares, alignment).tops
+            } else {
+                tops = shares.map { (s.height - $0.size.height) * alignment.fraction }
+            }
+            for (i, child) in node.children.enumerated() {
+                lines.append(tops[i] + baseline(child, level: child.modifiers.count, shares[i].offer, .horizontal, last: last))
+            }
+            return last ? lines.max()! : lines.min()!
+        case .zstack(let alignment) where !node.children.isEmpty:
+            let lines = node.children.map { child in
+                let c = size(child, p)
+                return alignment.origin(of: c, in: Rect(origin: .zero, size: s)).y + baseline(child, level: child.modifiers.count, p, nil, last: last)
+            }
+            return last ? lines.max()! : lines.min()!
+        default:
+            return s.height
         }
     }
 

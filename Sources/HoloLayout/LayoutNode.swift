@@ -132,10 +132,29 @@ public struct TextContent: Hashable, Sendable {
     }
 }
 
+/// How a stack lines its children up across its axis: by a fraction of the room each child leaves
+/// (0 top or leading, 0.5 centre, 1 bottom or trailing; a number literal is a fraction), or, in an
+/// HStack, on the children's first or last text baselines (SwiftUI's `VerticalAlignment`
+/// `.firstTextBaseline` and `.lastTextBaseline`). A child without text has its baseline at its
+/// bottom edge, as in SwiftUI. In a VStack the baselines align as the centre does.
+public enum StackAlignment: Hashable, Sendable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    case fraction(Double)
+    case firstTextBaseline
+    case lastTextBaseline
+
+    public init(floatLiteral value: Double) { self = .fraction(value) }
+    public init(integerLiteral value: Int) { self = .fraction(Double(value)) }
+
+    /// The fraction, for a stack that does not align on baselines (0.5 for a baseline in a VStack).
+    public var fraction: Double {
+        if case .fraction(let f) = self { f } else { 0.5 }
+    }
+}
+
 public indirect enum LayoutKind: Hashable, Sendable {
-    /// `HStack` / `VStack`: children along `axis`, aligned on the other axis by `alignment` (0…1),
+    /// `HStack` / `VStack`: children along `axis`, aligned on the other axis by `alignment`,
     /// `spacing` points apart (nil: the default, 8).
-    case stack(Axis, alignment: Double, spacing: Double?)
+    case stack(Axis, alignment: StackAlignment, spacing: Double?)
     case zstack(Alignment)
     /// Takes all the room a stack along its axis offers, at least `minLength` (nil: 8).
     case spacer(minLength: Double?)

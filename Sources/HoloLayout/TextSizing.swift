@@ -52,13 +52,15 @@ public struct TextFit: Hashable, Sendable {
     public var lineSpacing: Double
     /// The first line's baseline below the frame's top.
     public var firstBaseline: Double
+    /// The last line's baseline below the frame's top.
+    public var lastBaseline: Double
 }
 
 extension TextContent {
     /// The text's size for `proposal`, and how to draw it at that size.
     func fit(_ proposal: ProposedSize, measure: any TextMeasuring) -> (Size, TextFit) {
         guard !string.isEmpty else {
-            return (.zero, TextFit(string: "", wrapWidth: nil, lineLimit: lineLimit, lineSpacing: 0, firstBaseline: 0))
+            return (.zero, TextFit(string: "", wrapWidth: nil, lineLimit: lineLimit, lineSpacing: 0, firstBaseline: 0, lastBaseline: 0))
         }
         let natural = measure.lineMetrics(font)
         let spacing = max(0, (leading ?? natural.lineHeight) - natural.lineHeight)
@@ -89,7 +91,8 @@ extension TextContent {
         let m = paragraph.metrics
         let size = Size(paragraph.width, Double(paragraph.lines.count) * advance)
         let baseline = (advance - (m.ascent + m.descent)) / 2 + m.ascent
-        return (size, TextFit(string: shown, wrapWidth: wrap, lineLimit: limit, lineSpacing: spacing, firstBaseline: baseline))
+        return (size, TextFit(string: shown, wrapWidth: wrap, lineLimit: limit, lineSpacing: spacing, firstBaseline: baseline,
+                              lastBaseline: baseline + Double(max(0, paragraph.lines.count - 1)) * advance))
     }
 
     /// `string` cut between grapheme clusters to the most that fits in `width` with "…" at its head

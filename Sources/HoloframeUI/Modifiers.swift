@@ -259,9 +259,17 @@ public struct HorizontalAlignment: Hashable, Sendable {
 }
 
 public struct VerticalAlignment: Hashable, Sendable {
-    let fraction: Double
-    public static let top = VerticalAlignment(fraction: 0), center = VerticalAlignment(fraction: 0.5)
-    public static let bottom = VerticalAlignment(fraction: 1)
+    /// How an HStack aligns its children.
+    let stack: StackAlignment
+    /// Where a frame, a ZStack or an overlay puts its content: a text baseline is taken as the bottom
+    /// edge there (only an HStack aligns text baselines; docs/layout.md lists the difference).
+    var fraction: Double { if case .fraction(let f) = stack { f } else { 1 } }
+    public static let top = VerticalAlignment(stack: 0), center = VerticalAlignment(stack: 0.5)
+    public static let bottom = VerticalAlignment(stack: 1)
+    /// An HStack's children on their first lines' baselines (a view without text: its bottom edge).
+    public static let firstTextBaseline = VerticalAlignment(stack: .firstTextBaseline)
+    /// An HStack's children on their last lines' baselines.
+    public static let lastTextBaseline = VerticalAlignment(stack: .lastTextBaseline)
 }
 
 extension HoloLayout.Alignment {

@@ -11,7 +11,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     public var body: Never { primitiveBody() }
-    func specs(_ b: inout SpecBuilder) -> [ViewSpec] { stack(.vertical, alignment.fraction, spacing, content, &b) }
+    func specs(_ b: inout SpecBuilder) -> [ViewSpec] { stack(.vertical, .fraction(alignment.fraction), spacing, content, &b) }
 }
 
 public struct HStack<Content: View>: View, PrimitiveView {
@@ -20,11 +20,11 @@ public struct HStack<Content: View>: View, PrimitiveView {
         self.alignment = alignment; self.spacing = spacing; self.content = content()
     }
     public var body: Never { primitiveBody() }
-    func specs(_ b: inout SpecBuilder) -> [ViewSpec] { stack(.horizontal, alignment.fraction, spacing, content, &b) }
+    func specs(_ b: inout SpecBuilder) -> [ViewSpec] { stack(.horizontal, alignment.stack, spacing, content, &b) }
 }
 
 /// A stack along `axis` of `content`'s views.
-private func stack<Content: View>(_ axis: Axis, _ alignment: Double, _ spacing: Double?, _ content: Content, _ b: inout SpecBuilder) -> [ViewSpec] {
+private func stack<Content: View>(_ axis: Axis, _ alignment: StackAlignment, _ spacing: Double?, _ content: Content, _ b: inout SpecBuilder) -> [ViewSpec] {
     let id = b.nextID()
     return [ViewSpec(path: b.location, id: id, kind: .stack(axis, alignment: alignment, spacing: spacing.map { .constant($0) }, content.makeSpecs(&b)))]
 }

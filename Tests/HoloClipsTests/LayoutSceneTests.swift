@@ -51,6 +51,24 @@ private func textRuns(_ nodes: [Node], _ dy: Double = 0) -> [TextRun] {
         #expect(mixed?.reason.contains("not both") == true)
     }
 
+    @Test func anHStackAlignsItsTextsOnTheirFirstBaselines() throws {
+        // A large title and a subheadline detail: drawn on one baseline with firstTextBaseline, not centred.
+        func baselines(_ alignment: String) throws -> [Double] {
+            let scene = try decode(#"{"type": "hstack", "alignment": "\#(alignment)", "children": [{"type": "text", "string": "Reps", "font": "largeTitle"}, {"type": "text", "string": "Mar 10", "font": "subheadline"}]}"#)
+            return textRuns(scene.scene(size: Size(390, 844), background: .white, drivers: [:]).root).map(\.origin.y)
+        }
+        // Within a pixel at 3x: frames are snapped to pixels, each text's baseline is its frame's top plus its own ascent.
+        let aligned = try baselines("firstTextBaseline")
+        #expect(aligned.count == 2 && abs(aligned[0] - aligned[1]) <= 1.0 / 3)
+        let centred = try baselines("center")
+        #expect(abs(centred[0] - centred[1]) > 2)
+        let last = try baselines("lastTextBaseline")
+        #expect(abs(last[0] - last[1]) <= 1.0 / 3)
+        // Only an hstack has baselines: a vstack names what it takes.
+        let v = decodeError(#"{"type": "vstack", "alignment": "firstTextBaseline", "children": []}"#)
+        #expect(v?.reason.contains("\"leading\", \"center\", \"trailing\"") == true)
+    }
+
     @Test func outsideContainersKeysKeepTheirMeaning() throws {
         let scene = try decode(#"{"type": "text", "string": "A", "x": 10, "y": 40, "fontSize": 20}"#)
         let frame = scene.scene(size: Size(390, 844), background: .white, drivers: [:])

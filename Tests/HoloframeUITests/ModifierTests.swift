@@ -17,6 +17,10 @@ private struct Sampler: View {
                 Ellipse().stroke(Color.green, lineWidth: 3).frame(width: 60, height: 40).rotationEffect(.degrees(20))
                 Circle().frame(width: 30, height: 30).blur(radius: 2).opacity(0.5)
             }
+            HStack(alignment: .firstTextBaseline) {
+                Text("Reps").font(.largeTitle)
+                Text("Mar 10").font(.subheadline)
+            }
             Rectangle().fill(Color.indigo).frame(width: 120, height: 40)
                 .overlay(alignment: .bottomTrailing) { Text("tag").font(.caption).padding(4) }
                 .clipShape(RoundedRectangle(cornerRadius: 8, style: .continuous))
@@ -42,6 +46,8 @@ private let samplerJSON = """
       {"type": "ellipse", "stroke": {"paint": "green", "width": 3}, "modifiers": [{"frame": {"width": 60, "height": 40}}, {"rotation": 20}]},
       {"type": "circle", "modifiers": [{"frame": {"width": 30, "height": 30}}, {"blur": 2}, {"opacity": 0.5}]}
     ]},
+    {"type": "hstack", "alignment": "firstTextBaseline", "children": [
+      {"type": "text", "string": "Reps", "font": "largeTitle"}, {"type": "text", "string": "Mar 10", "font": "subheadline"}]},
     {"type": "rect", "fill": "indigo", "modifiers": [
       {"frame": {"width": 120, "height": 40}},
       {"overlay": {"content": {"type": "text", "string": "tag", "font": "caption", "padding": 4}, "alignment": "bottomTrailing"}},

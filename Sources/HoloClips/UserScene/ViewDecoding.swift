@@ -93,10 +93,11 @@ extension SceneDecoder {
         switch type {
         case "vstack", "hstack":
             let axis: Axis = type == "vstack" ? .vertical : .horizontal
-            let alignment: Double
+            let alignment: StackAlignment
             if let a = o.optional("alignment") {
-                let names: KeyValuePairs<String, Double> = axis == .vertical
-                    ? ["leading": 0, "center": 0.5, "trailing": 1] : ["top": 0, "center": 0.5, "bottom": 1]
+                let names: KeyValuePairs<String, StackAlignment> = axis == .vertical
+                    ? ["leading": 0, "center": 0.5, "trailing": 1]
+                    : ["top": 0, "center": 0.5, "bottom": 1, "firstTextBaseline": .firstTextBaseline, "lastTextBaseline": .lastTextBaseline]
                 alignment = try a.choice(at: o.path(of: "alignment"), names)
             } else { alignment = 0.5 }
             let spacing = try optionalLayoutValue(&o, "spacing")

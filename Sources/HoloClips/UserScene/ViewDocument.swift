@@ -117,7 +117,7 @@ public struct ViewFrameSpec: Hashable, Sendable {
 }
 
 public indirect enum ViewKind: Hashable, Sendable {
-    case stack(Axis, alignment: Double, spacing: AnimatableValue?, [ViewSpec])
+    case stack(Axis, alignment: StackAlignment, spacing: AnimatableValue?, [ViewSpec])
     case zstack(Alignment, [ViewSpec])
     case spacer(minLength: AnimatableValue?)
     case divider
