@@ -94,6 +94,16 @@ public struct Layout {
         return layout.result
     }
 
+    /// Lays `root` out offered `proposal` (nil on an axis: its ideal size there), with its top-leading
+    /// corner at the origin: a part of a screen laid out on its own, such as a card in a scrolled
+    /// column, whose size its parent reads before placing it.
+    public static func layout(_ root: LayoutNode, proposal: ProposedSize, in environment: LayoutEnvironment) -> (size: Size, result: LayoutResult) {
+        var layout = Layout(environment: environment)
+        let size = layout.size(root, proposal)
+        layout.place(root, proposal, at: .zero)
+        return (size, layout.result)
+    }
+
     /// The size `node` chooses for `proposal` (`stackAxis`: the axis of the stack it is in, which
     /// spacers and dividers follow).
     public mutating func size(_ node: LayoutNode, _ proposal: ProposedSize, stackAxis: Axis? = nil) -> Size {

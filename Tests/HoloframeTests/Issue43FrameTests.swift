@@ -357,7 +357,7 @@ extension Issue43FrameTests {
         let row = try #require(rows.first)
         guard case .group(let g) = row.node else { return }
         let origin = g.transform.concatenating(row.transform)
-        let x0 = origin.tx, y0 = origin.ty, h = ContentBlock.settingsRow("", detail: "").height
+        let x0 = origin.tx, y0 = origin.ty, h = SystemMetrics.rowHeight
         let canvas = try Self.render(scene, scale: 3)
         func px(_ x: Double, _ y: Double) -> PremultipliedRGBA8 { canvas[Int((x * 3).rounded(.down)), Int((y * 3).rounded(.down))] }
         let card = px(x0 + 4, y0 + h / 2), page = px(x0 - 4, y0 + h / 2)

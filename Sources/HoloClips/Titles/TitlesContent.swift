@@ -1,13 +1,11 @@
-// What each page shows under its title: plausible workout-app content, as a list of blocks with
-// known heights (so the scroll range is known before anything is drawn). Profile is the page whose
-// content fits the screen on an iPhone 12 — the seed's "content too short to scroll" case.
-//
-// Dynamic Type: each block is laid out at the default size (`large`) with its text rows at known
-// baselines. At another size every row's text takes its style's size, and the row's line grows by
-// 1.2 × the change in points (a line is about 1.2 em); everything below a row moves down by that
-// growth (`RowStretch`), so cards get taller with their text and `large` is the default layout.
+// What each page shows under its title: plausible workout-app content, as a list of blocks (cards,
+// rows, a section), each a view of the layout kit (TitlesBlockViews.swift) laid out in the content
+// column at the clip's text size, so the scroll range is known before anything is drawn. Profile is
+// the page whose content fits the screen on an iPhone 12 — the seed's "content too short to
+// scroll" case.
 
 import HoloGeometry
+import HoloLayout
 import HoloMotion
 import HoloScene
 
@@ -22,123 +20,49 @@ public enum ContentBlock: Hashable, Sendable {
     case historyEntry(day: Int, weekday: String, name: String, minutes: Int, volumeKg: Int, records: Int, accent: Int)
     case profileHeader(name: String, since: String)
     case profileStats
-    /// A row of an inset-grouped settings section, and where it sits in its section (the first
-    /// and last rows carry the section card's corners; every row but the last its separator).
-    case settingsRow(String, detail: String, position: SectionRowPosition = .only)
-
-    /// Height in points at the default text size, not counting the gap after it.
-    public var height: Double {
-        switch self {
-        case .sectionHeader: return 34
-        case .weekSummary: return 112
-        case .startWorkout: return 60
-        case .workout: return 100
-        case .exercise: return 64
-        case .program: return 142
-        case .historyEntry: return 72
-        case .profileHeader: return 150
-        case .profileStats: return 92
-        case .settingsRow: return 52
-        }
-    }
-    /// Height in points at text size `type`, in a content column `width` points wide (where
-    /// labels wrap at accessibility sizes, their extra lines make the block taller).
-    public func height(_ type: DynamicTypeSize, width: Double = TitlesContent.defaultContentWidth) -> Double {
-        RowStretch(self, type, extraLines: ContentDrawing(palette: .for(.light), width: width, type: type).wrappedRows(self)).y(height)
-    }
-
-    /// The block's text rows at the default size: baseline (points from the block's top) and the
-    /// point size of the largest text on that baseline. Badge-like labels (the history date tile,
-    /// the PR capsule, the avatar's initials, an exercise's initial) are icons and keep their size.
-    var textRows: [(baseline: Double, size: Double)] {
-        switch self {
-        case .sectionHeader: return [(24, 20)]
-        case .weekSummary: return [(30, 17), (72, 22), (94, 13)]
-        case .startWorkout: return [(36, 17)]
-        case .workout: return [(36, 17), (58, 15), (81, 12)]
-        case .exercise: return [(28, 17), (49, 15)]
-        case .program: return [(34, 20), (58, 15), (82, 15), (104, 13)]
-        case .historyEntry: return [(32, 17), (54, 15)]
-        case .profileHeader: return [(122, 22), (144, 15)]
-        case .profileStats: return [(46, 26), (70, 13)]
-        case .settingsRow: return [(33, 17)]
-        }
-    }
+    /// An inset-grouped settings section: each row a title and its value, with a disclosure chevron.
+    case settings([SettingsRow])
 
     /// Gap after the block.
     public var gap: Double {
         switch self {
         case .sectionHeader: return 4
-        case .settingsRow: return 0   // one section card: rows touch, a separator between them
         default: return 10
         }
     }
 }
 
-/// Where a row sits in an inset-grouped section (UITableView's `.insetGrouped`).
-public enum SectionRowPosition: String, Hashable, Sendable {
-    case only, first, middle, last
-
-    public init(index: Int, count: Int) {
-        self = count <= 1 ? .only : (index == 0 ? .first : (index == count - 1 ? .last : .middle))
-    }
-    /// The section card's top corners are this row's.
-    public var roundsTop: Bool { self == .only || self == .first }
-    /// The section card's bottom corners are this row's; it has no separator under it.
-    public var roundsBottom: Bool { self == .only || self == .last }
+public struct SettingsRow: Hashable, Sendable {
+    public var title: String
+    public var detail: String
+    public init(_ title: String, detail: String) { self.title = title; self.detail = detail }
 }
 
 public struct PageBlocks: Sendable {
     public var blocks: [ContentBlock]
     /// Unscrolled y of each block relative to the content top.
     public var positions: [Double]
-    public var height: Double
-
     /// Each block's height at the page's text size.
     public var heights: [Double]
+    public var height: Double
+    /// Each block drawn with its top-leading corner at (0, 0).
+    public var nodes: [[Node]]
 
-    init(_ blocks: [ContentBlock], type: DynamicTypeSize = .large, width: Double = TitlesContent.defaultContentWidth) {
+    /// `blocks` laid out one under the other in a column `width` wide, each followed by its gap.
+    init(_ blocks: [ContentBlock], type: DynamicTypeSize, width: Double, palette: TitlesPalette) {
         self.blocks = blocks
+        let environment = ViewEnvironment(layout: LayoutEnvironment(screen: Size(width, 100_000), safeArea: Insets(), displayScale: 3),
+                                          dynamicTypeSize: type, colorScheme: palette.scheme)
         var y = 0.0
-        var positions: [Double] = []
-        var heights: [Double] = []
-        for b in blocks {
-            let h = b.height(type, width: width)
-            positions.append(y); heights.append(h)
-            y += h + b.gap
+        positions = []; heights = []; nodes = []
+        for block in blocks {
+            var views = TitlesBlockViews(palette: palette, width: width, environment: environment)
+            let drawn = views.view(block).laidOut(width: width, in: environment)
+            positions.append(y); heights.append(drawn.size.height); nodes.append(drawn.nodes)
+            y += drawn.size.height + block.gap
         }
-        self.positions = positions
-        self.heights = heights
         height = y
     }
-}
-
-/// A block's vertical layout at a Dynamic Type size: y at the default size → y at `type`. A text
-/// row at baseline b whose size changes by Δ pt grows by 1.2 Δ: 0.96 Δ above its baseline (the
-/// ascent's share of a 1.2-em line) and 0.24 Δ below it. A point below a row's baseline moves down
-/// by the row's whole growth, the baseline itself by the ascent's share. At `large` it is the
-/// identity. A row whose label wraps to n more lines (`extraLines`, from ContentDrawing's
-/// estimate) grows by n more lines of 1.2 em, all below its first baseline.
-struct RowStretch {
-    let rows: [(baseline: Double, growth: Double, wrap: Double)]
-    let type: DynamicTypeSize
-
-    init(_ block: ContentBlock, _ type: DynamicTypeSize, extraLines: [Int: Int] = [:]) {
-        self.type = type
-        rows = block.textRows.enumerated().map { i, row in
-            (row.baseline, 1.2 * (type.scaled(row.size) - row.size), Double(extraLines[i] ?? 0) * 1.2 * type.scaled(row.size))
-        }
-    }
-
-    func y(_ y: Double) -> Double {
-        var out = y
-        for row in rows where row.baseline <= y { out += row.baseline < y ? row.growth + row.wrap : 0.8 * row.growth }
-        return out
-    }
-
-    /// A font of `size` points at the default size, at `type`.
-    func font(_ size: Double, _ weight: FontWeight = .regular) -> Font { Font(size: type.scaled(size), weight: weight) }
-    func font(_ font: Font) -> Font { Font(size: type.scaled(font.size), weight: font.weight) }
 }
 
 public enum TitlesContent {
@@ -181,8 +105,24 @@ public enum TitlesContent {
     /// The content column of an iPhone 12 (390 pt less the margins).
     public static let defaultContentWidth = 390 - 2 * TitlesLayout.horizontalPadding
 
-    /// The page's blocks and their positions at text size `type` in a content column `width` wide.
-    public static func blocks(for page: TitlesPage, type: DynamicTypeSize = .large, width: Double = defaultContentWidth) -> PageBlocks {
+    /// Pages laid out so far, by page, text size, width and colours (a clip lays its pages out once).
+    private static let laidOut = Locked<[LaidOutKey: PageBlocks]>([:])
+    private struct LaidOutKey: Hashable {
+        var page: TitlesPage, type: DynamicTypeSize, width: Double, palette: TitlesPalette
+    }
+
+    /// The page's blocks, laid out at text size `type` in a content column `width` wide.
+    public static func blocks(for page: TitlesPage, type: DynamicTypeSize = .large, width: Double = defaultContentWidth,
+                              palette: TitlesPalette = .for(.light)) -> PageBlocks {
+        let key = LaidOutKey(page: page, type: type, width: width, palette: palette)
+        if let done = laidOut.withLock({ $0[key] }) { return done }
+        let blocks = PageBlocks(contents(of: page), type: type, width: width, palette: palette)
+        laidOut.withLock { $0[key] = blocks }
+        return blocks
+    }
+
+    /// What the page shows, top to bottom.
+    static func contents(of page: TitlesPage) -> [ContentBlock] {
         var b: [ContentBlock] = []
         switch page {
         case .home:
@@ -216,11 +156,9 @@ public enum TitlesContent {
             b.append(.profileHeader(name: "Alex Morgan", since: "Lifting with Reps since 2023"))
             b.append(.profileStats)
             b.append(.sectionHeader("Settings"))
-            let settings = [("Units", "kg"), ("Rest timer", "2:00"), ("Apple Health", "On"), ("Appearance", "System")]
-            for (i, row) in settings.enumerated() {
-                b.append(.settingsRow(row.0, detail: row.1, position: SectionRowPosition(index: i, count: settings.count)))
-            }
+            b.append(.settings([SettingsRow("Units", detail: "kg"), SettingsRow("Rest timer", detail: "2:00"),
+                                SettingsRow("Apple Health", detail: "On"), SettingsRow("Appearance", detail: "System")]))
         }
-        return PageBlocks(b, type: type, width: width)
+        return b
     }
 }

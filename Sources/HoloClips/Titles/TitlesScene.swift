@@ -47,16 +47,15 @@ public struct TitlesScene: Sendable {
 
     /// The page's blocks at `scrollOffset`, culled to the screen.
     func content(_ page: TitlesPage, scrollOffset: Double) -> [Node] {
-        let blocks = TitlesContent.blocks(for: page, type: layout.type, width: layout.contentWidth)
-        let drawing = ContentDrawing(palette: palette, width: layout.contentWidth, type: layout.type)
+        let blocks = TitlesContent.blocks(for: page, type: layout.type, width: layout.contentWidth, palette: palette)
         let top = layout.contentTop(page) - scrollOffset
         var nodes: [Node] = []
-        for (i, block) in blocks.blocks.enumerated() {
+        for i in blocks.blocks.indices {
             let y = top + blocks.positions[i]
             guard y + blocks.heights[i] > 0, y < layout.size.height else { continue }
             // A scrolled block: kept as a layer while only the scroll moves it (keyed, since culling
             // changes its place in the list).
-            nodes.append(.group(drawing.nodes(block), transform: .translation(TitlesLayout.horizontalPadding, y),
+            nodes.append(.group(blocks.nodes[i], transform: .translation(TitlesLayout.horizontalPadding, y),
                                 retention: .scrolled(id: "\(page)-block-\(i)")))
         }
         return nodes

@@ -76,39 +76,47 @@ extension ViewComposer {
         let grouped = spec.style == .insetGrouped
         var sections: [ViewSpec] = []
         for (s, section) in spec.sections.enumerated() {
-            let sectionPath = "\(path).sections[\(s)]"
-            var rows: [ViewSpec] = []
-            for (r, row) in section.rows.enumerated() {
-                rows.append(listRow(row, separator: r < section.rows.count - 1, path: "\(sectionPath).rows[\(r)]"))
-            }
-            var card = make(.stack(.vertical, alignment: 0, spacing: .constant(0), rows), path: sectionPath)
-            var parts: [ViewSpec] = []
-            if let header = section.header {
-                var h = grouped ? text(header.uppercased(), .footnote, fill: color(.secondaryLabel), lineLimit: nil, path: "\(sectionPath).header")
-                                : text(header, .subheadline, weight: .semibold, fill: color(.secondaryLabel), lineLimit: nil, path: "\(sectionPath).header")
-                h.modifiers = [Self.padding(top: grouped ? 0 : 6, leading: SystemMetrics.rowInset, bottom: grouped ? SystemMetrics.sectionTextGap : 6,
-                                            trailing: SystemMetrics.rowInset)]
-                parts.append(h)
-            }
-            if grouped {
-                let shape = ViewShape.roundedRect(cornerRadius: .constant(SystemMetrics.sectionCornerRadius), style: .continuous)
-                let fill = make(.shape(shape, fill: color(.secondarySystemGroupedBackground), stroke: nil), path: sectionPath)
-                card.modifiers = [.background(fill, .center), .clip(shape)]
-            }
-            parts.append(card)
-            if let footer = section.footer {
-                var f = text(footer, .footnote, fill: color(.secondaryLabel), lineLimit: nil, path: "\(sectionPath).footer")
-                f.modifiers = [Self.padding(top: SystemMetrics.sectionTextGap, leading: SystemMetrics.rowInset, trailing: SystemMetrics.rowInset)]
-                parts.append(f)
-            }
-            sections.append(make(.stack(.vertical, alignment: 0, spacing: .constant(0), parts),
-                                 grouped ? [Self.padding(leading: margin, trailing: margin)] : [], path: sectionPath))
+            var view = listSection(section, style: spec.style, path: "\(path).sections[\(s)]")
+            if grouped { view.modifiers.append(Self.padding(leading: margin, trailing: margin)) }
+            sections.append(view)
         }
         let stack = make(.stack(.vertical, alignment: 0, spacing: .constant(grouped ? SystemMetrics.sectionSpacing : 0), sections),
                          [Self.padding(top: grouped ? SystemMetrics.sectionSpacing / 2 : 0, bottom: SystemMetrics.sectionSpacing)], path: path)
         var background = make(.shape(.rect, fill: color(grouped ? .systemGroupedBackground : .systemBackground), stroke: nil), path: path)
         background.ignoresSafeArea = true
         return make(.scrollView(stack), [.background(background, .center)], path: path)
+    }
+
+    /// One section of a list: its header, its rows (in a card with rounded corners when inset
+    /// grouped) and its footer, as wide as it is offered (a list insets grouped sections by the
+    /// layout margins).
+    public mutating func listSection(_ section: ListSectionSpec, style: ListStyleKind, path sectionPath: String) -> ViewSpec {
+        let grouped = style == .insetGrouped
+        var rows: [ViewSpec] = []
+        for (r, row) in section.rows.enumerated() {
+            rows.append(listRow(row, separator: r < section.rows.count - 1, path: "\(sectionPath).rows[\(r)]"))
+        }
+        var card = make(.stack(.vertical, alignment: 0, spacing: .constant(0), rows), path: sectionPath)
+        var parts: [ViewSpec] = []
+        if let header = section.header {
+            var h = grouped ? text(header.uppercased(), .footnote, fill: color(.secondaryLabel), lineLimit: nil, path: "\(sectionPath).header")
+                            : text(header, .subheadline, weight: .semibold, fill: color(.secondaryLabel), lineLimit: nil, path: "\(sectionPath).header")
+            h.modifiers = [Self.padding(top: grouped ? 0 : 6, leading: SystemMetrics.rowInset, bottom: grouped ? SystemMetrics.sectionTextGap : 6,
+                                        trailing: SystemMetrics.rowInset)]
+            parts.append(h)
+        }
+        if grouped {
+            let shape = ViewShape.roundedRect(cornerRadius: .constant(SystemMetrics.sectionCornerRadius), style: .continuous)
+            let fill = make(.shape(shape, fill: color(.secondarySystemGroupedBackground), stroke: nil), path: sectionPath)
+            card.modifiers = [.background(fill, .center), .clip(shape)]
+        }
+        parts.append(card)
+        if let footer = section.footer {
+            var f = text(footer, .footnote, fill: color(.secondaryLabel), lineLimit: nil, path: "\(sectionPath).footer")
+            f.modifiers = [Self.padding(top: SystemMetrics.sectionTextGap, leading: SystemMetrics.rowInset, trailing: SystemMetrics.rowInset)]
+            parts.append(f)
+        }
+        return make(.stack(.vertical, alignment: 0, spacing: .constant(0), parts), path: sectionPath)
     }
 
     mutating func listRow(_ row: ListRowSpec, separator: Bool, path: String) -> ViewSpec {
