@@ -13,6 +13,8 @@
 // `.searchable` is outside the seed's header component.
 
 import HoloGeometry
+import HoloLayout
+import HoloMotion
 import HoloScene
 
 struct TitlesChrome {
@@ -92,28 +94,25 @@ struct TitlesChrome {
         ])
     }
 
-    /// Five items; the selected one in the accent colour.
+    /// The kit's tab bar: five items, the selected one in the accent colour, on the thin material.
     func tabBar(selected: TitlesPage) -> [Node] {
-        let top = layout.tabBarTop
-        let bar = Rect(x: 0, y: top, width: width, height: layout.size.height - top)
-        var n: [Node] = [.material(.rect(bar), .thin, palette.scheme),
-                         .fill(.rect(Rect(x: 0, y: top, width: width, height: 1.0 / 3)), .solid(palette.separator))]
-        let pages = TitlesPage.allCases
-        let itemW = width / Double(pages.count)
-        for (i, page) in pages.enumerated() {
-            let cx = itemW * (Double(i) + 0.5)
-            let ink = page == selected ? palette.accent : palette.inactiveTab
-            n.append(.group(icon(page, ink: ink), transform: .translation(cx, top + 17)))
-            n.append(.text(TextRun(page.tabLabel, font: Font(size: 10, weight: .semibold), origin: Point(cx, top + 42),
-                                   alignment: .center), .solid(ink)))
-        }
-        return n
+        let key = TabBarKey(layout: layout, palette: palette, selected: selected)
+        if let done = Self.tabBars.withLock({ $0[key] }) { return done }
+        let insets = Insets(top: layout.safeTop, left: 0, bottom: layout.safeBottom, right: 0)
+        let environment = ViewEnvironment(layout: LayoutEnvironment(screen: layout.size, safeArea: insets, displayScale: 3),
+                                          dynamicTypeSize: layout.type, colorScheme: palette.scheme)
+        var c = ScreenComposer(environment)
+        let items = TitlesPage.allCases.map { TabItemSpec(title: $0.tabLabel, systemImage: Self.tabSymbols[$0]!) }
+        let bar = c.tabBar(items, selected: { TitlesPage.allCases[$0] == selected ? "1" : "0" }, tint: palette.accent, material: .thin, path: "")
+        let atRest = DriverSlots(values: [])
+        let nodes = bar.build(Layout.layout(bar.resolved(atRest, environment), in: environment.layout), atRest, environment, scroll: 0)
+        Self.tabBars.withLock { $0[key] = nodes }
+        return nodes
     }
 
-    /// Tab icons around (0, 0): SF Symbols at the tab bar's 26-pt size, semibold as the labels are.
-    func icon(_ page: TitlesPage, ink: Color) -> [Node] {
-        [Symbol.node(Self.tabSymbols[page]!, size: 26, weight: .semibold, center: .zero, paint: .solid(ink))!]
-    }
+    private struct TabBarKey: Hashable { var layout: TitlesLayout, palette: TitlesPalette, selected: TitlesPage }
+    /// Tab bars laid out so far (a clip shows at most five).
+    private static let tabBars = Locked<[TabBarKey: [Node]]>([:])
 
     /// house.fill, dumbbell.fill, calendar, clock, person.fill: Home, Exercises, Programs, History, Profile.
     static let tabSymbols: [TitlesPage: String] = [.home: "house.fill", .exercises: "dumbbell.fill", .programs: "calendar",

@@ -50,33 +50,52 @@ extension SystemMetrics {
 extension ViewComposer {
     public mutating func tabView(_ spec: TabViewSpec, path: String) -> ViewSpec {
         var layers: [ViewSpec] = []
-        var items: [ViewSpec] = []
-        let blue = SystemColor.systemBlue.resolved(colorScheme, increasedContrast: increasedContrast)
-        let gray = SystemColor.systemGray.resolved(colorScheme, increasedContrast: increasedContrast)
         for (i, tab) in spec.tabs.enumerated() {
-            let selected = "(tab.selection == \(i))"
             var content = tab.content
             content.modifiers += [.safeAreaPadding(top: .constant(0), leading: .constant(0), bottom: .constant(SystemMetrics.tabBarHeight),
                                                    trailing: .constant(0)),
-                                  .opacity(driven(selected))]
+                                  .opacity(driven("(tab.selection == \(i))"))]
             layers.append(content)
-            func channel(_ a: Double, _ b: Double) -> AnimatableValue { driven("mix(\(a), \(b), \(selected))") }
-            let tint = ViewPaint.solid(.components(red: channel(gray.red, blue.red), green: channel(gray.green, blue.green),
-                                                   blue: channel(gray.blue, blue.blue), alpha: channel(gray.alpha, blue.alpha)))
+        }
+        layers.append(tabBar(spec.tabs.map { TabItemSpec(title: $0.title, systemImage: $0.systemImage) },
+                             selected: { "(tab.selection == \($0))" }, path: path))
+        return make(.zstack(.bottom, layers), path: path)
+    }
+
+    /// The tab bar alone, at the bottom of the safe area with its material reaching the screen's
+    /// edge: one item per tab, `selected(i)` an expression that is 1 for the selected tab and 0 for
+    /// the others (a constant, or one that follows a driver); the selected item in `tint` (SwiftUI's
+    /// `.tint`, systemBlue by default), the others systemGray.
+    public mutating func tabBar(_ items: [TabItemSpec], selected: (Int) -> String, tint: Color? = nil,
+                                material kind: MaterialKind = .regular, path: String) -> ViewSpec {
+        let blue = tint ?? SystemColor.systemBlue.resolved(colorScheme, increasedContrast: increasedContrast)
+        let gray = SystemColor.systemGray.resolved(colorScheme, increasedContrast: increasedContrast)
+        var views: [ViewSpec] = []
+        for (i, item) in items.enumerated() {
+            let s = selected(i)
+            let tint = ViewPaint.solid(.components(red: driven("mix(\(gray.red), \(blue.red), \(s))"),
+                                                   green: driven("mix(\(gray.green), \(blue.green), \(s))"),
+                                                   blue: driven("mix(\(gray.blue), \(blue.blue), \(s))"),
+                                                   alpha: driven("mix(\(gray.alpha), \(blue.alpha), \(s))")))
             let itemPath = "\(path).tabs[\(i)]"
-            let icon = make(.symbol(ViewSymbolSpec(name: tab.systemImage, style: nil, size: .constant(SystemMetrics.tabSymbolSize), weight: nil, fill: tint)),
+            let icon = make(.symbol(ViewSymbolSpec(name: item.systemImage, style: nil, size: .constant(SystemMetrics.tabSymbolSize), weight: nil, fill: tint)),
                             path: "\(itemPath).systemImage")
-            let title = barText(tab.title, size: SystemMetrics.tabTitleSize, weight: .medium, fill: tint, alignment: .center, path: "\(itemPath).title")
-            items.append(make(.stack(.vertical, alignment: 0.5, spacing: .constant(2), [icon, title]),
+            let title = barText(item.title, size: SystemMetrics.tabTitleSize, weight: .medium, fill: tint, alignment: .center, path: "\(itemPath).title")
+            views.append(make(.stack(.vertical, alignment: 0.5, spacing: .constant(2), [icon, title]),
                               [Self.padding(top: SystemMetrics.tabItemTop),
                                Self.frame(height: SystemMetrics.tabBarHeight, maxWidth: .infinity, alignment: .top)], path: itemPath))
         }
-        let row = make(.stack(.horizontal, alignment: 0, spacing: .constant(0), items), path: "\(path).tabBar")
-        var material = make(.material(.rect, .regular, colorScheme), path: "\(path).tabBar")
+        let row = make(.stack(.horizontal, alignment: 0, spacing: .constant(0), views), path: "\(path).tabBar")
+        var material = make(.material(.rect, kind, colorScheme), path: "\(path).tabBar")
         material.ignoresSafeArea = true
-        let bar = make(.stack(.vertical, alignment: 0.5, spacing: .constant(0), [make(.divider, path: "\(path).tabBar"), row]),
-                       [.background(material, .center), Self.frame(maxHeight: .infinity, alignment: .bottom)], path: "\(path).tabBar")
-        layers.append(bar)
-        return make(.zstack(.bottom, layers), path: path)
+        return make(.stack(.vertical, alignment: 0.5, spacing: .constant(0), [make(.divider, path: "\(path).tabBar"), row]),
+                    [.background(material, .center), Self.frame(maxHeight: .infinity, alignment: .bottom)], path: "\(path).tabBar")
     }
+}
+
+/// A tab bar's item: its title under its symbol.
+public struct TabItemSpec: Hashable, Sendable {
+    public var title: String
+    public var systemImage: String
+    public init(title: String, systemImage: String) { self.title = title; self.systemImage = systemImage }
 }
