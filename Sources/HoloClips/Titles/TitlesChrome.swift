@@ -98,16 +98,21 @@ struct TitlesChrome {
     func tabBar(selected: TitlesPage) -> [Node] {
         let key = TabBarKey(layout: layout, palette: palette, selected: selected)
         if let done = Self.tabBars.withLock({ $0[key] }) { return done }
+        let bar = tabBarPiece(selected: selected)
+        let nodes = bar.view.build(bar.layout(), DriverSlots(values: []), bar.environment, scroll: 0)
+        Self.tabBars.withLock { $0[key] = nodes }
+        return nodes
+    }
+
+    /// The tab bar as the kit lays it out, on the whole screen.
+    func tabBarPiece(selected: TitlesPage) -> ScreenPiece {
         let insets = Insets(top: layout.safeTop, left: 0, bottom: layout.safeBottom, right: 0)
         let environment = ViewEnvironment(layout: LayoutEnvironment(screen: layout.size, safeArea: insets, displayScale: 3),
                                           dynamicTypeSize: layout.type, colorScheme: palette.scheme)
         var c = ScreenComposer(environment)
         let items = TitlesPage.allCases.map { TabItemSpec(title: $0.tabLabel, systemImage: Self.tabSymbols[$0]!) }
         let bar = c.tabBar(items, selected: { TitlesPage.allCases[$0] == selected ? "1" : "0" }, tint: palette.accent, material: .thin, path: "")
-        let atRest = DriverSlots(values: [])
-        let nodes = bar.build(Layout.layout(bar.resolved(atRest, environment), in: environment.layout), atRest, environment, scroll: 0)
-        Self.tabBars.withLock { $0[key] = nodes }
-        return nodes
+        return ScreenPiece(name: "tab bar", view: bar, environment: environment, width: nil, scrolls: false)
     }
 
     private struct TabBarKey: Hashable { var layout: TitlesLayout, palette: TitlesPalette, selected: TitlesPage }

@@ -51,13 +51,11 @@ public struct PageBlocks: Sendable {
     /// `blocks` laid out one under the other in a column `width` wide, each followed by its gap.
     init(_ blocks: [ContentBlock], type: DynamicTypeSize, width: Double, palette: TitlesPalette) {
         self.blocks = blocks
-        let environment = ViewEnvironment(layout: LayoutEnvironment(screen: Size(width, 100_000), safeArea: Insets(), displayScale: 3),
-                                          dynamicTypeSize: type, colorScheme: palette.scheme)
+        let environment = TitlesContent.blockEnvironment(type: type, width: width, palette: palette)
         var y = 0.0
         positions = []; heights = []; nodes = []
         for block in blocks {
-            var views = TitlesBlockViews(palette: palette, width: width, environment: environment)
-            let drawn = views.view(block).laidOut(width: width, in: environment)
+            let drawn = TitlesContent.view(of: block, palette: palette, width: width, environment: environment).laidOut(width: width, in: environment)
             positions.append(y); heights.append(drawn.size.height); nodes.append(drawn.nodes)
             y += drawn.size.height + block.gap
         }
@@ -119,6 +117,18 @@ public enum TitlesContent {
         let blocks = PageBlocks(contents(of: page), type: type, width: width, palette: palette)
         laidOut.withLock { $0[key] = blocks }
         return blocks
+    }
+
+    /// The environment a page's blocks are laid out in: a column `width` wide, as tall as they need.
+    static func blockEnvironment(type: DynamicTypeSize, width: Double, palette: TitlesPalette) -> ViewEnvironment {
+        ViewEnvironment(layout: LayoutEnvironment(screen: Size(width, 100_000), safeArea: Insets(), displayScale: 3),
+                        dynamicTypeSize: type, colorScheme: palette.scheme)
+    }
+
+    /// One block as a view of the kit.
+    static func view(of block: ContentBlock, palette: TitlesPalette, width: Double, environment: ViewEnvironment) -> ViewSpec {
+        var views = TitlesBlockViews(palette: palette, width: width, environment: environment)
+        return views.view(block)
     }
 
     /// What the page shows, top to bottom.

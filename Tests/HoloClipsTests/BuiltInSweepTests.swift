@@ -1,0 +1,85 @@
+// Every built-in screen on every device preset, in portrait and landscape, at every Dynamic Type
+// size from xSmall to accessibility5 (issue 45): no text leaves the screen's width (nor its height,
+// outside scrolled content), and no text run overlaps another inside a piece the kit lays out.
+//
+// Checked on the pieces each family lays out with the kit (`ScreenPiece`: a card, a list section,
+// a bar), from the same views its scene draws. Text in a zstack or an overlay is layered on purpose
+// and compared with nothing, as in LayoutSweepTests; pieces are not compared with one another (a
+// bar's title over scrolled content sits on the bar's material). The families' own animation (the
+// holographic title, the flowing header, the waveform, the reveal morph, the hero) is drawn by
+// them, not by the kit, and is not in this sweep.
+
+import Testing
+import HoloGeometry
+import HoloLayout
+import HoloMotion
+@testable import HoloClips
+
+/// Each family's kit pieces on a device at a text size. One line per family.
+let builtInScreens: [(family: String, pieces: @Sendable (Device, DynamicTypeSize) -> [ScreenPiece])] = [
+    ("titles", { device, type in
+        let layout = TitlesLayout(size: device.size, type: type, insets: device.layoutInsets(guess: TitlesLayout.guessInsets))
+        let scene = TitlesScene(layout: layout, palette: .for(.light), accentHue: 0, reduceMotion: false)
+        return TitlesPage.allCases.flatMap { scene.screenPieces($0) }
+    }),
+    // (families on the kit add their line here)
+]
+
+/// Every problem with one piece on a screen `screen` in size.
+func problems(_ piece: ScreenPiece, screen: Size) -> [String] {
+    var out: [String] = []
+    let r = piece.layout()
+    let layered = layeredTextIDs(piece.view)
+    let texts = r.texts.keys.sorted().compactMap { id -> (Int, Rect)? in
+        guard let f = r.frames[id]?[0], f.width > 0, f.height > 0 else { return nil }
+        return (id, f.offsetBy(dx: piece.origin.x, dy: piece.origin.y))
+    }
+    for (id, f) in texts {
+        if f.minX < -0.01 || f.maxX > screen.width + 0.01 { out.append("\(piece.name): text \(id) \(f) leaves the screen's width") }
+        if !piece.scrolls, f.minY < -0.01 || f.maxY > screen.height + 0.01 { out.append("\(piece.name): text \(id) \(f) leaves the screen's height") }
+    }
+    for (i, (a, fa)) in texts.enumerated() where !layered.contains(a) {
+        for (b, fb) in texts[(i + 1)...] where !layered.contains(b) {
+            let x = fa.intersection(fb)
+            if x.width > 0.01 && x.height > 0.01 { out.append("\(piece.name): text \(a) \(fa) overlaps text \(b) \(fb)") }
+        }
+    }
+    return out
+}
+
+@Suite struct BuiltInSweepTests {
+    @Test(arguments: builtInScreens.map(\.family), DevicePresets.all.map(\.name))
+    func everyOrientationAndTypeSize(_ family: String, _ deviceName: String) {
+        let make = builtInScreens.first { $0.family == family }!.pieces
+        let base = DevicePresets.all.first { $0.name == deviceName }!
+        var failures: [String] = []
+        var pieces = 0
+        for device in [base, base.landscape] {
+            for type in DynamicTypeSize.allCases {
+                for piece in make(device, type) {
+                    pieces += 1
+                    for p in problems(piece, screen: device.size) where failures.count < 20 { failures.append("\(device.name) \(type): \(p)") }
+                }
+            }
+        }
+        #expect(pieces >= 2 * DynamicTypeSize.allCases.count)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func theSweepCatchesOverlapAndOverflow() {
+        // Two labels forced into one place, and a card offered more than an iPhone SE's width.
+        let env = environment(.iPhoneSE, .large, .light)
+        var c = ScreenComposer(env)
+        let stacked = c.vstack(spacing: -30, [c.text("First line of text", .body, color: .black), c.text("Second line of text", .body, color: .black)])
+        let overlap = problems(ScreenPiece(name: "card", view: stacked, environment: env, width: 300, scrolls: true), screen: Device.iPhoneSE.size)
+        #expect(overlap.contains { $0.contains("overlaps") })
+        let wide = c.text(String(repeating: "Wide ", count: 40), .body, color: .black)
+        let off = problems(ScreenPiece(name: "card", view: wide, environment: env, origin: Point(16, 0), width: 500, scrolls: true), screen: Device.iPhoneSE.size)
+        #expect(off.contains { $0.contains("leaves the screen's width") })
+        // Below the screen: only scrolled content may go there.
+        let low = c.text("Low", .body, color: .black)
+        #expect(problems(ScreenPiece(name: "bar", view: low, environment: env, origin: Point(16, 1000), width: 300, scrolls: false), screen: Device.iPhoneSE.size)
+            .contains { $0.contains("height") })
+        #expect(problems(ScreenPiece(name: "row", view: low, environment: env, origin: Point(16, 1000), width: 300, scrolls: true), screen: Device.iPhoneSE.size).isEmpty)
+    }
+}
