@@ -98,8 +98,7 @@ struct TitlesChrome {
     func tabBar(selected: TitlesPage) -> [Node] {
         let key = TabBarKey(layout: layout, palette: palette, selected: selected)
         if let done = Self.tabBars.withLock({ $0[key] }) { return done }
-        let bar = tabBarPiece(selected: selected)
-        let nodes = bar.view.build(bar.layout(), DriverSlots(values: []), bar.environment, scroll: 0)
+        let nodes = tabBarPiece(selected: selected).nodes()
         Self.tabBars.withLock { $0[key] = nodes }
         return nodes
     }

@@ -48,18 +48,13 @@ public struct PageBlocks: Sendable {
     /// Each block drawn with its top-leading corner at (0, 0).
     public var nodes: [[Node]]
 
-    /// `blocks` laid out one under the other in a column `width` wide, each followed by its gap.
-    init(_ blocks: [ContentBlock], type: DynamicTypeSize, width: Double, palette: TitlesPalette) {
+    /// The page's pieces (`TitlesContent.pieces`), drawn.
+    init(_ blocks: [ContentBlock], pieces: [ScreenPiece]) {
         self.blocks = blocks
-        let environment = TitlesContent.blockEnvironment(type: type, width: width, palette: palette)
-        var y = 0.0
-        positions = []; heights = []; nodes = []
-        for block in blocks {
-            let drawn = TitlesContent.view(of: block, palette: palette, width: width, environment: environment).laidOut(width: width, in: environment)
-            positions.append(y); heights.append(drawn.size.height); nodes.append(drawn.nodes)
-            y += drawn.size.height + block.gap
-        }
-        height = y
+        positions = pieces.map(\.origin.y)
+        heights = pieces.map(\.size.height)
+        nodes = pieces.map { $0.nodes() }
+        height = pieces.last.map { $0.origin.y + $0.size.height + blocks[blocks.count - 1].gap } ?? 0
     }
 }
 
@@ -114,21 +109,25 @@ public enum TitlesContent {
                               palette: TitlesPalette = .for(.light)) -> PageBlocks {
         let key = LaidOutKey(page: page, type: type, width: width, palette: palette)
         if let done = laidOut.withLock({ $0[key] }) { return done }
-        let blocks = PageBlocks(contents(of: page), type: type, width: width, palette: palette)
+        let contents = contents(of: page)
+        let blocks = PageBlocks(contents, pieces: pieces(contents, page: page, type: type, width: width, palette: palette))
         laidOut.withLock { $0[key] = blocks }
         return blocks
     }
 
-    /// The environment a page's blocks are laid out in: a column `width` wide, as tall as they need.
-    static func blockEnvironment(type: DynamicTypeSize, width: Double, palette: TitlesPalette) -> ViewEnvironment {
-        ViewEnvironment(layout: LayoutEnvironment(screen: Size(width, 100_000), safeArea: Insets(), displayScale: 3),
-                        dynamicTypeSize: type, colorScheme: palette.scheme)
-    }
-
-    /// One block as a view of the kit.
-    static func view(of block: ContentBlock, palette: TitlesPalette, width: Double, environment: ViewEnvironment) -> ViewSpec {
-        var views = TitlesBlockViews(palette: palette, width: width, environment: environment)
-        return views.view(block)
+    /// `blocks` laid out one under the other in a column `width` wide, each followed by its gap:
+    /// each block's piece, its origin down the column from the content's top.
+    static func pieces(_ blocks: [ContentBlock], page: TitlesPage, type: DynamicTypeSize, width: Double, palette: TitlesPalette) -> [ScreenPiece] {
+        let environment = ViewEnvironment(layout: LayoutEnvironment(screen: Size(width, 100_000), safeArea: Insets(), displayScale: 3),
+                                          dynamicTypeSize: type, colorScheme: palette.scheme)
+        var y = 0.0
+        return blocks.enumerated().map { i, block in
+            var views = TitlesBlockViews(palette: palette, width: width, environment: environment)
+            let piece = ScreenPiece(name: "\(page) block \(i)", view: views.view(block), environment: environment,
+                                    origin: Point(0, y), width: width, scrolls: true)
+            y += piece.size.height + block.gap
+            return piece
+        }
     }
 
     /// What the page shows, top to bottom.

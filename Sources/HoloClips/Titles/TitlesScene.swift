@@ -66,15 +66,9 @@ extension TitlesScene {
     /// What the kit lays out on `page`: each block in the content column (down the unscrolled
     /// content) and the tab bar.
     public func screenPieces(_ page: TitlesPage) -> [ScreenPiece] {
-        let width = layout.contentWidth
-        let blocks = TitlesContent.blocks(for: page, type: layout.type, width: width, palette: palette)
-        let environment = TitlesContent.blockEnvironment(type: layout.type, width: width, palette: palette)
-        var pieces = blocks.blocks.indices.map { i in
-            ScreenPiece(name: "\(page) block \(i)", view: TitlesContent.view(of: blocks.blocks[i], palette: palette, width: width, environment: environment),
-                        environment: environment, origin: Point(TitlesLayout.horizontalPadding, layout.contentTop(page) + blocks.positions[i]),
-                        width: width, scrolls: true)
-        }
-        pieces.append(TitlesChrome(layout: layout, palette: palette).tabBarPiece(selected: page))
-        return pieces
+        let blocks = TitlesContent.pieces(TitlesContent.contents(of: page), page: page, type: layout.type, width: layout.contentWidth, palette: palette)
+        let top = Point(TitlesLayout.horizontalPadding, layout.contentTop(page))
+        return blocks.map { var piece = $0; piece.origin = piece.origin + top; return piece }
+            + [TitlesChrome(layout: layout, palette: palette).tabBarPiece(selected: page)]
     }
 }

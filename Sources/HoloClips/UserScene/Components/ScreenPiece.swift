@@ -6,32 +6,41 @@
 import HoloGeometry
 import HoloLayout
 import HoloMotion
+import HoloScene
 
-/// One laid-out part of a built-in screen: its view, what it is offered and where it sits.
+/// One laid-out part of a built-in screen: its view, what it is offered, where it sits, and its
+/// layout (computed once, when the piece is made).
 public struct ScreenPiece: Sendable {
     /// For failure messages: "home block 3", "tab bar".
     public var name: String
-    public var view: ViewSpec
+    public let view: ViewSpec
     /// The environment it was composed in (text size, colours, the screen it lays out on).
-    public var environment: ViewEnvironment
+    public let environment: ViewEnvironment
     /// Its top-leading corner on the screen; for scrolled content, down the unscrolled content.
     public var origin: Point
     /// The width it is offered (its height is its ideal), or nil: laid out on the whole screen
     /// (`Layout.layout(_:in:)`, inside the safe area unless it ignores it).
-    public var width: Double?
+    public let width: Double?
     /// Scrolled content may run below the screen; fixed pieces must stay on it.
     public var scrolls: Bool
+    /// Its size (offered a width: as wide as it chose, its ideal height; else the screen's).
+    public let size: Size
+    /// Every view's frames, in the piece's own coordinates (add `origin`).
+    public let layout: LayoutResult
 
     public init(name: String, view: ViewSpec, environment: ViewEnvironment, origin: Point = .zero, width: Double?, scrolls: Bool) {
         self.name = name; self.view = view; self.environment = environment
         self.origin = origin; self.width = width; self.scrolls = scrolls
+        let node = view.resolved(DriverSlots(values: []), environment)
+        if let width {
+            (size, layout) = Layout.layout(node, proposal: ProposedSize(width: width, height: nil), in: environment.layout)
+        } else {
+            (size, layout) = (environment.layout.screen, Layout.layout(node, in: environment.layout))
+        }
     }
 
-    /// The piece laid out: every view's frames, in the piece's own coordinates (add `origin`).
-    public func layout() -> LayoutResult {
-        let atRest = DriverSlots(values: [])
-        let node = view.resolved(atRest, environment)
-        guard let width else { return Layout.layout(node, in: environment.layout) }
-        return Layout.layout(node, proposal: ProposedSize(width: width, height: nil), in: environment.layout).result
+    /// The piece drawn, in its own coordinates.
+    public func nodes() -> [Node] {
+        view.build(layout, DriverSlots(values: []), environment, scroll: 0)
     }
 }
