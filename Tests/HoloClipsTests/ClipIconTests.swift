@@ -17,21 +17,29 @@ import HoloScene
         for name in used { #expect(Symbol.names.contains(name), "\(name)") }
     }
 
-    /// Leaves of every symbol group in a tree: a symbol is a group whose children are all path
-    /// fills and round-capped path strokes.
+    /// A symbol's leaf: a path fill or a round-capped path stroke.
+    static func isSymbolPath(_ node: Node) -> Bool {
+        switch node {
+        case .fill(.path, _): return true
+        case .styledStroke(.path, _, let style): return style.lineCap == .round
+        default: return false
+        }
+    }
+
+    /// Leaves of every symbol in a tree: a group whose children are all symbol paths (what
+    /// `Symbol.node` builds), or, inside any other group, a run of consecutive symbol paths (the
+    /// layout kit draws a symbol view's paths straight into its parent). Two symbols drawn with
+    /// nothing between them count as one, so the count is a lower bound.
     static func symbolGroups(_ nodes: [Node]) -> [[Node]] {
         var found: [[Node]] = []
+        var run: [Node] = []
         for node in nodes {
+            if isSymbolPath(node) { run.append(node); continue }
+            if !run.isEmpty { found.append(run); run = [] }
             guard case .group(let g) = node else { continue }
-            let allPaths = !g.children.isEmpty && g.children.allSatisfy {
-                switch $0 {
-                case .fill(.path, _): return true
-                case .styledStroke(.path, _, let style): return style.lineCap == .round
-                default: return false
-                }
-            }
-            if allPaths { found.append(g.children) } else { found += symbolGroups(g.children) }
+            if !g.children.isEmpty && g.children.allSatisfy(isSymbolPath) { found.append(g.children) } else { found += symbolGroups(g.children) }
         }
+        if !run.isEmpty { found.append(run) }
         return found
     }
 
@@ -51,5 +59,9 @@ import HoloScene
         let node = try #require(Symbol.node("house.fill", size: 26, weight: .semibold, center: .zero, paint: .solid(.black)))
         #expect(Self.symbolGroups([.group([node, .fill(.circle(center: .zero, radius: 3), .solid(.black))])]).count == 1)
         #expect(Self.symbolGroups([.fill(.circle(center: .zero, radius: 3), .solid(.black))]).isEmpty)
+        // Drawn into a parent: each run of paths between other nodes is one symbol.
+        guard case .group(let g) = node else { Issue.record("Symbol.node is a group"); return }
+        let dot = Node.fill(.circle(center: .zero, radius: 3), .solid(.black))
+        #expect(Self.symbolGroups([.group([dot] + g.children + [dot] + g.children)]).count == 2)
     }
 }

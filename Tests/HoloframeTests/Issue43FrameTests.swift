@@ -445,16 +445,24 @@ extension Issue43FrameTests {
         for i in boxes.indices { for j in boxes.indices where j > i {
             #expect(boxes[i].1.intersection(boxes[j].1).isEmpty, "\(boxes[i].0) \(boxes[i].1) touches \(boxes[j].0) \(boxes[j].1)")
         } }
-        // Chips: a capsule with a centred label; the label fits its capsule less 8 pt each side.
-        var chips = 0
-        for hit in Self.find(scene.root, match: { if case .group(let g) = $0 { return g.children.count == 2 } else { return false } }) {
-            guard case .group(let g) = hit.node, case .fill(.capsule(let capsule), _) = g.children[0],
-                  case .text(let run, _) = g.children[1], run.alignment == .center else { continue }
-            chips += 1
-            let width = try fonts.measure(run.string, font: run.font).width
-            #expect(width <= capsule.width - 16 + 1e-6, "\(run.string): \(width) pt in a \(capsule.width)-pt chip")
+        // Chips: a capsule filled behind a label ("N exercises", "N kg"); the label's drawn width
+        // fits inside the capsule less 8 pt each side.
+        let capsules = Self.find(scene.root) { if case .fill(.capsule, _) = $0 { return true } else { return false } }.compactMap { hit -> Rect? in
+            guard case .fill(.capsule(let r), _) = hit.node else { return nil }
+            let a = hit.transform.apply(Point(r.minX, r.minY)), b = hit.transform.apply(Point(r.maxX, r.maxY))
+            return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
         }
-        #expect(chips > 0)
+        var chips = 0
+        for t in Self.texts(scene.root) where t.run.string.hasSuffix(" exercises") || t.run.string.hasSuffix(" kg") {
+            guard let capsule = capsules.first(where: { $0.contains(t.origin) || $0.contains(Point(t.origin.x, t.origin.y - 1)) }) else { continue }
+            chips += 1
+            let fitted = try #require(try Self.renderer.lines(t.run).first)
+            #expect(fitted.string == t.run.string, "\(t.run.string) truncated to \(fitted.string)")
+            let width = try fonts.measure(fitted.string, font: fitted.font).width
+            #expect(width <= capsule.width - 16 + 1e-6, "\(t.run.string): \(width) pt in a \(capsule.width)-pt chip")
+            #expect(t.origin.x >= capsule.minX + 8 - 1e-6 && t.origin.x + width <= capsule.maxX - 8 + 1e-6, "\(t.run.string) leaves its padding")
+        }
+        #expect(chips >= 2)  // the first workout's two chips are on screen at frame 0
     }
 
     /// examples/glow-shadow.json, frame 15 (glow radius 16): the glow was cut to a square about
