@@ -105,8 +105,14 @@ public struct RevealScene: Sendable {
     /// the default size), growing from there to the round button's larger glyph as the capsule
     /// shrinks back to the button (by u).
     func control(frame f: Rect, progress p: Double) -> Node {
-        let font = scaled(.headline, .headline)
-        let labelScale = layout.type.scale(of: .headline)
+        // At the largest text sizes the row is drawn smaller, to fit the full-width button with room
+        // for the fade (a button label's minimumScaleFactor), rather than cut by the capsule.
+        let headline = scaled(.headline, .headline)
+        let headlineWidth = TextMeasure.width("Add to Library", headline)
+        let room = layout.controlDestination.width - 2 * Self.controlPadding - Self.labelFadeWidth - Self.labelGap
+        let fit = min(1, room / (Self.plusArms * headline.size + headlineWidth))
+        let font = Font(size: headline.size * fit, weight: headline.weight)
+        let labelScale = layout.type.scale(of: .headline) * fit
         let labelWidth = TextMeasure.width("Add to Library", font)
         // The round button's "+": arms 72 % of the symbol's em, up to 2 · 11 pt; semibold as its label (one weight
         // throughout the morph, no step in stroke width).

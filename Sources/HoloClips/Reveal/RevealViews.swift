@@ -33,7 +33,8 @@ struct RevealViews: Sendable {
     static let primaryMargin = 20.0
     static let primaryBottom = 76.0
     static let roundButtonSize = 64.0
-    /// An action's icon disc, and the symbol in it.
+    /// An action's icon disc and the symbol in it at the default text size; they scale with body
+    /// (SwiftUI's `@ScaledMetric(relativeTo: .body)`), as a Label's icon does.
     static let discDiameter = 32.0
     static let discSymbolSize = 19.0
 
@@ -57,17 +58,19 @@ struct RevealViews: Sendable {
         let atRest = DriverSlots(values: [])
         let w = layout.size.width
 
+        // Content keeps clear of the sensor housing in landscape (the safe area's sides).
+        let (left, right) = (layout.insets.left, layout.insets.right)
         let (primaryView, source) = Self.primaryView(&c)
         var primary = ScreenPiece(name: "primary", view: primaryView, environment: environment,
-                                  width: w - 2 * Self.primaryMargin, scrolls: false)
+                                  width: w - 2 * Self.primaryMargin - left - right, scrolls: false)
         let p = primary.layout()
         let primaryHeight = p.frames[primaryView.id]!.last!.height
-        primary.origin = Point(Self.primaryMargin, layout.viewportHeight - layout.safeBottom - Self.primaryBottom - primaryHeight)
+        primary.origin = Point(Self.primaryMargin + left, layout.viewportHeight - layout.safeBottom - Self.primaryBottom - primaryHeight)
         self.primary = [.group(primaryView.build(p, atRest, environment, scroll: 0),
                                transform: .translation(primary.origin.x, primary.origin.y))]
         controlSource = p.frames[source]![1].offsetBy(dx: primary.origin.x, dy: primary.origin.y)
 
-        let (secondaryView, destination) = Self.secondaryView(&c, controlHeight: layout.controlHeight)
+        let (secondaryView, destination) = Self.secondaryView(&c, controlHeight: layout.controlHeight, left: left, right: right)
         let secondary = ScreenPiece(name: "secondary", view: secondaryView, environment: environment,
                                     origin: Point(0, layout.viewportHeight), width: w, scrolls: true)
         let s = secondary.layout()
@@ -93,8 +96,9 @@ struct RevealViews: Sendable {
         return (view, place.id)
     }
 
-    /// The grabber, the header, the control's place and the actions; the place's id.
-    static func secondaryView(_ c: inout ScreenComposer, controlHeight: Double) -> (ViewSpec, Int) {
+    /// The grabber, the header, the control's place and the actions, `left` and `right` in from
+    /// the sheet's sides; the place's id.
+    static func secondaryView(_ c: inout ScreenComposer, controlHeight: Double, left: Double, right: Double) -> (ViewSpec, Int) {
         let inset = SystemMetrics.rowInset
         let grabber = c.shape(.capsule, fill: c.solid(Color(white: 1, alpha: 0.3))).frame(width: 36, height: 5)
             .frame(maxWidth: .infinity).padding(top: 8)
@@ -103,24 +107,26 @@ struct RevealViews: Sendable {
             c.text("Aurora Ensemble · Polar Nights · 2024", .subheadline, color: secondaryText, lineLimit: nil),
         ]).padding(top: 6, leading: inset, trailing: inset)
         let place = controlPlace(&c, width: nil, height: controlHeight)
+        let disc = (discDiameter * c.dynamicTypeSize.scale(of: .body)).rounded()
         let rows = RevealLayout.actions.indices.map { i in
-            ListRowSpec(content: actionLabel(&c, i), textLeading: discDiameter + SystemMetrics.labelSpacing)
+            ListRowSpec(content: actionLabel(&c, i, disc: disc), textLeading: disc + SystemMetrics.labelSpacing)
         }
         let view = c.vstack(alignment: 0, spacing: 0, [
             grabber, header,
             place.padding(top: 15, leading: inset, bottom: 20, trailing: inset),
             c.listSection(ListSectionSpec(rows: rows), style: .plain, path: "actions"),
-        ])
+        ]).padding(leading: left, trailing: right)
         return (view, place.id)
     }
 
-    /// Action `i` as a Label: its symbol white in a tinted disc, then its title.
-    static func actionLabel(_ c: inout ScreenComposer, _ i: Int) -> ViewSpec {
-        let disc = c.shape(.circle, fill: c.solid(Color(hex: iconTints[i % iconTints.count])))
-            .frame(width: discDiameter, height: discDiameter)
-            .overlay(c.symbol(RevealScene.actionSymbols[i % RevealScene.actionSymbols.count], size: discSymbolSize, weight: .semibold, color: .white))
+    /// Action `i` as a Label: its symbol white in a tinted disc `disc` across, then its title.
+    static func actionLabel(_ c: inout ScreenComposer, _ i: Int, disc: Double) -> ViewSpec {
+        let symbol = RevealScene.actionSymbols[i % RevealScene.actionSymbols.count]
+        let icon = c.shape(.circle, fill: c.solid(Color(hex: iconTints[i % iconTints.count])))
+            .frame(width: disc, height: disc)
+            .overlay(c.symbol(symbol, size: discSymbolSize * disc / discDiameter, weight: .semibold, color: .white))
         return c.hstack(spacing: SystemMetrics.labelSpacing, [
-            disc, c.text(RevealLayout.actions[i], .body, color: .white, lineLimit: nil),
+            icon, c.text(RevealLayout.actions[i], .body, color: .white, lineLimit: nil),
         ])
     }
 }
