@@ -27,6 +27,12 @@ public struct RevealLayout: ScreenLayout {
     public var secondaryHeight: Double {
         max(views.secondaryHeight + Self.bottomPadding + safeBottom, 1)
     }
+    /// The progress divisor: how far the content scrolls to settle on the secondary — S, or one
+    /// page when the secondary is taller than the viewport (paging and the chevron's
+    /// scrollTo(.secondary, anchor: .top) stop there). Seed: "measure the secondary section height
+    /// or another real reveal distance"; with S alone, p stayed below 1 on the secondary in
+    /// landscape and at the largest text sizes, leaving it blurred and the control mid-morph.
+    public var revealDistance: Double { min(secondaryHeight, viewportHeight) }
     /// Scrollable content: the primary page plus the secondary.
     public var contentHeight: Double { viewportHeight + secondaryHeight }
 
