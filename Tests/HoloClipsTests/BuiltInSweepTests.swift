@@ -22,6 +22,9 @@ let builtInScreens: [(family: String, pieces: @Sendable (Device, DynamicTypeSize
         let scene = TitlesScene(layout: layout, palette: .for(.light), accentHue: 0, reduceMotion: false)
         return TitlesPage.allCases.flatMap { scene.screenPieces($0) }
     }),
+    ("reveal", { device, type in
+        RevealScene(layout: RevealLayout(size: device.size, type: type, insets: device.layoutInsets(guess: ScreenInsets.guessFromHeight))).screenPieces()
+    }),
     // (families on the kit add their line here)
 ]
 

@@ -53,12 +53,12 @@ import HoloScene
         let layout = RevealLayout(size: spec.device.size, type: size)
         let standard = RevealLayout(size: spec.device.size)
         #expect(size > .large ? layout.secondaryHeight > standard.secondaryHeight : layout.secondaryHeight <= standard.secondaryHeight)
-        // Each row holds its label: the baseline leaves room for the ascent and the descent.
-        #expect(layout.rowBaseline - size.pointSize(.body) * 0.8 >= 0)
-        #expect(layout.rowHeight - layout.rowBaseline >= size.pointSize(.body) * 0.2)
-        // The Play button sits below the subtitle's descent and grows with its label.
-        #expect(layout.controlTop >= layout.subtitleBaseline + size.pointSize(.subheadline) * 0.2)
-        #expect(layout.controlHeight >= size.pointSize(.headline) * 1.3)
+        // The kit lays the rows out around their labels; the Play button's place sits below the
+        // subtitle and grows with its label.
+        let secondary = layout.views.pieces[1].layout()
+        let subtitle = try #require(secondary.texts.first { $0.value.string.hasPrefix("Aurora Ensemble") }.flatMap { secondary.frames[$0.key]?[0] })
+        #expect(layout.controlDestination.minY >= subtitle.maxY)
+        #expect(layout.controlDestination.height >= size.pointSize(.headline) * 1.3)
         let sim = try Reveal.simulation(spec)
         #expect(sim.state(at: 1).secondaryHeight == layout.secondaryHeight)
         let before = try Self.scene(Reveal.defaultSpec(.drag), frame: 60)

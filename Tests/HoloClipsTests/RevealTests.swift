@@ -37,6 +37,18 @@ func swipeUp(_ distance: Double, over duration: Double) -> [ScrollEvent] {
         }
     }
 
+    @Test func theRevealCompletesWhenTheSecondaryIsTallerThanTheScreen() throws {
+        // iPhone 12 in landscape: S is taller than the 390 pt viewport, so paging and the chevron
+        // settle one page down, and that is where p reaches 1 (the divisor is the reveal distance).
+        for sim in [try revealSim(swipeUp(300, over: 0.2), device: Device.iPhone12.landscape),
+                    try revealSim([], chevron: [0.5], device: Device.iPhone12.landscape)] {
+            #expect(sim.layout.secondaryHeight > sim.layout.viewportHeight)
+            let end = sim.state(at: 3.5)
+            #expect(end.scroll.offset == sim.layout.viewportHeight)
+            #expect(end.revealProgress == 1)
+        }
+    }
+
     @Test(arguments: [(300.0, 0.2, 1.0), (120.0, 0.6, 0.0), (420.0, 1.2, 1.0), (60.0, 0.1, 0.0)])
     func pagingLandsOnZeroOrOne(distance: Double, duration: Double, expected: Double) throws {
         let sim = try revealSim(swipeUp(distance, over: duration))

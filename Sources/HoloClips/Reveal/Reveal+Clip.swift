@@ -22,7 +22,7 @@ public struct RevealFrameState: Hashable, Sendable, Encodable {
     public var scroll: ScrollState
     /// True while a chevron's snap runs (its state line's scrollPhase says "snapping").
     public var chevronSnapping: Bool
-    /// The measured secondary height S (the progress divisor).
+    /// The measured secondary height S (progress divides by `RevealLayout.revealDistance`, S or the viewport's height).
     public var secondaryHeight: Double
     public var revealProgress: Double
     public var primary: SectionEffect
@@ -110,12 +110,12 @@ public enum Reveal {
         let scroll: RevealScroll
         do {
             scroll = try RevealScroll(configuration: config, script: script, chevronTaps: taps.map(\.time),
-                                      secondaryHeight: layout.secondaryHeight)
+                                      secondaryHeight: layout.revealDistance)
         } catch {
             throw ClipInputError(clip: "reveal", field: "scroll.events", reason: "with the chevron's scroll events: \(error)")
         }
         let haptics = RevealHaptics.events(duration: spec.duration) {
-            RevealMapping.progress(offset: scroll.state(at: $0).scroll.offset, secondaryHeight: layout.secondaryHeight)
+            RevealMapping.progress(offset: scroll.state(at: $0).scroll.offset, secondaryHeight: layout.revealDistance)
         }
         return RevealSimulation(layout: layout, scroll: scroll, tapTimes: taps.map(\.time), allHaptics: haptics,
                                 pixelsPerPoint: spec.device.scale)
@@ -169,7 +169,7 @@ public struct RevealSimulation: ClipSimulation, Sendable {
     func state(scroll: ScrollState, snapping: Bool, at t: Double) -> RevealFrameState {
         let offset = scroll.offset
         let s = layout.secondaryHeight
-        let p = RevealMapping.progress(offset: offset, secondaryHeight: s)
+        let p = RevealMapping.progress(offset: offset, secondaryHeight: layout.revealDistance)
         let control = RevealMapping.controlFrame(p, layout: layout, scrollOffset: offset)
         let chevron = RevealMapping.chevron(p)
         let age = tapTimes.last { $0 <= t }.map { t - $0 }

@@ -18,9 +18,6 @@ public struct RevealScene: Sendable {
     }
 
     static let secondaryBackground = Color(hex: 0x1C1C1E)
-    static let secondaryText = Color(hex: 0x98989F)
-    static let hairline = Color(hex: 0x38383A)
-    static let iconTints: [UInt32] = [0x0A84FF, 0x30D158, 0xFF9F0A, 0xBF5AF2, 0x64D2FF]
     /// Each action's symbol, white in its tinted disc (RevealLayout.actions' order).
     static let actionSymbols = ["music.note.list", "square.and.arrow.up", "arrow.down.circle", "person.fill", "info.circle"]
 
@@ -53,10 +50,9 @@ public struct RevealScene: Sendable {
         return Scene(size: size, background: .black, root: nodes)
     }
 
-    /// The media card, section-local (0…W × 0…H).
+    /// The media card, section-local (0…W × 0…H): the aurora, and the kit's title and subtitle.
     func primaryContent() -> [Node] {
-        let w = layout.size.width, h = layout.viewportHeight, t = layout.type
-        let bottom = h - layout.safeBottom
+        let w = layout.size.width, h = layout.viewportHeight
         return [
             .fill(.rect(layout.primaryRect), .linearGradient(
                 stops: [GradientStop(Color(hex: 0x0B1026), at: 0), GradientStop(Color(hex: 0x1B2A6B), at: 0.45),
@@ -67,13 +63,7 @@ public struct RevealScene: Sendable {
             .fill(.rect(Rect(x: 0, y: h * 0.55, width: w, height: h * 0.45)), .linearGradient(
                 stops: [GradientStop(Color(white: 0, alpha: 0), at: 0), GradientStop(Color(white: 0, alpha: 0.6), at: 1)],
                 start: Point(0, h * 0.55), end: Point(0, h))),
-            // The subtitle keeps its place above the play button; the title rises by the subtitle's line.
-            .text(TextRun("Northern Lights", font: scaled(.largeTitle, .largeTitle),
-                          origin: Point(20, bottom - 162 - 28 * t.scale(of: .subheadline)), maxWidth: w - 40), .solid(.white)),
-            .text(TextRun("Aurora Ensemble · 4:12", font: scaled(.subheadline, .subheadline), origin: Point(20, bottom - 162),
-                          maxWidth: w - 40),
-                  .solid(Color(white: 1, alpha: 0.75))),
-        ]
+        ] + layout.views.primary
     }
 
     /// A glow of the aurora: an elliptical radial gradient, `color` at the centre fading to clear at
@@ -96,30 +86,12 @@ public struct RevealScene: Sendable {
                       .solid(Self.secondaryBackground))]
     }
 
-    /// The actions section, section-local (0…W × 0…S). The control's destination is left empty:
-    /// the morphing overlay is the only control drawn.
-    func secondaryContent() -> [Node] {
-        let w = layout.size.width
-        var nodes: [Node] = [
-            .fill(.capsule(Rect(x: w / 2 - 18, y: RevealLayout.grabberTop, width: 36, height: 5)), .solid(Color(white: 1, alpha: 0.3))),
-            .text(TextRun("Northern Lights", font: scaled(.title, .title1), origin: Point(20, layout.titleBaseline),
-                          maxWidth: w - 40), .solid(.white)),
-            .text(TextRun("Aurora Ensemble · Polar Nights · 2024", font: scaled(.subheadline, .subheadline),
-                          origin: Point(20, layout.subtitleBaseline), maxWidth: w - 40),
-                  .solid(Self.secondaryText)),
-        ]
-        for (i, title) in RevealLayout.actions.enumerated() {
-            let top = layout.rowsTop + Double(i) * layout.rowHeight
-            let iconCentre = Point(38, top + layout.rowHeight / 2)
-            nodes.append(.fill(.circle(center: iconCentre, radius: 16), .solid(Color(hex: Self.iconTints[i % Self.iconTints.count]))))
-            nodes.append(Symbol.node(Self.actionSymbols[i % Self.actionSymbols.count], size: 19, weight: .semibold, center: iconCentre,
-                                     paint: .solid(.white))!)
-            nodes.append(.text(TextRun(title, font: scaled(.body, .body), origin: Point(68, top + layout.rowBaseline), maxWidth: w - 84),
-                               .solid(.white)))
-            nodes.append(.fill(.rect(Rect(x: 68, y: top + layout.rowHeight - 0.5, width: w - 68, height: 0.5)), .solid(Self.hairline)))
-        }
-        return nodes
-    }
+    /// The actions section, section-local (0…W × 0…S): the kit's views. The control's destination
+    /// is left empty: the morphing overlay is the only control drawn.
+    func secondaryContent() -> [Node] { layout.views.secondary }
+
+    /// The surface's kit pieces (the primary's text, the secondary), as the scene draws them.
+    public func screenPieces() -> [ScreenPiece] { layout.views.pieces }
 
     /// The control: a white capsule at the interpolated frame holding "+" and "Add to Library" as
     /// one centred row, as a SwiftUI `Label` in a button whose frame morphs. The capsule clips its
@@ -133,8 +105,14 @@ public struct RevealScene: Sendable {
     /// the default size), growing from there to the round button's larger glyph as the capsule
     /// shrinks back to the button (by u).
     func control(frame f: Rect, progress p: Double) -> Node {
-        let font = scaled(.headline, .headline)
-        let labelScale = layout.type.scale(of: .headline)
+        // At the largest text sizes the row is drawn smaller, to fit the full-width button with room
+        // for the fade (a button label's minimumScaleFactor), rather than cut by the capsule.
+        let headline = scaled(.headline, .headline)
+        let headlineWidth = TextMeasure.width("Add to Library", headline)
+        let room = layout.controlDestination.width - 2 * Self.controlPadding - Self.labelFadeWidth - Self.labelGap
+        let fit = min(1, room / (Self.plusArms * headline.size + headlineWidth))
+        let font = Font(size: headline.size * fit, weight: headline.weight)
+        let labelScale = layout.type.scale(of: .headline) * fit
         let labelWidth = TextMeasure.width("Add to Library", font)
         // The round button's "+": arms 72 % of the symbol's em, up to 2 · 11 pt; semibold as its label (one weight
         // throughout the morph, no step in stroke width).

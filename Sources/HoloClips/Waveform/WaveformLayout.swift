@@ -4,23 +4,12 @@
 import HoloGeometry
 import HoloMotion
 
-public struct WaveformLayout: Hashable, Sendable {
-    public var size: Size
-    /// Dynamic Type: text sizes follow the iOS tables and the title bar and rows grow with them.
-    public var type: DynamicTypeSize
-    /// The device's safe area (ScreenInsets.swift).
-    public var insets: ScreenInsets
-    /// `insets` nil: guessed from the height (`ScreenInsets.guessFromHeight`), as for a custom screen.
-    public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets? = nil) {
-        self.size = size; self.type = type; self.insets = insets ?? .guessFromHeight(size)
-    }
+public struct WaveformLayout: ScreenLayout {
+    /// The screen (ScreenLayout.swift): its size, the text size, and the safe area — the title bar
+    /// starts under `safeTop`, the tab bar extends over `safeBottom`.
+    public let screen: ScreenMetrics
+    public init(screen: ScreenMetrics) { self.screen = screen }
 
-    /// The device's top safe-area inset (iPhone 12 47, SE 20, 17 Pro Max 62, iPad 24): the title
-    /// bar starts under it.
-    public var safeTop: Double { insets.top }
-    /// The home indicator's inset (iPhone 12 34, iPad 20, none with a home button): the tab bar
-    /// extends over it.
-    public var safeBottom: Double { insets.bottom }
     /// The title bar above the list ("Feed", large title): 41 and 56 pt below the status bar at the
     /// default size, grown by the large title's Dynamic Type ratio.
     public var titleBaseline: Double { safeTop + 41 * type.scale(of: .largeTitle) }
