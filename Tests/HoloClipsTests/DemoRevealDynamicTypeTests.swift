@@ -55,7 +55,7 @@ import HoloScene
         #expect(size > .large ? layout.secondaryHeight > standard.secondaryHeight : layout.secondaryHeight <= standard.secondaryHeight)
         // The kit lays the rows out around their labels; the Play button's place sits below the
         // subtitle and grows with its label.
-        let secondary = layout.views.pieces[1].layout()
+        let secondary = layout.views.pieces[1].layout
         let subtitle = try #require(secondary.texts.first { $0.value.string.hasPrefix("Aurora Ensemble") }.flatMap { secondary.frames[$0.key]?[0] })
         #expect(layout.controlDestination.minY >= subtitle.maxY)
         #expect(layout.controlDestination.height >= size.pointSize(.headline) * 1.3)

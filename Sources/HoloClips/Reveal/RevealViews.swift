@@ -63,7 +63,7 @@ struct RevealViews: Sendable {
         let (primaryView, source) = Self.primaryView(&c)
         var primary = ScreenPiece(name: "primary", view: primaryView, environment: environment,
                                   width: w - 2 * Self.primaryMargin - left - right, scrolls: false)
-        let p = primary.layout()
+        let p = primary.layout
         let primaryHeight = p.frames[primaryView.id]!.last!.height
         primary.origin = Point(Self.primaryMargin + left, layout.viewportHeight - layout.safeBottom - Self.primaryBottom - primaryHeight)
         self.primary = [.group(primaryView.build(p, atRest, environment, scroll: 0),
@@ -73,7 +73,7 @@ struct RevealViews: Sendable {
         let (secondaryView, destination) = Self.secondaryView(&c, controlHeight: layout.controlHeight, left: left, right: right)
         let secondary = ScreenPiece(name: "secondary", view: secondaryView, environment: environment,
                                     origin: Point(0, layout.viewportHeight), width: w, scrolls: true)
-        let s = secondary.layout()
+        let s = secondary.layout
         self.secondary = secondaryView.build(s, atRest, environment, scroll: 0)
         secondaryHeight = s.frames[secondaryView.id]!.last!.height
         controlDestination = s.frames[destination]![1]
