@@ -22,6 +22,10 @@ let builtInScreens: [(family: String, pieces: @Sendable (Device, DynamicTypeSize
         let scene = TitlesScene(layout: layout, palette: .for(.light), accentHue: 0, reduceMotion: false)
         return TitlesPage.allCases.flatMap { scene.screenPieces($0) }
     }),
+    ("waveform", { device, type in
+        let layout = WaveformLayout(size: device.size, type: type, insets: device.layoutInsets(guess: ScreenInsets.guessFromHeight))
+        return WaveformScene(layout: layout, colorScheme: .light).screenPieces()
+    }),
     // (families on the kit add their line here)
 ]
 
