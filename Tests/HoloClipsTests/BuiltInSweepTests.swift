@@ -25,6 +25,10 @@ let builtInScreens: [(family: String, pieces: @Sendable (Device, DynamicTypeSize
     ("reveal", { device, type in
         RevealScene(layout: RevealLayout(size: device.size, type: type, insets: device.layoutInsets(guess: ScreenInsets.guessFromHeight))).screenPieces()
     }),
+    ("waveform", { device, type in
+        let layout = WaveformLayout(size: device.size, type: type, insets: device.layoutInsets(guess: ScreenInsets.guessFromHeight))
+        return WaveformScene(layout: layout, colorScheme: .light).screenPieces()
+    }),
     // (families on the kit add their line here)
 ]
 

@@ -12,7 +12,7 @@ import HoloScene
 
 @Suite struct ClipIconTests {
     @Test func everySymbolTheClipsUseExists() {
-        let used = Array(FlowingSettingsList.symbols.values) + Array(TitlesChrome.tabSymbols.values) + WaveformScene.tabSymbols
+        let used = Array(FlowingSettingsList.symbols.values) + Array(TitlesChrome.tabSymbols.values) + WaveformFeedViews.tabs.map(\.systemImage)
             + RevealScene.actionSymbols + ["line.3.horizontal.decrease", "person.circle", "chevron.right", "chevron.up", "magnifyingglass", "plus", "dumbbell.fill"]
         for name in used { #expect(Symbol.names.contains(name), "\(name)") }
     }

@@ -221,7 +221,8 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
     }
 
     /// Dynamic Type: every size but the default draws differently; text follows the iOS tables and
-    /// the rows grow with it (they stayed 72 pt with 17 pt text at every size before).
+    /// the rows grow with it once it outgrows the art (they stayed 72 pt with 17 pt text at every
+    /// size before).
     @Test(arguments: DynamicTypeSize.allCases)
     func textAndRowsFollowDynamicType(_ size: DynamicTypeSize) throws {
         var spec = Waveform.defaultSpec(.pull)
@@ -239,9 +240,21 @@ func pull(_ fingerTravel: Double, release: Double = 1.0) -> [ScrollEvent] {
         #expect(fonts["Feed"] == size.pointSize(.largeTitle))
         #expect(fonts["Midnight City"] == size.pointSize(.headline))
         #expect(fonts["M83 · shared by Ava"] == size.pointSize(.subheadline))
+        // A kit list row: the 52 pt art or the lines, whichever is taller, with 11 pt above and
+        // below; the lines outgrow the art from xxxLarge.
         let layout = WaveformLayout(size: spec.device.size, type: size)
-        #expect(size <= .large ? layout.rowHeight == 72 : layout.rowHeight > 72)
-        #expect(layout.artistBaseline + 10 <= layout.rowHeight, "the artist line stays inside its row")
+        let rowHeight = layout.rowHeight(0)
+        #expect(size < .xxxLarge ? rowHeight == 74 : rowHeight >= size.leading(.headline) + size.leading(.subheadline) + 22)
+        // Every text of every row inside its row (the kit's frames, the row's height as placed).
+        let pieces = sim.scene.screenPieces().filter { $0.name.hasPrefix("row ") }
+        #expect(pieces.count == WaveformLayout.rowCount)
+        for (i, piece) in pieces.enumerated() {
+            let r = piece.layout
+            for id in r.texts.keys {
+                let f = try #require(r.frames[id]?[0])
+                #expect(f.minY >= 0 && f.maxY <= layout.rowHeight(i) + 1e-9, "row \(i): text \(f) outside its \(layout.rowHeight(i)) pt")
+            }
+        }
         let standard = try Waveform.simulation(Waveform.defaultSpec(.pull))
         let same = scene == standard.scene(for: standard.state(at: 0))
         #expect(same == (size == .large))

@@ -110,7 +110,7 @@ struct TitlesChrome {
                                           dynamicTypeSize: layout.type, colorScheme: palette.scheme)
         var c = ScreenComposer(environment)
         let items = TitlesPage.allCases.map { TabItemSpec(title: $0.tabLabel, systemImage: Self.tabSymbols[$0]!) }
-        let bar = c.tabBar(items, selected: { TitlesPage.allCases[$0] == selected ? "1" : "0" }, tint: palette.accent, material: .thin, path: "")
+        let bar = c.tabBar(items, selected: { TitlesPage.allCases[$0] == selected ? "1" : "0" }, tint: palette.accent, background: .material(.thin), path: "")
         return ScreenPiece(name: "tab bar", view: bar, environment: environment, width: nil, scrolls: false)
     }
 

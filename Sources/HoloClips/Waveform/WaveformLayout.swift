@@ -10,28 +10,25 @@ public struct WaveformLayout: ScreenLayout {
     public let screen: ScreenMetrics
     public init(screen: ScreenMetrics) { self.screen = screen }
 
-    /// The title bar above the list ("Feed", large title): 41 and 56 pt below the status bar at the
-    /// default size, grown by the large title's Dynamic Type ratio.
-    public var titleBaseline: Double { safeTop + 41 * type.scale(of: .largeTitle) }
-    /// Top of the scroll view (the list); the waveform overlays its top.
-    public var listTop: Double { safeTop + 56 * type.scale(of: .largeTitle) }
-    public var tabBarHeight: Double { 49 + safeBottom }
+    /// Top of the scroll view (the list), under the title bar's large title (its band as the kit
+    /// lays it out: WaveformFeedViews.largeTitle); the waveform overlays its top.
+    public var listTop: Double { safeTop + WaveformFeed.metrics(self).titleBand }
+    /// The kit's tab bar: 49 pt above the home indicator (SystemMetrics.tabBarHeight).
+    public var tabBarHeight: Double { SystemMetrics.tabBarHeight + safeBottom }
     public var tabBarTop: Double { size.height - tabBarHeight }
     /// The scroll view's height: the list between the title bar and the tab bar.
     public var viewportHeight: Double { tabBarTop - listTop }
 
-    /// A row at the default text size.
-    public static let rowHeight = 72.0
     public static let rowCount = 24
     public static let contentInset = 8.0
-    public var contentHeight: Double { 2 * Self.contentInset + Double(Self.rowCount) * rowHeight }
-
-    // A row's text: song (headline) baseline 33 pt, artist (subheadline) baseline 54 pt below the
-    // row's top at the default size: 10 pt inset + 23 pt of headline, 21 pt of subheadline, 18 pt
-    // under it. Each part grows by its style's ratio; the row is the taller of 72 pt and the text.
-    public var songBaseline: Double { 10 + 23 * type.scale(of: .headline) }
-    public var artistBaseline: Double { songBaseline + 21 * type.scale(of: .subheadline) }
-    public var rowHeight: Double { max(Self.rowHeight, artistBaseline + 18 * type.scale(of: .subheadline)) }
+    public var contentHeight: Double { 2 * Self.contentInset + WaveformFeed.metrics(self).rowTops[Self.rowCount] }
+    /// Song i's row as the kit lays it out: 74 pt at the default size (the 52 pt art and the list
+    /// row's 11 pt above and below), taller once its text outgrows the art (from xxxLarge) and
+    /// as its lines wrap (at the accessibility sizes).
+    public func rowHeight(_ i: Int) -> Double {
+        let tops = WaveformFeed.metrics(self).rowTops
+        return tops[i + 1] - tops[i]
+    }
 
     /// Centre of the waveform: the middle of the spacer band at the top of the list.
     public var waveformCenter: Point { Point(size.width / 2, listTop + WaveformTokens.spacerHeight / 2) }
@@ -73,6 +70,6 @@ public struct WaveformLayout: ScreenLayout {
     /// down while the offset springs back to 0, and scrolled down (offset ≥ 0) the spacer scrolls
     /// away with the content.
     public func rowTop(_ i: Int, scrollOffset: Double, spacer: Double) -> Double {
-        listTop + openGap(scrollOffset: scrollOffset, spacer: spacer) + Self.contentInset + Double(i) * rowHeight
+        listTop + openGap(scrollOffset: scrollOffset, spacer: spacer) + Self.contentInset + WaveformFeed.metrics(self).rowTops[i]
     }
 }

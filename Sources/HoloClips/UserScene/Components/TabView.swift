@@ -65,9 +65,10 @@ extension ViewComposer {
     /// The tab bar alone, at the bottom of the safe area with its material reaching the screen's
     /// edge: one item per tab, `selected(i)` an expression that is 1 for the selected tab and 0 for
     /// the others (a constant, or one that follows a driver); the selected item in `tint` (SwiftUI's
-    /// `.tint`, systemBlue by default), the others systemGray.
+    /// `.tint`, systemBlue by default), the others systemGray; on `background`, a material by
+    /// default (UIKit's default appearance) or one colour.
     public mutating func tabBar(_ items: [TabItemSpec], selected: (Int) -> String, tint: Color? = nil,
-                                material kind: MaterialKind = .regular, path: String) -> ViewSpec {
+                                background: BarBackground = .material(.regular), path: String) -> ViewSpec {
         let blue = tint ?? SystemColor.systemBlue.resolved(colorScheme, increasedContrast: increasedContrast)
         let gray = SystemColor.systemGray.resolved(colorScheme, increasedContrast: increasedContrast)
         var views: [ViewSpec] = []
@@ -86,11 +87,22 @@ extension ViewComposer {
                                Self.frame(height: SystemMetrics.tabBarHeight, maxWidth: .infinity, alignment: .top)], path: itemPath))
         }
         let row = make(.stack(.horizontal, alignment: 0, spacing: .constant(0), views), path: "\(path).tabBar")
-        var material = make(.material(.rect, kind, colorScheme), path: "\(path).tabBar")
-        material.ignoresSafeArea = true
+        var back = switch background {
+        case .material(let kind): make(.material(.rect, kind, colorScheme), path: "\(path).tabBar")
+        case .opaque(let color): make(.shape(.rect, fill: .solid(.constant(color)), stroke: nil), path: "\(path).tabBar")
+        }
+        back.ignoresSafeArea = true
         return make(.stack(.vertical, alignment: 0.5, spacing: .constant(0), [make(.divider, path: "\(path).tabBar"), row]),
-                    [.background(material, .center), Self.frame(maxHeight: .infinity, alignment: .bottom)], path: "\(path).tabBar")
+                    [.background(back, .center), Self.frame(maxHeight: .infinity, alignment: .bottom)], path: "\(path).tabBar")
     }
+}
+
+/// What a bar is drawn on: a material, blurring what scrolls under it (UIKit's default
+/// appearance), or one colour (`UITabBarAppearance.configureWithOpaqueBackground()` with its
+/// `backgroundColor`), which costs nothing when the content under it scrolls.
+public enum BarBackground: Hashable, Sendable {
+    case material(MaterialKind)
+    case opaque(Color)
 }
 
 /// A tab bar's item: its title under its symbol.
