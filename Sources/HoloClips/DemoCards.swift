@@ -1,8 +1,11 @@
 // The demo clip: a feed of cards scrolling under a gradient glass bar. It exercises every primitive
 // the foundation offers (continuous-corner cards, circles, capsules, the three gradient kinds,
-// text, clipping and group opacity) under a realistic scripted scroll.
+// text, clipping and group opacity) under a realistic scripted scroll. The cards are views of the
+// layout kit, laid out once per width and text size; the bar, which shrinks with the scroll, is
+// the clip's own.
 
 import HoloGeometry
+import HoloLayout
 import HoloMotion
 import HoloScene
 
@@ -21,10 +24,10 @@ public struct DemoCardsScene: Sendable {
     /// The bar's height on the iPhone 12: 61 pt under its 47 pt top inset.
     static let barHeight = 108.0
     static let barBelowSafeTop = 61.0
-    static let cardHeight = 132.0
     static let cardSpacing = 14.0
     static let cardCount = 14
-    static let contentTop = barHeight + 16
+    /// The cards' inset from the screen's edges.
+    static let cardInset = 16.0
 
     // At Dynamic Type size t, with s(style) = t's ratio to `large`:
     //   bar height     max(108, top inset + 61)            (61 pt under the device's top inset, never below
@@ -32,9 +35,7 @@ public struct DemoCardsScene: Sendable {
     //                                                       iPhone 12's keep the iPhone 12's bar; taller ones,
     //                                                       the Dynamic Island's, push it down; then the
     //                                                       title's growth; baseline 16 above the bottom)
-    //   title baseline 18 + 20·s(headline)                 (38 at large)
-    //   detail baseline title + 22·s(subheadline)          (60 at large)
-    //   card height    max(132, detail baseline + 72)      (the progress track keeps its 30 pt from the bottom)
+    // The cards are as tall as their views lay out (132 pt at the default size).
     var barHeight: Double { max(Self.barHeight, insets.top + Self.barBelowSafeTop) + 34 * (type.scale(of: .largeTitle) - 1) }
     var contentTop: Double { barHeight + 16 }
     /// The bar once its title has shrunk: an inline navigation bar (44 pt) under the top inset,
@@ -45,35 +46,28 @@ public struct DemoCardsScene: Sendable {
     /// The gradient tint's opacity over the bar's material (a choice: glass that shows what is under
     /// it, the white title still legible on it).
     static let barTint = 0.66
-    var cardTitleBaseline: Double { 18 + 20 * type.scale(of: .headline) }
-    var cardDetailBaseline: Double { cardTitleBaseline + 22 * type.scale(of: .subheadline) }
-    var cardHeight: Double { max(Self.cardHeight, cardDetailBaseline + 72) }
 
     /// Scrollable content height in points (cards plus margins) at the default text size.
     public static var contentHeight: Double { DemoCardsScene(size: Size(390, 844)).contentHeight }
     /// Scrollable content height in points (cards plus margins) at this scene's text size.
-    public var contentHeight: Double {
-        contentTop + Double(Self.cardCount) * (cardHeight + Self.cardSpacing) + 24
-    }
+    public var contentHeight: Double { contentTop + feed.height + 24 }
 
-    static let accents: [Color] = [
-        Color(hex: 0x5E5CE6), Color(hex: 0xFF375F), Color(hex: 0x30D158),
-        Color(hex: 0xFF9F0A), Color(hex: 0x64D2FF), Color(hex: 0xBF5AF2),
-    ]
-    static let titles = ["Morning run", "Upper body", "Mobility", "Intervals", "Long ride", "Core",
-                         "Recovery walk", "Leg day", "Swim drills", "Yoga flow", "Tempo run", "Climbing",
-                         "Rowing", "Stretch"]
+    /// The cards' column: the screen less the cards' insets.
+    var column: Double { size.width - 2 * Self.cardInset }
+    /// The cards laid out at this scene's width and text size.
+    var feed: DemoFeed { DemoFeed.laidOut(column: column, type: type) }
 
     public func scene(scrollOffset: Double) -> Scene {
         var nodes: [Node] = []
         let width = size.width
-        let cardWidth = width - 32
 
-        // Cards, only those on screen.
+        // Cards, only those on screen; a faded card every fifth row, to hold group opacity in the demo.
+        let feed = self.feed
         for i in 0..<Self.cardCount {
-            let y = contentTop + Double(i) * (cardHeight + Self.cardSpacing) - scrollOffset
-            guard y + cardHeight > 0, y < size.height else { continue }
-            nodes.append(card(index: i, frame: Rect(x: 16, y: y, width: cardWidth, height: cardHeight)))
+            let y = contentTop + feed.positions[i] - scrollOffset
+            guard y + feed.heights[i] > 0, y < size.height else { continue }
+            nodes.append(.group(feed.nodes[i], transform: .translation(Self.cardInset, y), opacity: i % 5 == 4 ? 0.6 : 1,
+                                retention: .scrolled(id: "card-\(i)")))
         }
 
         // The bar: frosted glass (the seeds' bars are `.ultraThinMaterial` blur bars, seed 000), the
@@ -101,40 +95,91 @@ public struct DemoCardsScene: Sendable {
         return Scene(size: size, background: Color(hex: 0xF2F2F7), root: nodes)
     }
 
-    /// `font` at this scene's Dynamic Type size, by `style`'s table.
-    func scaled(_ font: Font, _ style: TextStyle) -> Font {
-        Font(size: font.size * type.scale(of: style), weight: font.weight)
+    /// What the kit lays out: each card, down the unscrolled feed.
+    public func screenPieces() -> [ScreenPiece] {
+        let top = Point(Self.cardInset, contentTop)
+        return DemoFeed.pieces(column: column, type: type).map { var piece = $0; piece.origin = piece.origin + top; return piece }
+    }
+}
+
+/// The demo's cards as kit views, laid out one under the other in a column.
+struct DemoFeed: Sendable {
+    /// Each card's top below the feed's top, its height, and its nodes with its top-leading corner at (0, 0).
+    var positions: [Double], heights: [Double], nodes: [[Node]]
+    /// The cards and the space after each.
+    var height: Double
+
+    static let accents: [Color] = [
+        Color(hex: 0x5E5CE6), Color(hex: 0xFF375F), Color(hex: 0x30D158),
+        Color(hex: 0xFF9F0A), Color(hex: 0x64D2FF), Color(hex: 0xBF5AF2),
+    ]
+    static let titles = ["Morning run", "Upper body", "Mobility", "Intervals", "Long ride", "Core",
+                         "Recovery walk", "Leg day", "Swim drills", "Yoga flow", "Tempo run", "Climbing",
+                         "Rowing", "Stretch"]
+
+    /// Feeds laid out so far, by column width and text size.
+    private static let cache = Locked<[Key: DemoFeed]>([:])
+    private struct Key: Hashable { var column: Double, type: DynamicTypeSize }
+
+    static func laidOut(column: Double, type: DynamicTypeSize) -> DemoFeed {
+        let key = Key(column: column, type: type)
+        if let done = cache.withLock({ $0[key] }) { return done }
+        let pieces = self.pieces(column: column, type: type)
+        let feed = DemoFeed(positions: pieces.map(\.origin.y), heights: pieces.map(\.size.height), nodes: pieces.map { $0.nodes() },
+                            height: pieces.last.map { $0.origin.y + $0.size.height + DemoCardsScene.cardSpacing } ?? 0)
+        cache.withLock { $0[key] = feed }
+        return feed
     }
 
-    func card(index i: Int, frame f: Rect) -> Node {
-        let accent = Self.accents[i % Self.accents.count]
-        let next = Self.accents[(i + 1) % Self.accents.count]
-        let avatar = Rect(x: 16, y: 18, width: 48, height: 48)
+    /// The cards one under the other, 14 pt apart, in a column `column` wide: each card's piece,
+    /// its origin down the column from the feed's top.
+    static func pieces(column: Double, type: DynamicTypeSize) -> [ScreenPiece] {
+        let environment = ViewEnvironment(layout: LayoutEnvironment(screen: Size(column, 100_000), safeArea: Insets(), displayScale: 3),
+                                          dynamicTypeSize: type, colorScheme: .light)
+        var y = 0.0
+        return (0..<DemoCardsScene.cardCount).map { i in
+            let piece = ScreenPiece(name: "card \(i)", view: card(i, environment: environment), environment: environment,
+                                    origin: Point(0, y), width: column, scrolls: true)
+            y += piece.size.height + DemoCardsScene.cardSpacing
+            return piece
+        }
+    }
+
+    /// Card `i`: an avatar (an angular gradient ring under a radial glow) beside its title and
+    /// detail, and a progress capsule 36 pt below, on a white card with 20 pt continuous corners.
+    /// Title and detail are one line, wrapping at accessibility sizes (up to four lines).
+    static func card(_ i: Int, environment: ViewEnvironment) -> ViewSpec {
+        var c = ScreenComposer(environment)
+        let accent = accents[i % accents.count], next = accents[(i + 1) % accents.count]
+        let wraps = environment.dynamicTypeSize.isAccessibilitySize ? 4 : 1
+        let glow = PaintSpec.radialGradient(
+            stops: [GradientStopSpec(color: .constant(.white), location: .constant(0)),
+                    GradientStopSpec(color: .constant(Color.white.opacity(0.2)), location: .constant(1))],
+            center: AnimatablePoint(x: .constant(0.5), y: .constant(0.5)), startRadius: .constant(0), endRadius: .constant(14))
+        let avatar = c.zstack([
+            c.shape(.circle, fill: c.angularGradient([accent, next, accent], startAngle: 0, endAngle: 360)),
+            c.shape(.circle, fill: glow).frame(width: 28, height: 28),
+        ]).frame(width: 48, height: 48)
+        let texts = c.vstack(alignment: 0, spacing: 2, [
+            c.text(titles[i % titles.count], .headline, color: Color(hex: 0x1C1C1E), lineLimit: wraps),
+            c.text("\(20 + (i * 7) % 40) min · \(3 + i % 5) sets", .subheadline, color: Color(hex: 0x8E8E93), lineLimit: wraps),
+        ])
+        let track = environment.layout.screen.width - 32
         let progress = 0.25 + 0.7 * Double((i * 37) % 100) / 100
-        let track = Rect(x: 16, y: f.height - 30, width: f.width - 32, height: 10)
-        var children: [Node] = [
-            .fill(.roundedRect(Rect(origin: .zero, size: f.size), cornerRadius: 20, style: .continuous), .solid(.white)),
-            .fill(.ellipse(avatar), .angularGradient(stops: Paint.evenStops([accent, next, accent]),
-                                                     center: avatar.center, startAngle: 0, endAngle: 2 * .pi)),
-            .fill(.circle(center: avatar.center, radius: 14), .radialGradient(
-                stops: [GradientStop(.white, at: 0), GradientStop(Color.white.opacity(0.2), at: 1)],
-                center: avatar.center, startRadius: 0, endRadius: 14)),
-            .text(TextRun(Self.titles[i % Self.titles.count], font: scaled(.headline, .headline),
-                          origin: Point(78, cardTitleBaseline), maxWidth: f.width - 94),
-                  .solid(Color(hex: 0x1C1C1E))),
-            .text(TextRun("\(20 + (i * 7) % 40) min · \(3 + i % 5) sets", font: scaled(.subheadline, .subheadline),
-                          origin: Point(78, cardDetailBaseline), maxWidth: f.width - 94),
-                  .solid(Color(hex: 0x8E8E93))),
-            .fill(.capsule(track), .solid(Color(hex: 0xE5E5EA))),
-        ]
-        var fillRect = track
-        fillRect.size.width *= progress
-        children.append(.fill(.capsule(fillRect), .linearGradient(
-            stops: Paint.evenStops([accent, next]), start: Point(track.minX, 0), end: Point(track.maxX, 0))))
-        // A faded card every fifth row, to hold group opacity in the demo.
-        let opacity = i % 5 == 4 ? 0.6 : 1
-        return .group(children, transform: .translation(f.minX, f.minY), opacity: opacity,
-                      clip: .roundedRect(Rect(origin: .zero, size: f.size), cornerRadius: 20, style: .continuous),
-                      retention: .scrolled(id: "card-\(i)"))
+        let bar = c.zstack(alignment: .leading, [
+            c.shape(.capsule, fill: c.solid(Color(hex: 0xE5E5EA))).frame(height: 10),
+            // The gradient runs across the whole track (its end past the filled part's end).
+            c.shape(.capsule, fill: c.linearGradient([accent, next], start: Point(0, 0.5), end: Point(1 / progress, 0.5)))
+                .frame(width: track * progress, height: 10),
+        ])
+        let corners = ViewShape.roundedRect(20)
+        return c.vstack(alignment: 0, spacing: 36, [
+            c.hstack(alignment: 0, spacing: 14, [avatar, texts.padding(top: 3)]),
+            bar,
+        ])
+        .padding(top: 18, leading: 16, bottom: 20, trailing: 16)
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .background(c.shape(corners, fill: c.solid(.white)))
+        .clipShape(corners)
     }
 }

@@ -29,6 +29,12 @@ let builtInScreens: [(family: String, pieces: @Sendable (Device, DynamicTypeSize
         let layout = WaveformLayout(size: device.size, type: type, insets: device.layoutInsets(guess: ScreenInsets.guessFromHeight))
         return WaveformScene(layout: layout, colorScheme: .light).screenPieces()
     }),
+    ("flowing", { device, type in
+        let page = FlowingPage(size: device.size, configuration: FlowingConfiguration(), type: type,
+                               insets: device.layoutInsets(guess: FlowingPage.guessInsets))
+        return FlowingScene(page: page).screenPieces()
+    }),
+    ("demo", { device, type in DemoCardsScene(size: device.size, type: type, insets: device.layoutInsets { _ in .iPhone12 }).screenPieces() }),
     // (families on the kit add their line here)
 ]
 

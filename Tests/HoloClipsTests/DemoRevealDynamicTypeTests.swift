@@ -34,9 +34,11 @@ import HoloScene
         let standard = DemoCardsScene(size: spec.device.size)
         // Cards never shrink below the default; above it they are taller, and the detail line
         // stays between the title and the progress track (30 pt from the card's bottom).
-        #expect(size > .large ? layout.cardHeight > standard.cardHeight : layout.cardHeight == standard.cardHeight)
-        #expect(layout.cardDetailBaseline > layout.cardTitleBaseline + size.pointSize(.subheadline) * 0.7)
-        #expect(layout.cardDetailBaseline + 12 <= layout.cardHeight - 30)
+        let height = layout.feed.heights[0], standardHeight = standard.feed.heights[0]
+        #expect(size > .large ? height > standardHeight : height == standardHeight)
+        let detail = try #require(Self.runs(scene.root, "20 min · 3 sets").first)
+        #expect(detail.origin.y > title.origin.y + size.pointSize(.subheadline) * 0.7)
+        #expect(detail.origin.y + 12 <= height - 30)
         #expect(size > .large ? layout.contentHeight > standard.contentHeight : true)
         let before = try Self.scene(DemoCards.defaultSpec(), frame: 0)
         #expect((scene == before) == (size == .large))

@@ -41,8 +41,8 @@ public enum FlowingHeaderClip {
     }
 
     public static func contentHeight(of page: FlowingPage) -> Double {
-        page.headerContentBottom + FlowingSettingsList.topGap
-            + FlowingSettingsList(width: page.size.width, palette: .light, type: page.type).height + FlowingSettingsList.bottomPadding
+        page.listContentTop + FlowingSettingsList.laidOut(width: page.size.width, type: page.type, scheme: .light).height
+            + FlowingSettingsList.bottomPadding
     }
 
     public static func defaultSpec(design: String = "flowing", variant: [String: VariantValue] = [:]) -> ClipSpec {

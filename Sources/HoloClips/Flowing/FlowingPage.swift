@@ -1,6 +1,7 @@
 // Where things sit on the flowing header's page, in screen points, for any device size: the navigation
-// bar, the header's source frames in the scroll content (which move with the offset) and the
-// destination frames in the nav bar (Portal's invisible anchors). Pure geometry; no state.
+// bar, the header's source frames in the scroll content (which move with the offset; the kit lays
+// the header out, FlowingHeaderView) and the destination frames in the nav bar (Portal's invisible
+// anchors). Pure geometry; no state.
 
 import Foundation
 import HoloGeometry
@@ -8,30 +9,33 @@ import HoloMotion
 import HoloScene
 
 public struct FlowingPage: Hashable, Sendable {
-    public var size: Size
-    public var configuration: FlowingConfiguration
+    public let size: Size
+    public let configuration: FlowingConfiguration
     /// Dynamic Type: the header's large title and subtitle (and the list) grow with the text; the
     /// navigation bar does not (UIKit's bar titles keep their size).
-    public var type: DynamicTypeSize
+    public let type: DynamicTypeSize
     /// The device's safe area and status bar (ScreenInsets.swift).
-    public var insets: ScreenInsets
+    public let insets: ScreenInsets
+    /// The header as the kit lays it out (FlowingHeaderView): where its parts sit in the content.
+    let header: FlowingHeaderView.Frames
 
     /// `insets` nil: guessed from the size (`guessInsets`), as for a custom screen.
     public init(size: Size, configuration: FlowingConfiguration, type: DynamicTypeSize = .large, insets: ScreenInsets? = nil) {
         self.size = size; self.configuration = configuration; self.type = type
         self.insets = insets ?? Self.guessInsets(size)
+        let environment = FlowingHeaderView.environment(width: size.width, type: type)
+        let view = FlowingHeaderView(configuration, environment: environment, subtitleColor: FlowingPalette.light.secondaryLabel)
+        header = view.frames(in: view.piece(width: size.width, environment: environment))
     }
 
     /// A screen without insets of its own: notched like the iPhone 12 when ≥ 812 pt tall (the
     /// iPhone X class), else a home-button phone.
     public static func guessInsets(_ size: Size) -> ScreenInsets { .guess(notched: size.height >= 812) }
 
-    /// The header's title (large title, 34 pt semibold, 41 pt line at the default size) and
-    /// subtitle (subheadline, 15 pt, 20 pt line) at the page's Dynamic Type size.
+    /// The header's title: large title, 34 pt semibold at the default size, on its line (41 pt at
+    /// the default size) as the kit lays it out.
     public var sourceTitleFontSize: Double { type.pointSize(.largeTitle) }
-    public var sourceTitleLineHeight: Double { FlowingTokens.sourceTitleLineHeight * type.scale(of: .largeTitle) }
-    public var subtitleFontSize: Double { type.pointSize(.subheadline) }
-    public var subtitleLineHeight: Double { FlowingTokens.subtitleLineHeight * type.scale(of: .subheadline) }
+    public var sourceTitleLineHeight: Double { header.title.height }
 
     /// Where the navigation bar starts: the device's top safe-area inset (UINavigationBar sits under
     /// it: iPhone 12 47, SE 20, 17 Pro Max 62, iPad 24). Named for the status bar it clears.
@@ -46,28 +50,20 @@ public struct FlowingPage: Hashable, Sendable {
     /// Height of the scroll view's visible area (the viewport the scroll physics uses).
     public var viewportHeight: Double { size.height - contentTop }
 
-    // MARK: Header frames in content coordinates (y from the content's top)
+    // MARK: Header frames in content coordinates (y from the content's top), from the kit's layout
 
     /// The accessory's 64 pt box, centred (nil for a text-only header).
-    public var accessoryContentFrame: Rect? {
-        guard configuration.hasAccessory else { return nil }
-        let s = FlowingTokens.accessorySize
-        return Rect(x: (size.width - s) / 2, y: FlowingTokens.headerTopPadding, width: s, height: s)
-    }
-    public var titleContentCenterY: Double {
-        let top = accessoryContentFrame.map { $0.maxY + FlowingTokens.accessorySpacing } ?? FlowingTokens.headerTopPadding
-        return top + sourceTitleLineHeight / 2
-    }
-    public var subtitleContentCenterY: Double {
-        titleContentCenterY + sourceTitleLineHeight / 2 + FlowingTokens.titleSubtitleSpacing
-            + subtitleLineHeight / 2
-    }
-    public var headerContentBottom: Double { subtitleContentCenterY + subtitleLineHeight / 2 }
+    public var accessoryContentFrame: Rect? { header.accessory }
+    public var titleContentCenterY: Double { header.title.midY }
+    public var subtitleContentFrame: Rect { header.subtitle }
+    public var headerContentBottom: Double { header.subtitle.maxY }
+    /// The settings list's top, below the header.
+    public var listContentTop: Double { headerContentBottom + FlowingSettingsList.topGap }
 
     // MARK: Source centres on screen at a scroll offset
 
     public func titleSourceCenter(offset: Double) -> Point {
-        Point(size.width / 2, contentTop - offset + titleContentCenterY)
+        Point(header.title.midX, contentTop - offset + titleContentCenterY)
     }
     public func accessorySourceCenter(offset: Double) -> Point? {
         accessoryContentFrame.map { Point($0.midX, contentTop - offset + $0.midY) }

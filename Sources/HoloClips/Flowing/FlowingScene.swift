@@ -18,10 +18,15 @@ public struct FlowingScene: Sendable {
 
     public init(page: FlowingPage, colorScheme: ColorScheme = .light) {
         self.page = page
-        palette = colorScheme == .dark ? .dark : .light
+        palette = .for(colorScheme)
         scheme = colorScheme
+        let environment = FlowingHeaderView.environment(width: page.size.width, type: page.type, scheme: colorScheme)
+        subtitle = FlowingHeaderView(page.configuration, environment: environment, subtitleColor: palette.secondaryLabel).subtitle
+            .laidOut(width: page.size.width - 2 * FlowingHeaderView.horizontalPadding, in: environment).nodes
     }
     let scheme: ColorScheme
+    /// The header's subtitle laid out by the kit, its top-leading corner at (0, 0).
+    let subtitle: [Node]
 
     var titleFont: Font { Font(size: page.sourceTitleFontSize, weight: .semibold) }
 
@@ -31,17 +36,22 @@ public struct FlowingScene: Sendable {
         var nodes: [Node] = []
 
         // Scroll content.
-        let subtitleY = contentY + page.subtitleContentCenterY
-        nodes.append(.text(TextRun(config.subtitle, font: Font(size: page.subtitleFontSize),
-                                   origin: Point(size.width / 2, subtitleY + FlowingSettingsList.baselineBelowCenter(Font(size: page.subtitleFontSize))),
-                                   alignment: .center, maxWidth: size.width - 32), .solid(palette.secondaryLabel)))
+        let subtitleFrame = page.subtitleContentFrame
+        nodes.append(.group(subtitle, transform: .translation(subtitleFrame.minX, contentY + subtitleFrame.minY),
+                            retention: .scrolled(id: "subtitle")))
         if !config.titleFlows { nodes.append(title(center: s.titleCenter, scale: s.titleScale)) }
         if config.hasAccessory, !config.accessoryFlows, let c = s.accessoryCenter, let sc = s.accessoryScale {
             nodes.append(accessory(center: c, scale: sc, opacity: s.accessoryOpacity ?? 1))
         }
-        let list = FlowingSettingsList(width: size.width, palette: palette, type: page.type)
-        nodes += list.nodes(top: contentY + page.headerContentBottom + FlowingSettingsList.topGap,
-                            visible: 0...size.height)
+        // The list's sections, laid out once, moved by the scroll (kept as layers while only the
+        // scroll moves them; keyed, since culling changes their place in the list).
+        let list = FlowingSettingsList.laidOut(width: size.width, type: page.type, scheme: scheme)
+        let listTop = contentY + page.listContentTop
+        for s in list.origins.indices {
+            let y = listTop + list.origins[s].y
+            guard y + list.heights[s] > 0, y < size.height else { continue }
+            nodes.append(.group(list.nodes[s], transform: .translation(list.origins[s].x, y), retention: .scrolled(id: "section-\(s)")))
+        }
 
         // Navigation bar: material + hairline, faded in with progress.
         if s.navigationBarOpacity > 0 {
@@ -97,5 +107,20 @@ public struct FlowingScene: Sendable {
         // Group opacity, as SwiftUI's .opacity on the symbol: the parts fade as one, with no seam
         // where the shoulders meet the ring (the renderer blends only the group's bounds).
         return .group(FlowingSymbol.personCircle(color: palette.tint), transform: t, opacity: opacity)
+    }
+}
+
+extension FlowingScene {
+    /// What the kit lays out on the page: the header (its title the anchor the flowing title
+    /// leaves from) and each section of the list, down the unscrolled content.
+    public func screenPieces() -> [ScreenPiece] {
+        let environment = FlowingHeaderView.environment(width: page.size.width, type: page.type, scheme: scheme)
+        var header = FlowingHeaderView(page.configuration, environment: environment, subtitleColor: palette.secondaryLabel)
+            .piece(width: page.size.width, environment: environment)
+        header.origin = Point(0, page.contentTop)
+        let listTop = Point(0, page.contentTop + page.listContentTop)
+        return [header] + FlowingSettingsList.pieces(width: page.size.width, type: page.type, scheme: scheme).map {
+            var piece = $0; piece.origin = piece.origin + listTop; return piece
+        }
     }
 }

@@ -38,9 +38,6 @@ public enum FlowingTokens {
     /// Nav bar title: headline 17 pt semibold, line height 22 (iOS headline leading).
     public static let navigationTitleFontSize = 17.0
     public static let navigationTitleLineHeight = 22.0
-    /// Subtitle: subheadline 15 pt, line height 20.
-    public static let subtitleFontSize = 15.0
-    public static let subtitleLineHeight = 20.0
     /// FlowingHeaderView's stacks: accessory ↔ texts 12, title ↔ subtitle 4 (Portal's VStack spacings).
     public static let accessorySpacing = 12.0
     public static let titleSubtitleSpacing = 4.0
