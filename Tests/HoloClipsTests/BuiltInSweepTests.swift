@@ -22,6 +22,18 @@ let builtInScreens: [(family: String, pieces: @Sendable (Device, DynamicTypeSize
         let scene = TitlesScene(layout: layout, palette: .for(.light), accentHue: 0, reduceMotion: false)
         return TitlesPage.allCases.flatMap { scene.screenPieces($0) }
     }),
+    ("hero", { device, type in
+        HeroTransitionLayout(size: device.size, type: type, insets: FinanceTokens.insets(device)).screenPieces(palette: .light)
+    }),
+    ("celebration", { device, type in
+        GoalCelebrationScene(size: device.size, palette: .light, type: type, insets: FinanceTokens.insets(device)).screenPieces()
+    }),
+    ("parallax", { device, type in
+        ParallaxScrollScene(size: device.size, palette: .light, type: type, insets: FinanceTokens.insets(device)).screenPieces()
+    }),
+    ("gradients", { device, type in
+        CardGradientsScene(size: device.size, palette: .light, type: type, insets: FinanceTokens.insets(device)).screenPieces()
+    }),
     // (families on the kit add their line here)
 ]
 
