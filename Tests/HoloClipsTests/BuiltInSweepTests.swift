@@ -35,7 +35,18 @@ let builtInScreens: [(family: String, pieces: @Sendable (Device, DynamicTypeSize
         return FlowingScene(page: page).screenPieces()
     }),
     ("demo", { device, type in DemoCardsScene(size: device.size, type: type, insets: device.layoutInsets { _ in .iPhone12 }).screenPieces() }),
-    // (families on the kit add their line here)
+    ("hero", { device, type in
+        HeroTransitionLayout(size: device.size, type: type, insets: FinanceTokens.insets(device)).screenPieces(palette: .light)
+    }),
+    ("celebration", { device, type in
+        GoalCelebrationScene(size: device.size, palette: .light, type: type, insets: FinanceTokens.insets(device)).screenPieces()
+    }),
+    ("parallax", { device, type in
+        ParallaxScrollScene(size: device.size, palette: .light, type: type, insets: FinanceTokens.insets(device)).screenPieces()
+    }),
+    ("gradients", { device, type in
+        CardGradientsScene(size: device.size, palette: .light, type: type, insets: FinanceTokens.insets(device)).screenPieces()
+    }),
 ]
 
 /// The presets with a screen of their own: one that has an earlier preset's size, scale and screen

@@ -167,9 +167,9 @@ import HoloMotion
         walk(scene.root)
         #expect(runs["Goals"]?.font.size == size.pointSize(.largeTitle))
         let name = try #require(runs["Steinway Piano"])
-        #expect(name.font.size == size.pointSize(.headline) && name.minimumScaleFactor == 0.7 && name.maxWidth != nil)
+        #expect(name.font.size == size.pointSize(.headline) && name.minimumScaleFactor == 0.7 && name.wrapWidth != nil)
         let cards = GoalCelebrationScene(size: spec.device.size, palette: .light, type: size).cardFrames
-        #expect(size <= .large ? cards[0].height == 104 : cards[0].height > 104)
+        #expect(size < .large ? cards[0].height < 104 : size == .large ? cards[0].height == 104 : cards[0].height > 104)
         let standard = try renderedFrames(GoalCelebration.defaultSpec(), 0...0)[0].scene
         #expect((scene == standard) == (size == .large))
     }

@@ -14,41 +14,41 @@ struct GoalCelebrationScene: Sendable {
     var type: DynamicTypeSize = .large
     /// The device's safe area: the Goals screen is the hero's list (HeroTransitionLayout).
     var insets: ScreenInsets = .iPhone12
+    /// The room the first goal's card keeps on its trailing side for the 60 pt badge.
     static let badgeInset = 76.0
 
-    /// "Goals" (large title): its baseline 49 pt under the top inset (iPhone 12: 47 pt) at the
-    /// default size, grown by the large title's ratio; the first card 20 pt under it.
-    var titleBaseline: Double { HeroTransitionLayout(size: size, type: type, insets: insets).titleBaseline }
-    var firstCardY: Double { titleBaseline + (HeroTransitionLayout.firstCardY - HeroTransitionLayout.titleBaseline) }
+    /// The list's top: "Goals" (large title) 16 pt under the top inset, as the hero's list.
+    var top: Double { insets.top + 16 }
 
+    /// Goals (the first keeping room for its badge), then budget rows 8 pt apart down past the
+    /// screen's bottom.
+    var column: FinanceColumn {
+        let rows = Int(size.height / 66) + 1
+        let items: [FinanceColumn.Item] = [.init(block: .largeTitle("Goals", onHeader: false), gap: 12)]
+            + FinanceData.goals.enumerated().map { i, g in .init(block: .goal(g, trailingInset: i == 0 ? Self.badgeInset : 0), gap: 12) }
+            + [.init(block: .section("Budgets"), gap: 8)]
+            + (0..<rows).map { .init(block: .budget(FinanceData.budgets[$0 % FinanceData.budgets.count]), gap: 8) }
+        return .laidOut(items, width: size.width, type: type, palette: palette)
+    }
+
+    /// The goal cards' frames, in window points.
     var cardFrames: [Rect] {
-        let h = FinanceViews.goalCardHeight(type)
-        return FinanceData.goals.indices.map { i in
-            Rect(x: FinanceViews.margin, y: firstCardY + Double(i) * (h + 12), width: size.width - 2 * FinanceViews.margin, height: h)
-        }
+        let column = column
+        return FinanceData.goals.indices.map { column.frames[1 + $0].offsetBy(dx: 0, dy: top) }
     }
 
     func scene(goalProgress: Double, sample s: GoalCelebrationTimeline.Sample, style: CelebrationStyle) -> Scene {
-        var nodes: [Node] = [
-            .text(TextRun("Goals", font: FinanceViews.font(34, .bold, type), origin: Point(20, titleBaseline)), .solid(palette.ink)),
-        ]
-        let frames = cardFrames
-        for (i, goal) in FinanceData.goals.enumerated().dropFirst() {
-            nodes.append(FinanceViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette, type: type))
-        }
-        var y = frames.last!.maxY + 40 * type.scale(of: .title3)
-        nodes.append(FinanceViews.sectionTitle("Budgets", at: Point(20, y), palette: palette, type: type))
-        y += 14
-        var k = 0
-        let rowHeight = FinanceViews.budgetRowHeight(type)
-        while y < size.height {
-            let b = FinanceData.budgets[k % FinanceData.budgets.count]
-            nodes.append(FinanceViews.budgetRow(b, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
-                                               palette: palette, type: type))
-            y += rowHeight + 8; k += 1
-        }
-        nodes += celebratingCard(frame: frames[0], progress: goalProgress, sample: s, style: style)
+        var nodes = column.drawn(top: top, above: size.height, id: "goals", skipping: [1])
+        nodes += celebratingCard(frame: cardFrames[0], progress: goalProgress, sample: s, style: style)
         return Scene(size: size, background: palette.page, root: nodes)
+    }
+
+    /// The first goal's card at `progress`, laid out at the card's width (once per progress: only
+    /// while the last contribution fills it does it change).
+    func card(progress: Double, completion: Double, width: Double) -> [Node] {
+        let item = FinanceColumn.Item(block: .goal(FinanceData.goals[0], progress: progress, completion: completion,
+                                                   trailingInset: Self.badgeInset), gap: 0, inset: 0)
+        return FinanceColumn.laidOut([item], width: width, type: type, palette: palette).nodes[0]
     }
 
     func celebratingCard(frame f: Rect, progress: Double, sample s: GoalCelebrationTimeline.Sample, style: CelebrationStyle) -> [Node] {
@@ -67,8 +67,7 @@ struct GoalCelebrationScene: Sendable {
         // own animation (SwiftUI animates a colour that changes in the same transaction), so "99%"
         // is already nearly green when it becomes "100%".
         let completion = clamp((progress - goal.progress) / (1 - goal.progress), 0, 1)
-        var children: [Node] = [FinanceViews.goalCard(goal, progress: progress, frame: f, palette: palette, trailingInset: Self.badgeInset,
-                                                     type: type, completion: completion)]
+        var children: [Node] = [.group(card(progress: progress, completion: completion, width: f.width), transform: .translation(f.minX, f.minY))]
         let size = FinanceTokens.celebrationCheckSize
         let badge = Rect(x: f.maxX - 18 - size, y: f.midY - size / 2, width: size, height: size)
         // The slot before the goal is reached: a faint gold ring, faded out as the badge arrives.
@@ -104,5 +103,16 @@ struct GoalCelebrationScene: Sendable {
         }
         out.append(.group(children, transform: pulse))
         return out
+    }
+}
+
+extension GoalCelebrationScene {
+    /// What the kit lays out: the Goals list, and the first goal's card complete, as it celebrates.
+    public func screenPieces() -> [ScreenPiece] {
+        let done = FinanceColumn.Item(block: .goal(FinanceData.goals[0], progress: 1, completion: 1, trailingInset: Self.badgeInset), gap: 0, inset: 0)
+        let card = cardFrames[0]
+        return column.pieces("goals", top: top, scrolls: true)
+            + FinanceColumn.laidOut([done], width: card.width, type: type, palette: palette)
+                .pieces("celebrating goal", top: card.minY, left: card.minX, scrolls: true)
     }
 }

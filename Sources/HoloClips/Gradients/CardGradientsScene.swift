@@ -44,65 +44,36 @@ struct CardGradientsScene: Sendable {
         }
     }
 
+    /// The Overview: its title 16 pt under the top inset (as the hero's list), the three cards 14 pt
+    /// apart (their backgrounds are the scene's: the gradients move), then recent transactions.
+    var column: FinanceColumn {
+        let cards: [FinanceBlock] = [.balance, .goal(FinanceData.goals[1]), .budgetSummary]
+        let items: [FinanceColumn.Item] = [.init(block: .largeTitle("Overview", onHeader: false), gap: 12)]
+            + cards.enumerated().map { i, card in .init(block: card, gap: i == cards.count - 1 ? 12 : 14, background: false) }
+            + [.init(block: .section("Recent"), gap: 8)]
+            + FinanceData.transactions.map { .init(block: .transaction($0), gap: 8) }
+        return .laidOut(items, width: size.width, type: type, palette: palette)
+    }
+    var top: Double { insets.top + 16 }
+
     func scene(linear: Double, radial: Double, angular: Double, accent: Double) -> Scene {
-        let w = size.width - 32
-        let layout = HeroTransitionLayout(size: size, type: type, insets: insets)
-        var nodes: [Node] = [
-            .text(TextRun("Overview", font: FinanceViews.font(34, .bold, type), origin: Point(20, layout.titleBaseline)), .solid(palette.ink)),
-        ]
-        var y = layout.firstCardY
-        let balance = Size(w, FinanceViews.balanceCardHeight(type))
-        nodes.append(FinanceViews.balanceCard(frame: Rect(origin: Point(16, y), size: balance), palette: palette,
-                                             background: [gradient(.linear, phase: linear, size: balance, accent: accent)], type: type))
-        y += balance.height + 14
-        let goal = FinanceData.goals[1]
-        let goalSize = Size(w, FinanceViews.goalCardHeight(type))
-        nodes.append(FinanceViews.goalCard(goal, progress: goal.progress, frame: Rect(origin: Point(16, y), size: goalSize), palette: palette,
-                                          background: [gradient(.radial, phase: radial, size: goalSize, accent: accent)], type: type))
-        y += goalSize.height + 14
-        let budgetSize = Size(w, 150 * type.scale(of: .footnote))
-        nodes.append(budgetSummary(frame: Rect(origin: Point(16, y), size: budgetSize),
-                                   background: [gradient(.angular, phase: angular, size: budgetSize, accent: accent)]))
-        y += budgetSize.height + 40 * type.scale(of: .title3)
-        nodes.append(FinanceViews.sectionTitle("Recent", at: Point(20, y), palette: palette, type: type))
-        y += 14
-        let rowHeight = FinanceViews.rowHeight(type)
-        for t in FinanceData.transactions where y < size.height {
-            nodes.append(FinanceViews.transactionRow(t, frame: Rect(x: 16, y: y, width: w, height: rowHeight), palette: palette, type: type))
-            y += rowHeight + 8
+        let column = column
+        let cards: [(index: Int, kind: GradientLoop.Kind, phase: Double, fill: Color)] =
+            [(1, .linear, linear, palette.navy), (2, .radial, radial, palette.surface), (3, .angular, angular, palette.surface)]
+        var nodes = column.drawn(top: top, above: size.height, id: "overview", skipping: Set(cards.map(\.index)))
+        for card in cards {
+            let frame = column.frames[card.index].offsetBy(dx: 0, dy: top)
+            let shape = Shape.roundedRect(Rect(origin: .zero, size: frame.size), cornerRadius: FinanceViews.cardRadius, style: .continuous)
+            // The card's content is its own retained layer over the gradient, which is shaded every frame.
+            nodes.insert(.group([.fill(shape, .solid(card.fill)), gradient(card.kind, phase: card.phase, size: frame.size, accent: accent),
+                                 .group(column.nodes[card.index], retention: Retention())],
+                                transform: .translation(frame.minX, frame.minY), clip: shape), at: card.index)
         }
         return Scene(size: size, background: palette.page, root: nodes)
     }
+}
 
-    /// February's budgets in one card: total spent of total limit, four thin capsules.
-    func budgetSummary(frame: Rect, background: [Node]) -> Node {
-        let spent = FinanceData.budgets.reduce(0) { $0 + $1.spent }, limit = FinanceData.budgets.reduce(0) { $0 + $1.limit }
-        // Lines at 32, 62 (tracks), 92, 112 pt in 150 pt at the default size, grown by the footnote's ratio.
-        let r = type.scale(of: .footnote), fit = FinanceViews.minimumScaleFactor
-        // Title and total share the line: at the default size and smaller both fit whole (the
-        // goldens show it); larger, each gets half of it (HoloClips cannot measure the pair).
-        let half: Double? = type > .large ? (frame.width - 36) / 2 - 4 : nil
-        var children: [Node] = [
-            .text(TextRun("February budgets", font: FinanceViews.font(17, .semibold, type), origin: Point(18, 32 * r),
-                          maxWidth: half, minimumScaleFactor: fit), .solid(palette.ink)),
-            .text(TextRun("\(FinanceData.money(spent, cents: false)) of \(FinanceData.money(limit, cents: false))",
-                          font: FinanceViews.font(15, .semibold, type), origin: Point(frame.width - 18, 32 * r), alignment: .trailing,
-                          maxWidth: half, minimumScaleFactor: fit), .solid(palette.forest)),
-        ]
-        let colW = (frame.width - 36 - 3 * 12) / 4
-        for (i, b) in FinanceData.budgets.enumerated() {
-            let x = 18 + Double(i) * (colW + 12)
-            let track = Rect(x: x, y: 62 * r, width: colW, height: 8)
-            let color = b.usage < 0.8 ? palette.forest : palette.gold
-            children += [
-                .fill(.capsule(track), .solid(palette.track)),
-                .fill(.capsule(Rect(x: x, y: 62 * r, width: colW * min(b.usage, 1), height: 8)), .solid(color)),
-                .text(TextRun(b.category, font: FinanceViews.font(13, .regular, type), origin: Point(x, 92 * r),
-                              maxWidth: colW, minimumScaleFactor: fit), .solid(palette.secondaryInk)),
-                .text(TextRun("\(Int((b.usage * 100).rounded()))%", font: FinanceViews.font(13, .semibold, type), origin: Point(x, 112 * r),
-                              maxWidth: colW, minimumScaleFactor: fit), .solid(palette.ink)),
-            ]
-        }
-        return FinanceViews.card(children, frame: frame, fill: .solid(palette.surface), extra: background)
-    }
+extension CardGradientsScene {
+    /// What the kit lays out: the Overview's title, cards and rows.
+    public func screenPieces() -> [ScreenPiece] { column.pieces("overview", top: top, scrolls: true) }
 }

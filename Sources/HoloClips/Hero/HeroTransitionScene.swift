@@ -16,12 +16,6 @@ public struct HeroTransitionLayout: Sendable {
     public var type: DynamicTypeSize
     /// The device's safe area (ScreenInsets.swift); a screen without insets is taken as an iPhone 12.
     public var insets: ScreenInsets
-    /// The iPhone 12's top inset, which the values below were laid out under: the screens move
-    /// down by the device's inset less this.
-    public static let topInset = 47.0
-    public static let titleBaseline = 96.0
-    public static let firstCardY = 116.0
-    public static let cardSpacing = 12.0
 
     public init(size: Size, type: DynamicTypeSize = .large, insets: ScreenInsets = .iPhone12) {
         self.size = size; self.type = type; self.insets = insets
@@ -29,21 +23,47 @@ public struct HeroTransitionLayout: Sendable {
 
     /// The device's top safe-area inset (iPhone 12 47, SE 20, 17 Pro Max 62, iPad 24).
     public var topInset: Double { insets.top }
-    /// "Goals": 49 pt under the top inset at the default size, grown by the large title's ratio.
-    public var titleBaseline: Double { topInset + (Self.titleBaseline - Self.topInset) * type.scale(of: .largeTitle) }
-    public var firstCardY: Double { titleBaseline + (Self.firstCardY - Self.titleBaseline) }
+    /// The list's top: "Goals" (large title) 16 pt under the top inset, its baseline 49 pt under it.
+    public var listTop: Double { topInset + 16 }
 
-    /// The goal cards' frames in the list, in window points.
+    /// The Goals list: the title, the goal cards 12 pt apart, recent transactions 8 pt apart.
+    static let listItems: [FinanceColumn.Item] =
+        [.init(block: .largeTitle("Goals", onHeader: false), gap: 12)]
+        + FinanceData.goals.map { .init(block: .goal($0), gap: 12) }
+        + [.init(block: .section("Recent"), gap: 8)]
+        + FinanceData.transactions.map { .init(block: .transaction($0), gap: 8) }
+
+    /// The list laid out (once per size, text size and palette).
+    func list(_ palette: FinancePalette) -> FinanceColumn {
+        .laidOut(Self.listItems, width: size.width, type: type, palette: palette)
+    }
+
+    /// The goal cards' frames in the list, in window points: where the kit lays them out.
     public var cardFrames: [Rect] {
-        let h = FinanceViews.goalCardHeight(type)
-        return FinanceData.goals.indices.map { i in
-            Rect(x: FinanceViews.margin, y: firstCardY + Double(i) * (h + Self.cardSpacing),
-                 width: size.width - 2 * FinanceViews.margin, height: h)
-        }
+        let list = list(.light)
+        return FinanceData.goals.indices.map { list.frames[1 + $0].offsetBy(dx: 0, dy: listTop) }
     }
 
     /// The detail view fills the window.
     public var detailFrame: Rect { Rect(origin: .zero, size: size) }
+
+    /// The detail's navigation bar under the top inset: its back button, 16 pt from the edge.
+    func navigationBar(_ palette: FinancePalette) -> FinanceColumn {
+        .laidOut([.init(block: .backButton("Goals"), gap: 0)], width: size.width, type: type, palette: palette)
+    }
+
+    /// The detail `width` wide (the window's by default): the goal's header, its contributions 8 pt
+    /// apart below "Contributions".
+    func detail(_ goal: FinanceData.Goal, palette: FinancePalette, width: Double? = nil) -> FinanceColumn {
+        let amounts = [750.0, 750, 1_200, 500, 750, 2_000, 750, 300]
+        let rows: [FinanceColumn.Item] = amounts.enumerated().map { i, a in
+            .init(block: .transaction(FinanceData.Transaction(title: i % 3 == 2 ? "Bonus transfer" : "Monthly transfer", category: "Savings",
+                                                              date: "Feb \(14 - i)", amount: a)), gap: 8)
+        }
+        let items: [FinanceColumn.Item] = [.init(block: .goalHeader(goal, topInset: topInset), gap: 16, inset: 0),
+                                           .init(block: .section("Contributions"), gap: 10)] + rows
+        return .laidOut(items, width: width ?? detailFrame.width, type: type, palette: palette)
+    }
 }
 
 struct HeroTransitionScene: Sendable {
@@ -54,27 +74,16 @@ struct HeroTransitionScene: Sendable {
 
     func scene(_ s: HeroTransitionModel.Sample, transition: HeroTransitionModel.Transition) -> Scene {
         let size = layout.size
-        var nodes: [Node] = [
-            .text(TextRun("Goals", font: FinanceViews.font(34, .bold, type), origin: Point(20, layout.titleBaseline)), .solid(palette.ink)),
-        ]
-        let frames = layout.cardFrames
-        for (i, goal) in FinanceData.goals.enumerated() {
-            // In Full mode the linked card has left its slot: it is drawn at the shared frame below.
-            if i == s.card && transition == .matchedGeometry { continue }
-            let opacity = i == s.card ? s.sourceOpacity : 1
-            // The list's cards and rows are retained layers: the transition fades and covers
-            // them, and they are composited from their surfaces rather than drawn again.
-            nodes.append(.group([FinanceViews.goalCard(goal, progress: goal.progress, frame: frames[i], palette: palette, type: type)],
-                                opacity: opacity, retention: Retention(id: "goal-\(i)")))
-        }
-        var y = (frames.last?.maxY ?? 0) + 40 * type.scale(of: .title3)
-        nodes.append(FinanceViews.sectionTitle("Recent", at: Point(20, y), palette: palette, type: type))
-        y += 14
-        let rowHeight = FinanceViews.rowHeight(type)
-        for (k, t) in FinanceData.transactions.enumerated() where y < size.height {
-            nodes.append(.group([FinanceViews.transactionRow(t, frame: Rect(x: 16, y: y, width: size.width - 32, height: rowHeight),
-                                                            palette: palette, type: type)], retention: Retention(id: "row-\(k)")))
-            y += rowHeight + 8
+        let list = layout.list(palette)
+        // The list's cards and rows are retained layers: the transition fades and covers them, and
+        // they are composited from their surfaces rather than drawn again. Goal cards follow the
+        // title; in Full mode the linked card has left its slot: it is drawn at the shared frame below.
+        let linked = s.card.map { $0 + 1 }
+        var nodes = list.drawn(top: layout.listTop, above: size.height, id: "list",
+                               skipping: transition == .matchedGeometry ? Set(linked.map { [$0] } ?? []) : [])
+        if transition != .matchedGeometry, let linked, case .group(var g) = nodes[linked] {
+            g.opacity = s.sourceOpacity
+            nodes[linked] = .group(g)
         }
 
         if let card = s.card, let frame = s.heroFrame {
@@ -93,7 +102,7 @@ struct HeroTransitionScene: Sendable {
                 // The card's contents (without their own background: the shape above is it),
                 // crossfading with the detail's inside the shape's bounds.
                 let local = Shape.roundedRect(Rect(origin: .zero, size: frame.size), cornerRadius: radius, style: .continuous)
-                nodes.append(.group(sourceContent(goal, width: frame.width), transform: .translation(frame.minX, frame.minY),
+                nodes.append(.group(sourceContent(card, width: frame.width), transform: .translation(frame.minX, frame.minY),
                                     opacity: s.sourceOpacity, clip: local))
                 if highContrast && s.phase != .detail {
                     // High Contrast: "Hero transition borders: 2pt stroke added".
@@ -112,69 +121,41 @@ struct HeroTransitionScene: Sendable {
     /// shown where the hero's frame has reached it (the detail screen is revealed by the frame), and
     /// fades in with the destination.
     func backButton(heroFrame frame: Rect, radius: Double, opacity: Double) -> Node {
-        let r = type.scale(of: .largeTitle)
-        let baseline = layout.topInset + 28 * r
-        let font = FinanceViews.font(17, .regular, type)
-        // UIKit's back button: chevron.left (semibold, a little taller than the title's capitals),
-        // then the previous screen's title.
-        let chevron = Symbol.node("chevron.left", size: 1.3 * font.size, weight: .semibold,
-                                  center: Point(16 + 0.3 * font.size, baseline - 0.36 * font.size), paint: .solid(palette.gold))!
-        return .group([chevron,
-                       .text(TextRun("Goals", font: font, origin: Point(16 + 0.85 * font.size, baseline)), .solid(palette.gold))],
-                      opacity: opacity, clip: .roundedRect(frame, cornerRadius: radius, style: .continuous))
+        .group(layout.navigationBar(palette).placed(top: layout.topInset), opacity: opacity,
+               clip: .roundedRect(frame, cornerRadius: radius, style: .continuous))
     }
 
-    /// The goal card's content at the shared width (the card's own fill is added by `FinanceViews.card`).
-    func sourceContent(_ goal: FinanceData.Goal, width: Double) -> [Node] {
-        guard case .group(let g) = FinanceViews.goalCard(goal, progress: goal.progress,
-                                                         frame: Rect(x: 0, y: 0, width: width, height: FinanceViews.goalCardHeight(type)),
-                                                         palette: palette, type: type) else { return [] }
-        return Array(g.children.dropFirst())
+    /// Matched geometry lays the source and the destination out at the shared frame's width: each
+    /// is laid out once per whole point of it (the morph passes some 30 widths, each laid out once
+    /// and kept), the first and last at the kit's card and window widths.
+    static func sharedWidth(_ width: Double) -> Double { width.rounded() }
+
+    /// The goal card's content at the shared width (without its background: the matched shape is it).
+    func sourceContent(_ card: Int, width: Double) -> [Node] {
+        let item = FinanceColumn.Item(block: .goal(FinanceData.goals[card]), gap: 0, inset: 0, background: false)
+        return FinanceColumn.laidOut([item], width: Self.sharedWidth(width), type: type, palette: palette).nodes[0]
     }
 
-    /// The detail view at `frame`: laid out at the frame's size (matched geometry), or at the detail's
-    /// own size and scaled into the frame (Reduced mode's simple scale, `scale` < 1).
+    /// The detail view at `frame`: laid out at the frame's width (matched geometry), or at the
+    /// detail's own size and scaled into the frame (Reduced mode's simple scale, `scale` < 1).
     func detail(_ goal: FinanceData.Goal, frame: Rect, radius: Double, opacity: Double, scale: Double) -> Node {
-        let content = scale == 1 ? frame.size : layout.detailFrame.size
-        let w = content.width
-        // The header's lines sit at 28, 103, 153, 181 pt under the top inset and its track at 205,
-        // 253 pt tall, at the default size; the block grows by the large title's ratio. (Written
-        // against the iPhone 12's 47 pt inset: y(v) puts them under the device's.)
-        let r = type.scale(of: .largeTitle)
-        func y(_ v: Double) -> Double { layout.topInset + (v - HeroTransitionLayout.topInset) * r }
-        let header = y(300)
-        let fit = FinanceViews.minimumScaleFactor
-        var children: [Node] = [
-            .fill(.rect(Rect(origin: .zero, size: content)), .solid(palette.page)),
-            .fill(.rect(Rect(x: 0, y: 0, width: w, height: header)), .linearGradient(
-                stops: Paint.evenStops([palette.navy, palette.forest]), start: Point(0, 0), end: Point(w, header))),
-            .text(TextRun(goal.name, font: FinanceViews.font(28, .bold, type), origin: Point(20, y(150)), maxWidth: w - 40,
-                          minimumScaleFactor: fit), .solid(palette.cream)),
-            .text(TextRun(FinanceData.money(goal.saved), font: FinanceViews.font(34, .bold, type), origin: Point(20, y(200)),
-                          maxWidth: w - 40, minimumScaleFactor: fit), .solid(palette.cream)),
-            .text(TextRun("of \(FinanceData.money(goal.target, cents: false)) · \(Int(goal.progress * 100))%",
-                          font: FinanceViews.font(15, .regular, type), origin: Point(20, y(228)), maxWidth: w - 40,
-                          minimumScaleFactor: fit), .solid(palette.gold)),
-        ]
-        let track = Rect(x: 20, y: y(252), width: w - 40, height: 12)
-        children.append(.fill(.capsule(track), .solid(palette.cream.opacity(0.2))))
-        children.append(.fill(.capsule(Rect(x: track.minX, y: track.minY, width: track.width * goal.progress, height: track.height)),
-                              .solid(palette.gold)))
-        children.append(FinanceViews.sectionTitle("Contributions", at: Point(20, header + 44 * type.scale(of: .title3)), palette: palette,
-                                                 type: type))
-        var rowY = header + 44 * type.scale(of: .title3) + 16
-        let rowHeight = FinanceViews.rowHeight(type)
-        let amounts = [750.0, 750, 1_200, 500, 750, 2_000, 750, 300]
-        for (i, a) in amounts.enumerated() where rowY < content.height {
-            let t = FinanceData.Transaction(title: i % 3 == 2 ? "Bonus transfer" : "Monthly transfer", category: "Savings",
-                                              date: "Feb \(14 - i)", amount: a)
-            children.append(FinanceViews.transactionRow(t, frame: Rect(x: 16, y: rowY, width: w - 32, height: rowHeight),
-                                                       palette: palette, type: type))
-            rowY += rowHeight + 8
-        }
+        // What the frame shows of the detail, in the detail's points.
+        let shown = Rect(x: 0, y: 0, width: frame.width / scale, height: frame.height / scale)
+        let children: [Node] = [.fill(.rect(shown), .solid(palette.page))]
+            + layout.detail(goal, palette: palette, width: Self.sharedWidth(shown.width))
+                .drawn(top: 0, id: "detail") { i, f in i < 2 || f.minY < shown.height }
         // Reduced: x' = frame.origin + s·x (the frame is the detail scaled by s about its centre).
         let transform = AffineTransform.scale(scale, scale).concatenating(.translation(frame.minX, frame.minY))
-        let shape = Shape.roundedRect(Rect(origin: .zero, size: content), cornerRadius: radius / scale, style: .continuous)
+        let shape = Shape.roundedRect(shown, cornerRadius: radius / scale, style: .continuous)
         return .group(children, transform: transform, opacity: opacity, clip: shape)
+    }
+}
+
+extension HeroTransitionLayout {
+    /// What the kit lays out: the Goals list (down the unscrolled list), the detail's navigation bar
+    /// and each goal's detail.
+    public func screenPieces(palette: FinancePalette) -> [ScreenPiece] {
+        list(palette).pieces("goals", top: listTop, scrolls: true) + navigationBar(palette).pieces("navigation bar", top: topInset, scrolls: false)
+            + FinanceData.goals.indices.flatMap { detail(FinanceData.goals[$0], palette: palette).pieces("detail \($0)", top: 0, scrolls: true) }
     }
 }

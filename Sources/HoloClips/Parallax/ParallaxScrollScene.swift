@@ -14,48 +14,31 @@ struct ParallaxScrollScene: Sendable {
     var type: DynamicTypeSize = .large
     /// The device's safe area; a screen without insets is taken as an iPhone 12.
     var insets: ScreenInsets = .iPhone12
-    /// On the iPhone 12 (47 pt top inset): the header's height, the balance card's top and the
-    /// title's baseline. On another device they move by its top inset less 47 pt.
-    static let headerHeight = 300.0
-    static let balanceTop = 118.0
-    static let titleBaseline = 96.0
-    /// The device's top inset less the iPhone 12's.
-    var extraTop: Double { insets.top - HeroTransitionLayout.topInset }
-    /// The header grows by the large title's ratio (its title and balance card do).
-    var headerHeight: Double { (Self.headerHeight + extraTop) * type.scale(of: .largeTitle) }
-    var balanceTop: Double { (Self.balanceTop + extraTop) * type.scale(of: .largeTitle) }
-    var titleBaseline: Double { (Self.titleBaseline + extraTop) * type.scale(of: .largeTitle) }
 
-    var contentHeight: Double { layout().height }
-
-    /// Content rows below the header: (top in content points, the row drawn at a screen top).
-
-    func layout() -> (rows: [(Double, (Double) -> Node)], height: Double) {
-        let w = size.width - 32
-        var rows: [(Double, (Double) -> Node)] = []
-        let t = type, title = type.scale(of: .title3)
-        var y = headerHeight + 36 * title
-        let p = palette
-        let goalHeight = FinanceViews.goalCardHeight(t), budgetHeight = FinanceViews.budgetRowHeight(t), rowHeight = FinanceViews.rowHeight(t)
-        rows.append((y, { top in FinanceViews.sectionTitle("Goals", at: Point(20, top), palette: p, type: t) })); y += 14
-        for g in FinanceData.goals.prefix(2) {
-            rows.append((y, { top in FinanceViews.goalCard(g, progress: g.progress, frame: Rect(x: 16, y: top, width: w, height: goalHeight), palette: p, type: t) }))
-            y += goalHeight + 12
-        }
-        y += 26 * title
-        rows.append((y, { top in FinanceViews.sectionTitle("Budgets", at: Point(20, top), palette: p, type: t) })); y += 14
-        for b in FinanceData.budgets {
-            rows.append((y, { top in FinanceViews.budgetRow(b, frame: Rect(x: 16, y: top, width: w, height: budgetHeight), palette: p, type: t) }))
-            y += budgetHeight + 8
-        }
-        y += 26 * title
-        rows.append((y, { top in FinanceViews.sectionTitle("Transactions", at: Point(20, top), palette: p, type: t) })); y += 14
-        for tr in FinanceData.transactions {
-            rows.append((y, { top in FinanceViews.transactionRow(tr, frame: Rect(x: 16, y: top, width: w, height: rowHeight), palette: p, type: t) }))
-            y += rowHeight + 8
-        }
-        return (rows, y + 24)
+    /// The header's column: "Dashboard" (large title) 16 pt under the top inset, the balance card
+    /// 14 pt under it and 14 pt of the header below it.
+    var header: FinanceColumn {
+        .laidOut([.init(block: .largeTitle("Dashboard", onHeader: true), gap: 14), .init(block: .balance, gap: 14)],
+                 width: size.width, type: type, palette: palette)
     }
+    var headerTop: Double { insets.top + 16 }
+    var headerHeight: Double { headerTop + header.height }
+
+    /// Below the header: goals 12 pt apart, budgets and transactions 8 pt apart, each under its
+    /// section title, and 32 pt after the last row.
+    static let contentItems: [FinanceColumn.Item] =
+        [.init(block: .section("Goals"), gap: 8)] + Self.spaced(FinanceData.goals.prefix(2).map { .goal($0) }, 12, last: 10)
+        + [.init(block: .section("Budgets"), gap: 8)] + Self.spaced(FinanceData.budgets.map { .budget($0) }, 8, last: 6)
+        + [.init(block: .section("Transactions"), gap: 8)] + Self.spaced(FinanceData.transactions.map { .transaction($0) }, 8, last: 32)
+
+    static func spaced(_ blocks: [FinanceBlock], _ gap: Double, last: Double) -> [FinanceColumn.Item] {
+        blocks.indices.map { .init(block: blocks[$0], gap: $0 == blocks.count - 1 ? last : gap) }
+    }
+
+    var content: FinanceColumn { .laidOut(Self.contentItems, width: size.width, type: type, palette: palette) }
+    /// The content's top, 8 pt under the header.
+    var contentTop: Double { headerHeight + 8 }
+    var contentHeight: Double { contentTop + content.height }
 
     func scene(scroll s: Double, speeds: ParallaxSpeeds) -> Scene {
         var nodes: [Node] = []
@@ -74,26 +57,18 @@ struct ParallaxScrollScene: Sendable {
         }
 
         // The header scrolls with the content; its art sits lag = (1 − speed)·s lower inside it.
-        let headerTop = -s
+        let top = -s
         let lag = speeds.headerLag(scroll: s)
         let h = headerHeight
         // The header's clip: from its top (or the screen's top when pulled down) to its bottom.
-        let clipTop = min(headerTop, 0)
-        let clip = Rect(x: 0, y: clipTop, width: size.width, height: headerTop + h - clipTop)
-        nodes.append(.group([.group(headerArt(top: 0), transform: .translation(0, headerTop + lag), retention: .scrolled(id: "header-art"))],
+        let clipTop = min(top, 0)
+        let clip = Rect(x: 0, y: clipTop, width: size.width, height: top + h - clipTop)
+        nodes.append(.group([.group(headerArt(top: 0), transform: .translation(0, top + lag), retention: .scrolled(id: "header-art"))],
                             clip: .rect(clip)))
-        nodes.append(.group([
-            .text(TextRun("Dashboard", font: FinanceViews.font(34, .bold, type), origin: Point(20, titleBaseline)),
-                  .solid(palette.cream)),
-            FinanceViews.balanceCard(frame: Rect(x: 16, y: balanceTop, width: size.width - 32,
-                                                height: FinanceViews.balanceCardHeight(type)), palette: palette, type: type),
-        ], transform: .translation(0, headerTop), retention: .scrolled(id: "header-content")))
-
-        for (i, (y, build)) in layout().rows.enumerated() {
-            let top = y - s
-            guard top < size.height + 20, top > -140 else { continue }
-            nodes.append(.group([build(0)], transform: .translation(0, top), retention: .scrolled(id: "row-\(i)")))
-        }
+        nodes.append(.group(header.placed(top: headerTop), transform: .translation(0, top),
+                            retention: .scrolled(id: "header-content")))
+        // The content's blocks on the screen (with a margin above and below).
+        nodes += content.drawn(top: contentTop - s, id: "row", scrolled: true) { _, f in f.minY < size.height + 20 && f.minY > -140 }
         return Scene(size: size, background: palette.page, root: nodes)
     }
 
@@ -116,5 +91,12 @@ struct ParallaxScrollScene: Sendable {
             x += 14
         }
         return art
+    }
+}
+
+extension ParallaxScrollScene {
+    /// What the kit lays out: the header's title and balance card, and the content below (unscrolled).
+    public func screenPieces() -> [ScreenPiece] {
+        header.pieces("header", top: headerTop, scrolls: true) + content.pieces("dashboard", top: contentTop, scrolls: true)
     }
 }
