@@ -123,6 +123,7 @@ public final class FontLibrary: Sendable {
     let glyphs: GlyphCache
     let chains = Locked([ChainKey: Result<FaceChain, FontError>]())
     let shaped = ShapedRunCache()
+    let paragraphs = Locked([ParagraphKey: Paragraph]())
 
     /// Inter, with the fallbacks.
     public convenience init() { self.init(paths: [:]) }
@@ -169,6 +170,31 @@ public final class FontLibrary: Sendable {
     /// Metrics of the default family's `weight` face in font units.
     public func metrics(for weight: FontWeight) throws -> FaceMetrics {
         try chain(for: Font(size: 17, weight: weight)).primaryMetrics
+    }
+
+    /// `string` laid out as a paragraph with this library's widths (`ParagraphLayout.layout`), kept:
+    /// the next frame measures and draws the same paragraphs (a laid-out screen's labels are
+    /// paragraphs: they have a wrap width and a line limit). A pure function of its inputs, so the
+    /// cache changes no byte; it starts over past `maxCachedParagraphs`.
+    public func paragraph(_ string: String, font: Font, style: ParagraphStyle) throws -> Paragraph {
+        let key = ParagraphKey(string: string, font: font, style: style)
+        if let done = paragraphs.withLock({ $0[key] }) { return done }
+        let m = try measure("", font: font)
+        let laidOut = try ParagraphLayout.layout(string, font: font, style: style,
+                                                 metrics: LineMetrics(ascent: m.ascent, descent: m.descent, lineHeight: m.lineHeight),
+                                                 measure: { text, font throws in try measure(String(text), font: font).width })
+        paragraphs.withLock {
+            if $0.count >= Self.maxCachedParagraphs { $0.removeAll() }
+            $0[key] = laidOut
+        }
+        return laidOut
+    }
+
+    /// Paragraphs kept by `paragraph(_:font:style:)`: more than any built-in screen draws.
+    public static let maxCachedParagraphs = 4096
+
+    struct ParagraphKey: Hashable {
+        var string: String, font: Font, style: ParagraphStyle
     }
 
     /// Number of rasterized glyphs held in the cache (for tests and benchmarks).

@@ -107,3 +107,34 @@ func toyLayout(_ s: String, width: Double?, lineLimit: Int? = nil, spacing: Doub
         }
     }
 }
+
+/// FontLibrary.paragraph keeps what ParagraphLayout.layout returns: the same paragraph the first
+/// time, from the cache, and after the cache starts over.
+@Suite struct ParagraphCacheTests {
+    @Test func theLibrarysParagraphIsTheLayoutsAtEveryVisit() throws {
+        let fonts = FontLibrary()
+        let font = Font(size: 17, weight: .regular)
+        let m = try fonts.measure("", font: font)
+        let cases: [(String, ParagraphStyle)] = [
+            ("Fleetwood Mac · shared by Mia", ParagraphStyle(wrapWidth: 120, lineLimit: 2, lineSpacing: 0, alignment: .leading, minimumScaleFactor: 1)),
+            ("Start Empty Workout", ParagraphStyle(wrapWidth: 90, lineLimit: 4, lineSpacing: 2, alignment: .center, minimumScaleFactor: 0.5)),
+            ("Start Empty Workout", ParagraphStyle(wrapWidth: 91, lineLimit: 4, lineSpacing: 2, alignment: .center, minimumScaleFactor: 0.5)),
+        ]
+        var directs: [Paragraph] = []
+        for (string, style) in cases {
+            let direct = try ParagraphLayout.layout(string, font: font, style: style,
+                                                    metrics: LineMetrics(ascent: m.ascent, descent: m.descent, lineHeight: m.lineHeight),
+                                                    measure: { text, font throws in try fonts.measure(String(text), font: font).width })
+            #expect(try fonts.paragraph(string, font: font, style: style) == direct)
+            #expect(try fonts.paragraph(string, font: font, style: style) == direct)
+            directs.append(direct)
+        }
+        // Past the cap the cache starts over and still answers rightly.
+        for i in 0...FontLibrary.maxCachedParagraphs {
+            _ = try fonts.paragraph("\(i)", font: font, style: cases[0].1)
+        }
+        for (i, (string, style)) in cases.enumerated() {
+            #expect(try fonts.paragraph(string, font: font, style: style) == directs[i])
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //
 // A one-line run is fitted (SceneRenderer.fitted: shrink, then "…") and drawn as before. A
 // paragraph (`TextRun.isParagraph`: a wrap width, a line limit, or a newline) is laid out by
-// HoloText's ParagraphLayout with this font library's widths, and each line becomes a one-line
+// HoloText's ParagraphLayout with this font library's widths (kept by the library), and each line becomes a one-line
 // run of its own (leading-aligned at the line's x, its baseline moved down), which everything
 // downstream handles unchanged: the fast and reference renderers' coverage, bounds, the shader's
 // text box. Each line's glyph mask is sized to that line's glyphs, and lines past the limit are
@@ -22,13 +22,9 @@ extension SceneRenderer {
     /// The one-line, one-direction runs `run` draws, top line first, left to right within a line.
     public func lines(_ run: TextRun) throws -> [TextRun] {
         guard run.isParagraph else { return try visualRuns(try fitted(run), paragraph: nil) }
-        let m = try fonts.measure("", font: run.font)
         let style = ParagraphStyle(wrapWidth: run.wrapWidth, lineLimit: run.lineLimit, lineSpacing: run.lineSpacing,
                                    alignment: run.alignment, minimumScaleFactor: run.minimumScaleFactor)
-        let paragraph = try ParagraphLayout.layout(
-            run.string, font: run.font, style: style,
-            metrics: LineMetrics(ascent: m.ascent, descent: m.descent, lineHeight: m.lineHeight),
-            measure: { text, font throws in try fonts.measure(String(text), font: font).width })
+        let paragraph = try fonts.paragraph(run.string, font: run.font, style: style)
         let direction = LineBreaking.paragraphDirection(of: run.string)
         var out: [TextRun] = []
         for line in paragraph.lines where !line.text.isEmpty {
