@@ -59,24 +59,8 @@ let distinctScreens: [String] = {
 
 /// Every problem with one piece on a screen `screen` in size.
 func problems(_ piece: ScreenPiece, screen: Size) -> [String] {
-    var out: [String] = []
-    let r = piece.layout
-    let layered = layeredTextIDs(piece.view)
-    let texts = r.texts.keys.sorted().compactMap { id -> (Int, Rect)? in
-        guard let f = r.frames[id]?[0], f.width > 0, f.height > 0 else { return nil }
-        return (id, f.offsetBy(dx: piece.origin.x, dy: piece.origin.y))
-    }
-    for (id, f) in texts {
-        if f.minX < -0.01 || f.maxX > screen.width + 0.01 { out.append("\(piece.name): text \(id) \(f) leaves the screen's width") }
-        if !piece.scrolls, f.minY < -0.01 || f.maxY > screen.height + 0.01 { out.append("\(piece.name): text \(id) \(f) leaves the screen's height") }
-    }
-    for (i, (a, fa)) in texts.enumerated() where !layered.contains(a) {
-        for (b, fb) in texts[(i + 1)...] where !layered.contains(b) {
-            let x = fa.intersection(fb)
-            if x.width > 0.01 && x.height > 0.01 { out.append("\(piece.name): text \(a) \(fa) overlaps text \(b) \(fb)") }
-        }
-    }
-    return out
+    textProblems(piece.layout, layered: layeredTextIDs(piece.view), screen: screen, origin: piece.origin, mayLeaveHeight: { _ in piece.scrolls })
+        .map { "\(piece.name): \($0)" }
 }
 
 @Suite struct BuiltInSweepTests {

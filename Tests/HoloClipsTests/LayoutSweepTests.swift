@@ -69,19 +69,27 @@ func problems(_ scene: UserScene, _ env: ViewEnvironment) -> [String] {
             r.scrollViews.values.contains { $0.contentFrame.contains(r.frames[id]![0].center) }
         })
         let layered = layeredTextIDs(root.view)
-        let texts = r.texts.keys.sorted().compactMap { id -> (Int, Rect)? in
-            guard let f = r.frames[id]?[0], f.width > 0, f.height > 0 else { return nil }
-            return (id, f)
-        }
-        for (id, f) in texts {
-            if f.minX < -0.01 || f.maxX > screen.width + 0.01 { out.append("text \(id) \(f) leaves the screen's width") }
-            if !scrolled.contains(id), f.minY < -0.01 || f.maxY > screen.height + 0.01 { out.append("text \(id) \(f) leaves the screen's height") }
-        }
-        for (i, (a, fa)) in texts.enumerated() where !layered.contains(a) {
-            for (b, fb) in texts[(i + 1)...] where !layered.contains(b) {
-                let x = fa.intersection(fb)
-                if x.width > 0.01 && x.height > 0.01 { out.append("text \(a) \(fa) overlaps text \(b) \(fb)") }
-            }
+        out += textProblems(r, layered: layered, screen: screen, mayLeaveHeight: scrolled.contains)
+    }
+    return out
+}
+
+/// Text in a layout that leaves the screen's width (or its height, unless `mayLeaveHeight`), and
+/// text over text, layered text excepted; frames moved by `origin` onto the screen.
+func textProblems(_ r: LayoutResult, layered: Set<Int>, screen: Size, origin: Point = .zero, mayLeaveHeight: (Int) -> Bool) -> [String] {
+    var out: [String] = []
+    let texts = r.texts.keys.sorted().compactMap { id -> (Int, Rect)? in
+        guard let f = r.frames[id]?[0], f.width > 0, f.height > 0 else { return nil }
+        return (id, f.offsetBy(dx: origin.x, dy: origin.y))
+    }
+    for (id, f) in texts {
+        if f.minX < -0.01 || f.maxX > screen.width + 0.01 { out.append("text \(id) \(f) leaves the screen's width") }
+        if !mayLeaveHeight(id), f.minY < -0.01 || f.maxY > screen.height + 0.01 { out.append("text \(id) \(f) leaves the screen's height") }
+    }
+    for (i, (a, fa)) in texts.enumerated() where !layered.contains(a) {
+        for (b, fb) in texts[(i + 1)...] where !layered.contains(b) {
+            let x = fa.intersection(fb)
+            if x.width > 0.01 && x.height > 0.01 { out.append("text \(a) \(fa) overlaps text \(b) \(fb)") }
         }
     }
     return out
