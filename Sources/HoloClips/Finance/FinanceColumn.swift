@@ -65,15 +65,16 @@ struct FinanceColumn: Sendable {
 
     /// The blocks with the column's top at `top`, those `visible` (by index and frame on the
     /// screen), each a retained layer named `id` and its index (scrolled: kept while only the
-    /// scroll moves it).
-    func drawn(top: Double, id: String, scrolled: Bool = false, skipping skipped: Set<Int> = [],
+    /// scroll moves it), or drawn directly when `id` is nil (a column laid out at a new width each
+    /// frame, whose layers would be drawn once and thrown away).
+    func drawn(top: Double, id: String?, scrolled: Bool = false, skipping skipped: Set<Int> = [],
                visible: (Int, Rect) -> Bool) -> [Node] {
         var out: [Node] = []
         for (i, f) in frames.enumerated() where !skipped.contains(i) {
             let placed = f.offsetBy(dx: 0, dy: top)
             guard visible(i, placed) else { continue }
-            out.append(.group(nodes[i], transform: .translation(placed.minX, placed.minY),
-                              retention: scrolled ? .scrolled(id: "\(id)-\(i)") : Retention(id: "\(id)-\(i)")))
+            let retention = id.map { scrolled ? Retention.scrolled(id: "\($0)-\(i)") : Retention(id: "\($0)-\(i)") }
+            out.append(.group(nodes[i], transform: .translation(placed.minX, placed.minY), retention: retention))
         }
         return out
     }

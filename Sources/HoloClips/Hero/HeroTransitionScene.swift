@@ -141,9 +141,12 @@ struct HeroTransitionScene: Sendable {
     func detail(_ goal: FinanceData.Goal, frame: Rect, radius: Double, opacity: Double, scale: Double) -> Node {
         // What the frame shows of the detail, in the detail's points.
         let shown = Rect(x: 0, y: 0, width: frame.width / scale, height: frame.height / scale)
+        // Its blocks are drawn directly, not as retained layers: matched geometry lays them out at a
+        // new width each frame of the morph, and after it the spring still moves them by fractions
+        // of a pixel, so a layer would be drawn once and thrown away.
         let children: [Node] = [.fill(.rect(shown), .solid(palette.page))]
             + layout.detail(goal, palette: palette, width: Self.sharedWidth(shown.width))
-                .drawn(top: 0, id: "detail") { i, f in i < 2 || f.minY < shown.height }
+                .drawn(top: 0, id: nil) { i, f in i < 2 || f.minY < shown.height }
         // Reduced: x' = frame.origin + s·x (the frame is the detail scaled by s about its centre).
         let transform = AffineTransform.scale(scale, scale).concatenating(.translation(frame.minX, frame.minY))
         let shape = Shape.roundedRect(shown, cornerRadius: radius / scale, style: .continuous)
