@@ -48,22 +48,32 @@ public struct ShapedGlyph: Hashable, Sendable {
 
 /// A shaped string, size-independent.
 public struct ShapedRun: Sendable {
-    public var glyphs: [ShapedGlyph]
+    public let glyphs: [ShapedGlyph]
     /// Sum of the advances (em), without tracking.
-    public var advance: Double
-    public var direction: TextDirection
+    public let advance: Double
+    public let direction: TextDirection
     /// Some glyph comes from a colour face.
-    public var hasColorGlyphs: Bool
+    public let hasColorGlyphs: Bool
+    /// How many glyphs tracking follows inside the run (the gaps `tracksAfter` counts): counted
+    /// once, as every measurement of the run at any size adds tracking by it.
+    public let trackedGaps: Int
+
+    public init(glyphs: [ShapedGlyph], advance: Double, direction: TextDirection, hasColorGlyphs: Bool) {
+        self.glyphs = glyphs; self.advance = advance; self.direction = direction; self.hasColorGlyphs = hasColorGlyphs
+        var gaps = 0
+        for i in glyphs.indices where Self.tracks(glyphs, after: i) { gaps += 1 }
+        trackedGaps = gaps
+    }
 
     /// Whether tracking follows glyph `i` inside the run: it advances, it is not the last, and it
     /// and the next glyph are not both of a cursive script (CSS Text 3, Core Text).
     @inlinable
-    public func tracksAfter(_ i: Int) -> Bool {
+    public func tracksAfter(_ i: Int) -> Bool { Self.tracks(glyphs, after: i) }
+
+    @inlinable
+    static func tracks(_ glyphs: [ShapedGlyph], after i: Int) -> Bool {
         i < glyphs.count - 1 && glyphs[i].advance != 0 && !(glyphs[i].cursive && glyphs[i + 1].cursive)
     }
-
-    /// How many glyphs tracking follows inside the run (the gaps `tracksAfter` counts).
-    public var trackedGaps: Int { glyphs.indices.reduce(0) { $0 + (tracksAfter($1) ? 1 : 0) } }
 }
 
 struct ShapeKey: Hashable, Sendable {
