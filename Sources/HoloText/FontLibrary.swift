@@ -177,7 +177,7 @@ public final class FontLibrary: Sendable {
     /// paragraphs: they have a wrap width and a line limit). A pure function of its inputs, so the
     /// cache changes no byte; it starts over past `maxCachedParagraphs`.
     public func paragraph(_ string: String, font: Font, style: ParagraphStyle) throws -> Paragraph {
-        let key = ParagraphKey(string: string, font: font, style: style)
+        let key = ParagraphKey(string: ExactString(string), font: font, style: style)
         if let done = paragraphs.withLock({ $0[key] }) { return done }
         let m = try measure("", font: font)
         let laidOut = try ParagraphLayout.layout(string, font: font, style: style,
@@ -194,7 +194,7 @@ public final class FontLibrary: Sendable {
     public static let maxCachedParagraphs = 4096
 
     struct ParagraphKey: Hashable {
-        var string: String, font: Font, style: ParagraphStyle
+        var string: ExactString, font: Font, style: ParagraphStyle
     }
 
     /// Number of rasterized glyphs held in the cache (for tests and benchmarks).

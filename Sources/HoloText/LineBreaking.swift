@@ -11,6 +11,7 @@
 // as UTF-16 code units and are turned into `String.Index` here, so callers never see UTF-16.
 
 import CICUShim
+import HoloGeometry
 import HoloScene
 
 /// A place a line may end: after the character before `index`.
@@ -35,6 +36,23 @@ public enum LineBreaking {
     /// grapheme cluster, which UAX #14 does not, is dropped). When ICU fails (its data missing),
     /// the only opportunity is the end: the text stays one line rather than breaking anywhere.
     public static func opportunities(in string: String) -> [LineBreakOpportunity] {
+        let key = ExactString(string)
+        if let done = found.withLock({ $0[key] }) { return done }
+        let out = breaking(string)
+        found.withLock {
+            if $0.count >= maxKept { $0.removeAll() }
+            $0[key] = out
+        }
+        return out
+    }
+
+    /// Opportunities found, by string: a paragraph laid out at a new width (a morphing frame, a
+    /// Dynamic Type size) breaks at the same places. ICU's iterator is opened once per string, not
+    /// once per layout. Emptied when full (finding them again gives the same answer).
+    private static let found = Locked([ExactString: [LineBreakOpportunity]]())
+    static let maxKept = 8192
+
+    private static func breaking(_ string: String) -> [LineBreakOpportunity] {
         let units = Array(string.utf16)
         guard !units.isEmpty else { return [] }
         var offsets = [Int32](repeating: 0, count: units.count + 1)

@@ -77,7 +77,7 @@ public struct ShapedRun: Sendable {
 }
 
 struct ShapeKey: Hashable, Sendable {
-    var string: String
+    var string: ExactString
     var chain: Int
     var direction: TextDirection?
     var script: String?
@@ -106,7 +106,7 @@ extension FontLibrary {
     }
 
     func shape(_ string: String, chain: FaceChain, direction: TextDirection?, script: String?) throws -> ShapedRun {
-        let key = ShapeKey(string: string, chain: chain.id, direction: direction, script: script)
+        let key = ShapeKey(string: ExactString(string), chain: chain.id, direction: direction, script: script)
         if let hit = shaped.lookup(key) { return hit }
         let (run, missing) = try state.withLock { try $0.shape(string, chain: chain, direction: direction, script: script) }
         if !missing.isEmpty { Self.reportMissing(Array(missing), in: string) }

@@ -137,4 +137,26 @@ func toyLayout(_ s: String, width: Double?, lineLimit: Int? = nil, spacing: Doub
             #expect(try fonts.paragraph(string, font: font, style: style) == directs[i])
         }
     }
+
+    /// Canonically equivalent strings (Swift's `==`) with different scalars do not share what the
+    /// caches keep: each paragraph's line ranges and each string's break opportunities are
+    /// positions in its own scalars.
+    @Test func equivalentStringsKeepTheirOwnPositions() throws {
+        let fonts = FontLibrary()
+        let font = Font(size: 17, weight: .regular)
+        let composed = "Caf\u{E9} au lait, cr\u{E8}me br\u{FB}l\u{E9}e"
+        let decomposed = "Cafe\u{301} au lait, cre\u{300}me bru\u{302}le\u{301}e"
+        #expect(composed == decomposed && composed.utf8.count != decomposed.utf8.count)
+        let style = ParagraphStyle(wrapWidth: 90, lineLimit: nil, lineSpacing: 0, alignment: .leading, minimumScaleFactor: 1)
+        for string in [composed, decomposed] {
+            let p = try fonts.paragraph(string, font: font, style: style)
+            #expect(p.lines.count > 1)
+            #expect(p.lines.map { String(string[$0.range]) }.joined().utf8.elementsEqual(string.utf8))
+            let breaks = LineBreaking.opportunities(in: string)
+            #expect(breaks.last?.index == string.endIndex)
+            #expect(breaks.allSatisfy { $0.index.samePosition(in: string.unicodeScalars) != nil })
+        }
+        #expect(LineBreaking.opportunities(in: decomposed).map { decomposed.utf8.distance(from: decomposed.startIndex, to: $0.index) }
+                != LineBreaking.opportunities(in: composed).map { composed.utf8.distance(from: composed.startIndex, to: $0.index) })
+    }
 }
