@@ -67,6 +67,9 @@ public struct FrameTiming: Encodable, Sendable, Hashable {
     /// The fraction of the canvas's pixels this frame wrote, rastered or composited (the last
     /// run's; every run draws the same): 0 when it reused the previous frame whole.
     public var redrawn: Double = 1
+    /// The fastest run's time in materials (frosted glass blurred and tinted, or a kept output
+    /// written back when its backdrop did not change), part of `rasterMs`.
+    public var materialMs: Double = 0
     /// Every run's simulate + raster span, in run order.
     public var runsMs: [Double] = []
     /// The same spans in the thread's CPU time (time it ran, not time it waited), in run order
@@ -84,6 +87,11 @@ public struct BenchSummary: Encodable, Sendable, Hashable {
     public var encodeMedianMs: Double?
     /// The median over the frames that redrew anything (`redrawn` > 0); nil when none did.
     public var redrawnMedianMs: Double?
+    /// The mean of `redrawn` over the frames that redrew anything (0 when none did).
+    public var redrawnShare: Double = 0
+    /// Time in materials per frame (mean over all frames), and its share of the frames' total time.
+    public var materialMeanMs: Double = 0
+    public var materialShare: Double = 0
 }
 
 /// Every frame of one clip timed on one device: what `holoframe bench --json` writes per clip.
@@ -224,7 +232,7 @@ public struct BenchRunner: Sendable {
         let count = frames.count
         // spans[i][r]: frame i's simulate+raster span in run r (and its two parts).
         var totals = [[Double]](repeating: [], count: count)
-        var simulates = totals, rasters = totals, cpus = totals
+        var simulates = totals, rasters = totals, cpus = totals, materials = totals
         var preparations: [Double] = []
         var times = [Double](repeating: 0, count: count)
         var redrawn = [Double](repeating: 0, count: count)
@@ -259,6 +267,7 @@ public struct BenchRunner: Sendable {
                 let c1 = threadCPUNanoseconds()
                 if run == 0 { try pipeline.preroll(frame.scene, scale: clip.scale) }  // untimed: a safety check
                 let c2 = threadCPUNanoseconds()
+                let m0 = sequence.layers.materialNanoseconds
                 let r0 = nowNanoseconds()
                 // Watched as `render` draws it (HoloStop's FrameWatch: --frame-timeout, --max-time), so the polls are timed too.
                 _ = try pipeline.watched(index, cancellation: nil, runDeadline: options.deadline, maxTime: options.maxTime) {
@@ -272,6 +281,7 @@ public struct BenchRunner: Sendable {
                 if run == 0, !layerRedraws.isEmpty { redraws.append((index, layerRedraws)) }
                 simulates[i].append(Double(t1 - t0) / 1e6)
                 rasters[i].append(Double(t2 - r0) / 1e6)
+                materials[i].append(Double(sequence.layers.materialNanoseconds - m0) / 1e6)
                 totals[i].append(Double(t1 - t0 + t2 - r0) / 1e6)
                 cpus[i].append(Double(c1 - c0 + c3 - c2) / 1e6)
                 // Outside the timed spans: t2 is taken, the next frame's t0 is not yet.
@@ -294,7 +304,7 @@ public struct BenchRunner: Sendable {
             let fastest = totals[i].indices.min { totals[i][$0] < totals[i][$1] }!
             return FrameTiming(frame: index, time: times[i], simulateMs: simulates[i][fastest],
                                rasterMs: rasters[i][fastest], encodeMs: encodes[i],
-                               totalMs: totals[i][fastest], redrawn: redrawn[i], runsMs: totals[i],
+                               totalMs: totals[i][fastest], redrawn: redrawn[i], materialMs: materials[i][fastest], runsMs: totals[i],
                                runsCpuMs: cpus[i], cpuMs: cpus[i].min()!)
         }
         return ClipBench(clip: clip.name, device: device, width: clip.pixelWidth, height: clip.pixelHeight,
@@ -307,13 +317,16 @@ public struct BenchRunner: Sendable {
         let totals = timings.map(\.totalMs).sorted()
         let worst = timings.max { $0.totalMs < $1.totalMs }!
         let encodes = timings.compactMap(\.encodeMs)
-        let redrawing = timings.filter { $0.redrawn > 0 }.map(\.totalMs)
+        let redrawing = timings.filter { $0.redrawn > 0 }
+        let material = timings.map(\.materialMs).reduce(0, +), total = timings.map(\.totalMs).reduce(0, +)
         return BenchSummary(minMs: totals.first!, medianMs: Percentile.median(totals),
                             p95Ms: Percentile.nearestRank(totals, 95), p99Ms: Percentile.nearestRank(totals, 99),
                             maxMs: totals.last!, worstFrame: worst.frame, worstTime: worst.time,
                             framesOverBudget: timings.filter { $0.totalMs > budgetMs }.count,
                             encodeMedianMs: encodes.isEmpty ? nil : Percentile.median(encodes),
-                            redrawnMedianMs: redrawing.isEmpty ? nil : Percentile.median(redrawing))
+                            redrawnMedianMs: redrawing.isEmpty ? nil : Percentile.median(redrawing.map(\.totalMs)),
+                            redrawnShare: redrawing.isEmpty ? 0 : redrawing.map(\.redrawn).reduce(0, +) / Double(redrawing.count),
+                            materialMeanMs: material / Double(timings.count), materialShare: total > 0 ? material / total : 0)
     }
 }
 

@@ -33,6 +33,7 @@ extension FrameTiming {
         simulateMs = try o.number("simulateMs"); rasterMs = try o.number("rasterMs"); totalMs = try o.number("totalMs")
         encodeMs = try o.has("encodeMs") ? o.number("encodeMs") : nil
         redrawn = try o.number("redrawn")
+        materialMs = try o.has("materialMs") ? o.number("materialMs") : 0
         runsMs = []
         for (item, path) in try o.items("runsMs") { runsMs.append(try item.number(at: path)) }
         runsCpuMs = []
@@ -50,5 +51,8 @@ extension BenchSummary {
         framesOverBudget = try o.wholeNumber("framesOverBudget")
         encodeMedianMs = try o.has("encodeMedianMs") ? o.number("encodeMedianMs") : nil
         redrawnMedianMs = try o.has("redrawnMedianMs") ? o.number("redrawnMedianMs") : nil
+        redrawnShare = try o.has("redrawnShare") ? o.number("redrawnShare") : 0
+        materialMeanMs = try o.has("materialMeanMs") ? o.number("materialMeanMs") : 0
+        materialShare = try o.has("materialShare") ? o.number("materialShare") : 0
     }
 }

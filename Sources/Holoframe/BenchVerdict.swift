@@ -139,11 +139,12 @@ public enum BenchTable {
         out += String(format: "  min %.2f  median %.2f  p95 %.2f  p99 %.2f  max %.2f ms; worst frame %d at %.3f s; %d of %d over budget",
                       s.minMs, s.medianMs, s.p95Ms, s.p99Ms, s.maxMs, s.worstFrame, s.worstTime, s.framesOverBudget, b.frames.count)
         if let e = s.encodeMedianMs { out += String(format: "; PNG encode median %.2f ms", e) }
-        let redrawing = b.frames.filter { $0.redrawn > 0 }
         if let m = s.redrawnMedianMs {
-            let share = redrawing.map(\.redrawn).reduce(0, +) / Double(redrawing.count)
             out += String(format: "\n  frames that redraw: %d of %d, median %.2f ms, on average %.0f %% of the canvas's rows",
-                          redrawing.count, b.frames.count, m, share * 100)
+                          b.frames.filter { $0.redrawn > 0 }.count, b.frames.count, m, s.redrawnShare * 100)
+        }
+        if s.materialMeanMs > 0 {
+            out += String(format: "\n  materials: %.2f ms per frame on average, %.0f %% of the time", s.materialMeanMs, s.materialShare * 100)
         }
         for cliff in b.cliffs.prefix(5) { out += "\n  cliff: " + cliff.sentence }
         if b.cliffs.count > 5 { out += "\n  cliff: \(b.cliffs.count - 5) more in --json (\"cliffs\")" }

@@ -232,13 +232,16 @@ func temporaryFolder(_ name: String = #function) -> String {
 
     /// A baseline is read field by field: what was written comes back, and a damaged one names the field.
     @Test func benchFilesReadBackEveryFieldAndNameADamagedOne() throws {
-        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25, redrawn: 0.25, runsMs: [3.5, 3.25],
+        let frames = [FrameTiming(frame: 0, time: 0, simulateMs: 1.25, rasterMs: 2, encodeMs: 0.5, totalMs: 3.25, redrawn: 0.25, materialMs: 0.75, runsMs: [3.5, 3.25],
                                   runsCpuMs: [3.0, 3.25], cpuMs: 3.0),
                       FrameTiming(frame: 1, time: 1.0 / 60, simulateMs: 1, rasterMs: 7.5, encodeMs: nil, totalMs: 8.5, redrawn: 0, runsMs: [8.5, 9], runsCpuMs: [8, 8], cpuMs: 8),
-                      FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1, runsMs: [6, 6.5], runsCpuMs: [5.5, 6], cpuMs: 5.5)]
+                      FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1, materialMs: 1.5, runsMs: [6, 6.5], runsCpuMs: [5.5, 6], cpuMs: 5.5)]
         var summary = BenchRunner.summarize(frames, budgetMs: 8)
         // The median over frames that redrew anything leaves out the reused frame 1.
         #expect(summary.redrawnMedianMs == (3.25 + 6) / 2 && summary.medianMs == 6)
+        // The redrawn share is the mean over those frames; materials' time is over all of them.
+        #expect(summary.redrawnShare == (0.25 + 1) / 2)
+        #expect(summary.materialMeanMs == 0.75 && summary.materialShare == 2.25 / 17.75)
         summary.encodeMedianMs = 0.5
         let bench = ClipBench(clip: "demo", device: "iphone-se", width: 750, height: 1334, budgetMs: 8, repeats: 2,
                               preparationMs: 4.5, frames: frames, summary: summary)

@@ -99,57 +99,117 @@ extension Canvas {
     }
 
     public mutating func applyMaterial(_ recipe: MaterialRecipe, scheme: ColorScheme, in mask: CoverageMask) {
-        let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
+        guard let (roi, reads) = materialRegions(recipe, mask: mask) else { return }
+        applyMaterial(recipe, scheme: scheme, in: mask, region: roi, reads: reads, backdrop: copyWords(reads))
+    }
+
+    /// The rect a material over `mask` writes (`roi`: the mask's, inside the canvas) and the rect
+    /// it reads (`reads`: roi grown by the blur's margin, inside the canvas); nil when it writes nothing.
+    func materialRegions(_ recipe: MaterialRecipe, mask: CoverageMask) -> (roi: BlurRegion, reads: BlurRegion)? {
+        let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height).clipped(width: width, height: height)
+        guard !roi.isEmpty else { return nil }
+        let m = blurMargin(sigma: recipe.blur * scale)
+        let reads = BlurRegion(x: roi.x - m, y: roi.y - m, width: roi.width + 2 * m, height: roi.height + 2 * m)
             .clipped(width: width, height: height)
-        guard !roi.isEmpty else { return }
-        let blurred = gaussianBlurred(sigma: recipe.blur * scale, region: roi, edge: .clamp)
-        applyTint(MaterialTint(recipe, scheme: scheme), blurred: blurred, region: roi, mask: mask)
+        return (roi, reads)
+    }
+
+    /// Steps 1–5 over `roi`, from `backdrop`: the canvas pixels in `reads` (`materialRegions`),
+    /// which is what `gaussianBlurred` copies out for roi. At reduced resolution (every material
+    /// above a scale of 0.09: σ over 2 px) the blurred rows are upsampled one at a time into one row's buffer and
+    /// tinted from it while it is in cache, instead of upsampling all of roi into a plane first:
+    /// the same kernels on the same integers, so the same bytes as `gaussianBlurred` then
+    /// `applyTint` (FastPathTests holds the two to the reference's tint of `gaussianBlurred`).
+    mutating func applyMaterial(_ recipe: MaterialRecipe, scheme: ColorScheme, in mask: CoverageMask, region roi: BlurRegion,
+                                reads: BlurRegion, backdrop: [UInt32]) {
+        let sigma = recipe.blur * scale
+        let tint = MaterialTint(recipe, scheme: scheme)
+        let f = blurDownsampleFactor(sigma: sigma)
+        guard f > 1 else {
+            applyTint(tint, blurred: gaussianBlurred(sigma: sigma, region: roi, edge: .clamp), region: roi, mask: mask)
+            return
+        }
+        // blurPlane's reduced path, its upsample row by row.
+        let keep = BlurRegion(x: roi.x - reads.x, y: roi.y - reads.y, width: roi.width, height: roi.height)
+        let pad = coarsePad(sigma: sigma, factor: f, edge: .clamp)
+        var coarse = downsampled(BlurPlane(width: reads.width, height: reads.height, channels: 4, words: backdrop),
+                                 by: f, pad: pad, edge: .clamp)
+        blurCoarse(&coarse, sigma: sigma, factor: f, pad: pad, edge: .clamp, keep: keep)
+        let tints = MaterialTints(tint)
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: roi.width)
+        defer { row.deallocate() }
+        let w = width, mw = mask.width
+        var stopped = false
+        withMutableWords { dst in
+            mask.coverage.withUnsafeBufferPointer { cov in
+                upsampleRows(coarse, by: f, pad: pad, keep: keep, into: { _ in UnsafeMutableRawPointer(row).assumingMemoryBound(to: UInt8.self) }) { y in
+                    if stopped || stopDue(row: y) { stopped = true; return }
+                    tints.tint(row, coverage: cov.baseAddress! + ((roi.y + y - mask.y) * mw + roi.x - mask.x),
+                               into: dst.baseAddress! + ((roi.y + y) * w + roi.x), count: roi.width)
+                }
+            }
+        }
     }
 
     /// Steps 2–5 over `roi` (inside the canvas and the mask's rect), from its blurred backdrop
     /// (`blurred`, roi-sized). Held byte for byte to `Reference.materialTint` (FastPathTests).
     mutating func applyTint(_ tint: MaterialTint, blurred: Canvas, region roi: BlurRegion, mask: CoverageMask) {
         let w = width, mw = mask.width
+        let tints = MaterialTints(tint)
         withMutableWords { dstWords in
             blurred.withWords { srcWords in
                 mask.coverage.withUnsafeBufferPointer { cov in
-                    let dst = dstWords.baseAddress!
-                    let src = srcWords.baseAddress!
-                    // A blurred backdrop is smooth: few distinct colours, so a small direct-mapped
-                    // table keeps the tints of the colours seen before (every slot always holds a
-                    // true pair: it starts as (0, tint(0))), and each distinct colour costs one
-                    // Float pass. Every pixel looks its colour up (a hit is the predictable branch);
-                    // remembering the last pixel's colour as well cost more than it saved: whether
-                    // a neighbour repeats is a branch the CPU cannot predict in an upsampled blur.
-                    let tint0 = tint.tinted(0)
-                    let slots = 4096
-                    let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
-                    let tints = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
-                    keys.initialize(repeating: 0, count: slots)
-                    tints.initialize(repeating: tint0, count: slots)
-                    defer { keys.deallocate(); tints.deallocate() }
                     for row in 0..<roi.height {
                         if stopDue(row: row) { return }
-                        let c = cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x)
-                        let s = src + row * roi.width, d = dst + ((roi.y + row) * w + roi.x)
-                        for col in 0..<roi.width {
-                            let coverage = UInt32(c[col])
-                            if coverage == 0 { continue }
-                            let p = s[col]
-                            let h = Int((p &* 0x9E37_79B1) >> 20)  // 12 bits of a multiplicative hash
-                            var material = tints[h]
-                            if keys[h] != p { material = tint.tinted(p); keys[h] = p; tints[h] = material }
-                            if coverage == 255 { d[col] = material; continue }
-                            // dst ← material·cov + dst·(1 − cov)   (the material is opaque), per
-                            // channel in two 16-bit lanes: m·cov + d·(255 − cov) ≤ 255·255.
-                            let inv = 255 - coverage, dv = d[col]
-                            let rb = laneDiv255((material & 0x00FF_00FF) &* coverage &+ (dv & 0x00FF_00FF) &* inv)
-                            let ga = laneDiv255(((material >> 8) & 0x00FF_00FF) &* coverage &+ ((dv >> 8) & 0x00FF_00FF) &* inv)
-                            d[col] = rb | (ga << 8)
-                        }
+                        tints.tint(srcWords.baseAddress! + row * roi.width,
+                                   coverage: cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x),
+                                   into: dstWords.baseAddress! + ((roi.y + row) * w + roi.x), count: roi.width)
                     }
                 }
             }
+        }
+    }
+}
+
+/// Steps 2–5 on rows of blurred backdrop, with the tints of the colours seen before remembered.
+/// A blurred backdrop is smooth: few distinct colours, so a small direct-mapped table keeps the
+/// tints of the colours seen before (every slot always holds a true pair: it starts as
+/// (0, tint(0))), and each distinct colour costs one Float pass. Every pixel looks its colour up
+/// (a hit is the predictable branch); remembering the last pixel's colour as well cost more than
+/// it saved: whether a neighbour repeats is a branch the CPU cannot predict in an upsampled blur.
+/// One per material drawn.
+final class MaterialTints {
+    let tint: MaterialTint
+    static let slots = 4096
+    private let keys = UnsafeMutablePointer<UInt32>.allocate(capacity: MaterialTints.slots)
+    private let tints = UnsafeMutablePointer<UInt32>.allocate(capacity: MaterialTints.slots)
+
+    init(_ tint: MaterialTint) {
+        self.tint = tint
+        keys.initialize(repeating: 0, count: Self.slots)
+        tints.initialize(repeating: tint.tinted(0), count: Self.slots)
+    }
+
+    deinit { keys.deallocate(); tints.deallocate() }
+
+    /// `count` blurred pixels from `s` written through `c` (coverage) into `d`.
+    @inline(__always)
+    func tint(_ s: UnsafePointer<UInt32>, coverage c: UnsafePointer<UInt8>, into d: UnsafeMutablePointer<UInt32>, count: Int) {
+        let keys = self.keys, tints = self.tints, tint = self.tint
+        for col in 0..<count {
+            let coverage = UInt32(c[col])
+            if coverage == 0 { continue }
+            let p = s[col]
+            let h = Int((p &* 0x9E37_79B1) >> 20)  // 12 bits of a multiplicative hash
+            var material = tints[h]
+            if keys[h] != p { material = tint.tinted(p); keys[h] = p; tints[h] = material }
+            if coverage == 255 { d[col] = material; continue }
+            // dst ← material·cov + dst·(1 − cov)   (the material is opaque), per channel in two
+            // 16-bit lanes: m·cov + d·(255 − cov) ≤ 255·255.
+            let inv = 255 - coverage, dv = d[col]
+            let rb = laneDiv255((material & 0x00FF_00FF) &* coverage &+ (dv & 0x00FF_00FF) &* inv)
+            let ga = laneDiv255(((material >> 8) & 0x00FF_00FF) &* coverage &+ ((dv >> 8) & 0x00FF_00FF) &* inv)
+            d[col] = rb | (ga << 8)
         }
     }
 }

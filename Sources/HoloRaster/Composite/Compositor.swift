@@ -140,8 +140,13 @@ public final class LayerCache: @unchecked Sendable {
     /// Materials whose backdrop was unchanged (their kept output written again).
     public private(set) var reusedMaterials = 0
 
+    /// Time spent in materials (blurred, tinted, or written back) since the cache was made, in
+    /// nanoseconds of the monotonic clock: `bench` reports it per frame.
+    public private(set) var materialNanoseconds: UInt64 = 0
+
     func keptMaterial(_ key: Key) -> KeptMaterial? { materials[key] }
     func reusedMaterial() { reusedMaterials += 1 }
+    func noteMaterialTime(_ ns: UInt64) { materialNanoseconds &+= ns }
     func keep(_ m: KeptMaterial, for key: Key) {
         if let old = materials.removeValue(forKey: key) { materialBytes -= old.bytes }
         guard materialBytes + m.bytes <= budgetBytes / 4 else { return }
@@ -608,6 +613,13 @@ extension Canvas {
     }
 }
 
+/// The monotonic clock in nanoseconds.
+@inline(__always) func monotonicNanoseconds() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}
+
 /// Two byte arrays compared with memcmp.
 func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 } }
@@ -617,15 +629,14 @@ extension Canvas {
     /// A material (frosted glass) whose backdrop is unchanged is not blurred again: its output is
     /// a function of the recipe, its coverage mask and the canvas pixels it reads (its rect grown by
     /// the blur's margin), so when all three equal the kept ones, the kept output is written back.
-    /// Otherwise the material is applied as usual and its inputs and output are kept.
+    /// Otherwise the material is applied as usual (from the same copy of its backdrop, kept) and
+    /// its inputs and output are kept. The time either takes is added to the cache's `materialNanoseconds`.
     mutating func applyKeptMaterial(_ kind: MaterialKind, scheme: ColorScheme, in mask: CoverageMask,
                                     cache: LayerCache, key: LayerCache.Key) {
+        let start = monotonicNanoseconds()
+        defer { cache.noteMaterialTime(monotonicNanoseconds() - start) }
         let recipe = MaterialRecipe(kind, scheme)
-        let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height).clipped(width: width, height: height)
-        guard !roi.isEmpty else { return }
-        let m = blurMargin(sigma: recipe.blur * scale)
-        let reads = BlurRegion(x: roi.x - m, y: roi.y - m, width: roi.width + 2 * m, height: roi.height + 2 * m)
-            .clipped(width: width, height: height)
+        guard let (roi, reads) = materialRegions(recipe, mask: mask) else { return }
         if let kept = cache.keptMaterial(key), kept.recipe == recipe, kept.scheme == scheme, kept.reads == reads,
            kept.mask.x == mask.x, kept.mask.y == mask.y, kept.mask.width == mask.width, kept.mask.height == mask.height,
            sameBytes(kept.mask.coverage, mask.coverage), holds(kept.backdrop, in: reads) {
@@ -634,7 +645,7 @@ extension Canvas {
             return
         }
         let backdrop = copyWords(reads)
-        applyMaterial(recipe, scheme: scheme, in: mask)
+        applyMaterial(recipe, scheme: scheme, in: mask, region: roi, reads: reads, backdrop: backdrop)
         cache.keep(LayerCache.KeptMaterial(recipe: recipe, scheme: scheme, mask: mask, reads: reads, backdrop: backdrop,
                                            output: copyWords(roi)), for: key)
     }

@@ -1,0 +1,101 @@
+// A material over scrolled content (demo's bar, titles' band under the status bar), as the
+// compositor draws it: one copy of the backdrop, kept for the next frame, and the blur's rows
+// upsampled and tinted one at a time. Held byte for byte to a full re-blur of the same backdrop
+// (`gaussianBlurred`, then `applyTint`) over scroll steps of 1, 3, 4 and 8 px (4 is the coarse
+// grid's step), steps longer than the blur's reach, and a changed row under the bar; and whole
+// frames drawn in a run held to the frames drawn alone.
+
+import Testing
+import HoloClips
+import HoloGeometry
+import HoloScene
+@testable import HoloRaster
+
+@Suite struct MaterialScrollTests {
+    /// Scroll offsets (px at scale 1, where the ultraThin blur's σ is 22.5 px: the ¼-resolution
+    /// path with boxes, as at 3x): steps of 1, 3, 4, 8 and 13 px, then steps of 344 and 620 px,
+    /// past the blur's reach (`Damage.materialReach`, 80 px here), then a step back.
+    static let offsets: [Double] = [120, 121, 124, 128, 136, 149, 493, 1113, 1114, 700]
+
+    /// Each root-level material of `scene` at `scale`, over what the nodes before it draw: the
+    /// compositor's path (`applyKeptMaterial`, with `cache` kept across calls) and the public one
+    /// (`applyMaterial`) against `gaussianBlurred` then `applyTint`. Returns how many were checked.
+    func checkRootMaterials(_ scene: Scene, scale: Double, cache: LayerCache, label: String) throws -> Int {
+        let renderer = SceneRenderer(fonts: FontLibrary.shared)
+        var checked = 0
+        for (i, node) in scene.root.enumerated() {
+            guard case .material(let shape, let kind, let scheme) = node else { continue }
+            var before = scene
+            before.root = Array(scene.root[..<i])
+            let backdrop = try renderer.render(before, scale: scale)
+            let mask = backdrop.coverage(of: shape, transform: .scale(scale, scale))
+            let recipe = MaterialRecipe(kind, scheme)
+            var full = backdrop
+            let roi = BlurRegion(x: mask.x, y: mask.y, width: mask.width, height: mask.height)
+                .clipped(width: full.width, height: full.height)
+            let blurred = full.gaussianBlurred(sigma: recipe.blur * scale, region: roi, edge: .clamp)
+            full.applyTint(MaterialTint(recipe, scheme: scheme), blurred: blurred, region: roi, mask: mask)
+            var plain = backdrop
+            plain.applyMaterial(recipe, scheme: scheme, in: mask)
+            var kept = backdrop
+            kept.applyKeptMaterial(kind, scheme: scheme, in: mask, cache: cache, key: LayerCache.Key(id: nil, path: i))
+            #expect(plain.words == full.words, "\(label), material \(i): applyMaterial differs from a full re-blur")
+            #expect(kept.words == full.words, "\(label), material \(i): the compositor's material differs from a full re-blur")
+            checked += 1
+        }
+        return checked
+    }
+
+    @Test func demoBarIsAFullReblurAtEveryScrollStep() throws {
+        let demo = DemoCardsScene(size: Size(390, 844))
+        let cache = LayerCache(budgetBytes: 256 << 20)
+        for offset in Self.offsets {
+            #expect(try checkRootMaterials(demo.scene(scrollOffset: offset), scale: 1, cache: cache, label: "demo at \(offset)") == 1)
+        }
+        // A changed row under the bar, the cards where they were: a new backdrop, blurred again.
+        var changed = demo.scene(scrollOffset: 700)
+        let bar = try #require(changed.root.firstIndex { if case .material = $0 { true } else { false } })
+        changed.root.insert(.fill(.rect(Rect(x: 40, y: 30, width: 200, height: 1)), .solid(Color(hex: 0xFF375F))), at: bar)
+        let reused = cache.reusedMaterials
+        #expect(try checkRootMaterials(changed, scale: 1, cache: cache, label: "demo with a changed row") == 1)
+        #expect(cache.reusedMaterials == reused, "a changed backdrop row was not blurred again")
+        // The same backdrop again: the kept output is written back, and it is the full re-blur's.
+        #expect(try checkRootMaterials(changed, scale: 1, cache: cache, label: "demo, the same frame again") == 1)
+        #expect(cache.reusedMaterials == reused + 1)
+        #expect(cache.materialNanoseconds > 0)
+    }
+
+    /// Titles' band under the status bar over its scrolled blocks, frame by frame through the
+    /// fling and then at strides of 2, 4 and 9 frames.
+    @Test func titlesBandIsAFullReblurAtEveryScrollStep() throws {
+        let builtIn = try #require(ClipCatalog.named("titles"))
+        let clip = try builtIn.make(builtIn.defaults())
+        let source = clip.frames()
+        let cache = LayerCache(budgetBytes: 256 << 20)
+        var checked = 0
+        for k in [30, 31, 32, 34, 38, 47, 56, 65, 120] where k < clip.frameCount {
+            checked += try checkRootMaterials(source.scene(k, fps: clip.fps).scene, scale: 1, cache: cache, label: "titles frame \(k)")
+        }
+        #expect(checked >= 9)
+    }
+
+    /// Whole frames with materials over scrolled content, drawn in a run (kept backdrops, damage
+    /// bands) and alone, byte for byte: demo over the offsets above, and titles-home frame by frame.
+    @Test func framesInARunAreTheFramesDrawnAlone() throws {
+        let renderer = SceneRenderer(fonts: FontLibrary.shared)
+        let compositor = FrameCompositor(renderer: renderer)
+        let demo = DemoCardsScene(size: Size(390, 844))
+        for offset in Self.offsets {
+            let scene = demo.scene(scrollOffset: offset)
+            #expect(try compositor.render(scene, scale: 1).words == renderer.render(scene, scale: 1).words, "demo at \(offset)")
+        }
+        let builtIn = try #require(ClipCatalog.named("titles-home"))
+        let clip = try builtIn.make(builtIn.defaults())
+        let source = clip.frames()
+        let run = FrameCompositor(renderer: renderer)
+        for k in 20..<min(44, clip.frameCount) {
+            let scene = source.scene(k, fps: clip.fps).scene
+            #expect(try run.render(scene, scale: 1).words == renderer.render(scene, scale: 1).words, "titles-home frame \(k)")
+        }
+    }
+}
