@@ -47,13 +47,14 @@ import HoloScene
     ]
 
     /// The morph's frame i: the content scaled about its centre by 1 − 0.008·i, moved, faded and
-    /// blurred a little, under a clip whose corners grow (the reveal page's mapping, in small).
+    /// blurred a little (σ 0.15·i px at 3x: under 2 px, so drawn at full resolution, from the
+    /// bitmap), under a clip whose corners grow (the reveal page's mapping, in small).
     static func scene(_ i: Int, children: [Node] = content) -> Scene {
         let s = 1 - 0.008 * Double(i)
         let t = AffineTransform.translation(-100, -70).concatenating(.scale(s, s)).concatenating(.translation(110, 80 + 1.7 * Double(i)))
         let page = Group(children, transform: t, opacity: 1 - 0.05 * Double(i),
                          clip: .roundedRect(Rect(x: 0, y: 0, width: 200, height: 140), cornerRadius: 3 * Double(i), style: .continuous),
-                         blur: 0.1 * Double(i), rasterization: Rasterization())
+                         blur: 0.05 * Double(i), rasterization: Rasterization())
         return Scene(size: Size(220, 200), background: .black, root: [.group(page)])
     }
 
@@ -71,7 +72,7 @@ import HoloScene
         // New children are a new bitmap.
         var changed = Self.content
         changed[1] = .fill(.circle(center: Point(90, 50), radius: 30), .solid(Color(hex: 0x3CF2A5, alpha: 0.6)))
-        _ = try run.render(Self.scene(8, children: changed), scale: 3)
+        _ = try run.render(Self.scene(5, children: changed), scale: 3)
         #expect(run.layers.drawnRasters == 2)
     }
 

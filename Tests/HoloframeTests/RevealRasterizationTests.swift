@@ -14,8 +14,10 @@ import Testing
         let renderer = SceneRenderer(fonts: FontLibrary.shared)
         let run = FrameCompositor(renderer: renderer)
         // The page's blur at 0.5x is 5·p px: under 2 px (full resolution, so rasterized) for p < 0.4.
-        let frames = (0..<clip.frameCount).filter { i in
-            let p = source.frame(i, fps: clip.fps).scene.root.compactMap { node -> Double? in
+        // (The frames are simulated in order.)
+        let scenes = (0..<clip.frameCount).map { source.frame($0, fps: clip.fps).scene }
+        let frames = scenes.indices.filter { i in
+            let p = scenes[i].root.compactMap { node -> Double? in
                 if case .group(let g) = node, g.rasterization != nil, g.clip != nil { return g.blur / 10 }
                 return nil
             }.first
@@ -25,7 +27,7 @@ import Testing
         try #require(morph.count >= 4, "frames at the end of the second morph: \(frames)")
         var previous: Scene?
         for i in morph {
-            let scene = source.frame(i, fps: clip.fps).scene
+            let scene = scenes[i]
             #expect(scene != previous, "frame \(i) moves")
             previous = scene
             let inRun = try run.render(scene, scale: clip.scale)
