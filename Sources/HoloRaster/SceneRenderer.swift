@@ -149,9 +149,21 @@ public struct SceneRenderer: Sendable {
                 try drawReduced(group, factor: f, area: area, local: local, into: &canvas, clip: groupClip, path: path)
                 return
             }
-            var layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
             let toLayer = local.concatenating(.translation(Double(-area.x0), Double(-area.y0)))
-            try draw(group.children, into: &layer, transform: toLayer, clip: nil, path: path)
+            // A rasterized group's layer is its kept bitmap resampled (RasterizedLayer.swift): with
+            // nothing but opacity and clip after it, only the rows the canvas can show.
+            var rows = 0..<(area.y1 - area.y0)
+            if group.blur == 0, group.shadow == nil, group.effect == nil, !isTilted {
+                let shown = canvas.workWindow(clip: groupClip)
+                rows = rows.clamped(to: (shown.y0 - area.y0)..<max(shown.y0, shown.y1) - area.y0)
+            }
+            var layer: Canvas
+            if let resampled = try rasterizedLayer(group, local: local, area: area, rows: rows, canvas: canvas, path: path) {
+                layer = resampled
+            } else {
+                layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
+                try draw(group.children, into: &layer, transform: toLayer, clip: nil, path: path)
+            }
             if let effect = group.effect {
                 layer = applying(effect, to: layer, toLayer: toLayer)
             }
@@ -284,8 +296,9 @@ public struct SceneRenderer: Sendable {
 }
 
 extension Group {
-    /// Drawn through a transparent layer of its own: a blur, a shadow, a 3D tilt or a shader effect.
-    public var isLayer: Bool { blur > 0 || shadow != nil || isTilted || effect != nil }
+    /// Drawn through a transparent layer of its own: a blur, a shadow, a 3D tilt, a shader effect,
+    /// or a rasterization (its layer resampled from a kept bitmap, RasterizedLayer.swift).
+    public var isLayer: Bool { blur > 0 || shadow != nil || isTilted || effect != nil || rasterization != nil }
 
     /// How far past its content's pixel bounds such a layer's pixels reach: 3σ of the blur and 2
     /// px, the shader effect's largest sample offset, the shadow's 3σ (3 × radius, σ = radius: at

@@ -176,6 +176,20 @@ public struct Retention: Hashable, Sendable {
     public static func scrolled(id: String? = nil) -> Retention { Retention(id: id, scrolls: true) }
 }
 
+/// Core Animation's `shouldRasterize` with its `rasterizationScale`: the group's content is drawn
+/// once into a bitmap at a scale of its own, and that bitmap is composited under the group's
+/// transform (resampled), so a group whose scale, offset or opacity animates is not drawn again
+/// while its children stay the same (HoloRaster's Composite/RasterizedLayer.swift). The picture is
+/// the content resampled, not drawn at its transform: a bound against the reference renderer,
+/// which draws it directly, holds it (ReferenceDifference).
+public struct Rasterization: Hashable, Sendable {
+    /// `rasterizationScale`: the bitmap's pixels per point of the group's own coordinates, as a
+    /// multiple of the device scale (1: the content at its size on the screen when the group's
+    /// transform does not scale it).
+    public var scale: Double
+    public init(scale: Double = 1) { self.scale = scale }
+}
+
 public struct Group: Hashable, Sendable {
     public var children: [Node]
     public var transform: AffineTransform
@@ -191,12 +205,15 @@ public struct Group: Hashable, Sendable {
     public var effect: ShaderEffect?
     /// Set when the compositor may keep this group's pixels between frames (see `Retention`).
     public var retention: Retention?
+    /// Set when the group's content is drawn once as a bitmap and resampled under its transform
+    /// (see `Rasterization`).
+    public var rasterization: Rasterization?
     public init(_ children: [Node], transform: AffineTransform = .identity, opacity: Double = 1,
                 clip: Shape? = nil, blur: Double = 0, shadow: Shadow? = nil, tilt: Tilt? = nil,
-                effect: ShaderEffect? = nil, retention: Retention? = nil) {
+                effect: ShaderEffect? = nil, retention: Retention? = nil, rasterization: Rasterization? = nil) {
         self.children = children; self.transform = transform; self.opacity = opacity
         self.clip = clip; self.blur = blur; self.shadow = shadow; self.tilt = tilt; self.effect = effect
-        self.retention = retention
+        self.retention = retention; self.rasterization = rasterization
     }
 
     /// The group's transform placed under `parent` (its children's points → the parent's pixels):

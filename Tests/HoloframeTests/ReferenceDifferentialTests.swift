@@ -94,6 +94,31 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
         try check(c)
     }
 
+    /// Every frame of `reveal` and `reveal-chevron` whose scene moved, at 0.25x, where the page and
+    /// the actions are rasterized groups (their bitmaps resampled while the mapping scales, moves,
+    /// fades and blurs them; Composite/RasterizedLayer.swift) on every frame with a blur under 2 px
+    /// (σ = 2.5·p px here): held to the rasterized bound against the content drawn at its transform.
+    @Test(arguments: ["reveal", "reveal-chevron"])
+    func everyMovingRevealFrameStaysWithinTheRasterizedBound(_ name: String) throws {
+        let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(scale: 0.25))
+        let source = clip.frames()
+        var previous: Scene?
+        var worst = 0.0, checked = 0
+        for index in 0..<clip.frameCount {
+            let record = source.frame(index, fps: clip.fps)
+            defer { previous = record.scene }
+            if record.scene == previous { continue }
+            let fast = try Self.fast.rasterize(record, scale: clip.scale)
+            let slow = try Self.reference.render(record.scene, scale: clip.scale)
+            let d = ReferenceDifference(fast, slow)
+            worst = max(worst, d.meanDelta)
+            checked += 1
+            #expect(d.isWithinRasterizedBound, "\(name) frame \(index) @0.25x: \(d)")
+        }
+        print("rasterized \(name) @0.25x: \(checked) frames, largest mean |Δ| \(worst)")
+        #expect(checked > 40)
+    }
+
     /// Frames held to the reduced-resolution bound instead of the first (clip → frames), each with
     /// its reason. Empty: no frame needs it (see the header).
     static let framesHeldToTheReducedResolutionBound: [String: Set<Int>] = [:]

@@ -117,4 +117,11 @@ void hf_opacity_mix_span(uint32_t *dst, const uint32_t *backdrop, size_t n, uint
 /// Test support: hf_opacity_mix_span by kernel 0 (default target) or 2 (AVX2); 0 when the CPU lacks it.
 int hf_opacity_mix_kernel(int kernel, uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w);
 
+/// One source row of RGBA8 resampled along x (resample.c): out[4x + c] = (row[4·ix[x] + c]·w[8x + c]
+/// + row[4·ix[x] + 4 + c]·w[8x + 4 + c] + 128) >> 8 for x < n (w: 256 − wx four times, then wx four
+/// times); reads row[4·ix[x] … 4·ix[x] + 7].
+void hf_resample_columns(const uint8_t *row, const int32_t *ix, const uint16_t *w, uint8_t *out, size_t n);
+/// Two rows of hf_resample_columns' bytes mixed along y: out[i] = (h0[i]·(256 − wy) + h1[i]·wy + 128) >> 8.
+void hf_resample_rows(const uint8_t *h0, const uint8_t *h1, uint32_t wy, uint8_t *out, size_t n);
+
 #endif

@@ -26,11 +26,13 @@ public struct RevealScene: Sendable {
         var nodes: [Node] = []
         let screen = Rect(origin: .zero, size: size)
 
+        // The page and the actions are rasterized (Core Animation's shouldRasterize): drawn once at
+        // the screen's scale and resampled while the mapping scales, moves, fades and blurs them.
         let pt = s.primary.transform(section: layout.primaryRect, scrollOffset: s.scroll.offset)
         if pt.bounds(of: layout.primaryRect).intersection(screen).isEmpty == false {
             nodes.append(.group(Group(primaryContent(), transform: pt, opacity: s.primary.opacity,
                                       clip: .roundedRect(layout.primaryRect, cornerRadius: 44 * s.revealProgress, style: .continuous),
-                                      blur: s.primary.blur)))
+                                      blur: s.primary.blur, rasterization: Rasterization())))
         }
         // The secondary section is laid out in the scroll content right under the primary page (seed:
         // VStack(spacing: 0) in a paged ScrollView), so its surface comes into view as the page scrolls;
@@ -42,7 +44,8 @@ public struct RevealScene: Sendable {
         }
         let st = s.secondary.transform(section: layout.secondaryRect, scrollOffset: s.scroll.offset)
         if s.secondary.opacity > 0, st.bounds(of: Rect(origin: .zero, size: layout.secondaryRect.size)).intersection(screen).isEmpty == false {
-            nodes.append(.group(Group(secondaryContent(), transform: st, opacity: s.secondary.opacity, blur: s.secondary.blur)))
+            nodes.append(.group(Group(secondaryContent(), transform: st, opacity: s.secondary.opacity, blur: s.secondary.blur,
+                                      rasterization: Rasterization())))
         }
         nodes.append(control(frame: s.controlFrame.rect, progress: s.revealProgress))
         if let caption = addCaption(control: s.controlFrame.rect, progress: s.revealProgress) { nodes.append(caption) }

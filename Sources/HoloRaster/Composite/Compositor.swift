@@ -61,7 +61,12 @@ public final class LayerCache: @unchecked Sendable {
     }
 
     /// Bytes the kept tiles may hold together; lowering it evicts the least recently used at once.
-    public var budgetBytes: Int { didSet { trim(to: budgetBytes) } }
+    public var budgetBytes: Int {
+        didSet {
+            trim(to: budgetBytes)
+            if rasterBytes > budgetBytes / 4 { rasters.removeAll(); rasterBytes = 0 }
+        }
+    }
     private var extents: [Key: Extent] = [:]
     private var tiles: [TileKey: Tile] = [:]
     private var tick = 0
@@ -74,9 +79,12 @@ public final class LayerCache: @unchecked Sendable {
     public init(budgetBytes: Int = 256 << 20) { self.budgetBytes = budgetBytes }
 
     /// Forgets every surface.
-    public func removeAll() { extents.removeAll(); tiles.removeAll(); bytes = 0; materials.removeAll(); materialBytes = 0; redraws = [] }
+    public func removeAll() {
+        extents.removeAll(); tiles.removeAll(); bytes = 0; materials.removeAll(); materialBytes = 0; redraws = []
+        rasters.removeAll(); rasterBytes = 0
+    }
 
-    public func resetCounters() { drawnTiles = 0; reusedTiles = 0; patchedTiles = 0 }
+    public func resetCounters() { drawnTiles = 0; reusedTiles = 0; patchedTiles = 0; drawnRasters = 0 }
 
     /// The extent kept for `key` when its content is `content`.
     func extent(_ key: Key, _ content: Content) -> Extent? {
@@ -152,6 +160,21 @@ public final class LayerCache: @unchecked Sendable {
         guard materialBytes + m.bytes <= budgetBytes / 4 else { return }
         materials[key] = m
         materialBytes += m.bytes
+    }
+
+    /// Rasterized groups' bitmaps (RasterizedLayer.swift), one per group, within a quarter of the budget.
+    private var rasters: [Key: RasterBitmap] = [:]
+    private var rasterBytes = 0
+    /// Bitmaps drawn for rasterized groups since the counters were reset.
+    public private(set) var drawnRasters = 0
+
+    func raster(_ key: Key) -> RasterBitmap? { rasters[key] }
+    func keepRaster(_ bitmap: RasterBitmap, for key: Key) {
+        drawnRasters += 1
+        if let old = rasters.removeValue(forKey: key) { rasterBytes -= old.bytes }
+        guard rasterBytes + bitmap.bytes <= budgetBytes / 4 else { return }
+        rasters[key] = bitmap
+        rasterBytes += bitmap.bytes
     }
 
     /// Evicts the least recently used tiles until at most `limit` bytes are kept.

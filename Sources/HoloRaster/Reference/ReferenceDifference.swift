@@ -57,6 +57,17 @@ public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible 
         differingValues = differing
     }
 
+    /// The bound of a frame with a rasterized group (Composite/RasterizedLayer.swift): its content
+    /// resampled from a bitmap drawn once, against the content drawn at its transform: mean |Δ| ≤ 1
+    /// level and 97 % of channel values within 8 levels. The resample softens edges by up to the
+    /// bilinear tent (half a pixel each side at a half-pixel phase), which on text at 0.25x–0.5x is
+    /// a few per cent of the frame. Measured with the release CLI (render --format raw, fast against
+    /// --reference), every frame of reveal and reveal-chevron: at 0.5x largest mean 0.67 and 2.1 %
+    /// over 8 levels (reveal frame 49), at 0.25x 0.75 and 2.5 % (frame 45); at 3x see
+    /// docs/performance.md.
+    public static let rasterizedMaxMeanDelta = 1.0
+    public static let rasterizedMaxShareOverLargeDelta = 0.03
+
     public var isWithinBound: Bool {
         meanDelta <= Self.maxMeanDelta && shareOverLargeDelta <= Self.maxShareOverLargeDelta
     }
@@ -64,6 +75,11 @@ public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible 
     /// mean |Δ| ≤ 1 level and 99.9 % of channel values within 12 levels (see the header).
     public var isWithinReducedResolutionBound: Bool {
         meanDelta <= Self.reducedResolutionMaxMeanDelta && shareOverReducedResolutionLargeDelta <= Self.maxShareOverLargeDelta
+    }
+
+    /// mean |Δ| ≤ 1 level and 97 % of channel values within 8 levels (see `rasterizedMaxMeanDelta`).
+    public var isWithinRasterizedBound: Bool {
+        meanDelta <= Self.rasterizedMaxMeanDelta && shareOverLargeDelta <= Self.rasterizedMaxShareOverLargeDelta
     }
 
     public var description: String {

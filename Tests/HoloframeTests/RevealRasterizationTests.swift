@@ -1,0 +1,39 @@
+// The reveal's page is a rasterized group (HoloRaster's Composite/RasterizedLayer.swift): at the
+// end of the morph, where its blur is drawn at full resolution, its bitmap is drawn once and only
+// resampled while the mapping scales, moves, fades and blurs it, and every frame of the run has
+// the bytes of the frame drawn alone.
+
+import Testing
+@testable import Holoframe
+
+@Suite struct RevealRasterizationTests {
+    @Test(arguments: ["reveal", "reveal-chevron"])
+    func thePagesBitmapIsDrawnOnceAtTheEndOfTheMorph(_ name: String) throws {
+        let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(scale: 0.5))
+        let source = clip.frames()
+        let renderer = SceneRenderer(fonts: FontLibrary.shared)
+        let run = FrameCompositor(renderer: renderer)
+        // The page's blur at 0.5x is 5·p px: under 2 px (full resolution, so rasterized) for p < 0.4.
+        // (The frames are simulated in order.)
+        let scenes = (0..<clip.frameCount).map { source.frame($0, fps: clip.fps).scene }
+        let frames = scenes.indices.filter { i in
+            let p = scenes[i].root.compactMap { node -> Double? in
+                if case .group(let g) = node, g.rasterization != nil, g.clip != nil { return g.blur / 10 }
+                return nil
+            }.first
+            return p.map { $0 > 0.01 && $0 < 0.3 } ?? false
+        }
+        let morph = Array(frames.drop { $0 < clip.frameCount / 2 }.prefix(8))
+        try #require(morph.count >= 4, "frames at the end of the second morph: \(frames)")
+        var previous: Scene?
+        for i in morph {
+            let scene = scenes[i]
+            #expect(scene != previous, "frame \(i) moves")
+            previous = scene
+            let inRun = try run.render(scene, scale: clip.scale)
+            let alone = try FrameCompositor(renderer: renderer).render(scene, scale: clip.scale)
+            #expect(inRun == alone, "\(name) frame \(i): in the run as alone")
+        }
+        #expect(run.layers.drawnRasters == 1, "\(name) frames \(morph): the page's bitmap drawn \(run.layers.drawnRasters) times")
+    }
+}
