@@ -180,4 +180,24 @@ import HoloScene
         guard let title = firstText(scene.root[0]) else { Issue.record("the title is not first"); return }
         #expect(title.string == "Goals" && title.font.size == size.pointSize(.largeTitle))
     }
+
+    /// The morph lays its detail out only down to the frame's bottom: those blocks are the whole
+    /// detail's first blocks, each drawn the same, and asking for the whole detail afterwards
+    /// extends the kept part into the column laid out in one go.
+    @Test func theMorphLaysOutOnlyTheDetailItShows() {
+        let layout = HeroTransitionLayout(size: Size(390, 844))
+        let goal = FinanceData.goals[1]
+        // Widths no other test asks for, so the first call at each lays the column out anew.
+        let part = layout.detail(goal, palette: .light, width: 287, through: 420)
+        let whole = layout.detail(goal, palette: .light, width: 287)
+        let inOneGo = layout.detail(goal, palette: .dark, width: 287)
+        #expect(part.frames.count >= 2 && part.frames.count < whole.frames.count)
+        #expect(part.frames.allSatisfy { $0.minY < 420 } && whole.frames[part.frames.count].minY >= 420)
+        #expect(Array(whole.frames.prefix(part.frames.count)) == part.frames)
+        #expect(Array(whole.nodes.prefix(part.nodes.count)) == part.nodes)
+        #expect(whole.frames.count == whole.items.count && whole.frames == inOneGo.frames)
+        #expect(whole.height == inOneGo.height && whole.height > whole.frames.last!.maxY)
+        // A bound inside the kept part answers from it; the scene draws the shown blocks alone.
+        #expect(layout.detail(goal, palette: .light, width: 287, through: 100).frames == whole.frames)
+    }
 }

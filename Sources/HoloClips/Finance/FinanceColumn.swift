@@ -19,28 +19,42 @@ struct FinanceColumn: Sendable {
     }
 
     let items: [Item]
-    /// Each block's frame, its top relative to the column's top.
-    let frames: [Rect]
-    /// Each block drawn with its top-leading corner at (0, 0).
-    let nodes: [[Node]]
-    /// Down to the end of the last block's gap.
-    let height: Double
+    /// The laid-out blocks' frames (all of them, or those down to a `through` bound), each block's
+    /// top relative to the column's top.
+    private(set) var frames: [Rect] = []
+    /// Each laid-out block drawn with its top-leading corner at (0, 0).
+    private(set) var nodes: [[Node]] = []
+    /// Down to the end of the last laid-out block's gap (the whole column's height once complete).
+    private(set) var height = 0.0
+    let width: Double
     let environment: ViewEnvironment
     let palette: FinancePalette
 
     private init(_ items: [Item], width: Double, type: DynamicTypeSize, palette: FinancePalette) {
-        self.items = items; self.palette = palette
+        self.items = items; self.width = width; self.palette = palette
         environment = Self.environment(type: type, width: width, palette: palette)
-        var y = 0.0
-        var frames: [Rect] = [], nodes: [[Node]] = []
-        for item in items {
+    }
+
+    /// Whether every block that starts above `bottom` is laid out.
+    private func reaches(_ bottom: Double) -> Bool {
+        frames.count == items.count || height >= bottom
+    }
+
+    /// The column with its blocks laid out one under the other down to the first that starts at
+    /// or below `bottom`. Each block is laid out alone, so a column laid out further keeps the
+    /// frames and nodes of the blocks it already had.
+    private func extended(through bottom: Double) -> FinanceColumn {
+        var column = self
+        while column.frames.count < items.count, column.height < bottom {
+            let item = items[column.frames.count]
             let w = width - 2 * item.inset
             var views = FinanceViews(palette: palette, width: w, environment: environment)
             let drawn = views.view(item.block, background: item.background).laidOut(width: w, in: environment)
-            frames.append(Rect(x: item.inset, y: y, width: w, height: drawn.size.height)); nodes.append(drawn.nodes)
-            y += drawn.size.height + item.gap
+            column.frames.append(Rect(x: item.inset, y: column.height, width: w, height: drawn.size.height))
+            column.nodes.append(drawn.nodes)
+            column.height += drawn.size.height + item.gap
         }
-        self.frames = frames; self.nodes = nodes; height = y
+        return column
     }
 
     private static let laidOut = Locked<[Key: FinanceColumn]>([:])
@@ -48,11 +62,15 @@ struct FinanceColumn: Sendable {
         var items: [Item], width: Double, type: DynamicTypeSize, palette: FinancePalette
     }
 
-    /// `items` laid out in a screen `width` wide at text size `type`.
-    static func laidOut(_ items: [Item], width: Double, type: DynamicTypeSize, palette: FinancePalette) -> FinanceColumn {
+    /// `items` laid out in a screen `width` wide at text size `type`: all of them, or those that
+    /// start above `bottom` (a view clipped there, such as the hero's detail growing out of its
+    /// card, lays out only what it shows).
+    static func laidOut(_ items: [Item], width: Double, type: DynamicTypeSize, palette: FinancePalette,
+                        through bottom: Double = .infinity) -> FinanceColumn {
         let key = Key(items: items, width: width, type: type, palette: palette)
-        if let done = laidOut.withLock({ $0[key] }) { return done }
-        let column = FinanceColumn(items, width: width, type: type, palette: palette)
+        let cached = laidOut.withLock { $0[key] }
+        if let cached, cached.reaches(bottom) { return cached }
+        let column = (cached ?? FinanceColumn(items, width: width, type: type, palette: palette)).extended(through: bottom)
         laidOut.withLock { $0[key] = column }
         return column
     }
@@ -91,7 +109,7 @@ struct FinanceColumn: Sendable {
 
     /// The blocks as the sweep lays them out, with the column's top-leading corner at (`left`, `top`).
     func pieces(_ name: String, top: Double, left: Double = 0, scrolls: Bool) -> [ScreenPiece] {
-        items.indices.map { i in
+        frames.indices.map { i in
             var views = FinanceViews(palette: palette, width: frames[i].width, environment: environment)
             return ScreenPiece(name: "\(name) block \(i)", view: views.view(items[i].block, background: items[i].background),
                                environment: environment, origin: Point(left + frames[i].minX, top + frames[i].minY),
