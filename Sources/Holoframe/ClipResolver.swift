@@ -135,16 +135,6 @@ public enum ClipResolver {
     }
 }
 
-extension ClipSpec {
-    /// A clip file read under `inputs` (a regular file within its cap), as `ClipResolver.spec` reads
-    /// one. HoloMotion, where `ClipSpec` lives, reads no files: this stands in for the loader it had.
-    @available(*, deprecated, message: "use ClipResolver.spec(for:inputs:), which also fills in a built-in design's defaults. Removed in the next minor version.")
-    public static func load(path: String, defaults: (String) -> ClipSpec? = { _ in nil },
-                            inputs: InputPolicy = InputPolicy()) throws -> ClipSpec {
-        try ClipResolver.readFile(path, inputs: inputs, defaults: defaults)
-    }
-}
-
 extension ClipResolver {
     /// The device a clip renders on, after the overrides.
     public static func deviceName(_ argument: String, overrides: ClipOverrides = ClipOverrides(),

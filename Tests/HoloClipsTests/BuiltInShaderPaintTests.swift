@@ -68,32 +68,3 @@ import HoloShaders
         }
     }
 }
-
-/// The spellings before the one shader paint still build (deprecated) and make the same paints.
-/// Run through a protocol so the test itself builds without deprecation warnings.
-private protocol OldSpellingsCheck { func run() }
-
-private struct OldShaderPaintSpellings: OldSpellingsCheck {
-    @available(*, deprecated)
-    func run() {
-        let bounds = Rect(x: 1, y: 2, width: 30, height: 10)
-        let u = HolographicUniforms(bounds: bounds, roll: 0.1, pitch: 0.2, time: 0.3, accentHue: 0.4, isStatic: true, widthFromText: true)
-        let old: Paint = .shader(.holographic(u))
-        let new: Paint = .shader(ShaderPaint(bounds: bounds, program: HolographicTextEffect(roll: 0.1, pitch: 0.2, time: 0.3, accentHue: 0.4,
-                                                                                           isStatic: true), widthFromText: true))
-        #expect(old == new)
-        #expect(Paint.shader(.anyDistance(roll: 0.15, bounds: bounds)) == .shader(ShaderPaint(bounds: bounds, program: AnyDistanceGradientEffect(roll: 0.15))))
-        let p: ProgramShader = ShaderPaint(bounds: bounds, program: AnyDistanceGradientEffect(roll: 0))
-        #expect(Paint.shader(.program(p)) == .shader(p))
-        #expect(Paint.shader(.holographic(HolographicUniforms(bounds: bounds, roll: 0.1, pitch: 0.2, time: 0.3))) != old)
-        let title = HolographicTitle("Reps", origin: Point(16, 107), roll: 0.2, pitch: 0.1, time: 3.5)
-        #expect(Paint.shader(.holographic(title.uniforms)) == .shader(title.paint))
-    }
-}
-
-@Suite struct DeprecatedShaderPaintTests {
-    @Test func oldSpellingsMakeTheNewPaints() {
-        let check: any OldSpellingsCheck = OldShaderPaintSpellings()
-        check.run()
-    }
-}

@@ -1,7 +1,7 @@
 // Every way a clip file is loaded reads it through InputFile's rules (issue 33 item 6): HoloMotion
 // only decodes bytes; ClipResolver.readFile reads the file under the run's InputPolicy, and every
 // loader is built on it: spec / resolve / deviceName (render, bench, golden, report pages),
-// HoloframeTesting's ClipReference (its own test) and the deprecated ClipSpec.load. The CLI's
+// and HoloframeTesting's ClipReference (its own test). The CLI's
 // --max-input on a clip file is held in CLITests (resourcePolicyRefusesBeforeReadingOrAllocating).
 
 import Foundation

@@ -39,13 +39,6 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
         self.words = [UInt32](repeating: 0, count: width * height)
     }
 
-    /// A transparent canvas covering `size` points at `scale` pixels per point (rounded to whole pixels).
-    @available(*, deprecated, message: "nothing uses it; write Canvas(width: Int((size.width * scale).rounded()), height: …, scale: scale). Removed in the next minor version.")
-    public init(size: Size, scale: Double) {
-        self.init(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()),
-                  scale: scale)
-    }
-
     /// Wraps existing premultiplied pixel words (`PremultipliedRGBA8.word` layout), no copy.
     public init(width: Int, height: Int, scale: Double = 1, premultipliedWords: [UInt32]) {
         precondition(premultipliedWords.count == width * height, "pixel buffer size does not match")

@@ -1,5 +1,6 @@
-// Issue 31, "Frames that look wrong": each fixed frame, rendered from the built-in clip and held to
-// what should show there. Each test failed on the code before its fix (figures in the comments).
+// Frames of the built-in clips held to what should show there: no title ghosting over the status
+// bar, a bar that blurs what is under it, the reveal's sheet and aurora, the hero's back button,
+// labels that do not touch. Each test is rendered from the built-in clip.
 
 import Foundation
 import HoloClips
@@ -9,7 +10,7 @@ import HoloScene
 import Testing
 @testable import Holoframe
 
-@Suite struct Issue31FrameTests {
+@Suite struct BuiltInFrameContentTests {
     static let renderer = SceneRenderer(fonts: FontLibrary.shared)
 
     static func render(_ clip: String, frame: Int, scale: Double, chrome: Bool = true) throws -> Canvas {
