@@ -1,5 +1,5 @@
 // What a built-in clip's layout takes from its device: the safe area, the status bar and the
-// cutout (issue 29, Devices). A preset carries them (HoloMotion's DevicePresets.swift). A custom
+// cutout. A preset carries them (HoloMotion's DevicePresets.swift). A custom
 // `WxH@S` screen carries none, so each family guesses them from the screen's shape as it did
 // before presets had insets (each family keeps its own guess, so a custom 390x844@3 renders as
 // it always did, and layouts built from a size alone, as in tests, are unchanged).

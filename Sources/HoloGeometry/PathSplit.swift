@@ -1,5 +1,5 @@
 // The one place a file path is split into its folder and its last component. Foundation's
-// `NSString.deletingLastPathComponent` traps on any one-character path ("G", "s"; issue 41), and
+// `NSString.deletingLastPathComponent` traps on any one-character path ("G", "s"), and
 // `URL.deletingLastPathComponent` resolves against the current directory; this is POSIX's
 // dirname/basename on the text alone, with no file system access:
 //

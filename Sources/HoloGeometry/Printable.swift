@@ -1,6 +1,6 @@
 // Text that came from input (file names, clip strings, shader source, golden names) on its way to
 // a terminal or a log. A clip file can hold ANSI escapes, NUL, a carriage return or a bidi
-// override; printed raw they rewrite the terminal, hide text or forge a line (issue 30). So:
+// override; printed raw they rewrite the terminal, hide text or forge a line. So:
 //  - `escaped` writes every control character (C0, DEL, C1) and the invisible bidi controls as
 //    Swift's `\u{…}`, leaving other text, and the backslash, alone;
 //  - `shellQuoted` turns a word into one a POSIX shell reads back as exactly that word, for hints

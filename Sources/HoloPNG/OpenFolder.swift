@@ -4,7 +4,7 @@
 // Why: a render's output folder is named by a path once, at the start. If every write resolved the
 // path again, renaming the folder (or a parent) or swapping it for a symbolic link while frames
 // are written would send the later writes elsewhere: a probe made a render overwrite 52 files in
-// another folder that way (issue 30). Holding the descriptor, the writes all land in the folder
+// another folder that way. Holding the descriptor, the writes all land in the folder
 // that was opened, wherever it has been moved; nothing new is created outside it.
 
 #if canImport(Glibc)

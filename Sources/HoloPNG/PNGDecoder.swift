@@ -5,7 +5,7 @@
 // Decoding polls the thread's FrameWatch (HoloStop) after every row and every 8 KiB of input, so a
 // frame deadline, --max-time or a signal stops it; image data going on past the header's size is
 // refused before libpng inflates it (a 4999² PNG whose IDAT inflated 50× past its IHDR took 10.9 s
-// under --max-time 2: libpng inflates all of it to find its end; issue 41).
+// under --max-time 2: libpng inflates all of it to find its end).
 
 import CPNGShim
 import HoloRaster

@@ -2,8 +2,8 @@
 // rasterizer's sweeps, of mask fills, blur passes, materials, tilts and shader layers, and
 // between nodes; the reference renderer (Reference/), whose rows cost far more (supersampled
 // coverage, a shader run per pixel), polls every row of its loops and between nodes, so it stops
-// as soon as the fast path does (SIGTERM during `--reference` of examples/metal-shader.json took
-// 7.7 s to stop before; issue 41). A stopped frame's loops return early and its pixels are dropped by the caller
+// as soon as the fast path does (without the polls, SIGTERM during `--reference` of
+// examples/metal-shader.json took 7.7 s to stop). A stopped frame's loops return early and its pixels are dropped by the caller
 // (the pipeline), so nothing here changes a frame that completes.
 
 import HoloStop

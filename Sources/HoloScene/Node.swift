@@ -36,8 +36,7 @@ public enum Shape: Hashable, Sendable {
     }
 }
 
-/// Font weights as iOS names them (`medium` was added with the Inter cuts, issue 31: a `switch`
-/// over FontWeight outside this package needs the new case).
+/// Font weights as iOS names them (`medium` is Inter's Medium cut).
 public enum FontWeight: String, Hashable, Sendable, Codable, CaseIterable {
     case regular, medium, semibold, bold
 }

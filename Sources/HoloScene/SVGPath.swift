@@ -231,7 +231,7 @@ struct SVGPathReader {
         var cx1 = k * rx * y1 / ry, cy1 = -k * ry * x1 / rx
         if ![rx, ry, cx1, cy1].allSatisfy(\.isFinite) {
             // At the edges of Double the squares overflow or underflow (rx = ry = 1e-300: rx² is 0,
-            // Λ ∞, the centre NaN, and NaN reached Int(): a trap; issue 41). Then the same steps
+            // Λ ∞, the centre NaN, and NaN reaching Int() traps). Then the same steps
             // scale-invariant, with no radius or coordinate squared: Λ = h², h = hypot(x1/rx, y1/ry).
             (rx, ry) = (rx0, ry0)
             let u = x1 / rx, v = y1 / ry, h = hypot(u, v)

@@ -4,8 +4,8 @@
 //
 // Simulated records (a frame's state line and scene) are kept within a budget of bytes
 // (`--state-cache-mb`), the least recently used going first: a scene is about 1.1 MB on a
-// 2,000-node clip, and before issue 41 every record up to the furthest frame asked for was kept for
-// the clip's life (`GET /state?n=35999` from another site's `<img>` grew the studio to 7.6 GB).
+// 2,000-node clip, and keeping every record up to the furthest frame asked for, for the clip's
+// life, let `GET /state?n=35999` from another site's `<img>` grow the studio to 7.6 GB.
 // A simulation only moves forward (HoloClips/Clip.swift), and frame k of a fresh one is the frame
 // k of any other (the simulation steps to t = k / fps itself; `render --frames k` relies on it). So
 // one running simulation is kept: a frame at or past it is reached from there, an earlier frame

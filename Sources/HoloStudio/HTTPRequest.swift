@@ -1,4 +1,4 @@
-// One HTTP/1.1 request, read within stated bounds in time linear in the bytes read (issue 41).
+// One HTTP/1.1 request, read within stated bounds in time linear in the bytes read.
 //
 // FlyingFox 0.27.1, which served the studio before, had no cap on the request line, the headers,
 // the body or the connections and no read timeout, and its line decoder was internal: a 200 KiB

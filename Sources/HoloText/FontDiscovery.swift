@@ -12,7 +12,7 @@
 // are synthesized; Inter ships all four cuts, so nothing is.
 //
 // $HOLOFRAME_FONT_DIR is listed by Holoframe, never handed to fontconfig's folder scan (which
-// opens every entry, and hung on a FIFO: issue 41): each entry is opened with O_NONBLOCK |
+// opens every entry, and hangs on a FIFO): each entry is opened with O_NONBLOCK |
 // O_NOFOLLOW and fstat'ed, and only regular files (no FIFOs, devices, folders or links) are added,
 // one by one (FcConfigAppFontAddFile), in name order. FontLibrary opens a face's file the same way
 // (O_NONBLOCK, a regular file checked on the descriptor) before FreeType reads it.

@@ -3,8 +3,8 @@
 //
 // Why a cap: `--max-text` counts characters, and one character (a grapheme cluster) can hold any
 // number of marks, each of them shaped by HarfBuzz (which cannot poll a stop flag) and drawn as a
-// glyph: one character of 10 million marks took 9.8 s a frame and 20 million reached 3.85 GB
-// (issue 41). Why refusing rather than inserting U+034F COMBINING GRAPHEME JOINER, as the
+// glyph: one character of 10 million marks took 9.8 s a frame and 20 million reached 3.85 GB.
+// Why refusing rather than inserting U+034F COMBINING GRAPHEME JOINER, as the
 // format's own conversion does: a CGJ after every 30 marks keeps all of them, so the work would
 // stay proportional to the marks (the 10-million-mark character would still be 10 million glyphs),
 // and it would change the scalar positions the line breaker, the shaper and the caller share. No

@@ -1,4 +1,4 @@
-// Progress people can read (issue 32): how far a render, a golden run or a bench is, how fast it
+// Progress people can read: how far a render, a golden run or a bench is, how fast it
 // goes, how long is left, where the time goes, and which frames were slowest.
 //
 // The meter only counts and does arithmetic; the CLI decides where and how often a line is shown

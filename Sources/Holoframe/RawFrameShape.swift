@@ -1,4 +1,4 @@
-// How raw frames are shaped for a video encoder (`render --video`, issue 32).
+// How raw frames are shaped for a video encoder (`render --video`).
 //
 // Straight alpha (what `--format raw`, ProRes 4444 and APNG take): the canvas unpremultiplied.
 //

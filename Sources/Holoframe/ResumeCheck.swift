@@ -22,7 +22,7 @@ import HoloPNG
 import HoloRaster
 
 public struct RenderRecord: Encodable, Equatable, Sendable {
-    /// The record's own version: 2 since it covers every input (issue 30). Older records have none.
+    /// The record's own version: 2 covers every input; a record without one is older.
     public var format = RenderRecord.currentFormat
     public var clip: String
     public var width: Int

@@ -1,4 +1,4 @@
-// `render --video`: the spawned ffmpeg, treated as an untrusted child (issue 41). Frames reach
+// `render --video`: the spawned ffmpeg, treated as an untrusted child. Frames reach
 // it through the render pipeline's raw path (RawFrameWriter: in frame order, whatever order the
 // workers finish them in) on its standard input.
 //

@@ -1,4 +1,4 @@
-// Where progress goes (issue 32): the meter (Holoframe/ProgressMeter.swift) counts; this decides
+// Where progress goes: the meter (Holoframe/ProgressMeter.swift) counts; this decides
 // how it is shown on standard error.
 //   --progress auto (default)  a bar redrawn in place when stderr is a terminal; nothing on a pipe
 //   --progress plain           a line every few seconds (and the last), for CI logs, anywhere

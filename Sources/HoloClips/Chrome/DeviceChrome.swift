@@ -1,5 +1,5 @@
 // The phone's own chrome over a clip: the status bar (9:41, cellular bars, Wi-Fi, battery) and the
-// home indicator, at the device's positions and sizes (issue 31, Device chrome).
+// home indicator, at the device's positions and sizes.
 //
 // One implementation for every family: a built-in clip's scene gets these nodes appended last (so
 // they are drawn over everything, as iOS draws its status bar in a window above the app's), by

@@ -1,4 +1,4 @@
-// The reveal surface's static parts as views of the layout kit (issue 45), laid out once per
+// The reveal surface's static parts as views of the layout kit, laid out once per
 // layout (device, text size) and cached; RevealScene moves their nodes with the scroll and the
 // sections' effects, and draws the morph (the control, its caption, the chevron) over them.
 //   primary     the title and subtitle above the round button's place, bottom-aligned over the

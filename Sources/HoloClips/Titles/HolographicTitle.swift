@@ -1,4 +1,4 @@
-// HolographicTitle: the Reps app's `HolographicText` as one scene component (issue 6, item 3).
+// HolographicTitle: the Reps app's `HolographicText` as one scene component.
 //
 // On the phone the title is a SwiftUI view: a TimelineView redrawing at 30 fps, device roll and
 // pitch smoothed with spring(0.2, 0.8), a Metal shader filling the glyphs, a shadow and a

@@ -8,7 +8,7 @@ import HoloScene
 /// Decoding state shared by a whole document: the driver table every expression resolves through,
 /// and the host's image loader.
 struct SceneDecoder {
-    /// Characters of expression text one document may hold together: issue 30's probe parsed 45 MB
+    /// Characters of expression text one document may hold together: a probe parsed 45 MB
     /// of expressions in 26 s (about 0.6 µs a character), so a million keep loading near a second.
     /// Each expression is also at most ExpressionParser.maximumLength.
     static let maximumExpressionCharacters = 1_000_000

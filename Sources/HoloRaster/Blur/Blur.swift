@@ -10,9 +10,9 @@
 // Measured against an exact Double Gaussian in BlurTests: max channel error ≤ `blurErrorBound`
 // (≤ `smallSigmaBlurErrorBound` for 2 < σ < 3 px, see there).
 //
-// Why ½ resolution from 2 px (issue 28): a full-screen layer blur of σ 2–10 px (the reveal's
-// card morph, every frame of it) ran three boxes at full resolution, 17 ms of a 30 ms frame, where
-// the ½ path above 10 px took about 7. A blurred image of σ ≥ 2 px has almost nothing a ½ grid
+// Why ½ resolution from 2 px: a full-screen layer blur of σ 2–10 px (the reveal's card morph,
+// every frame of it) at full resolution runs three boxes, 17 ms of a 30 ms frame, where the ½
+// path above 10 px takes about 7. A blurred image of σ ≥ 2 px has almost nothing a ½ grid
 // cannot hold (its spectrum at the coarse Nyquist frequency is e^(−2π²σ²/16) ≤ 0.7 %); what the
 // reduced path gets wrong is the shape of its kernel: the resampling (box of 2, linear
 // interpolation, variance 0.92 px²) is a growing share of σ² as σ falls, so the error rises to
@@ -62,7 +62,7 @@ public let smallSigmaBlurErrorBound = 9
 public let exactGaussianMaxSigma = 2.0
 
 /// From this σ (px) up a blur runs on the ¼-resolution plane (below it and above
-/// `exactGaussianMaxSigma`, on the ½ one). Issue 28: from 12 px the ½ plane's σ is ≥ 6 px, which
+/// `exactGaussianMaxSigma`, on the ½ one). From 12 px the ½ plane's σ is ≥ 6 px, which
 /// a ¼ plane holds as well (its σ ≥ 2.96 px; resampling variance 3.9 px² is 2.7 % of σ², less
 /// than the ½ path's share at 6 px); measured against the exact Gaussian in BlurTests (σ 12 and
 /// 16: ¼ plane, taps) and on reveal's pages against the reference renderer at 3x

@@ -16,7 +16,7 @@
 // Added after the tint, white reads 0.84 + 0.12 = 0.96 (ultraThin), 0.958 (thin), 0.961 (regular,
 // thick), inside the anchor's 0.92–0.97, and colour keeps its hue: system red under a light
 // ultraThin bar is (0.90, 0.51, 0.49), a soft pink. Dark materials have brightness 0: unchanged.
-// Anchor 3 (issue 31): over a light backdrop a light bar reads at least as light as the backdrop;
+// Anchor 3: over a light backdrop a light bar reads at least as light as the backdrop;
 // the table's light ultraThin and thin curves could not (see `fittedLightTwoThirds`).
 // Steps 2–4 run in Float on straight colour, rounded once to 8 bits. `MaterialRecipe.apply` is the
 // same formula in Double: the reference renderer's (`Reference.material`, with the exact blur),

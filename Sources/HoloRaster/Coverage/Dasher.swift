@@ -40,7 +40,7 @@ struct Dasher {
         var out: [FlatSubpath] = []
         var current: FlatSubpath? = startsOn ? FlatSubpath(points: [p[0]], corner: [true], closed: false) : nil
         // Intervals walked, bounded: past Double's precision (an interval of 1e-300 added to a
-        // length of 1e6 leaves it as it was) the walk could stop advancing (issue 41's fuzzer hung here).
+        // length of 1e6 leaves it as it was) the walk could stop advancing (a fuzzer's input hung it).
         var steps = 0
         for i in 0..<segments {
             let a = p[i], b = p[(i + 1) % n]
@@ -67,7 +67,7 @@ struct Dasher {
             if current != nil {
                 // The segment's end is inside a dash: keep the vertex. Appended in place: a copy
                 // (`var c = current`) copied the dash's points on every segment, quadratic in a dash
-                // of a flattened curve (issue 41's fuzzer: 2,000,000 points, a frame past every deadline).
+                // of a flattened curve (2,000,000 points took a frame past every deadline).
                 current!.points.append(b); current!.corner.append(s.corner[(i + 1) % n]); current!.direction = d
             }
             // A long walk polls its frame's watch, as the rasterizer's rows do.

@@ -34,7 +34,7 @@ let maxFlattenedPathPoints = 2_000_000
 
 /// ⌈v⌉ within `lower…upper`, for a count of steps: NaN gives `lower` and a huge v `upper`, so no
 /// curve's geometry (a cubic 1e300 across, a tolerance of 1e-300) reaches `Int()` out of range,
-/// which traps (issue 41).
+/// which traps.
 func stepCount(_ v: Double, lower: Int, upper: Int) -> Int {
     guard v > Double(lower) else { return lower }
     return v < Double(upper) ? Int(v.rounded(.up)) : upper
@@ -96,7 +96,7 @@ extension Path {
         func finite(_ ps: Point...) -> Bool { ps.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
         var count = 0
         for e in elements {
-            // Between elements: a path of millions of points takes seconds to flatten (issue 41's fuzzer).
+            // Between elements: a path of millions of points takes seconds to flatten.
             guard count <= maxFlattenedPathPoints, !FrameWatch.shouldStop() else { break }
             switch e {
             case .move(let p):

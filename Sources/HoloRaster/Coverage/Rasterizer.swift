@@ -159,7 +159,7 @@ struct ScanlineRasterizer {
         let rowEnd = Int(Swift.min(Double(window.y1), yb).rounded(.up))
         guard rowStart < rowEnd else { return }
         // x between the ends: a rise of 5e-324 makes dxdy infinite, and an x of ±∞ or 1e300 traps
-        // in Int() (issue 41). Rounding's own overshoot (far under a pixel) is kept as it was.
+        // in Int(). Rounding's own overshoot (far under a pixel) is kept as it was.
         let lo = Swift.min(xt, xb), hi = Swift.max(xt, xb)
         func within(_ x: Double) -> Double { x >= lo - 1 && x <= hi + 1 ? x : Swift.min(Swift.max(x.isNaN ? lo : x, lo), hi) }
         for row in rowStart..<rowEnd {

@@ -3,10 +3,10 @@
 //   at least 99.9 % of channel values within 8 levels.
 // Where the fast path approximates on purpose (box blurs at reduced resolution, Float colour steps)
 // it is held to this; everywhere else it is byte-identical or within one level (Reference.swift).
-// Issue 28 allows a looser bound for frames where a blur of σ 2–10 px runs at reduced resolution
-// (½ since then): mean |Δ| ≤ 1 level and 99.9 % within 12 levels, for frames a test names
-// (`isWithinReducedResolutionBound`). Measured after that change, every frame of every built-in
-// clip at 0.5x and every reveal frame with such a blur at 3x holds the first bound.
+// Frames where a blur of σ 2–10 px runs at reduced resolution (½) have a looser bound: mean |Δ| ≤ 1
+// level and 99.9 % within 12 levels, for frames a test names (`isWithinReducedResolutionBound`).
+// Every frame of every built-in clip at 0.5x and every reveal frame with such a blur at 3x holds
+// the first bound.
 
 public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible {
     public static let maxMeanDelta = 0.5

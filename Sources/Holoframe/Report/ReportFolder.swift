@@ -1,12 +1,12 @@
 // A report folder: `DIR/index.html` with its images beside it, written whole or not at all.
 //
-// The rule for outputs (issue 17): an existing path is refused unless `--force` is given, and even
+// The rule for outputs: an existing path is refused unless `--force` is given, and even
 // then only a folder this tool wrote is replaced, never a file, a symlink or anyone else's folder.
 // "This tool wrote it" is the marker file `.holoframe-report` inside it, which lists every file
 // the report wrote, by name and size (JSON). A marker proves nothing by itself (anyone can copy
 // one into a folder), so `--force` replaces a folder only when it holds exactly the files its
 // marker lists, at their sizes, and then deletes only those: a file the report did not write is
-// never deleted, the folder is refused with its name (issue 30). The page is written into a hidden
+// never deleted, the folder is refused with its name. The page is written into a hidden
 // sibling folder first and renamed into place, so a reader never sees half a report and a
 // failure leaves the old report (or nothing) behind.
 

@@ -1,5 +1,5 @@
 // What a built-in screen lays out with the kit, piece by piece, for the sweep that runs every
-// built-in clip on every device, orientation and text size (issue 45): a card of a scrolled
+// built-in clip on every device, orientation and text size: a card of a scrolled
 // column, a bar, a list section. Each family lists its pieces where its scene builds them, from
 // the same views, so the sweep checks what is drawn.
 
