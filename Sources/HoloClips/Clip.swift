@@ -31,11 +31,14 @@ public protocol ClipSimulation {
 
 /// A clip ready to render: its name, device and timing, and a way to start its simulation.
 public struct Clip: Sendable {
-    public let name: String
+    public private(set) var name: String
+    /// The device preset's name (or `WxH@S`) a clip made from a spec renders on; nil for a clip
+    /// built from a size alone.
+    public internal(set) var deviceName: String?
     /// Canvas size in points.
     public let size: Size
     /// Pixels per point.
-    public let scale: Double
+    public private(set) var scale: Double
     /// The exact frame rate (29.97 is 30000/1001), as the render record and state lines write it.
     public let rate: FrameRate
     /// Frames per second (the rate's value).
@@ -43,7 +46,7 @@ public struct Clip: Sendable {
     /// Frames in the clip's full duration: round(duration · fps), frames 0 … frameCount − 1.
     public let frameCount: Int
     /// When true, frames after the last one show the last frame (`--hold-last`).
-    public let holdsLastFrame: Bool
+    public private(set) var holdsLastFrame = false
     /// Deprecated forms the clip file used ("file: path: what to write instead"); the command
     /// line prints them on stderr, the clip renders as if written the new way.
     public private(set) var warnings: [String] = []
@@ -57,8 +60,7 @@ public struct Clip: Sendable {
     public init<S: ClipSimulation>(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int,
                                    simulation: @escaping @Sendable () -> S) {
         self.name = name; self.size = size; self.scale = scale; self.rate = rate; self.frameCount = frameCount
-        self.holdsLastFrame = false
-        self.start = { FrameSource(simulation()) }
+        self.start = { FrameSource(simulation(), rate: rate) }
     }
 
     /// A built-in design's clip: the spec's design name, device, rate and length, with the device's
@@ -68,6 +70,7 @@ public struct Clip: Sendable {
                             simulation: @escaping @Sendable () -> S) {
         self.init(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                   frameCount: spec.frameCount, simulation: simulation)
+        deviceName = spec.device.name
         if spec.chrome ?? true { self = withChrome(DeviceChrome(spec.device), statusBar: statusBar) }
     }
 
@@ -113,30 +116,29 @@ public struct Clip: Sendable {
             }
         }
         if holdsLastFrame { source.lastFrame = frameCount - 1 }
-        source.rate = rate
         return source
     }
 
     /// The same clip under another name (a variant is named by what the user asked for, not by
     /// its design).
     public func named(_ name: String) -> Clip {
-        var copy = Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
-        copy.chrome = chrome; copy.chromeStyle = chromeStyle
+        var copy = self
+        copy.name = name
         return copy
     }
 
     /// The same clip at another scale (for small goldens and quick previews).
     public func withScale(_ scale: Double) -> Clip {
-        var copy = Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: holdsLastFrame, warnings: warnings, start: start)
-        copy.chrome = chrome; copy.chromeStyle = chromeStyle
+        var copy = self
+        copy.scale = scale
         return copy
     }
 
     /// The same clip, showing its last frame for any later frame index (`--hold-last`): the
     /// frame is named as asked, its state and picture are the last frame's.
     public func holdingLastFrame() -> Clip {
-        var copy = Clip(name: name, size: size, scale: scale, rate: rate, frameCount: frameCount, holdsLastFrame: true, warnings: warnings, start: start)
-        copy.chrome = chrome; copy.chromeStyle = chromeStyle
+        var copy = self
+        copy.holdsLastFrame = true
         return copy
     }
 
@@ -145,12 +147,6 @@ public struct Clip: Sendable {
         var copy = self
         copy.warnings += warnings
         return copy
-    }
-
-    private init(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int, holdsLastFrame: Bool,
-                 warnings: [String] = [], start: @escaping @Sendable () -> FrameSource) {
-        self.name = name; self.size = size; self.scale = scale; self.rate = rate
-        self.frameCount = frameCount; self.holdsLastFrame = holdsLastFrame; self.warnings = warnings; self.start = start
     }
 
     /// Canvas size in pixels at the clip's scale.
@@ -166,13 +162,14 @@ public final class FrameSource {
     var overlay: ((Scene) -> Scene)?
     /// Set for `--hold-last`: later indices take this frame's time (and so its state and scene).
     var lastFrame: Int?
-    /// The clip's rate: a fractional one is written into each state line ("rate": "30000/1001").
-    var rate: FrameRate? {
-        didSet { rateKey = rate.flatMap { $0.isWhole ? nil : "\"rate\":\"\($0)\"" } }
-    }
-    private var rateKey: String?
+    /// The clip's rate: frame k is at t = k / rate; a fractional rate is written into each state
+    /// line ("rate": "30000/1001").
+    public let rate: FrameRate
+    private let rateKey: String?
 
-    init<S: ClipSimulation>(_ simulation: S) {
+    init<S: ClipSimulation>(_ simulation: S, rate: FrameRate) {
+        self.rate = rate
+        rateKey = rate.isWhole ? nil : "\"rate\":\"\(rate)\""
         var sim = simulation
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -187,24 +184,23 @@ public final class FrameSource {
         }
     }
 
-    /// Frame `index` at `fps` frames per second (t = index / fps), with its state as JSON.
-    /// Indices must not decrease.
-    public func frame(_ index: Int, fps: Double) -> FrameRecord {
-        step(index, fps: fps, encodeState: true)
+    /// Frame `index` (t = index / rate), with its state as JSON. Indices must not decrease.
+    public func frame(_ index: Int) -> FrameRecord {
+        step(index, encodeState: true)
     }
 
     /// Frame `index`'s time and scene only: the same simulation steps as `frame`, without encoding
     /// the state as JSON (what rendering and the benchmark need; encoding costs ~0.1–1 ms a frame).
-    public func scene(_ index: Int, fps: Double) -> (time: Double, scene: Scene) {
-        let record = step(index, fps: fps, encodeState: false)
+    public func scene(_ index: Int) -> (time: Double, scene: Scene) {
+        let record = step(index, encodeState: false)
         return (record.time, record.scene)
     }
 
-    private func step(_ index: Int, fps: Double, encodeState: Bool) -> FrameRecord {
+    private func step(_ index: Int, encodeState: Bool) -> FrameRecord {
         precondition(index >= lastIndex, "frames must be asked for in increasing order")
         lastIndex = index
         let shown = lastFrame.map { min(index, $0) } ?? index
-        let record = advance(index, Double(shown) / fps, encodeState, rateKey)
+        let record = advance(index, Double(shown) / rate.value, encodeState, rateKey)
         guard let overlay else { return record }
         return FrameRecord(index: record.index, time: record.time, stateJSON: record.stateJSON, scene: overlay(record.scene))
     }

@@ -101,10 +101,11 @@ public enum CustomDesign {
             components.tabs = (tabs, spec.taps)
         }
         let drivers = components
-        let clip = Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
+        var clip = Clip(name: spec.design, size: size, scale: spec.device.scale, rate: spec.rate, frameCount: spec.frameCount) {
             CustomSimulation(scene: scene, scroll: scroll, motion: motion, size: size, background: background, fps: fps,
                              components: drivers)
         }.withWarnings(scene.warnings.map { "\(fileName): \($0)" })
+        clip.deviceName = spec.device.name
         // A user's scene gets the device's chrome only when its file asks ("chrome": true).
         return spec.chrome == true ? clip.withChrome(device: spec.device) : clip
     }

@@ -79,9 +79,9 @@ public final class ClipVersion: @unchecked Sendable {
         var overrides = clipSource.overrides
         overrides.environment = environment
         let inputs = clipSource.makeInputs()
-        clip = try ClipResolver.resolve(clipSource.argument, overrides: overrides, inputs: inputs)
-        try clipSource.check(clip)
         var spec = try ClipResolver.spec(for: clipSource.argument, inputs: inputs)
+        clip = try ClipResolver.resolve(clipSource.argument, spec: spec, overrides: overrides, inputs: inputs)
+        try clipSource.check(clip)
         var atDeviceScale = overrides
         atDeviceScale.scale = nil
         ClipResolver.apply(atDeviceScale, to: &spec)
@@ -109,7 +109,7 @@ public final class ClipVersion: @unchecked Sendable {
             }
             if let running = simulation, running.frame >= index { simulation = nil; restarts += 1 }
             let source = simulation?.source ?? clip.frames()
-            let record = source.frame(index, fps: clip.fps)
+            let record = source.frame(index)
             simulation = (source, index)
             let bytes = Self.estimatedBytes(record)
             guard bytes <= recordBudget else { return record }

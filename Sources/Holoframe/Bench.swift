@@ -251,7 +251,7 @@ public struct BenchRunner: Sendable {
             defer { shift.deallocate() }
             let p0 = nowNanoseconds()
             let source = clip.frames()
-            if frames.first > 0 { _ = source.scene(frames.first - 1, fps: clip.fps) }
+            if frames.first > 0 { _ = source.scene(frames.first - 1) }
             try fonts.loadFaces()
             // Reuses only what an earlier frame of this run drew (an unchanged scene's canvas, retained layers).
             let sequence = FrameCompositor(renderer: pipeline.renderer)
@@ -262,7 +262,7 @@ public struct BenchRunner: Sendable {
                 }
                 let c0 = threadCPUNanoseconds()
                 let t0 = nowNanoseconds()
-                let frame = source.scene(index, fps: clip.fps)
+                let frame = source.scene(index)
                 let t1 = nowNanoseconds()
                 let c1 = threadCPUNanoseconds()
                 if run == 0 { try pipeline.preroll(frame.scene, scale: clip.scale) }  // untimed: a safety check
@@ -293,7 +293,7 @@ public struct BenchRunner: Sendable {
             // After the timed runs, untimed rendering: encoding is not part of a device's frame.
             let source = clip.frames()
             for (i, index) in frames.indices.enumerated() {
-                let canvas = try pipeline.renderer.render(source.scene(index, fps: clip.fps).scene, scale: clip.scale)
+                let canvas = try pipeline.renderer.render(source.scene(index).scene, scale: clip.scale)
                 let e0 = nowNanoseconds()
                 _ = try PNG.encode(canvas, profile: options.pngProfile)
                 encodes[i] = Double(nowNanoseconds() - e0) / 1e6

@@ -100,21 +100,24 @@ public enum ClipResolver {
     /// Files are read under `inputs` (its caps, its allowed folders; it remembers what was read).
     public static func resolve(_ argument: String, overrides: ClipOverrides = ClipOverrides(),
                                inputs: InputPolicy = InputPolicy()) throws -> Clip {
-        let name = isFile(argument) ? PathSplit(argument).stem : argument
-        return try make(argument, overrides: overrides, inputs: inputs).named(name)
+        try resolve(argument, spec: try spec(for: argument, inputs: inputs), overrides: overrides, inputs: inputs)
     }
 
-    static func make(_ argument: String, overrides: ClipOverrides, inputs: InputPolicy) throws -> Clip {
-        var spec = try spec(for: argument, inputs: inputs)
+    /// The clip `argument` names, made from its `spec` as `spec(for:inputs:)` read it (so a caller
+    /// that needs the spec too reads the file once), with `overrides` applied.
+    public static func resolve(_ argument: String, spec: ClipSpec, overrides: ClipOverrides = ClipOverrides(),
+                               inputs: InputPolicy = InputPolicy()) throws -> Clip {
+        var spec = spec
         apply(overrides, to: &spec)
+        let name = isFile(argument) ? PathSplit(argument).stem : argument
         if spec.design == CustomDesign.name {
             let folder = isFile(argument) ? PathSplit(argument).folder : "."
             return try CustomDesign.clip(spec, fileName: PathSplit(argument).name,
                                          loadImage: { path in try inputs.image(path, clipFolder: folder) },
-                                         loadShader: { path in try inputs.shaderSource(path, clipFolder: folder) })
+                                         loadShader: { path in try inputs.shaderSource(path, clipFolder: folder) }).named(name)
         }
         // Whatever a design refuses in a spec (a variant value, a tap target) is the user's to fix: exit 2.
-        do { return try ClipCatalog.clip(for: spec) } catch let error as ClipFileError { throw error } catch {
+        do { return try ClipCatalog.clip(for: spec).named(name) } catch let error as ClipFileError { throw error } catch {
             throw ClipUsageError(isFile(argument) ? "\(PathSplit(argument).name): \(error)" : "\(error)")
         }
     }
@@ -132,15 +135,5 @@ public enum ClipResolver {
         if let duration = overrides.duration { spec.duration = duration }
         if let environment = overrides.environment { spec.environment = environment }
         if overrides.noChrome { spec.chrome = false }
-    }
-}
-
-extension ClipResolver {
-    /// The device a clip renders on, after the overrides.
-    public static func deviceName(_ argument: String, overrides: ClipOverrides = ClipOverrides(),
-                                  inputs: InputPolicy = InputPolicy()) throws -> String {
-        var spec = try spec(for: argument, inputs: inputs)
-        apply(overrides, to: &spec)
-        return spec.device.name
     }
 }

@@ -231,7 +231,7 @@ public struct GoldenRunner: Sendable {
                 do {
                     if previousFrame.map({ $0 + 1 != c.frame && $0 != c.frame }) ?? false { compositor.reset() }
                     previousFrame = c.frame
-                    let record = source.frame(c.frame, fps: clip.fps)
+                    let record = source.frame(c.frame)
                     let canvas = try pipeline.watched(c.frame, cancellation: nil, runDeadline: deadline, maxTime: limits.maxTime) {
                         try pipeline.draw(record.scene, scale: clip.scale, compositor: compositor)
                     }

@@ -82,7 +82,7 @@ public struct RenderPipeline: Sendable {
     /// depends on it: a frame has the same bytes prepared or not.
     public func prepare(_ clip: Clip) throws {
         try renderer.fonts.loadFaces()
-        let opening = clip.frames().scene(0, fps: clip.fps).scene
+        let opening = clip.frames().scene(0).scene
         try preroll(opening, scale: clip.scale)  // within the limits before anything is rasterized
         try renderer.prepareText(of: opening, scale: clip.scale)
     }
@@ -138,7 +138,7 @@ public struct RenderPipeline: Sendable {
 
     /// Renders frame `index` alone: a fresh simulation advanced to it.
     public func renderFrame(_ index: Int, of clip: Clip) throws -> Canvas {
-        let record = clip.frames().frame(index, fps: clip.fps)
+        let record = clip.frames().frame(index)
         return try rasterize(record, scale: clip.scale)
     }
 
@@ -255,11 +255,11 @@ public struct RenderPipeline: Sendable {
             }
             let scene: Scene
             if let stateFile {
-                let record = source.frame(index, fps: clip.fps)
+                let record = source.frame(index)
                 try stateFile.append(record.stateJSON)
                 scene = record.scene
             } else {
-                scene = source.scene(index, fps: clip.fps).scene
+                scene = source.scene(index).scene
             }
             if skipped.contains(index) { dispatch(); continue }
             // A run is consecutive frames: a gap (a list, an interleaved shard, a resume) starts a new one.
@@ -318,7 +318,7 @@ extension RenderPipeline {
         }
         for index in frames.sorted() {
             if cancellation?.isCancelled == true { throw interrupted() }
-            let record = source.frame(index, fps: clip.fps)
+            let record = source.frame(index)
             let label = String(format: "#%d  %.2f s", index, record.time)
             do {
                 tiles.append((label, try watched(index, cancellation: cancellation, runDeadline: runDeadline, maxTime: maxTime) {

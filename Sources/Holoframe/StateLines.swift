@@ -9,7 +9,7 @@ extension Clip {
         let source = self.frames()
         var out = ""
         for index in frames {
-            out += source.frame(index, fps: fps).stateJSON
+            out += source.frame(index).stateJSON
             out += "\n"
             if out.utf8.count > chunkBytes { try chunk(out); out = "" }
         }

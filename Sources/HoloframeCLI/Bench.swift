@@ -118,14 +118,14 @@ struct Bench: ParsableCommand {
         chromeOption.apply(to: &overrides)
         // Read the baseline first: it is an input, and --json must never replace it.
         let base = try baseline.map { (name: $0, clips: try BenchFile.readBaseline($0, inputs: inputs)) }
-        for name in clips where ClipResolver.isFile(name) { _ = try ClipResolver.spec(for: name, inputs: inputs) }
+        // Every clip read (once) before anything is written.
+        let resolved = try clips.map { try ClipResolver.resolve($0, overrides: overrides, inputs: inputs) }
         if let json {
             try OutputPolicy.checkFile(json, option: "--json", force: reportOptions.force, inputs: inputs)
             try OutputPolicy.checkNotOwnFile(json, option: "--json", reportFolder: reportOptions.report)
         }
         var results: [ClipBench] = []
-        for name in clips {
-            let clip = try ClipResolver.resolve(name, overrides: overrides, inputs: inputs)
+        for clip in resolved {
             for warning in clip.warnings { StandardStreams.err("warning: \(Printable.escaped(warning))\n") }
             let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
             try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
@@ -133,7 +133,7 @@ struct Bench: ParsableCommand {
             // One unit per timed span: every frame of every run. The meter is fed between spans.
             let meter = ProgressMeter(label: "bench \(Printable.escaped(clip.name))", total: range.count * repeats)
             let display = progressOptions.display(meter)
-            let bench = try runner.run(clip, device: try ClipResolver.deviceName(name, overrides: overrides, inputs: inputs), frames: range) {
+            let bench = try runner.run(clip, device: clip.deviceName ?? "", frames: range) {
                 display.record($0)
             }
             // The slowest five by the figure held against the budget: each frame's median over the runs.

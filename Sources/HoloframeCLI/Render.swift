@@ -171,8 +171,7 @@ struct Render: ParsableCommand {
         request.existing = force ? .overwrite : (resume ? .skip : .refuse)
         request.inputs = inputs
         let fonts = try FontOptions.library(override: font)
-        let device = try ClipResolver.deviceName(clipOptions.clip, overrides: clipOptions.overrides(), inputs: inputs)
-        request.record = RenderRecord(clip: clip, device: device, inputs: RenderRecord.inputs(read: inputs, fonts: fonts), reference: reference)
+        request.record = RenderRecord(clip: clip, device: clip.deviceName ?? "", inputs: RenderRecord.inputs(read: inputs, fonts: fonts), reference: reference)
         request.cancellation = cancellation
         var pipeline = RenderPipeline(fonts: fonts, reference: reference)
         pipeline.apply(limits)

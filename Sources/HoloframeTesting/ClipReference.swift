@@ -28,8 +28,8 @@ public enum ClipReference: Sendable {
                 throw ExpectationSetupError(description: "unknown device '\(device)'; known: \(DeviceCatalog.names.joined(separator: ", "))")
             }
             let overrides = ClipOverrides(device: device, scale: scale)
-            return (try ClipResolver.resolve(argument, overrides: overrides),
-                    try ClipResolver.deviceName(argument, overrides: overrides))
+            let clip = try ClipResolver.resolve(argument, overrides: overrides)
+            return (clip, clip.deviceName ?? "")
         case .clip(let clip):
             try Self.refuse(device)
             let scaled = scale.map(clip.withScale) ?? clip

@@ -104,7 +104,7 @@ public enum GoldenExpectation {
             let path = store.path(clip: folder, frame: frame, variant: variant)
             let verdict: GoldenVerdict
             do {
-                let canvas = try compositor.render(source.scene(frame, fps: clip.fps).scene, scale: clip.scale)
+                let canvas = try compositor.render(source.scene(frame).scene, scale: clip.scale)
                 verdict = tolerance.map { store.verify(expectedFile: path, clip: folder, actual: canvas, tolerance: $0) }
                     ?? store.verify(clip: folder, frame: frame, variant: variant, actual: canvas)
             } catch {

@@ -92,7 +92,7 @@ enum SceneGeometry {
         let clip = try builtIn.make(spec)
         let source = clip.frames()
         let frames = Array(stride(from: 0, to: clip.frameCount, by: step)) + (clip.frameCount % step == 1 ? [] : [clip.frameCount - 1])
-        return frames.flatMap { landmarks(source.scene($0, fps: clip.fps).scene, frame: $0) }
+        return frames.flatMap { landmarks(source.scene($0).scene, frame: $0) }
     }
 
     /// What differs between a recorded and a current list: moved by more than `tolerance` points

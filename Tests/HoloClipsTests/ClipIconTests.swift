@@ -49,7 +49,7 @@ import HoloScene
         var spec = try #require(ClipCatalog.named(name)).defaults()
         spec.chrome = false
         let clip = try ClipCatalog.clip(for: spec)
-        let scene = clip.frames().scene(0, fps: clip.fps).scene
+        let scene = clip.frames().scene(0).scene
         let symbols = Self.symbolGroups(scene.root)
         #expect(symbols.count >= atLeast, "\(name): \(symbols.count) symbols")
     }

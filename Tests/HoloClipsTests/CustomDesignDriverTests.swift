@@ -14,7 +14,7 @@ import HoloGeometry
         let clip = try CustomDesign.clip(spec, fileName: file) { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
         let source = clip.frames()
         return try frames.map { k in
-            let json = source.frame(k, fps: clip.fps).stateJSON
+            let json = source.frame(k).stateJSON
             let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
             return (object["drivers"] as! [String: Any]).mapValues { ($0 as! NSNumber).doubleValue }
         }
@@ -63,7 +63,7 @@ import HoloGeometry
         spec.scroll = ScrollSpec(configuration: ScrollConfiguration(contentHeight: 3000, viewportHeight: 844),
                                  script: try ScrollScript([.fingerDown(time: 0.1, y: 300), .fingerMove(time: 0.5, y: 100)]))
         let clip = try CustomDesign.clip(spec, fileName: "x.json") { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
-        let json = clip.frames().frame(30, fps: clip.fps).stateJSON
+        let json = clip.frames().frame(30).stateJSON
         let d = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any])["drivers"] as! [String: Any]
         let scroll = (d["scroll"] as! NSNumber).doubleValue
         #expect(scroll == 200)
@@ -81,10 +81,10 @@ import HoloGeometry
     }
 
     @Test func backgroundVariantSetsTheSceneBackground() throws {
-        #expect(try clip(["background": .string("#00000000")]).frames().frame(0, fps: 60).scene.background.alpha == 0)
-        #expect(try clip([:]).frames().frame(0, fps: 60).scene.background == Color(hex: 0xFFFFFF))
+        #expect(try clip(["background": .string("#00000000")]).frames().frame(0).scene.background.alpha == 0)
+        #expect(try clip([:]).frames().frame(0).scene.background == Color(hex: 0xFFFFFF))
         // A colour name is resolved for the clip's scheme (light here): "red" is systemRed.
-        #expect(try clip(["background": .string("red")]).frames().frame(0, fps: 60).scene.background == Color(hex: 0xFF3B30))
+        #expect(try clip(["background": .string("red")]).frames().frame(0).scene.background == Color(hex: 0xFF3B30))
         #expect(throws: ClipFileError.self) { try clip(["background": .string("rouge")]) }
         #expect(throws: ClipFileError.self) { try clip(["background": .number(1)]) }
     }

@@ -18,7 +18,7 @@ import HoloScene
 
     static func scene(_ spec: ClipSpec, frame: Int) throws -> Scene {
         let clip = try ClipCatalog.clip(for: spec)
-        return clip.frames().frame(frame, fps: clip.fps).scene
+        return clip.frames().frame(frame).scene
     }
 
     @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility5])

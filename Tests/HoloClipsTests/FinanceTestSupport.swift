@@ -45,7 +45,7 @@ func renderedFrames(_ spec: ClipSpec, _ range: ClosedRange<Int>? = nil) throws -
     let clip = try ClipCatalog.clip(for: spec)
     let source = clip.frames()
     let r = range ?? 0...(clip.frameCount - 1)
-    return r.map { source.frame($0, fps: clip.fps) }
+    return r.map { source.frame($0) }
 }
 
 func withEnvironment(_ spec: ClipSpec, mode: AnimationMode = .full, reduceMotion: Bool = false,

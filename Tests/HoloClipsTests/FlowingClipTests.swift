@@ -23,7 +23,7 @@ private struct Frame: Decodable {
 private func frames(_ spec: ClipSpec, _ range: ClosedRange<Int>) throws -> [Frame] {
     let clip = try ClipCatalog.clip(for: spec)
     let source = clip.frames()
-    return try range.map { try JSONDecoder().decode(Frame.self, from: Data(source.frame($0, fps: clip.fps).stateJSON.utf8)) }
+    return try range.map { try JSONDecoder().decode(Frame.self, from: Data(source.frame($0).stateJSON.utf8)) }
 }
 
 private func defaults(_ name: String) throws -> ClipSpec {
@@ -141,7 +141,7 @@ private func defaults(_ name: String) throws -> ClipSpec {
         var spec = try defaults("flowing")
         spec.environment.dynamicTypeSize = size
         let clip = try ClipCatalog.clip(for: spec)
-        let scene = clip.frames().frame(0, fps: clip.fps).scene
+        let scene = clip.frames().frame(0).scene
         var sizes: [String: Double] = [:]
         func walk(_ nodes: [Node]) {
             for n in nodes {
@@ -157,7 +157,7 @@ private func defaults(_ name: String) throws -> ClipSpec {
         let standard = FlowingPage(size: spec.device.size, configuration: FlowingConfiguration())
         let grows = FlowingHeaderClip.contentHeight(of: page) > FlowingHeaderClip.contentHeight(of: standard)
         #expect(grows == (size > .large))
-        let before = try ClipCatalog.clip(for: try defaults("flowing")).frames().frame(0, fps: 60).scene
+        let before = try ClipCatalog.clip(for: try defaults("flowing")).frames().frame(0).scene
         #expect((scene == before) == (size == .large))
     }
 
@@ -202,7 +202,7 @@ private func defaults(_ name: String) throws -> ClipSpec {
         let clip = try ClipCatalog.clip(for: try defaults(name))
         let source = clip.frames()
         for k in stride(from: 0, to: clip.frameCount, by: 15) {
-            let scene = source.frame(k, fps: clip.fps).scene
+            let scene = source.frame(k).scene
             #expect(count(title: "Settings", in: scene.root) == 1, "frame \(k)")
         }
     }
@@ -213,7 +213,7 @@ private func defaults(_ name: String) throws -> ClipSpec {
         let page = FlowingPage(size: clip.size, configuration: FlowingConfiguration(displays: [.title]))
         let source = clip.frames()
         for k in [0, 100, 300] {
-            let json = source.frame(k, fps: clip.fps).stateJSON
+            let json = source.frame(k).stateJSON
             let obj = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
             let offset = try #require(obj["scrollOffset"] as? Double)
             let center = try #require(obj["accessoryCenter"] as? [String: Double])

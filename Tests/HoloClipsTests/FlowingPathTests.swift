@@ -32,7 +32,7 @@ private struct PathFrame: Decodable {
         let title = page.configuration.title
         var inFlight = 0
         for k in 0..<clip.frameCount {
-            let f = try JSONDecoder().decode(PathFrame.self, from: Data(source.frame(k, fps: clip.fps).stateJSON.utf8))
+            let f = try JSONDecoder().decode(PathFrame.self, from: Data(source.frame(k).stateJSON.utf8))
             let a = try #require(f.accessoryCenter), s = try #require(f.accessoryScale)
             // The title's measured width (it was a DejaVu-calibrated 0.544 em a character; issue 31).
             let width = page.sourceTitleWidth * f.titleScale

@@ -123,11 +123,11 @@ private func error(_ json: JSONValue) -> String {
         let run = clip.frames()
         var scales: [Int: Double] = [:]
         for k in 0..<clip.frameCount {
-            let s = try cardScale(run.scene(k, fps: clip.fps).scene)
+            let s = try cardScale(run.scene(k).scene)
             #expect(abs(s - expected.value(at: Double(k) / clip.fps)) < 1e-12, "frame \(k)")
             scales[k] = s
         }
-        #expect(try cardScale(clip.frames().scene(40, fps: clip.fps).scene) == scales[40])
+        #expect(try cardScale(clip.frames().scene(40).scene) == scales[40])
         #expect(scales[5]! == 1 && scales[20]! < 0.97)
     }
 }

@@ -74,7 +74,7 @@ import HoloScene
         let cache = LayerCache(budgetBytes: 256 << 20)
         var checked = 0
         for k in [30, 31, 32, 34, 38, 47, 56, 65, 120] where k < clip.frameCount {
-            checked += try checkRootMaterials(source.scene(k, fps: clip.fps).scene, scale: 1, cache: cache, label: "titles frame \(k)")
+            checked += try checkRootMaterials(source.scene(k).scene, scale: 1, cache: cache, label: "titles frame \(k)")
         }
         #expect(checked >= 9)
     }
@@ -94,7 +94,7 @@ import HoloScene
         let source = clip.frames()
         let run = FrameCompositor(renderer: renderer)
         for k in 20..<min(44, clip.frameCount) {
-            let scene = source.scene(k, fps: clip.fps).scene
+            let scene = source.scene(k).scene
             #expect(try run.render(scene, scale: 1).words == renderer.render(scene, scale: 1).words, "titles-home frame \(k)")
         }
     }

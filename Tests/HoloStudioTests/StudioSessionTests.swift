@@ -106,7 +106,7 @@ func session(for path: String, cacheBytes: Int = 64 << 20) throws -> StudioSessi
         let path = folder + "/clip.json"
         try write(smallClip(), to: path)
         let source = try ClipResolver.resolve(path).frames()
-        let expected = (0..<30).map { source.frame($0, fps: 60) }
+        let expected = (0..<30).map { source.frame($0) }
         let one = ClipVersion.estimatedBytes(expected[0])
         // Room for three records: scrubbing through every frame keeps the last three only.
         let studio = try StudioSession(source: StudioClipSource(argument: path), pipeline: RenderPipeline(fonts: FontLibrary.shared),

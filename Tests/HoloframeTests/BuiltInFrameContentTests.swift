@@ -17,7 +17,7 @@ import Testing
         var overrides = ClipOverrides(scale: scale)
         overrides.noChrome = !chrome
         let c = try ClipResolver.resolve(clip, overrides: overrides)
-        return try renderer.render(c.frames().scene(frame, fps: c.fps).scene, scale: c.scale)
+        return try renderer.render(c.frames().scene(frame).scene, scale: c.scale)
     }
 
     static func chroma(_ p: PremultipliedRGBA8) -> Int {
@@ -116,7 +116,7 @@ import Testing
     @Test(arguments: [0, 148])
     func revealAddCaptionSitsBesideItsButton(frame: Int) throws {
         let c = try ClipResolver.resolve("reveal", overrides: ClipOverrides(scale: 1))
-        let scene = c.frames().scene(frame, fps: c.fps).scene
+        let scene = c.frames().scene(frame).scene
         var button: Rect?
         for n in scene.root { if case .group(let g) = n, case .capsule(let f)? = g.clip { button = f } }
         let f = try #require(button)
@@ -132,7 +132,7 @@ import Testing
     @Test(arguments: [30, 36, 42, 60])
     func heroBackButtonStaysInTheNavigationBar(frame: Int) throws {
         let c = try ClipResolver.resolve("hero", overrides: ClipOverrides(scale: 1))
-        let scene = c.frames().scene(frame, fps: c.fps).scene
+        let scene = c.frames().scene(frame).scene
         // The back button's title (17 pt, after its chevron.left); the list's own "Goals" is 34 pt.
         let back = try #require(Self.texts(scene.root).first { $0.run.string == "Goals" && $0.run.font.size == 17 })
         // Where the hand layout put it (chevron at the 16 pt margin, baseline 28 pt into the bar
@@ -144,7 +144,7 @@ import Testing
     /// the hairline (before, the "g" reached 0.6 pt from it: dark pixels on the row above).
     @Test func flowingVerticalTitleClearsTheHairline() throws {
         let c = try ClipResolver.resolve("flowing-vertical", overrides: ClipOverrides(scale: 3))
-        let scene = c.frames().scene(164, fps: c.fps).scene
+        let scene = c.frames().scene(164).scene
         var hairline: Double?
         func find(_ nodes: [Node]) {
             for n in nodes {
@@ -171,7 +171,7 @@ import Testing
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/titles-accessibility.json").path
         let c = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 1))
-        let scene = c.frames().scene(0, fps: c.fps).scene
+        let scene = c.frames().scene(0).scene
         let fonts = FontLibrary.shared
         func drawnSpan(_ label: String) throws -> (Double, Double, baseline: Double) {
             let t = try #require(Self.texts(scene.root).first { $0.run.string == label })

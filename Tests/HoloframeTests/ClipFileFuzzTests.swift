@@ -81,7 +81,7 @@ struct FuzzBudget {
             guard let clip = try? buildClip(spec, name: name) else { continue }
             // A frame may be refused with a message (the memory cap); it must not crash.
             for frame in Set([0, min(3, clip.frameCount - 1)]) {
-                if let canvas = try? pipeline.rasterize(clip.frames().frame(frame, fps: clip.fps), scale: clip.scale) {
+                if let canvas = try? pipeline.rasterize(clip.frames().frame(frame), scale: clip.scale) {
                     #expect(canvas.bytes.count == canvas.width * canvas.height * 4, "\(name)")
                     rendered += 1
                 }
@@ -111,7 +111,7 @@ struct FuzzBudget {
                 spec.device.scale = 0.1
                 // Build the clip (the custom design decodes its scene here), simulate a frame, rasterize it small.
                 if let clip = try? buildClip(spec, name: name) {
-                    let record = clip.frames().frame(min(3, clip.frameCount - 1), fps: clip.fps)
+                    let record = clip.frames().frame(min(3, clip.frameCount - 1))
                     if let canvas = try? pipeline.rasterize(record, scale: clip.scale) {
                         #expect(canvas.bytes.count == canvas.width * canvas.height * 4)
                         rendered += 1

@@ -1,6 +1,6 @@
 // Every way a clip file is loaded reads it through InputFile's rules (issue 33 item 6): HoloMotion
 // only decodes bytes; ClipResolver.readFile reads the file under the run's InputPolicy, and every
-// loader is built on it: spec / resolve / deviceName (render, bench, golden, report pages),
+// loader is built on it: spec / resolve (render, bench, golden, report pages),
 // and HoloframeTesting's ClipReference (its own test). The CLI's
 // --max-input on a clip file is held in CLITests (resourcePolicyRefusesBeforeReadingOrAllocating).
 
@@ -45,7 +45,6 @@ import HoloPNG
         let loaders: [(String, () throws -> Any)] = [
             ("ClipResolver.spec", { try ClipResolver.spec(for: path, inputs: small) }),
             ("ClipResolver.resolve", { try ClipResolver.resolve(path, inputs: small) }),
-            ("ClipResolver.deviceName", { try ClipResolver.deviceName(path, inputs: small) }),
         ]
         for (name, load) in loaders {
             do { _ = try load(); Issue.record("\(name) read a clip file over the cap") } catch {
@@ -66,8 +65,7 @@ import HoloPNG
         try handle.truncate(atOffset: UInt64(InputFile.defaultMaxBytes + 1))
         try handle.close()
         for (name, load) in [("spec", { _ = try ClipResolver.spec(for: path) }),
-                             ("resolve", { _ = try ClipResolver.resolve(path) }),
-                             ("deviceName", { _ = try ClipResolver.deviceName(path) })] as [(String, () throws -> Void)] {
+                             ("resolve", { _ = try ClipResolver.resolve(path) })] as [(String, () throws -> Void)] {
             do { try load(); Issue.record("\(name) read a clip file over the default cap") } catch {
                 #expect(isOverTheCap(error, path), "\(name): \(error)")
             }

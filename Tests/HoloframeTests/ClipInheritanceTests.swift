@@ -26,7 +26,7 @@ import Testing
         try Data(#"{"design": "celebration"}"#.utf8).write(to: URL(fileURLWithPath: path))
         let mine = try ClipResolver.resolve(path).frames(), builtIn = try ClipResolver.resolve("celebration").frames()
         for k in [0, 30, 60, 90] {
-            let a = mine.frame(k, fps: 60).stateJSON, b = builtIn.frame(k, fps: 60).stateJSON
+            let a = mine.frame(k).stateJSON, b = builtIn.frame(k).stateJSON
             #expect(a == b, "frame \(k)")
         }
     }

@@ -149,7 +149,7 @@ import HoloPNG
         clip.stateLines([0, 5, 9]) { whole += $0 }
         #expect(whole == chunks.joined())
         let source = clip.frames()
-        #expect(chunks[1] == source.frame(5, fps: clip.fps).stateJSON + "\n")
+        #expect(chunks[1] == source.frame(5).stateJSON + "\n")
     }
 
     @Test func aContactSheetIsCheckedAgainstTheCapsAndWrittenWhole() throws {

@@ -88,7 +88,7 @@ struct CompiledTitleShaderTests {
         var swapped = 0
         for (clipName, index, scale) in cases {
             let clip = try ClipCatalog.clip(for: ClipCatalog.named(clipName)!.defaults())
-            let scene = clip.frames().scene(index, fps: clip.fps).scene
+            let scene = clip.frames().scene(index).scene
             var compiled = scene
             compiled.root = try compiledTitles(scene.root)
             if compiled != scene { swapped += 1 }
@@ -107,7 +107,7 @@ struct CompiledTitleShaderTests {
         let renderer = SceneRenderer(fonts: FontLibrary.shared)
         let source = clip.frames()
         for index in [0, 45] {
-            let scene = source.scene(index, fps: clip.fps).scene
+            let scene = source.scene(index).scene
             var compiled = scene
             compiled.root = try compiledTitles(scene.root)
             func median(_ s: Scene) throws -> Double {

@@ -17,7 +17,7 @@ import HoloClips
     static let renderer = SceneRenderer(fonts: FontLibrary.shared)
 
     static func frame0(_ clip: Clip) throws -> Canvas {
-        let scene = clip.frames().scene(0, fps: clip.fps).scene
+        let scene = clip.frames().scene(0).scene
         return try renderer.render(scene, scale: clip.scale)
     }
 

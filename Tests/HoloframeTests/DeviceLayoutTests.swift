@@ -48,7 +48,7 @@ import HoloClips
         let mid = try #require(Self.clips.first { $0.name == clipName }).mid
         let source = clip.frames()
         for frame in [0, mid] {
-            let scene = source.scene(frame, fps: clip.fps).scene
+            let scene = source.scene(frame).scene
             // It renders (a quarter scale keeps this quick).
             let canvas = try Self.renderer.render(scene, scale: clip.scale)
             #expect(canvas.width == clip.pixelWidth && canvas.height == clip.pixelHeight)

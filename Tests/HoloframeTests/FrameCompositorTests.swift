@@ -18,7 +18,7 @@ import HoloGeometry
         var previous: Scene?
         var equalScenes = 0
         for k in stride(from: 0, to: clip.frameCount, by: 1) {
-            let scene = source.scene(k, fps: clip.fps).scene
+            let scene = source.scene(k).scene
             let still = scene == previous
             if still { equalScenes += 1 }
             previous = scene
@@ -65,7 +65,7 @@ import HoloGeometry
         let start = clip.frameCount / 6, length = min(18, clip.frameCount - start)
         for k in start..<(start + length) {
             if k == start + length / 2 { compositor.reset() }
-            let scene = source.scene(k, fps: clip.fps).scene
+            let scene = source.scene(k).scene
             let inRun = try compositor.render(scene, scale: clip.scale)
             let alone = try fresh.render(scene, scale: clip.scale)
             #expect(inRun.words == alone.words, "\(name) frame \(k): a frame in a run differs from the frame alone")
@@ -79,7 +79,7 @@ import HoloGeometry
         let demo = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: 0.25))
         let compositor = FrameCompositor(renderer: fresh)
         let source = demo.frames()
-        for k in 20..<40 { _ = try compositor.render(source.scene(k, fps: demo.fps).scene, scale: demo.scale) }
+        for k in 20..<40 { _ = try compositor.render(source.scene(k).scene, scale: demo.scale) }
         #expect(compositor.layers.reusedTiles > compositor.layers.drawnTiles)
 
         let celebration = try ClipResolver.resolve("celebration", overrides: ClipOverrides(scale: 0.25))
@@ -87,7 +87,7 @@ import HoloGeometry
         let cs = celebration.frames()
         var partial = 0
         for k in 0..<celebration.frameCount {
-            _ = try c.render(cs.scene(k, fps: celebration.fps).scene, scale: celebration.scale)
+            _ = try c.render(cs.scene(k).scene, scale: celebration.scale)
             if c.lastRedrawn > 0 && c.lastRedrawn < 0.6 { partial += 1 }
         }
         #expect(partial > 10, "celebration: frames that redrew under 60 % of the rows")
@@ -98,7 +98,7 @@ import HoloGeometry
         let p = FrameCompositor(renderer: fresh)
         let ps = profile.frames()
         for k in 40..<52 {
-            let scene = ps.scene(k, fps: profile.fps).scene
+            let scene = ps.scene(k).scene
             #expect(try p.render(scene, scale: profile.scale).words == fresh.render(scene, scale: profile.scale).words)
         }
         #expect(p.layers.reusedMaterials > 5)
@@ -133,7 +133,7 @@ import HoloGeometry
         let tiny = FrameCompositor(renderer: SceneRenderer(fonts: FontLibrary.shared), cacheBytes: 40_000)
         let source = clip.frames()
         for k in 30..<50 {
-            let scene = source.scene(k, fps: clip.fps).scene
+            let scene = source.scene(k).scene
             #expect(try big.render(scene, scale: clip.scale).words == tiny.render(scene, scale: clip.scale).words)
             #expect(tiny.layers.bytes <= 40_000)
         }

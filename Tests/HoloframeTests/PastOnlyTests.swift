@@ -66,7 +66,7 @@ enum PastOnly {
     static func frames(_ spec: ClipSpec, _ range: ClosedRange<Int>) throws -> [(String, Scene)] {
         let clip = try ClipCatalog.clip(for: spec).withoutChrome()
         let source = clip.frames()
-        return range.map { let r = source.frame($0, fps: clip.fps); return (r.stateJSON, r.scene) }
+        return range.map { let r = source.frame($0); return (r.stateJSON, r.scene) }
     }
 }
 

@@ -86,7 +86,7 @@ import Testing
         let clip = try CustomDesign.clip(spec, fileName: "fuzz.json") { _ in ImageData(width: 1, height: 1, pixels: [0, 0, 0, 0]) }
         // Under a frame deadline, as `render` draws (--frame-timeout): a costly input is stopped
         // where the renderer polls; only one that never polls runs into the watchdog.
-        let record = clip.frames().frame(0, fps: clip.fps)
+        let record = clip.frames().frame(0)
         guard let canvas = try? pipeline.watched(0, cancellation: nil, { try pipeline.rasterize(record, scale: clip.scale) }) else { return false }
         #expect(canvas.bytes.count == canvas.width * canvas.height * 4)
         return true

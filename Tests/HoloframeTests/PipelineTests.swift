@@ -27,7 +27,7 @@ func temporaryFolder(_ name: String = #function) -> String {
         var still: [Int] = []
         var previous: Scene?
         for k in 0..<clip.frameCount {
-            let scene = source.scene(k, fps: clip.fps).scene
+            let scene = source.scene(k).scene
             if scene == previous { still.append(k) }
             previous = scene
         }
@@ -152,7 +152,7 @@ func temporaryFolder(_ name: String = #function) -> String {
         let titles = try ClipResolver.resolve("titles", overrides: ClipOverrides(scale: 0.25))
         try pipeline.prepare(titles)
         let source = titles.frames()
-        for k in 5...7 { _ = try pipeline.renderer.render(source.scene(k, fps: titles.fps).scene, scale: titles.scale) }
+        for k in 5...7 { _ = try pipeline.renderer.render(source.scene(k).scene, scale: titles.scale) }
         let needed = fonts.cachedGlyphCount
         #expect(needed > 0)
         // Glyphs left over from other work (another clip) must not survive into a timed run.
@@ -179,7 +179,7 @@ func temporaryFolder(_ name: String = #function) -> String {
         let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(scale: 0.5))
         // Frame 0 drawn from nothing, as before preparation existed.
         let cold = FontLibrary()
-        let alone = try FrameCompositor(renderer: SceneRenderer(fonts: cold)).render(clip.frames().scene(0, fps: clip.fps).scene, scale: clip.scale)
+        let alone = try FrameCompositor(renderer: SceneRenderer(fonts: cold)).render(clip.frames().scene(0).scene, scale: clip.scale)
         #expect(cold.cachedGlyphCount > 0)
         // Prepared: the opening scene's glyphs are in the cache before the frame, and the frame
         // rasterizes none of its own and has the same bytes.
@@ -188,7 +188,7 @@ func temporaryFolder(_ name: String = #function) -> String {
         try pipeline.prepare(clip)
         let prepared = fonts.cachedGlyphCount
         #expect(prepared == cold.cachedGlyphCount)
-        let canvas = try FrameCompositor(renderer: pipeline.renderer).render(clip.frames().scene(0, fps: clip.fps).scene, scale: clip.scale)
+        let canvas = try FrameCompositor(renderer: pipeline.renderer).render(clip.frames().scene(0).scene, scale: clip.scale)
         #expect(fonts.cachedGlyphCount == prepared)
         #expect(canvas.bytes == alone.bytes)
     }
@@ -406,6 +406,9 @@ func temporaryFolder(_ name: String = #function) -> String {
     @Test func aVariantIsCalledByItsOwnName() throws {
         #expect(try ClipResolver.resolve("waveform-dark").name == "waveform-dark")
         #expect(try ClipResolver.resolve("reveal-chevron").name == "reveal-chevron")
-        #expect(try ClipResolver.deviceName("demo", overrides: ClipOverrides(device: "iphone-se")) == "iphone-se")
+        // A resolved clip knows the device it renders on, after the overrides (render's record and
+        // bench's table name it without reading the clip file again).
+        #expect(try ClipResolver.resolve("demo", overrides: ClipOverrides(device: "iphone-se")).deviceName == "iphone-se")
+        #expect(try ClipResolver.resolve("demo").deviceName == "iphone-12")
     }
 }

@@ -105,7 +105,7 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
         var previous: Scene?
         var worst = 0.0, checked = 0
         for index in 0..<clip.frameCount {
-            let record = source.frame(index, fps: clip.fps)
+            let record = source.frame(index)
             defer { previous = record.scene }
             if record.scene == previous { continue }
             let fast = try Self.fast.rasterize(record, scale: clip.scale)
@@ -130,7 +130,7 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
         let clip = try ClipResolver.resolve(c.clip, overrides: ClipOverrides(scale: c.scale))
         let source = clip.frames()
         for index in c.frames.sorted() {
-            let record = source.frame(index, fps: clip.fps)
+            let record = source.frame(index)
             let start = Date()
             var fast = try Self.fast.rasterize(record, scale: clip.scale)
             let fastTime = Date().timeIntervalSince(start)
@@ -166,7 +166,7 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     @Test(arguments: [("titles", 114), ("reveal", 36)])
     func aRegionRenderedAloneEqualsTheSamePixelsOfTheWholeFrame(_ clipName: String, _ index: Int) throws {
         let clip = try ClipResolver.resolve(clipName, overrides: ClipOverrides(scale: 0.5))
-        let scene = clip.frames().frame(index, fps: clip.fps).scene
+        let scene = clip.frames().frame(index).scene
         let whole = try Self.reference.render(scene, scale: 0.5)
         let regions = [ReferenceRegion(x: 0, y: 0, width: 40, height: 30), ReferenceRegion(x: 150, y: 30, width: 45, height: 40),
                        ReferenceRegion(x: 60, y: 180, width: 50, height: 50), ReferenceRegion(x: 100, y: 390, width: 95, height: 32)]

@@ -283,7 +283,7 @@ import Testing
         let pipeline = RenderPipeline(fonts: FontLibrary.shared)
         let pictures = try BenchReportPage.worstFramePictures(clipArgument: "demo", device: nil, frame: 40, pipeline: pipeline).get()
         let clip = try ClipResolver.resolve("demo", overrides: ClipOverrides(scale: BenchReportPage.pictureScale))
-        #expect(pictures.picture == (try pipeline.rasterize(clip.frames().frame(40, fps: clip.fps), scale: clip.scale)))
+        #expect(pictures.picture == (try pipeline.rasterize(clip.frames().frame(40), scale: clip.scale)))
         #expect(pictures.damage != nil)
         #expect(try BenchReportPage.worstFramePictures(clipArgument: "demo", device: nil, frame: 0, pipeline: pipeline).get().damage == nil)
     }

@@ -15,7 +15,7 @@ import Testing
         let run = FrameCompositor(renderer: renderer)
         // The page's blur at 0.5x is 5·p px: under 2 px (full resolution, so rasterized) for p < 0.4.
         // (The frames are simulated in order.)
-        let scenes = (0..<clip.frameCount).map { source.frame($0, fps: clip.fps).scene }
+        let scenes = (0..<clip.frameCount).map { source.frame($0).scene }
         let frames = scenes.indices.filter { i in
             let p = scenes[i].root.compactMap { node -> Double? in
                 if case .group(let g) = node, g.rasterization != nil, g.clip != nil { return g.blur / 10 }

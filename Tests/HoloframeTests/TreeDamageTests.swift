@@ -202,7 +202,7 @@ private struct RandomList {
         let source = clip.frames()
         var wholeTiles = 0, patched = 0, fading = 0
         for k in 0..<clip.frameCount {
-            let scene = source.scene(k, fps: clip.fps).scene
+            let scene = source.scene(k).scene
             let drawn = compositor.layers.drawnTiles, kept = compositor.layers.patchedTiles
             let inRun = try compositor.render(scene, scale: clip.scale)
             if k > 0 { wholeTiles += (compositor.layers.drawnTiles - drawn) - (compositor.layers.patchedTiles - kept) }

@@ -66,7 +66,7 @@ let nestedLoopShader = """
     @Test func theShaderBombIsRefusedBeforeItRunsByItsStaticCost() throws {
         let dir = temporaryFolder(); defer { try? FileManager.default.removeItem(atPath: dir) }
         let clip = try ClipResolver.resolve(try shaderClip(nestedLoopShader, in: dir))
-        let scene = clip.frames().scene(0, fps: clip.fps).scene
+        let scene = clip.frames().scene(0).scene
         let work = try WorkLimits().measure(scene, scale: 1)
         // 1024 · 1024 trips of a dozen operations, over 400 × 20 pixels.
         #expect(work.shaderOperations > 1024.0 * 1024 * 400 * 20)
@@ -85,7 +85,7 @@ let nestedLoopShader = """
             }
             """
         let clip = try ClipResolver.resolve(try shaderClip(shader, in: dir, width: 10, height: 10))
-        let work = try WorkLimits().measure(clip.frames().scene(0, fps: clip.fps).scene, scale: 1)
+        let work = try WorkLimits().measure(clip.frames().scene(0).scene, scale: 1)
         #expect(work.shaderOperations > 0 && work.shaderOperations < 100 * 100)
     }
 
@@ -111,7 +111,7 @@ let nestedLoopShader = """
             _ = try pipeline.watched(0, cancellation: flag) { try pipeline.draw(fullScreenRects(19_000), scale: 2) }
         }
         let clip = try ClipResolver.resolve("titles", overrides: ClipOverrides(scale: 0.5))
-        let scene = clip.frames().scene(30, fps: clip.fps).scene
+        let scene = clip.frames().scene(30).scene
         let plain = try pipeline.draw(scene, scale: clip.scale)
         let watched = try pipeline.watched(30, cancellation: CancellationFlag()) { try pipeline.draw(scene, scale: clip.scale) }
         #expect(plain.bytes == watched.bytes)

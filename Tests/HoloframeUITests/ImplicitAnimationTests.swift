@@ -44,7 +44,7 @@ private func scale(_ scene: Scene) throws -> Double {
         let run = clip.frames()
         var scales: [Double] = []
         for k in 0..<60 {
-            let s = try scale(run.scene(k, fps: 60).scene)
+            let s = try scale(run.scene(k).scene)
             #expect(s == expected.value(at: Double(k) / 60), "frame \(k)")
             scales.append(s)
         }
@@ -56,12 +56,12 @@ private func scale(_ scene: Scene) throws -> Double {
         fromRest.set(1, animation: spring, at: 9.0 / 60)
         #expect(fromRest.value(at: 10.0 / 60) > scales[9])
         // Frame 40 alone is frame 40 of the run, to the byte.
-        #expect(try scale(clip.frames().scene(40, fps: 60).scene) == scales[40])
+        #expect(try scale(clip.frames().scene(40).scene) == scales[40])
         let renderer = SceneRenderer(fonts: .shared)
         let inRun = clip.frames()
-        for k in 0..<40 { _ = inRun.scene(k, fps: 60) }
-        #expect(try renderer.render(clip.frames().scene(40, fps: 60).scene, scale: 1).bytes
-                == renderer.render(inRun.scene(40, fps: 60).scene, scale: 1).bytes)
+        for k in 0..<40 { _ = inRun.scene(k) }
+        #expect(try renderer.render(clip.frames().scene(40).scene, scale: 1).bytes
+                == renderer.render(inRun.scene(40).scene, scale: 1).bytes)
     }
 
     /// Layout animates too: a frame's width eases from 100 to 200 points, and the stack it is in
@@ -72,7 +72,7 @@ private func scale(_ scene: Scene) throws -> Double {
                 .animation(.easeInOut(duration: 0.5), value: t >= 0.5)
         }
         func width(_ k: Int, _ source: FrameSource) throws -> Double {
-            guard case .fill(let shape, _)? = source.scene(k, fps: 60).scene.root.first else {
+            guard case .fill(let shape, _)? = source.scene(k).scene.root.first else {
                 Issue.record("no bar")
                 return .nan
             }
@@ -95,8 +95,8 @@ private func scale(_ scene: Scene) throws -> Double {
     /// `value` unchanged: the scale changes without animation, as SwiftUI's `.animation(_:value:)` does.
     @Test func anUnchangedValueJumps() throws {
         let run = Self.clip(animated: false).frames()
-        #expect(try scale(run.scene(5, fps: 60).scene) == 1)
-        #expect(try scale(run.scene(6, fps: 60).scene) == 0.5)
-        #expect(try scale(run.scene(9, fps: 60).scene) == 1)
+        #expect(try scale(run.scene(5).scene) == 1)
+        #expect(try scale(run.scene(6).scene) == 0.5)
+        #expect(try scale(run.scene(9).scene) == 1)
     }
 }

@@ -63,7 +63,7 @@ private func strings(in nodes: [Node]) -> [String] {
     @Test func environmentReachesTheBody() throws {
         func pixels(_ scheme: ColorScheme) throws -> [UInt8] {
             let clip = Clip.view(name: "badge", size: Size(160, 60), duration: 1, environment: ClipEnvironment(colorScheme: scheme)) { _ in Badge() }
-            return try SceneRenderer(fonts: .shared).render(clip.frames().frame(0, fps: 60).scene, scale: 1).bytes
+            return try SceneRenderer(fonts: .shared).render(clip.frames().frame(0).scene, scale: 1).bytes
         }
         #expect(try pixels(.light) != pixels(.dark))
     }
@@ -76,7 +76,7 @@ private func strings(in nodes: [Node]) -> [String] {
                 Text("Dark").environment(\.colorScheme, .dark)
             }
         }
-        let paints = texts(clip.frames().frame(0, fps: 60).scene.root)
+        let paints = texts(clip.frames().frame(0).scene.root)
         #expect(paints == [.solid(.black), .solid(.white)])
     }
 
@@ -84,7 +84,7 @@ private func strings(in nodes: [Node]) -> [String] {
     @Test func dynamicTypeReachesTheBody() {
         func texts(_ size: DynamicTypeSize) -> [String] {
             let clip = Clip.view(name: "badge", size: Size(300, 120), duration: 1, environment: ClipEnvironment(dynamicTypeSize: size)) { _ in Badge() }
-            return strings(in: clip.frames().frame(0, fps: 60).scene.root)
+            return strings(in: clip.frames().frame(0).scene.root)
         }
         #expect(texts(.large) == ["Light"])
         #expect(texts(.accessibility1) == ["Light", "Large type"])

@@ -70,7 +70,7 @@ private let samplerJSON = """
         defer { try? FileManager.default.removeItem(at: file) }
         let json = try ClipResolver.resolve(file.path)
         let swift = Clip.view(name: "sampler", device: .iPhone12, duration: 1) { _ in Sampler() }
-        let a = json.frames().frame(0, fps: json.fps).scene, b = swift.frames().frame(0, fps: 60).scene
+        let a = json.frames().frame(0).scene, b = swift.frames().frame(0).scene
         #expect(a == b)
         let renderer = SceneRenderer(fonts: .shared)
         #expect(try renderer.render(a, scale: 1).bytes == renderer.render(b, scale: 1).bytes)

@@ -13,7 +13,7 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
 @Suite struct SameScreenTests {
     /// Frame 0 (the list at rest) of a clip, at 1x.
     static func pixels(_ clip: Clip) throws -> [UInt8] {
-        let scene = clip.frames().frame(0, fps: clip.fps).scene
+        let scene = clip.frames().frame(0).scene
         return try SceneRenderer(fonts: .shared).render(scene, scale: 1).bytes
     }
 
@@ -29,8 +29,8 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
     ])
     func swiftViewsDrawTheClipFilesBytes(file: String, environment: ClipEnvironment) throws {
         let json = try ClipResolver.resolve(examples.appendingPathComponent(file).path)
-        let fromJSON = json.frames().frame(0, fps: json.fps).scene
-        let fromSwift = Self.swiftClip(environment).frames().frame(0, fps: 60).scene
+        let fromJSON = json.frames().frame(0).scene
+        let fromSwift = Self.swiftClip(environment).frames().frame(0).scene
         #expect(fromSwift == fromJSON)
         let a = try Self.pixels(json), b = try Self.pixels(Self.swiftClip(environment))
         #expect(a.count == 390 * 844 * 4)
@@ -41,7 +41,7 @@ private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent
     @Test func componentsDrawTheClipFilesBytes() throws {
         let json = try ClipResolver.resolve(examples.appendingPathComponent("settings-list.json").path)
         let swift = Self.swiftClip(ClipEnvironment(), SettingsScreen())
-        #expect(swift.frames().frame(0, fps: 60).scene == json.frames().frame(0, fps: json.fps).scene)
+        #expect(swift.frames().frame(0).scene == json.frames().frame(0).scene)
         #expect(try Self.pixels(json) == Self.pixels(swift))
         // The other tab selected draws the profile, as the file does after its tap at 2.6 s.
         #expect(try Self.pixels(Self.swiftClip(ClipEnvironment(), SettingsScreen(tab: "profile"))) != Self.pixels(swift))

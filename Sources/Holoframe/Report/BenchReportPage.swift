@@ -66,8 +66,8 @@ public struct BenchReportPage: Sendable {
             let source = clip.frames()
             let compositor = FrameCompositor(renderer: pipeline.renderer)
             let after = afterPrevious && frame > 0
-            if after { _ = try pipeline.draw(source.frame(frame - 1, fps: clip.fps).scene, scale: clip.scale, compositor: compositor) }
-            let picture = try pipeline.draw(source.frame(frame, fps: clip.fps).scene, scale: clip.scale, compositor: compositor)
+            if after { _ = try pipeline.draw(source.frame(frame - 1).scene, scale: clip.scale, compositor: compositor) }
+            let picture = try pipeline.draw(source.frame(frame).scene, scale: clip.scale, compositor: compositor)
             guard after, pipeline.reference == nil else { return .success((picture, nil)) }
             var damage = picture
             damage.tint(rows: compositor.lastDamage)

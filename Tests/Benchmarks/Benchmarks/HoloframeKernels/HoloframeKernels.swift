@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
     // PNG encoding of one full frame (fast settings, as `render` writes).
     let frame: Canvas = {
         let clip = try! ClipResolver.resolve("demo")
-        return try! renderer.render(clip.frames().scene(60, fps: clip.fps).scene, scale: clip.scale)
+        return try! renderer.render(clip.frames().scene(60).scene, scale: clip.scale)
     }()
     Benchmark("png-encode-fast-demo-60-1170x2532") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try PNG.encode(frame, options: .fast)) }
@@ -72,7 +72,7 @@ let benchmarks: @Sendable () -> Void = {
     // Whole frames, raster only: the scene is built once, so each iteration is a steady-state frame.
     for (clipName, index) in [("demo", 60), ("titles-home", 90), ("waveform", 100)] {
         let clip = try! ClipResolver.resolve(clipName)
-        let scene = clip.frames().scene(index, fps: clip.fps).scene
+        let scene = clip.frames().scene(index).scene
         Benchmark("frame-\(clipName)-\(index)-\(clip.pixelWidth)x\(clip.pixelHeight)") { benchmark in
             for _ in benchmark.scaledIterations { blackHole(try renderer.render(scene, scale: clip.scale)) }
         }

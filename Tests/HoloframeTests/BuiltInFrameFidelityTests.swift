@@ -1,6 +1,7 @@
-// Issue 43, "What a designer still sees wrong in the built-in clips": each numbered defect, rendered
-// from the built-in clip (or read from its scene) and held to what iOS draws there. Each test failed
-// on the code before its fix (figures in the comments).
+// Details a designer checks in the built-in clips, each rendered from the built-in clip (or read
+// from its scene) and held to what iOS draws there: the home indicator's contrast, the hero's card
+// over its list, the titles' frosted band, the waveform's bars, the reveal's capsule, the
+// celebration's check, the tab re-selection, inset-grouped settings, the glass bar, the glow.
 
 import Foundation
 @testable import HoloClips
@@ -11,7 +12,7 @@ import HoloScene
 import Testing
 @testable import Holoframe
 
-@Suite struct Issue43FrameTests {
+@Suite struct BuiltInFrameFidelityTests {
     static let renderer = SceneRenderer(fonts: FontLibrary.shared)
 
     static func clip(_ name: String, scale: Double = 1, chrome: Bool = true) throws -> Clip {
@@ -22,7 +23,7 @@ import Testing
 
     static func scene(_ name: String, frame: Int, chrome: Bool = true) throws -> Scene {
         let c = try clip(name, chrome: chrome)
-        return c.frames().scene(frame, fps: c.fps).scene
+        return c.frames().scene(frame).scene
     }
 
     static func render(_ scene: Scene, scale: Double = 1) throws -> Canvas { try renderer.render(scene, scale: scale) }
@@ -37,7 +38,7 @@ import Testing
     /// The frame's state as a JSON object.
     static func state(_ name: String, frame: Int) throws -> [String: Any] {
         let c = try clip(name)
-        let record = c.frames().frame(frame, fps: c.fps)
+        let record = c.frames().frame(frame)
         return try #require(try JSONSerialization.jsonObject(with: Data(record.stateJSON.utf8)) as? [String: Any])
     }
 
@@ -167,7 +168,7 @@ import Testing
         var last: [Double]? = nil
         var worstJump = 0.0
         for frame in 230...250 {
-            let scene = source.scene(frame, fps: c.fps).scene
+            let scene = source.scene(frame).scene
             let rowTop = try #require(Self.find(scene.root) {
                 if case .group(let g) = $0 { return g.retention?.id == "row-0" } else { return false }
             }.first.map { n -> Double in
@@ -199,7 +200,7 @@ import Testing
         let source = c.frames()
         var shown = 0
         for frame in Array(30...48) + Array(130...150) {
-            let scene = source.scene(frame, fps: c.fps).scene
+            let scene = source.scene(frame).scene
             for hit in Self.find(scene.root, match: { if case .group(let g) = $0, case .capsule? = g.clip { return true } else { return false } }) {
                 guard case .group(let g) = hit.node, case .capsule(let capsule)? = g.clip else { continue }
                 for case .text(let run, _) in g.children where run.string == "Add to Library" {
@@ -269,7 +270,7 @@ import Testing
         var previous: Color? = nil
         var worst = 0.0
         for frame in 20...60 {
-            let scene = source.scene(frame, fps: c.fps).scene
+            let scene = source.scene(frame).scene
             // The celebrating card's percentage: in the group that holds the goal's name.
             let cards = Self.find(scene.root) {
                 if case .group(let g) = $0 { return g.children.contains { if case .text(let r, _) = $0 { r.string == FinanceData.goals[0].name } else { false } } }
@@ -320,7 +321,7 @@ import Testing
     }
 }
 
-extension Issue43FrameTests {
+extension BuiltInFrameFidelityTests {
     /// Waveform-tab-reselect scrolled up (frames whose offset is past 30 pt): "Feed" stayed a 34 pt title on an
     /// opaque band while the rows were cut under it at a hard edge. Now the bar is UIKit's standard
     /// appearance once the large title has gone: the inline 17 pt "Feed", centred, on a material
@@ -330,7 +331,7 @@ extension Issue43FrameTests {
         let source = c.frames()
         var checked = 0
         for frame in stride(from: 0, to: c.frameCount, by: 10) {
-            let record = source.frame(frame, fps: c.fps)
+            let record = source.frame(frame)
             let state = try #require(try JSONSerialization.jsonObject(with: Data(record.stateJSON.utf8)) as? [String: Any])
             guard let offset = state["scrollOffset"] as? Double, offset > 30 else { continue }
             checked += 1
@@ -345,7 +346,7 @@ extension Issue43FrameTests {
     }
 }
 
-extension Issue43FrameTests {
+extension BuiltInFrameFidelityTests {
     static func difference(_ p: PremultipliedRGBA8, _ q: PremultipliedRGBA8) -> Int {
         max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)))
     }
@@ -387,7 +388,7 @@ extension Issue43FrameTests {
         let gold = FinancePalette.forScheme(.light).gold
         var seen = 0
         for frame in stride(from: 0, to: c.frameCount, by: 15) {
-            let scene = source.scene(frame, fps: c.fps).scene
+            let scene = source.scene(frame).scene
             // The cards' animated backgrounds (rect fills under their content; the progress bars are capsules).
             for hit in Self.find(scene.root, match: { if case .fill(.rect, _) = $0 { return true } else { return false } }) {
                 guard case .fill(_, let paint) = hit.node else { continue }
@@ -434,7 +435,7 @@ extension Issue43FrameTests {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/titles-accessibility.json").path
         let c = try ClipResolver.resolve(path, overrides: { var o = ClipOverrides(scale: 1); o.noChrome = true; return o }())
-        let scene = c.frames().scene(0, fps: c.fps).scene
+        let scene = c.frames().scene(0).scene
         let fonts = FontLibrary.shared
         let stats = ["Workouts", "Time", "Volume (kg)", "4", "3h 12m", "18,450"]
         var boxes: [(String, Rect)] = []
@@ -478,7 +479,7 @@ extension Issue43FrameTests {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("examples/glow-shadow.json").path
         let c = try ClipResolver.resolve(path, overrides: ClipOverrides(scale: 1))
-        let canvas = try Self.render(c.frames().scene(15, fps: c.fps).scene)
+        let canvas = try Self.render(c.frames().scene(15).scene)
         var most = 0
         // From 15 pt beyond the circle (where the Gaussian's slope is under 4 levels a pixel).
         for y in [250, 230, 215] {
