@@ -1,8 +1,9 @@
 // The render pipeline: Clip ─► Simulation ─► Scene ─► Raster ─► Output.
 //
 // `run(_:)` renders a RenderRequest (RenderRequest.swift). The output folder is made ready and its
-// frames claimed first (OutputFolder.swift); raw frames go out through RawFrameWriter.swift and
-// state lines through StateLineWriter.swift.
+// frames claimed first (OutputFolder.swift); the runs are planned, drawn and written by
+// RunPlanner, RunWorker and FrameWriter (RenderRun.swift); raw frames go out through
+// RawFrameWriter.swift and state lines through StateLineWriter.swift.
 //
 // Threading model: three kinds of thread, and only the calling thread waits for the others.
 //  - The calling thread simulates every frame in order (cheap, and sequential by nature), writes
@@ -20,8 +21,8 @@
 //  - The writer: one serial queue. It writes each frame (an atomic PNG file, the raw stream in
 //    frame order, or both), counts it and reports progress, so file writes overlap the next frames' raster
 //    and encode. After a run's last write it frees the run's slot: a slow disk holds the loop.
-// Shared state is the first failure (a Locked value: once set, no new frame starts and no write
-// happens), the frames written (an Atomic and a Locked set) and the request's CancellationFlag.
+// Shared state (RenderRunState) is the first failure (once set, no new frame starts and no write
+// happens), the frames written and the request's CancellationFlag.
 // Each frame is drawn under its own FrameWatch (HoloStop): a signal, --frame-timeout or --max-time
 // stops it inside its raster and shader loops, and its pixels are dropped. Before each write the
 // OutputQuota holds --max-output and --min-free.
@@ -153,104 +154,47 @@ public struct RenderPipeline: Sendable {
                     progress: @escaping @Sendable (FrameProgress) -> Void = { _ in },
                     planned announce: (Int) -> Void = { _ in }) throws -> RenderReport {
         let start = DispatchTime.now()
-        let clip = request.clip
         let selected = request.selectedFrames
         // PNG frames: the folder is made, the frames claimed and the files already there dealt with
         // before anything is drawn; the claim is held until the render ends.
         // Every file goes into the folder as opened here (OutputSession), wherever it is moved meanwhile.
         let output = request.format == .png ? try OutputFolder.open(for: request, frames: selected) : nil
         let skipped = output?.kept ?? []
-        let written = Atomic<Int>(0)
-        defer { output?.finish(failedBeforeAnyFrame: written.load(ordering: .relaxed) == 0 && skipped.isEmpty) }
+        let state = RenderRunState(cancellation: request.cancellation)
+        defer { output?.finish(failedBeforeAnyFrame: state.written.load(ordering: .relaxed) == 0 && skipped.isEmpty) }
         let planned = selected.filter { !skipped.contains($0) }
         announce(planned.count)
         let stateFile = try request.statePath.map { try StateLineWriter(path: $0) }
-        let failure = Locked<Error?>(nil)
         let threads = max(1, request.threads)
+        let quota = OutputQuota(request: request)
+        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned, quota: quota) }
+        let group = DispatchGroup()
+        let writer = FrameWriter(output: output, rawWriter: rawWriter, quota: quota, state: state, progress: progress, group: group)
+        let runDeadline = FrameWatch.deadline(after: request.maxTime)
+        let worker = RunWorker(pipeline: self, request: request, writer: writer, writesRaw: rawOutput != nil,
+                               encodeThreads: planned.count == 1 ? threads : 1, runDeadline: runDeadline)
         // Runs in flight (rastered, encoded or waiting to be written): one a worker, so at most
         // `threads` run at once and memory stays flat however long the clip. A run's slot is
         // freed after its last write (the writer queue is serial), so a slow disk holds the loop.
         let slots = DispatchSemaphore(value: threads)
-        let group = DispatchGroup()
-        let queue = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
-        let writes = DispatchQueue(label: "holoframe.render.write", qos: .userInitiated)
-        let quota = OutputQuota(request: request)
-        let rawWriter = rawOutput.map { RawFrameWriter(handle: $0, order: planned, quota: quota) }
-        let source = clip.frames()
-        let pipeline = self
-        let done = Locked<Set<Int>>([])
-        let encodeThreads = planned.count == 1 ? threads : 1
-        let runLength = rawOutput != nil ? Self.rawRunLength : Self.runLength
-        let runDeadline = FrameWatch.deadline(after: request.maxTime)
-
-        /// One run on one worker: a fresh compositor, so its first frame is drawn with empty caches.
-        @Sendable func render(_ run: [(index: Int, scene: Scene)]) {
-            defer { writes.async { slots.signal(); group.leave() } }
-            let compositor = FrameCompositor(renderer: pipeline.renderer)
-            var previous: (png: [UInt8]?, raw: [UInt8]?)?
-            for (index, scene) in run {
-                if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { return }
-                var png: [UInt8]?, raw: [UInt8]?
-                let t0 = nowNanoseconds()
-                var t1 = t0
-                do {
-                    var canvas = try pipeline.watched(index, cancellation: request.cancellation, runDeadline: runDeadline,
-                                                      maxTime: request.maxTime) {
-                        try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
-                    }
-                    if request.showDamage { canvas.tint(rows: compositor.lastDamage) }
-                    t1 = nowNanoseconds()
-                    // A frame that reused the previous canvas whole has its bytes too (deterministic encoder).
-                    if let previous, compositor.lastRedrawn == 0, pipeline.reference == nil, !request.showDamage {
-                        (png, raw) = previous
-                    } else {
-                        // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
-                        if request.format == .png { png = try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads) }
-                        if rawOutput != nil { raw = request.rawShape.bytes(canvas) }
-                    }
-                } catch {
-                    if !(error is CancellationError) { failure.withLock { if $0 == nil { $0 = error } } }
-                    return
-                }
-                let t2 = nowNanoseconds()
-                previous = (png, raw)
-                group.enter()
-                let (rasterSeconds, encodeSeconds) = (Double(t1 - t0) / 1e9, Double(t2 - t1) / 1e9)
-                writes.async { [png, raw] in
-                    defer { group.leave() }
-                    if failure.withLock({ $0 != nil }) { return }
-                    do {
-                        let w0 = nowNanoseconds()
-                        if let png {
-                            try quota.admit(png.count, frame: index)
-                            try output!.writeFrame(index, bytes: png)
-                        }
-                        if let raw { try rawWriter!.write(index: index, bytes: raw) }
-                        done.withLock { _ = $0.insert(index) }
-                        written.add(1, ordering: .relaxed)
-                        progress(FrameProgress(name: String(index), raster: rasterSeconds, encode: encodeSeconds,
-                                               write: Double(nowNanoseconds() - w0) / 1e9))
-                    } catch {
-                        failure.withLock { if $0 == nil { $0 = error } }
-                    }
-                }
+        let workers = DispatchQueue(label: "holoframe.render", qos: .userInitiated, attributes: .concurrent)
+        func dispatch(_ run: FrameRun?) {
+            guard let run else { return }
+            slots.wait()
+            group.enter()
+            workers.async {
+                worker.draw(run)
+                writer.afterWrites { slots.signal(); group.leave() }
             }
         }
 
         // Frames kept by --resume are still simulated, so the state file covers every selected frame.
-        var run: [(index: Int, scene: Scene)] = []
-        func dispatch() {
-            guard !run.isEmpty else { return }
-            let frames = run
-            run = []
-            slots.wait()
-            group.enter()
-            queue.async { render(frames) }
-        }
+        let source = request.clip.frames()
+        var planner = RunPlanner(length: rawOutput != nil ? Self.rawRunLength : Self.runLength)
         for index in selected {
-            if failure.withLock({ $0 != nil }) || request.cancellation?.isCancelled == true { break }
+            if state.shouldStop { break }
             if runDeadline != .max, FrameWatch.now() >= runDeadline {
-                failure.withLock { if $0 == nil { $0 = TimeLimitExceeded(frame: index, seconds: request.maxTime ?? 0, flag: "--max-time") } }
+                state.fail(TimeLimitExceeded(frame: index, seconds: request.maxTime ?? 0, flag: "--max-time"))
                 break
             }
             let scene: Scene
@@ -261,16 +205,14 @@ public struct RenderPipeline: Sendable {
             } else {
                 scene = source.scene(index).scene
             }
-            if skipped.contains(index) { dispatch(); continue }
-            // A run is consecutive frames: a gap (a list, an interleaved shard, a resume) starts a new one.
-            if let last = run.last, last.index != index - 1 || run.count >= runLength { dispatch() }
-            run.append((index, scene))
+            if skipped.contains(index) { dispatch(planner.close()); continue }
+            dispatch(planner.add(index, scene))
         }
-        if failure.withLock({ $0 == nil }) && request.cancellation?.isCancelled != true { dispatch() }
+        if !state.shouldStop { dispatch(planner.close()) }
         group.wait()
-        if var error = failure.withLock({ $0 }) {
+        if var error = state.error {
             // A limit that stopped the run says what was written and how to finish.
-            let finished = rawWriter?.framesOut ?? done.withLock { $0 }.count
+            let finished = rawWriter?.framesOut ?? state.done.withLock { $0 }.count
             if var stopped = error as? TimeLimitExceeded {
                 stopped.progress = (finished, planned.count, request.format == .png); error = stopped
             } else if var stopped = error as? OutputLimitExceeded {
@@ -278,15 +220,15 @@ public struct RenderPipeline: Sendable {
             }
             throw error
         }
-        if request.cancellation?.isCancelled == true {
+        if state.isCancelled {
             // The state file is dropped with the rest of the unfinished run; --resume writes it whole.
-            let finished = done.withLock { $0 }
+            let finished = state.done.withLock { $0 }
             throw RenderInterrupted(written: finished.count, planned: planned.count,
                                     firstMissing: planned.first { !finished.contains($0) }, resumable: request.format == .png && rawOutput == nil)
         }
         try stateFile?.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return RenderReport(framesWritten: written.load(ordering: .relaxed), seconds: seconds)
+        return RenderReport(framesWritten: state.written.load(ordering: .relaxed), seconds: seconds)
     }
 }
 

@@ -131,8 +131,39 @@ struct Render: ParsableCommand {
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }
         let limits = clipOptions.limitOptions.limits()
-        // The clip's images are decoded here (HoloPNG polls this watch): --max-time and a signal
-        // reach a costly decode too.
+        let (clip, frames, inputs) = try loadClip(limits: limits, signals: signals, cancellation: cancellation)
+        try checkOutputs(clip: clip, inputs: inputs)
+        var (request, fonts) = try makeRequest(clip: clip, frames: frames, inputs: inputs, cancellation: cancellation)
+        request.maxTime = limits.maxTime
+        var pipeline = RenderPipeline(fonts: fonts, reference: reference)
+        pipeline.apply(limits)
+        if let sheet = contactSheet {
+            do {
+                let made = try pipeline.writeContactSheet(of: clip, frames: frames.frames, count: sheetFrames, columns: sheetColumns,
+                                                          to: sheet, profile: png, threads: request.threads,
+                                                          limits: limits, cancellation: cancellation)
+                StandardStreams.err("wrote a contact sheet of \(Printable.count(made.frames, "frame")) (\(made.width)×\(made.height)) to \(Printable.escaped(sheet))\n")
+            } catch let interrupted as RenderInterrupted {
+                throw signals.exit(with: interrupted, newline: false)
+            }
+            return
+        }
+        let container = video.flatMap(VideoContainer.init(path:))
+        if let container { request.rawShape = container.shape }
+        let meter = ProgressMeter(label: "render \(Printable.escaped(clip.name))", total: request.selectedFrames.count, showsStage: true)
+        let display = progressOptions.display(meter)
+        let started = ProgressMeter.monotonic()
+        let report = try renderFrames(request, pipeline: pipeline, encoding: container.flatMap { c in ffmpegPath.map { (c, $0) } },
+                                      limits: limits, signals: signals, cancellation: cancellation, meter: meter, display: display)
+        printSummary(report, request: request, container: container, videoSeconds: ProgressMeter.monotonic() - started)
+        display.summary(nil)
+    }
+
+    /// The clip, its frames and the input policy that read it, read under a FrameWatch: the clip's
+    /// images are decoded here (HoloPNG polls the watch), so --max-time and a signal reach a costly
+    /// decode too.
+    private func loadClip(limits: Limits, signals: SignalWatch, cancellation: CancellationFlag) throws
+        -> (clip: Clip, frames: FrameList, inputs: InputPolicy) {
         let loading = FrameWatch(cancellation: cancellation, deadline: FrameWatch.deadline(after: limits.maxTime))
         let resolved = Result { try loading.run { try clipOptions.resolve() } }
         switch loading.reason {
@@ -141,7 +172,12 @@ struct Render: ParsableCommand {
         case .deadline: throw LoadStopped(description: "the render reached its --max-time of \(String(format: "%g", limits.maxTime ?? 0)) s " +
                                           "while reading the clip and its images; raise it with --max-time")
         }
-        let (clip, frames, inputs) = try resolved.get()
+        return try resolved.get()
+    }
+
+    /// Every file this render would write or read besides the clip, checked before any frame is
+    /// drawn: an existing output without --force, a missing folder, a font or state file refused.
+    private func checkOutputs(clip: Clip, inputs: InputPolicy) throws {
         if let video {
             try OutputPolicy.checkFile(video, option: "--video", force: force, inputs: inputs)
             let folder = PathSplit(video).folder
@@ -159,6 +195,12 @@ struct Render: ParsableCommand {
             throw ValidationError("--show-damage shows what the fast renderer redrew frame by frame; it does not go with --reference or --contact-sheet")
         }
         if let contactSheet { try OutputPolicy.checkFile(contactSheet, option: "--contact-sheet", force: force, inputs: inputs) }
+    }
+
+    /// The request for this command's options and the fonts it draws with (its record names the
+    /// inputs read and the fonts).
+    private func makeRequest(clip: Clip, frames: FrameList, inputs: InputPolicy,
+                             cancellation: CancellationFlag) throws -> (RenderRequest, FontLibrary) {
         var request = RenderRequest(clip: clip, frames: frames)
         // --video alone writes only the video; with --out, the PNG frames too.
         request.format = video != nil && out == nil ? .raw : format
@@ -173,33 +215,22 @@ struct Render: ParsableCommand {
         let fonts = try FontOptions.library(override: font)
         request.record = RenderRecord(clip: clip, device: clip.deviceName ?? "", inputs: RenderRecord.inputs(read: inputs, fonts: fonts), reference: reference)
         request.cancellation = cancellation
-        var pipeline = RenderPipeline(fonts: fonts, reference: reference)
-        pipeline.apply(limits)
-        request.maxTime = limits.maxTime
         request.maxOutputBytes = maxOutput
         request.minFreeBytes = minFree
-        let shownOut = Printable.escaped(request.outputDirectory)
-        if let sheet = contactSheet {
-            do {
-                let made = try pipeline.writeContactSheet(of: clip, frames: frames.frames, count: sheetFrames, columns: sheetColumns,
-                                                          to: sheet, profile: png, threads: request.threads,
-                                                          limits: clipOptions.limitOptions.limits(), cancellation: cancellation)
-                StandardStreams.err("wrote a contact sheet of \(Printable.count(made.frames, "frame")) (\(made.width)×\(made.height)) to \(Printable.escaped(sheet))\n")
-            } catch let interrupted as RenderInterrupted {
-                throw signals.exit(with: interrupted, newline: false)
-            }
-            return
-        }
+        return (request, fonts)
+    }
 
-        let container = video.flatMap(VideoContainer.init(path:))
-        if let container { request.rawShape = container.shape }
-        let meter = ProgressMeter(label: "render \(Printable.escaped(clip.name))", total: request.selectedFrames.count, showsStage: true)
-        let display = progressOptions.display(meter)
+    /// Renders the request's frames (and through ffmpeg the video, when `encoding` gives its
+    /// container and the ffmpeg to run), turning an interruption or a failed ffmpeg into the exit
+    /// the user expects.
+    private func renderFrames(_ request: RenderRequest, pipeline: RenderPipeline, encoding: (VideoContainer, String)?, limits: Limits,
+                              signals: SignalWatch, cancellation: CancellationFlag, meter: ProgressMeter,
+                              display: ProgressDisplay) throws -> RenderReport {
+        let clip = request.clip
         var encoder: FFmpegVideo?
         let report: RenderReport
-        let started = ProgressMeter.monotonic()
         do {
-            if let container, let video, let ffmpegPath {
+            if let (container, ffmpegPath) = encoding, let video {
                 let size = container.shape.size(width: clip.pixelWidth, height: clip.pixelHeight)
                 encoder = try FFmpegVideo(ffmpeg: ffmpegPath, container: container, width: size.width, height: size.height,
                                           rate: clip.rate, to: video, cancellation: cancellation, maxTime: limits.maxTime,
@@ -242,11 +273,17 @@ struct Render: ParsableCommand {
             encoder?.abandon()
             throw error
         }
+        return report
+    }
+
+    /// The lines that say what was written, where and how fast.
+    private func printSummary(_ report: RenderReport, request: RenderRequest, container: VideoContainer?, videoSeconds: Double) {
+        let clip = request.clip
         let rate = String(format: "%.1f frames/s", Double(report.framesWritten) / max(report.seconds, 1e-9))
         var summary: [String] = []
         if request.format == .png {
             summary.append(String(format: "wrote %@ (%d×%d) to %@ in %.2f s (%@)", Printable.count(report.framesWritten, "frame"), clip.pixelWidth,
-                                  clip.pixelHeight, shownOut, report.seconds, rate))
+                                  clip.pixelHeight, Printable.escaped(request.outputDirectory), report.seconds, rate))
         }
         if let video, let container {
             let size = container.shape.size(width: clip.pixelWidth, height: clip.pixelHeight)
@@ -256,10 +293,9 @@ struct Render: ParsableCommand {
                 notes += String(format: "; every %@ frame in the GIF, %.4g fps", step == 2 ? "2nd" : step == 3 ? "3rd" : "\(step)th", clip.fps / Double(step))
             }
             summary.append(String(format: "wrote %@ (%@, %d×%d%@) in %.2f s", Printable.escaped(video), Printable.count(report.framesWritten, "frame"),
-                                  clip.pixelWidth, clip.pixelHeight, notes, ProgressMeter.monotonic() - started))
+                                  clip.pixelWidth, clip.pixelHeight, notes, videoSeconds))
         }
         for line in summary { StandardStreams.err(line + "\n") }
-        display.summary(nil)
     }
 }
 
