@@ -11,6 +11,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloText
 import HoloStop
 
 #if canImport(Glibc)

@@ -5,6 +5,7 @@ import Testing
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster
+import HoloText
 
 @Suite struct ClipCoverTests {
     let window = PixelWindow(0, 0, 60, 40)

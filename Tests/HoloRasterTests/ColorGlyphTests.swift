@@ -3,6 +3,7 @@
 
 import HoloGeometry
 @testable import HoloRaster
+import HoloText
 import HoloScene
 import Testing
 

@@ -4,6 +4,7 @@
 
 import HoloGeometry
 @testable import HoloRaster
+import HoloText
 import HoloScene
 import Testing
 

@@ -10,6 +10,7 @@ import HoloClips
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster
+import HoloText
 
 @Suite struct MaterialScrollTests {
     /// Scroll offsets (px at scale 1, where the ultraThin blur's σ is 22.5 px: the ¼-resolution

@@ -5,6 +5,7 @@ import Testing
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster
+import HoloText
 
 @Suite struct ReducedLayerTests {
     let card: Node = .fill(.roundedRect(Rect(x: 20, y: 20, width: 200, height: 120), cornerRadius: 16, style: .continuous),

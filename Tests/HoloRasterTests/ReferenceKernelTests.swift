@@ -10,6 +10,7 @@ import HoloClips
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster
+import HoloText
 
 /// Largest channel difference and how many values differ between two byte arrays of one size.
 struct ByteDifference: CustomStringConvertible {

@@ -13,6 +13,7 @@ import Testing
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster
+import HoloText
 
 @Suite struct SceneRendererTests {
     let renderer = SceneRenderer(fonts: FontLibrary())

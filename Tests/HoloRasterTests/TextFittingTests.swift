@@ -2,6 +2,7 @@
 
 import HoloGeometry
 @testable import HoloRaster
+import HoloText
 import HoloScene
 import Testing
 

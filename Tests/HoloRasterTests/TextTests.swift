@@ -1,5 +1,6 @@
 import HoloGeometry
 @testable import HoloRaster
+import HoloText
 import HoloScene
 import Testing
 

@@ -15,6 +15,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloText
 
 extension Reference {
     /// Source-over of premultiplied `s` at coverage `c` (0…255) onto the pixel at byte offset `i`.

@@ -22,6 +22,7 @@
 
 import HoloGeometry
 import HoloScene
+import HoloText
 
 /// A rectangle of device pixels.
 public struct ReferenceRegion: Hashable, Sendable, CustomStringConvertible {
