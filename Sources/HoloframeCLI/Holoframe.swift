@@ -35,7 +35,7 @@ struct HoloframeCommand: ParsableCommand {
         // names another file. Refuse it, printing the bytes as they are (escaped).
         for i in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[i] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+            let bytes = UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }
             if String(validating: bytes, as: UTF8.self) == nil {
                 StandardStreams.err("Error: argument \(i) (\(Printable.escaped(bytes: bytes))) is not UTF-8; holoframe takes paths and names " +
                                     "in UTF-8: rename the file\n")
