@@ -269,3 +269,27 @@ import HoloScene
         return p
     }
 }
+
+/// A row's pieces are walked in x order, equal x in row order: the insertion sort (and its
+/// fallback past 8 moves a piece) gives the arrangement a stable sort by x does, on nearly sorted
+/// rows, reversed rows (the fallback) and rows full of equal x.
+@Suite struct RowOrderTests {
+    @Test(arguments: [0, 1, 2, 3])
+    func theRowOrderIsTheStableSortByX(kind: Int) {
+        var rng = SystemRandomNumberGenerator()
+        for n in [0, 1, 2, 3, 10, 24, 25, 100, 600] {
+            let xs: [Double] = (0..<n).map { i in
+                switch kind {
+                case 0: return Double(i) + Double.random(in: -3...3, using: &rng)   // nearly sorted
+                case 1: return Double(n - i)                                        // reversed: the fallback
+                case 2: return Double(Int.random(in: 0...3, using: &rng))           // many equal x
+                default: return Double.random(in: -1e3...1e3, using: &rng)
+                }
+            }
+            var order = xs.enumerated().map { (x: $0.element, index: $0.offset) }
+            let expected = order.sorted { $0.x < $1.x }.map(\.index)   // the standard library's sort is stable
+            sortByXThenIndex(&order)
+            #expect(order.map(\.index) == expected, "kind \(kind), \(n) pieces")
+        }
+    }
+}

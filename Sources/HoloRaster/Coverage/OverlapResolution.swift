@@ -102,6 +102,8 @@ struct RowScratch {
     var chains: [(xMin: Double, xMax: Double, dir: Double)] = []
     var cuts: [Double] = []
     var order: [(x: Double, index: Int)] = []
+    /// Which pieces `order` holds.
+    var inOrder: [Bool] = []
     var byLeft: [Int] = []
     /// The union's boundary pieces of the last row `resolve` found overlapping.
     var boundary: [RowPiece] = []
@@ -209,19 +211,30 @@ struct RowScratch {
         let base = pieces.startIndex, n = pieces.count
         var overlaps = false
         var sign = 0.0
+        // The slab's pieces in x order start from the slab above's order (the same pieces but
+        // those that ended, in the same order but where two crossed), so sorting it again takes
+        // a few moves; the pieces that start at the cut are added to it.
+        order.removeAll(keepingCapacity: true)
+        inOrder.removeAll(keepingCapacity: true)
+        inOrder.append(contentsOf: repeatElement(false, count: n))
         var k = 0
         while k + 1 < cuts.count {
             let b0 = cuts[k], b1 = cuts[k + 1]
             k += 1
             guard b1 > b0 else { continue }
             let mid = (b0 + b1) / 2
-            order.removeAll(keepingCapacity: true)
-            for i in 0..<n {
+            var kept = 0
+            for e in order {
+                let p = pieces[base + e.index]
+                if p.yTop <= b0, p.yBottom >= b1 { order[kept] = (p.x(at: mid), e.index); kept += 1 } else { inOrder[e.index] = false }
+            }
+            order.removeLast(order.count - kept)
+            for i in 0..<n where !inOrder[i] {
                 let p = pieces[base + i]
-                if p.yTop <= b0, p.yBottom >= b1 { order.append((p.x(at: mid), i)) }
+                if p.yTop <= b0, p.yBottom >= b1 { order.append((p.x(at: mid), i)); inOrder[i] = true }
             }
             guard !order.isEmpty else { continue }
-            order.sort { $0.x < $1.x }
+            sortByXThenIndex(&order)
             var w = 0.0
             for (_, i) in order {
                 let p = pieces[base + i]
@@ -245,6 +258,28 @@ struct RowScratch {
             }
         }
         return overlaps
+    }
+}
+
+/// `order` sorted by x, equal x in the pieces' order in the row: by (x, index), a total order, so
+/// the result is one arrangement however it is reached (the stable sort by x of the pieces listed
+/// in row order). A slab's order starts from the one above it, nearly sorted, so an insertion sort
+/// usually finishes in a few moves a piece; past 8 a piece, the library's sort takes over.
+func sortByXThenIndex(_ order: inout [(x: Double, index: Int)]) {
+    let n = order.count
+    guard n > 1 else { return }
+    func before(_ a: (x: Double, index: Int), _ b: (x: Double, index: Int)) -> Bool {
+        a.x < b.x || (a.x == b.x && a.index < b.index)
+    }
+    var moves = 0
+    let limit = 8 * n
+    for i in 1..<n {
+        let e = order[i]
+        var j = i
+        while j > 0, before(e, order[j - 1]) { order[j] = order[j - 1]; j -= 1 }
+        order[j] = e
+        moves += i - j
+        if moves > limit { order.sort(by: before); return }
     }
 }
 
