@@ -18,8 +18,8 @@ public struct BuiltInClip: Sendable {
 }
 
 public enum ClipCatalog {
-    /// In `holoframe list` order: the demo, then the seeds in order (000 titles, 001 flowing
-    /// header, 002 finance (hero, celebration, parallax, gradients), 003 waveform, 004 reveal).
+    /// In `holoframe list` order: the demo, then the designs in docs/designs.md's order (titles,
+    /// flowing header, the finance app (hero, celebration, parallax, gradients), waveform, reveal).
     public static let all: [BuiltInClip] = [DemoCards.builtIn] + Titles.builtIns + [
         FlowingHeaderClip.flowing,
         FlowingHeaderClip.titleOnly,

@@ -1,13 +1,13 @@
 // Design "custom": the user's own scene from the clip file's `scene`, driven by the clip's inputs.
 //
-// Drivers a scene may read: time, frame, scroll (offset in points, REFERENCE convention),
+// Drivers a scene may read: time, frame, scroll (offset in points, UIScrollView's convention: docs/designs.md, Scrolling),
 // scrollVelocity, scrollPhase (0 idle, 1 tracking, 2 decelerating, 3 animating), roll and pitch
 // (radians, smoothed as the title's are: spring(0.2, 0.8), 30 Hz in Low Power), and the built-in
 // clips' components run on the clip's scroll:
-//   header.visible, header.hidden, header.offset, header.opacity   the collapsing header (seed 000)
-//   flowing.progress, flowing.rawProgress                          the flowing header (seed 001)
-//   waveform.progress                                              pull progress, −offset / 80 (seed 003)
-//   reveal.progress                                                offset / secondary height (seed 004;
+//   header.visible, header.hidden, header.offset, header.opacity   the collapsing header (docs/designs.md, Titles)
+//   flowing.progress, flowing.rawProgress                          the flowing header (docs/designs.md, Flowing header)
+//   waveform.progress                                              pull progress, −offset / 80 (docs/designs.md, Waveform)
+//   reveal.progress                                                offset / secondary height (docs/designs.md, Reveal;
 //                                                                  variant "revealHeight", default the viewport)
 //   navigation.barOpacity                                          a navigationStack's bar background, hairline and
 //                                                                  inline title: 0 at the scroll edge, 1 under the bar

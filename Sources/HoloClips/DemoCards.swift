@@ -70,13 +70,14 @@ public struct DemoCardsScene: Sendable {
                                 retention: .scrolled(id: "card-\(i)")))
         }
 
-        // The bar: frosted glass (the seeds' bars are `.ultraThinMaterial` blur bars, seed 000), the
-        // gradient over it as a tint, a hairline, and the title. The tint is `barTint` strong: at
-        // 92–96 % the bar read opaque (its pixels barely changed with the cards under it); at two
-        // thirds the frosted cards show through as soft glows of their colours, and the white title
-        // still reads on the gradient. The bar shrinks with its title, as a navigation bar does
-        // when its large title collapses: from `barHeight` to the inline bar's 44 pt under the top
-        // inset (SystemMetrics.navigationBarHeight), by the same scroll that shrinks the title.
+        // The bar: frosted glass (the titles design's bars are `.ultraThinMaterial` blur bars,
+        // docs/designs.md, Titles), the gradient over it as a tint, a hairline, and the title. The
+        // tint is `barTint` strong: at 92–96 % the bar read opaque (its pixels barely changed with
+        // the cards under it); at two thirds the frosted cards show through as soft glows of their
+        // colours, and the white title still reads on the gradient. The bar shrinks with its title,
+        // as a navigation bar does when its large title collapses: from `barHeight` to the inline
+        // bar's 44 pt under the top inset (SystemMetrics.navigationBarHeight), by the same scroll
+        // that shrinks the title.
         let collapse = clamp(scrollOffset / 60, 0, 1)
         let barHeight = mix(self.barHeight, inlineBarHeight, collapse)
         let bar = Rect(x: 0, y: 0, width: width, height: barHeight)

@@ -109,7 +109,7 @@ public struct AnimatedValue<Value: Animatable>: Sendable, Equatable {
     public func velocity(at time: Double) -> Value { Value(animationVector: sampleVector(at: time).1) }
     /// Whether the segment in effect at `time` is still moving, or one set by `time` waits out its
     /// delay. Segments set after `time` do not count: a value at t knows only what was set up to t
-    /// (a later tap must not change how an earlier frame reads, REFERENCE "Frame timing").
+    /// (a later tap must not change how an earlier frame reads, docs/designs.md, Frame timing).
     public func isAnimating(at time: Double) -> Bool {
         sampleVector(at: time).2 || segments.contains { $0.setTime <= time && $0.start > time }
     }

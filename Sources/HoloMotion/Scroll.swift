@@ -5,7 +5,7 @@
 // between the two neighbouring steps. The momentum step uses the exact decay over the step
 // (d^(1000/600)), so a stepped fling rests where the closed form says.
 //
-// Offset convention (REFERENCE): 0 at rest at the top, + scrolled down, − pulled down.
+// Offset convention (UIScrollView's, docs/designs.md, Scrolling): 0 at rest at the top, + scrolled down, − pulled down.
 // Content no taller than the viewport does not scroll at all — no rubber band either — like a
 // UIScrollView with alwaysBounceVertical = false: the offset stays 0 and the phase stays idle.
 //

@@ -1,4 +1,4 @@
-// The formulas UIScrollView moves by (REFERENCE: Scrolling). Pure functions and named constants;
+// The formulas UIScrollView moves by (docs/designs.md, Scrolling). Pure functions and named constants;
 // `ScrollSimulation` strings them together over time.
 
 import Foundation

@@ -1,4 +1,5 @@
-// The SF Symbols the seeds' views use, drawn as paths (SF Symbols themselves cannot be shipped).
+// The SF Symbols the built-in designs' views use (docs/designs.md), drawn as paths (SF Symbols
+// themselves cannot be shipped).
 //
 // Each symbol is designed in a 100 × 100 box that is one em of its point size (as SF Symbols scale
 // with the font beside them), centred on the box's centre, with strokes whose width follows the
@@ -127,7 +128,7 @@ public enum Symbol {
         "bell": [.stroke(svg("M 22 72 C 28 64 29 58 29 45 C 29 31 38 23 50 23 C 62 23 71 31 71 45 C 71 58 72 64 78 72 Z M 41 81 C 43 88 57 88 59 81 M 50 14 V 23"))],
         "magnifyingglass": [.stroke(svg("M 17 42 A 25 25 0 0 1 67 42 A 25 25 0 0 1 17 42 Z M 60 60 L 85 85"))],
         "waveform": [.stroke(svg("M 14 42 V 58 M 26 32 V 68 M 38 18 V 82 M 50 28 V 72 M 62 14 V 86 M 74 34 V 66 M 86 44 V 56"))],
-        // Seed 001's accessories.
+        // The flowing header's accessories (docs/designs.md, Flowing header).
         "person.circle": [.stroke(svg(circle40)), .fill(svg(disc(50, 39, 12))),
                           .fill(svg("M 27 76 C 32 66 40 62 50 62 C 60 62 68 66 73 76 A 36 36 0 0 1 27 76 Z"))],
         "message.fill": [.fill(svg(bubble))],

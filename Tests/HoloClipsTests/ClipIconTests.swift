@@ -1,4 +1,4 @@
-// Issue 31, Icons: the built-in clips draw the seeds' icons as path-drawn symbols, not placeholder
+// Issue 31, Icons: the built-in clips draw their designs' icons as path-drawn symbols, not placeholder
 // shapes. Every symbol name the families ask for is in the library (a typo would draw nothing),
 // and each family's frame 0, without the device chrome, holds the symbols its views show: the
 // clip's scene contains the very group `Symbol.node` builds for them (found anywhere in the tree,

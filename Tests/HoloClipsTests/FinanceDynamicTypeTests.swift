@@ -1,6 +1,6 @@
-// Dynamic Type in the parallax and gradients clips (seed 002 "All text scales with user
-// preferences", minimum scale factor 0.7): the large title follows the table, the page grows,
-// and the default size draws as it did.
+// Dynamic Type in the parallax and gradients clips (docs/designs.md, Finance app: "All text scales
+// with user preferences", minimum scale factor 0.7): the large title follows the table, the page
+// grows, and the default size draws as it did.
 
 import Testing
 import HoloGeometry

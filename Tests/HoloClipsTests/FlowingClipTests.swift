@@ -110,8 +110,9 @@ private func defaults(_ name: String) throws -> ClipSpec {
         }
     }
 
-    /// The progress is spring-filtered (REFERENCE), but settles in points: as a spring finishes, no
-    /// drawn point jumps more than 0.1 pt (it snapped its last 1% of progress, 0.39 pt and more).
+    /// The progress is spring-filtered (docs/designs.md, Flowing header), but settles in points: as
+    /// a spring finishes, no drawn point jumps more than 0.1 pt (it snapped its last 1% of
+    /// progress, 0.39 pt and more).
     @Test(arguments: [FlowingConfiguration(), FlowingConfiguration(displays: [.title]), FlowingConfiguration(layout: .vertical),
                       FlowingConfiguration(snapping: .nearest), FlowingConfiguration(snapping: .none)])
     func springsFinishWithoutAVisibleSnap(_ config: FlowingConfiguration) throws {

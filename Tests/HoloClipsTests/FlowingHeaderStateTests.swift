@@ -1,5 +1,6 @@
 // The header's state machine driven directly with (offset, phase, time) updates at 60 Hz, the way the
-// clip's simulation feeds it from the scroll physics: every rule of seeds/001 "Snapping Behavior".
+// clip's simulation feeds it from the scroll physics: every rule of docs/designs.md, Flowing header
+// ("Snapping Behavior").
 
 import Testing
 import HoloMotion

@@ -1,4 +1,4 @@
-// The flowing header's formulas at chosen inputs (REFERENCE "Flowing header (Portal)").
+// The flowing header's formulas at chosen inputs (docs/designs.md, Flowing header).
 
 import Testing
 import HoloGeometry

@@ -54,7 +54,7 @@ private struct PathFrame: Decodable {
         #expect(FlowingMath.lead(1.02, by: 2) == 1.02)   // a spring's overshoot is kept
         let c = FlowingMath.center(from: Point(0, 0), to: Point(10, 20), xProgress: 1, yProgress: 0.25)
         #expect(c.x == 10 && c.y == 5)
-        // Vertical and title-only layouts keep REFERENCE's single progress.
+        // Vertical and title-only layouts keep the design's single progress (docs/designs.md, Flowing header).
         let size = Device.iPhone12.size
         #expect(FlowingPage(size: size, configuration: FlowingConfiguration(layout: .vertical)).lead == 1)
         #expect(FlowingPage(size: size, configuration: FlowingConfiguration(displays: [.title])).lead == 1)

@@ -1,6 +1,7 @@
-// Celebration: the seed's timeline (fade in 200 ms → pulse 600 → glow 800 → fade out 400, gone at
-// 2 s), the 1.05 pulse peak, the 0.3 gold glow (0.5 High Contrast), the light-light-medium haptics on
-// their frames, and the Reduced (800 ms quick pulse) and Minimal/Reduce Motion (400 ms fade) modes.
+// Celebration (docs/designs.md, Celebration): the design's timeline (fade in 200 ms → pulse 600 →
+// glow 800 → fade out 400, gone at 2 s), the 1.05 pulse peak, the 0.3 gold glow (0.5 High
+// Contrast), the light-light-medium haptics on their frames, and the Reduced (800 ms quick pulse)
+// and Minimal/Reduce Motion (400 ms fade) modes.
 
 import Testing
 import HoloScene
@@ -150,8 +151,9 @@ import HoloMotion
         do { _ = try ClipCatalog.clip(for: spec); Issue.record("no error") } catch { #expect("\(error)".contains("\"goal:1\"")) }
     }
 
-    /// Dynamic Type (seed 002 "All text scales with user preferences", minimumScaleFactor 0.7): the
-    /// goal cards' text follows the iOS tables and the cards grow; large draws as before.
+    /// Dynamic Type (docs/designs.md, Finance app: "All text scales with user preferences",
+    /// minimumScaleFactor 0.7): the goal cards' text follows the iOS tables and the cards grow;
+    /// large draws as before.
     @Test(arguments: [DynamicTypeSize.xSmall, .large, .xxxLarge, .accessibility3, .accessibility5])
     func goalCardsFollowDynamicType(_ size: DynamicTypeSize) throws {
         var spec = GoalCelebration.defaultSpec()

@@ -49,7 +49,8 @@ import HoloScene
         let model = try HeroTransition.model(spec([open]))
         var maxHeight = 0.0
         for k in 30...150 { maxHeight = max(maxHeight, model.sample(at: Double(k) / 60).heroFrame!.height) }
-        // spring(0.4, 0.8) overshoots about 1.5% of the change (REFERENCE.md): 740 pt → ≈ 11 pt.
+        // spring(0.4, 0.8) overshoots about 1.5% of the change (docs/designs.md, Springs):
+        // 740 pt → ≈ 11 pt.
         let overshoot = (maxHeight - 844) / 740
         #expect(overshoot > 0.005 && overshoot < 0.02)
     }
@@ -140,8 +141,8 @@ import HoloScene
         do { _ = try HeroTransition.model(s); Issue.record("no error") } catch { #expect("\(error)".contains("\"speed\"")) }
     }
 
-    /// Seed 002's HeroTransitionCoordinator: `beginTransition` plays a light haptic; an ignored tap
-    /// (card:1 while card:2 is linked) and "back" begin nothing.
+    /// The hero design's HeroTransitionCoordinator (docs/designs.md, Hero): `beginTransition` plays
+    /// a light haptic; an ignored tap (card:1 while card:2 is linked) and "back" begin nothing.
     @Test func aTransitionBeginsWithALightHaptic() throws {
         let taps = [open, Tap(time: 0.8, target: "card:1"), Tap(time: 1.9, target: "back"), Tap(time: 2.8, target: "card:0")]
         let frames = try heroFrames(spec(taps))

@@ -1,5 +1,6 @@
-// Scroll-reveal detail surface (seed 004): progress, paging, the chevron's `.smooth` snap,
-// haptics and the single morphing control, checked on the state (and one on the scene's nodes).
+// Scroll-reveal detail surface (docs/designs.md, Reveal): progress, paging, the chevron's `.smooth`
+// snap, haptics and the single morphing control, checked on the state (and one on the scene's
+// nodes).
 
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
-// The seed's handleScroll rules, one test each: first on the state machine alone (exact offsets),
-// then through the clip's simulation with finger scripts (real scroll physics, 60 Hz scroll changes).
+// The titles design's handleScroll rules (docs/designs.md, Titles), one test each: first on the
+// state machine alone (exact offsets), then through the clip's simulation with finger scripts (real
+// scroll physics, 60 Hz scroll changes).
 
 import Testing
 import HoloGeometry
@@ -13,7 +14,7 @@ private func header(after offsets: [Double], reduceMotion: Bool = false, content
     return h
 }
 
-@Suite("Titles header rules (seed handleScroll)")
+@Suite("Titles header rules (handleScroll)")
 struct TitlesHeaderRuleTests {
     @Test func hidesOnceScrolledDownPast20() {
         #expect(header(after: [5, 12, 21]).isVisible == false)
@@ -68,7 +69,7 @@ struct TitlesHeaderRuleTests {
     }
 
     @Test func springIsTheSeeds() {
-        // spring(0.35, 0.85): k = (2π/0.35)² ≈ 322.27, c = 4π·0.85/0.35 ≈ 30.52 (REFERENCE's checked values).
+        // spring(0.35, 0.85): k = (2π/0.35)² ≈ 322.27, c = 4π·0.85/0.35 ≈ 30.52 (docs/designs.md, Springs: the checked values).
         guard case .spring(let s, _) = CollapsingHeader.animation else { Issue.record("not a spring"); return }
         #expect(abs(s.stiffness - 322.27) < 0.01)
         #expect(abs(s.damping - 30.52) < 0.01)

@@ -46,7 +46,8 @@ struct TitlesTitleTests {
         let title = HolographicTitle("Reps", origin: Point(16, 107), roll: 0.2, pitch: -0.1, time: 0)
         let (group, run, u) = try #require(parts(title.node))
         let tilt = try #require(group.tilt)
-        // REFERENCE: rotation3DEffect of pitch·3° about x and roll·3° about y, perspective 0.5.
+        // docs/designs.md, Holographic title: rotation3DEffect of pitch·3° about x and roll·3° about y,
+        // perspective 0.5.
         #expect(abs(tilt.degreesY - 0.6) < 1e-12)
         #expect(abs(tilt.degreesX - (-0.3)) < 1e-12)
         #expect(tilt.perspective == 0.5)
@@ -103,7 +104,8 @@ struct TitlesTitleTests {
         #expect(texts.allSatisfy { $0.0.tilt == nil && $0.1.isStatic && $0.1.time == 0 && $0.1.roll == 0 })
     }
 
-    /// Seed 000: Low Power keeps a static gradient appearance; the tilt still follows the device.
+    /// docs/designs.md, Titles: Low Power keeps a static gradient appearance; the tilt still
+    /// follows the device.
     @Test func lowPowerStillsTheColoursButKeepsTheParallax() throws {
         var spec = Titles.pageSpec(.profile, design: "titles-profile")   // never hides
         spec.environment.lowPower = true

@@ -1,5 +1,6 @@
 // Keyframe tracks: interpolation between keyframes, easing values from HoloMotion's reference
-// (bisection on the Bézier), and springs against REFERENCE.md's closed form and an ODE integration.
+// (bisection on the Bézier), and springs against the closed form of docs/designs.md, Springs, and
+// an ODE integration.
 
 import Testing
 import HoloGeometry
@@ -62,9 +63,9 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
         #expect(v.value(table.slots(from: ["scroll": 20, "time": 99])) == 0.25)
     }
 
-    /// REFERENCE.md: x(t) = T − e^(−λt)·[T·cos ωt + λT·sin(ωt)/ω] from 0 toward T at rest,
+    /// docs/designs.md, Springs: x(t) = T − e^(−λt)·[T·cos ωt + λT·sin(ωt)/ω] from 0 toward T at rest,
     /// λ = 2πζ/r, ω = 2π√(1 − ζ²)/r. The keyframe spring is SwiftUI's stepped spring, held to
-    /// the closed form within 0.5% of the move (the acceptance REFERENCE's spring tests use).
+    /// the closed form within 0.5% of the move (the acceptance HoloMotion's SpringTests use).
     @Test func springKeyframeFollowsTheClosedFormAndReachesItsTarget() throws {
         let (k, _) = try track(["keyframes": [["time": 0.5, "value": 10],
                                               ["time": 1, "value": 30, "curve": ["spring": ["response": 0.35, "dampingFraction": 0.85]]]]])
@@ -77,7 +78,7 @@ private func track(_ json: JSONValue) throws -> (KeyframeTrack, DriverTable) {
         #expect(k.value(at: 0.5) == 10)
         // Still moving at the keyframe's own time (a spring is not time-boxed) and settled later.
         #expect(k.value(at: 3) == 30)
-        // Overshoot of spring(0.35, 0.85) is about 0.63% (REFERENCE.md).
+        // Overshoot of spring(0.35, 0.85) is about 0.63% (docs/designs.md, Springs).
         let peak = stride(from: 0.5, through: 2, by: 0.001).map { k.value(at: $0) }.max()!
         #expect(abs((peak - 30) / 20 - 0.0063) < 0.0015)
     }

@@ -1,4 +1,5 @@
-// Waveform pull-to-refresh (seed 003): every rule the seed states, checked on the state alone.
+// Waveform pull-to-refresh (docs/designs.md, Waveform): every rule the design states, checked on
+// the state alone.
 
 import Foundation
 import Testing

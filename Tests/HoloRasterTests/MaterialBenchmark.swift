@@ -3,7 +3,7 @@
 //
 // The synthetic scene the material work is measured on: a 1170×2532 frame of busy content (cards
 // with gradients and text-like stripes, as the demo scrolls them) under an ultraThin light header
-// bar of 390×125 pt at 3x, the shape the seeds' collapsing titles use.
+// bar of 390×125 pt at 3x, the shape the titles design's collapsing header uses.
 
 import Testing
 import HoloGeometry

@@ -1,4 +1,5 @@
-// REFERENCE.md "Calibration": which of the screenshot anchors the material approximation meets.
+// docs/designs.md, Materials, "Calibration": which of the screenshot anchors the material
+// approximation meets.
 //
 // Anchor 1: over plain white, a light ultraThin or thin bar reads near-white, luminance 0.92–0.97,
 //           never mid-grey.  Met: 0.96 (ultraThin), 0.958 (thin); regular and thick also 0.96.

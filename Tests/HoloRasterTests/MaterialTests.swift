@@ -4,9 +4,10 @@ import HoloScene
 import Testing
 
 @Suite struct MaterialTests {
-    /// REFERENCE.md's table, transcribed again here so a typo in the source shows up; except the light
-    /// ultraThin and thin curves' ⅔ points (0.65, 0.76 in the table), fitted to 0.95 so that a light
-    /// bar reads lighter than a light backdrop (issue 31; MaterialCalibrationTests anchor 3).
+    /// The table of docs/designs.md, Materials, transcribed again here so a typo in the source
+    /// shows up; except the light ultraThin and thin curves' ⅔ points (0.65, 0.76 in the table),
+    /// fitted to 0.95 so that a light bar reads lighter than a light backdrop (issue 31;
+    /// MaterialCalibrationTests anchor 3).
     static let table: [MaterialKind: (sat: Double, light: Double, mix: Double, curveLight: [Double], curveDark: [Double])] = [
         .ultraThin: (1.1, 0.12, 0.5, [0.45, 0.55, 0.95, 0.68], [0.24, 0.24, 0.30, 0.39]),
         .thin: (1.35, 0.12, 0.6, [0.725, 0.825, 0.95, 0.73], [0.20, 0.21, 0.10, 0.15]),

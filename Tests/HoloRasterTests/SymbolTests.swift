@@ -58,7 +58,7 @@ import HoloScene
     }
 }
 
-/// The symbols the seeds' views and the clips' icons use, drawn by the fast renderer and the
+/// The symbols the built-in designs' views and the clips' icons use, drawn by the fast renderer and the
 /// reference renderer (ReferencePath: curves evaluated directly, 16 × 16 samples a pixel) to within
 /// the scene-level bound (mean |Δ| ≤ 0.5 level, ≤ 1 % of channel values over 24 apart), at the
 /// weights they are drawn at beside text. A symbol whose path data drew wrongly in one rasterizer

@@ -379,9 +379,9 @@ extension BuiltInFrameFidelityTests {
 
     // MARK: 9. Gradients, demo, the AX3 example, the glow example
 
-    /// Gradients: the balance card's gold was 0.30 (twice the seed's accent) and turned the navy's
+    /// Gradients: the balance card's gold was 0.30 (twice the design's accent, docs/designs.md, Gradients) and turned the navy's
     /// corners grey; the radial and angular golds 0.24 and 0.21. Now no gradient's gold stop is
-    /// past the seed's 0.1–0.2, in any frame of the loop.
+    /// past the design's 0.1–0.2, in any frame of the loop.
     @Test func gradientsGoldStaysWithinTheSeedsOpacity() throws {
         let c = try Self.clip("gradients", chrome: false)
         let source = c.frames()

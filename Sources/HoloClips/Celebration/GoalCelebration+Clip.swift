@@ -20,7 +20,7 @@ public enum GoalCelebration {
                     defaults: { defaultSpec(name: name, style: style) }, make: { try clip($0) })
     }
 
-    /// `holoframe list`'s line: what the style shows in Full mode (seed: minimal is "check mark only").
+    /// `holoframe list`'s line: what the style shows in Full mode (design: minimal is "check mark only").
     static func summary(_ style: CelebrationStyle) -> String {
         let shows: String
         switch style {

@@ -1,6 +1,7 @@
-// Celebration (seed 002, "CelebrationView"): a goal reaches 100% and its card celebrates.
+// Celebration (docs/designs.md, Celebration: "CelebrationView"): a goal reaches 100% and its card
+// celebrates.
 //
-// Timeline, seconds after the celebration starts (seed: "Fade in (200ms) → Pulse (600ms) → Glow
+// Timeline, seconds after the celebration starts (design: "Fade in (200ms) → Pulse (600ms) → Glow
 // (800ms) → Fade out (400ms)", "2-second duration, auto-dismiss"):
 //   fadeIn  [0, 0.2)   opacity 0 → 1, easeOut
 //   pulse   [0.2, 0.8) scale 1 → 1.05 → 1 with celebrationPulse = spring(0.6, 0.7)
@@ -8,11 +9,11 @@
 //   fadeOut [1.6, 2.0) opacity 1 → 0, celebrationFade = easeOut(0.4)
 //   done    ≥ 2.0
 // The pulse spring is aimed at 1 + 0.05/(1 + o), o = e^(−ζπ/√(1−ζ²)) its overshoot, so that its first
-// peak lands on the seed's 1.05; at that peak (t_p = 0.2 + π/ω, ω = 2π√(1−ζ²)/r; velocity 0) it is
+// peak lands on the design's 1.05; at that peak (t_p = 0.2 + π/ω, ω = 2π√(1−ζ²)/r; velocity 0) it is
 // retargeted to 1. The haptic pattern "success: triple light taps (light, light, medium)" "triggers at
 // peak of pulse (200ms)": light at 0.2 s (the pulse starts), light halfway to the peak, medium at t_p.
 //
-// Modes (the seed's table): Reduced "Quick pulse (800ms)" — fade in 0.2, pulse 0.4 with
+// Modes (the design's table): Reduced "Quick pulse (800ms)" — fade in 0.2, pulse 0.4 with
 // adaptiveCelebration's easeOut (0.2 up, 0.2 down), fade out 0.2, no glow, no haptics (the table lists
 // haptics under Full only); Minimal and Reduce Motion "Fade only (400ms)" — linear(0.2) in, linear(0.2)
 // out, no pulse, no glow, no haptics.

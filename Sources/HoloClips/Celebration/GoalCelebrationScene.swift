@@ -84,7 +84,7 @@ struct GoalCelebrationScene: Sendable {
             children.append(.group([done], opacity: 1 - s.opacity))
         }
         if s.opacity > 0.001 {
-            // Seed: SF Symbol checkmark.circle.fill, its disc the badge (the symbol's disc is 0.8 em),
+            // Design: SF Symbol checkmark.circle.fill, its disc the badge (the symbol's disc is 0.8 em),
             // in the gold gradient; the check is cut out, so the card shows through it.
             let gold = Paint.linearGradient(stops: Paint.evenStops([palette.gold.mixed(with: palette.cream, 0.3), palette.gold]),
                                             start: Point(badge.minX, badge.minY), end: Point(badge.maxX, badge.maxY))

@@ -1,6 +1,7 @@
-// The finance content every finance clip shows (hero, celebration, parallax, gradients): a balance, recent transactions, savings goals and
-// monthly budgets (FinPessoal's Dashboard, Transactions, Goals and Budgets screens in the seed).
-// Fixed sample data, so frames are reproducible.
+// The finance content every finance clip shows (hero, celebration, parallax, gradients): a balance,
+// recent transactions, savings goals and monthly budgets (FinPessoal's Dashboard, Transactions,
+// Goals and Budgets screens in its design, docs/designs.md, Finance app). Fixed sample data, so
+// frames are reproducible.
 
 import HoloGeometry
 

@@ -1,7 +1,7 @@
-// The "Old Money" palette of the Phase 5C ("Advanced Polish") designs (seed 002): deep green and navy, cream
-// surfaces, a soft gold accent.
+// The "Old Money" palette of the Phase 5C ("Advanced Polish") designs (docs/designs.md, Finance
+// app): deep green and navy, cream surfaces, a soft gold accent.
 //
-// The seed names its colours only by role (`Color.oldMoney.accent`, `.surface`) and gives no hex
+// The design names its colours only by role (`Color.oldMoney.accent`, `.surface`) and gives no hex
 // values, so the values below are a choice, picked to read as the named roles: a forest green and a
 // navy for headers, ivory cards on a cream page, a muted gold for accents and glows, a burgundy for
 // spending (income stays green). Dark scheme keeps the hues and swaps page and ink.

@@ -1,7 +1,8 @@
-// Numbers from the Phase 5C design (seed 002_07cd4f2fae88f32a, "Advanced Polish"), named where they
-// are used by all four finance clips (hero, celebration, parallax, gradients), and the one rule that maps the environment onto them.
+// Numbers from the finance app's design ("Phase 5C: Advanced Polish", docs/designs.md, Finance
+// app), named where they are used by all four finance clips (hero, celebration, parallax,
+// gradients), and the one rule that maps the environment onto them.
 //
-// The seed's `AnimationSettings.shared.effectiveMode` is full / reduced / minimal, and its Reduce
+// The design's `AnimationSettings.shared.effectiveMode` is full / reduced / minimal, and its Reduce
 // Motion section detects Reduce Motion as "accessibilityReduceMotion — Or: effectiveMode == .minimal";
 // its Reduce Motion adaptations (crossfade, fade only, parallax off, static gradient) are exactly its
 // Minimal column. So the effective mode is `.minimal` when Reduce Motion is on, else the clip's
@@ -16,7 +17,7 @@ public enum FinanceTokens {
     public static let heroReducedDuration = 0.25
     /// Mode table, Minimal: "Instant crossfade (100ms)"; Reduce Motion: "Crossfade instead of matched geometry".
     public static let heroCrossfadeDuration = 0.1
-    /// The scale the Reduced hero's destination starts from. (approx.: the seed says "simple scale" only.)
+    /// The scale the Reduced hero's destination starts from. (approx.: the design says "simple scale" only.)
     public static let heroReducedStartScale = 0.9
 
     /// "Scale pulse (1.05x)".
@@ -44,9 +45,9 @@ public enum FinanceTokens {
     public static let gradientAccentOpacity = 0.15
     public static let gradientSurfaceOpacity = 0.05
     /// High Contrast: "Gradient saturation: Increased" — taken as a stronger accent, still in the
-    /// seed's 0.1–0.2 band. (approx.)
+    /// design's 0.1–0.2 band. (approx.)
     public static let gradientHighContrastAccentOpacity = 0.2
-    /// The seed's "low opacity 0.1-0.2": no gradient's gold goes past this, however a card weights it.
+    /// The design's "low opacity 0.1-0.2": no gradient's gold goes past this, however a card weights it.
     public static let gradientMaximumOpacity = 0.2
 
     /// The mode a finance clip's effect follows (see the file header).

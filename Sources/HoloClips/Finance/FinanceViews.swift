@@ -5,7 +5,7 @@
 // block's width, as the app's SwiftUI would lay them out; a screen stacks them in a column
 // (FinanceColumn.swift), laid out once per screen, text size, width and palette.
 //
-// Seed 002 "Dynamic Type Support": all text scales with the user's size, `.minimumScaleFactor(0.7)`.
+// Dynamic Type (docs/designs.md, Finance app): all text scales with the user's size, `.minimumScaleFactor(0.7)`.
 // Names, titles and detail lines wrap at accessibility sizes (up to three lines); a transaction's
 // amount goes under its lines there, a figure on a label's line (a goal's percentage, a budget's
 // amounts, the balance card's app name) under its label, and the budget summary's four columns
@@ -53,7 +53,7 @@ struct FinanceViews {
     static let cardRadius = 20.0
     static let rowRadius = 14.0
     static let margin = 16.0
-    /// Seed 002 "Dynamic Type Support": all text scales with the user's size, `.minimumScaleFactor(0.7)`.
+    /// Dynamic Type (docs/designs.md, Finance app): all text scales with the user's size, `.minimumScaleFactor(0.7)`.
     static let minimumScaleFactor = 0.7
 
     init(palette: FinancePalette, width: Double, environment: ViewEnvironment) {

@@ -1,16 +1,17 @@
-// What a flowing header is configured with (seeds/001: `displays`, `layout`, `snappingBehavior`, the
-// accessory closure), and how a clip file's `variant` object maps onto it. Unknown keys and values are
-// errors naming them: a typo must not silently fall back to the default.
+// What a flowing header is configured with (docs/designs.md, Flowing header: `displays`, `layout`,
+// `snappingBehavior`, the accessory closure), and how a clip file's `variant` object maps onto it.
+// Unknown keys and values are errors naming them: a typo must not silently fall back to the
+// default.
 
 import Foundation
 import HoloMotion
 
-/// Which header parts flow into the navigation bar (seed: `displays: [.title, .accessory]`).
+/// Which header parts flow into the navigation bar (design: `displays: [.title, .accessory]`).
 public enum FlowingComponent: String, Hashable, Sendable, CaseIterable, Encodable {
     case title, accessory
 }
 
-/// Where a flowing accessory sits in the nav bar (seed: "Accessory Layout").
+/// Where a flowing accessory sits in the nav bar (design: "Accessory Layout").
 public enum FlowingAccessoryLayout: String, Hashable, Sendable, CaseIterable, Encodable {
     /// Side by side with the title (HStack).
     case horizontal
@@ -18,13 +19,13 @@ public enum FlowingAccessoryLayout: String, Hashable, Sendable, CaseIterable, En
     case vertical
 }
 
-/// What happens when scrolling stops mid-transition (seed: "Snapping Behavior").
+/// What happens when scrolling stops mid-transition (design: "Snapping Behavior").
 public enum FlowingSnapping: String, Hashable, Sendable, CaseIterable, Encodable {
     case directional, nearest, none
 }
 
 /// The header's accessory view. `person` is SF Symbols' person.circle drawn from shapes, 64 pt, blue
-/// (seed: "Custom View with Layout Control"); `none` is a text-only header.
+/// (design: "Custom View with Layout Control"); `none` is a text-only header.
 public enum FlowingAccessory: String, Hashable, Sendable, CaseIterable, Encodable {
     case person, none
 }
@@ -49,7 +50,7 @@ public struct FlowingConfiguration: Hashable, Sendable {
     public var accessoryFlows: Bool { hasAccessory && displays.contains(.accessory) }
     public var titleFlows: Bool { displays.contains(.title) }
 
-    /// Where the transition starts, in points of scroll offset (REFERENCE):
+    /// Where the transition starts, in points of scroll offset (docs/designs.md, Flowing header):
     ///   start = h/3 when the accessory flows, h when there is one that stays, else 5.
     public var startOffset: Double {
         if accessoryFlows { return FlowingTokens.accessorySize / FlowingTokens.accessoryStartDivisor }

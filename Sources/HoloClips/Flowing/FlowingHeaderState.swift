@@ -1,4 +1,4 @@
-// The flowing header's state machine (seeds/001 "Snapping Behavior", REFERENCE "Flowing header").
+// The flowing header's state machine (docs/designs.md, Flowing header: "Snapping Behavior").
 //
 // Why a stepped state machine: Portal's header is driven by two SwiftUI callbacks, the scroll geometry
 // (once per display frame while the offset changes) and the scroll phase (interacting / decelerating /

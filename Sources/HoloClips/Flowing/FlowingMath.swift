@@ -1,4 +1,4 @@
-// The flowing header's formulas as pure functions (REFERENCE "Flowing header (Portal)"), so each can
+// The flowing header's formulas as pure functions (docs/designs.md, Flowing header), so each can
 // be tested at chosen inputs without running a simulation.
 
 import HoloGeometry

@@ -106,8 +106,8 @@ public struct FlowingPage: Hashable, Sendable {
         sourceTitleWidth * FlowingMath.titleScale(progress: 1, sourceHeight: sourceTitleLineHeight)
     }
 
-    /// The accessory's box in the bar. Horizontal: REFERENCE's 25 pt. Vertical: the stack must fit the
-    /// 44 pt bar (25 + 2 + 22 = 49 pt overflowed it by 5 pt); the seed gives no size, and a title view
+    /// The accessory's box in the bar. Horizontal: the design's 25 pt. Vertical: the stack must fit the
+    /// 44 pt bar (25 + 2 + 22 = 49 pt overflowed it by 5 pt); the design gives no size, and a title view
     /// in UIKit gets the bar's height, so the title keeps its headline line (the title scale formula
     /// is built on it) and the accessory takes the rest: 44 − 2 − 22 = 20 pt (a choice).
     public var navigationAccessorySize: Double {

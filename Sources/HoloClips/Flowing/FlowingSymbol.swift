@@ -1,4 +1,4 @@
-// The accessory: SF Symbols' person.circle at 64 pt (seed: `Image(systemName: "person.circle")
+// The accessory: SF Symbols' person.circle at 64 pt (design: `Image(systemName: "person.circle")
 // .font(.system(size: 64)).foregroundStyle(.blue)`), HoloScene's path-drawn symbol in a 64 × 64
 // box whose origin is the box's top-left. The scene scales and moves the box as a whole.
 

@@ -30,7 +30,7 @@ struct CardGradientsScene: Sendable {
             let θ = Double.pi / 4 + turn
             let R = 0.5 * (s.width * s.width + s.height * s.height).squareRoot()
             let d = Point(cos(θ) * R, sin(θ) * R)
-            // The seed's accent as it is (0.15, 0.2 in High Contrast): at twice that, gold over the
+            // The design's accent as it is (0.15, 0.2 in High Contrast): at twice that, gold over the
             // navy card turned its corners grey.
             return .fill(.rect(r), .linearGradient(stops: stops(accent), start: c - d, end: c + d))
         case .radial:

@@ -1,5 +1,6 @@
-// Animated gradients (seed 002, "GradientAnimationView" / `.withGradientAnimation()`): soft gold →
-// warm cream → soft gold at low opacity (accent 0.15, surface 0.05) behind cards, looping every 3 s
+// Animated gradients (docs/designs.md, Gradients: "GradientAnimationView" /
+// `.withGradientAnimation()`): soft gold → warm cream → soft gold at low opacity (accent 0.15,
+// surface 0.05) behind cards, looping every 3 s
 // (`Animation.linear(duration: 3.0).repeatForever(autoreverses: false)`); Reduced 5 s; Minimal and
 // Reduce Motion static.
 //

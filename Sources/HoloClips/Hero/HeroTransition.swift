@@ -1,13 +1,15 @@
-// Hero transition (seed 002, "HeroTransitionLink"): a tapped goal card morphs into its detail view.
+// Hero transition (docs/designs.md, Hero: "HeroTransitionLink"): a tapped goal card morphs into its
+// detail view.
 //
-// Matched geometry as REFERENCE.md describes it: one shared frame, interpolated in window space
-// origin and size component by component (`AnimatedValue<Rect>`) with the transaction's animation,
-// spring(response 0.4, dampingFraction 0.8); source and destination are both laid out at the shared
-// frame and crossfade through the default opacity transition, driven by the same animation
-// (`AnimatedValue<Double>` link progress 0 → 1). "back" retargets both springs, which keeps their
-// position and velocity (HoloMotion's spring retarget), so a back tap mid-flight reverses smoothly.
+// Matched geometry as SwiftUI does it (docs/designs.md, Matched geometry): one shared frame,
+// interpolated in window space origin and size component by component (`AnimatedValue<Rect>`) with
+// the transaction's animation, spring(response 0.4, dampingFraction 0.8); source and destination
+// are both laid out at the shared frame and crossfade through the default opacity transition,
+// driven by the same animation (`AnimatedValue<Double>` link progress 0 → 1). "back" retargets both
+// springs, which keeps their position and velocity (HoloMotion's spring retarget), so a back tap
+// mid-flight reverses smoothly.
 //
-// Mode table of the seed: Full → matched-geometry spring; Reduced → a simple scale, `.linear(0.25)`
+// Mode table of the design: Full → matched-geometry spring; Reduced → a simple scale, `.linear(0.25)`
 // (the destination scales up from 0.9 about the detail's centre while fading in; the source stays in
 // its slot); Minimal and Reduce Motion → a crossfade, linear 100 ms, no geometry.
 //

@@ -1,10 +1,10 @@
-// The hero clip's screens: a Goals list (tappable goal cards above recent transactions) and a goal's
-// detail view (green header with the goal's figures, its contributions below). Both the source card
-// and the detail are laid out at the shared frame they are given (matched geometry lays each matched
-// view out at the shared size), clipped to a rounded rect whose radius eases from the card's to 0.
-// In Full mode the hero is seamless (REFERENCE.md, "Matched geometry"): the card's background is
-// matched as well, one opaque shape at the shared frame, so the list is seen around the moving card
-// and never through it; the card's and the detail's contents crossfade inside it.
+// The hero clip's screens: a Goals list (tappable goal cards above recent transactions) and a
+// goal's detail view (green header with the goal's figures, its contributions below). Both the
+// source card and the detail are laid out at the shared frame they are given (matched geometry lays
+// each matched view out at the shared size), clipped to a rounded rect whose radius eases from the
+// card's to 0. In Full mode the hero is seamless (docs/designs.md, Matched geometry): the card's
+// background is matched as well, one opaque shape at the shared frame, so the list is seen around
+// the moving card and never through it; the card's and the detail's contents crossfade inside it.
 
 import HoloGeometry
 import HoloMotion
@@ -114,12 +114,12 @@ struct HeroTransitionScene: Sendable {
         return Scene(size: size, background: palette.page, root: nodes)
     }
 
-    /// "‹ Goals" (chevron.left and "Goals"): the detail's back button belongs to its navigation bar, at a fixed place in the
-    /// window (seed 002: the link "works with NavigationStack"; the bar is not part of the matched
-    /// view). It was laid out inside the morphing frame with the header and so rode inside the
-    /// growing card (at frame 36, 75 pt under the card's top). Here it keeps its window position, is
-    /// shown where the hero's frame has reached it (the detail screen is revealed by the frame), and
-    /// fades in with the destination.
+    /// "‹ Goals" (chevron.left and "Goals"): the detail's back button belongs to its navigation
+    /// bar, at a fixed place in the window (docs/designs.md, Hero: the link "works with
+    /// NavigationStack"; the bar is not part of the matched view). It was laid out inside the
+    /// morphing frame with the header and so rode inside the growing card (at frame 36, 75 pt under
+    /// the card's top). Here it keeps its window position, is shown where the hero's frame has
+    /// reached it (the detail screen is revealed by the frame), and fades in with the destination.
     func backButton(heroFrame frame: Rect, radius: Double, opacity: Double) -> Node {
         .group(layout.navigationBar(palette).placed(top: layout.topInset), opacity: opacity,
                clip: .roundedRect(frame, cornerRadius: radius, style: .continuous))

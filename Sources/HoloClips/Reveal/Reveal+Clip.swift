@@ -5,7 +5,7 @@
 // default inputs used when the file gives no scroll and no taps. Taps: spec.taps with target
 // "chevron". The design owns its layout: a file's scroll keeps its events and deceleration, but the
 // viewport is the screen, the content is the two sections, and paging is on with pageHeight = the
-// viewport (seed 004: `.scrollTargetBehavior(.paging)`).
+// viewport (docs/designs.md, Reveal: `.scrollTargetBehavior(.paging)`).
 
 import HoloGeometry
 import HoloMotion
@@ -151,7 +151,7 @@ public struct RevealSimulation: ClipSimulation, Sendable {
     }
 
     /// The state the surface shows. UIKit rounds a scroll view's `contentOffset` to device pixels
-    /// (−187.5 pt is −187.333 on a 3× screen), and the seed reads the offset from the scroll
+    /// (−187.5 pt is −187.333 on a 3× screen), and the design reads the offset from the scroll
     /// geometry, so every value derived from it moves in whole device pixels of scroll: the
     /// picture follows the rounded offset while `simulate` and `--state` report the exact one.
     /// A settling scroll whose rounded offset no longer changes draws the same frame (reused).

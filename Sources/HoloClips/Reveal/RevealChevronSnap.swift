@@ -1,8 +1,8 @@
-// The chevron's tap: `withAnimation(.smooth) { proxy.scrollTo(target, anchor: .top) }` (seed 004),
-// target = secondary when p < 0.5, else primary.
+// The chevron's tap: `withAnimation(.smooth) { proxy.scrollTo(target, anchor: .top) }`
+// (docs/designs.md, Reveal), target = secondary when p < 0.5, else primary.
 //
 // Why an overlay on the scroll simulation: the ScrollScript's `scrollTo` animates with the scroll
-// view's own programmatic curve (ease-in-out 0.3 s), but the seed asks for SwiftUI's `.smooth`
+// view's own programmatic curve (ease-in-out 0.3 s), but the design asks for SwiftUI's `.smooth`
 // spring (0.5 s, no bounce). So each chevron tap becomes two scroll events and one spring:
 //   • at the tap, scrollTo(current offset, animated: false) — the scroll view stops where it is
 //     (any momentum or paging spring ends, as a programmatic scroll ends them);

@@ -1,7 +1,7 @@
-// Threshold haptics (seed 004: "light threshold haptics when the reveal begins and stronger
-// haptics near the committed state"). The progress is sampled at 600 Hz, the scroll's own step,
-// so a crossing is found at the same instant whichever frames are rendered; the frame state lists
-// every haptic fired up to its time.
+// Threshold haptics (docs/designs.md, Reveal: "light threshold haptics when the reveal begins and
+// stronger haptics near the committed state"). The progress is sampled at 600 Hz, the scroll's own
+// step, so a crossing is found at the same instant whichever frames are rendered; the frame state
+// lists every haptic fired up to its time.
 //
 //   start  (light):  p rises past 0.02 while armed; re-arms when p is back to ≤ 0.005
 //   commit (medium): p reaches 0.95 while armed;    re-arms when p falls below 0.5

@@ -1,8 +1,9 @@
-// Where the reveal surface's parts sit, from the device size (any device). Content coordinates:
-// the primary section is 0…H (H = viewport height, seed: "a primary section sized to the
-// viewport"), the secondary H…H + S below it. S is the secondary's laid-out height — the
-// seed's "measured" height (onGeometryChange): the kit lays its views out (RevealViews.swift).
-// The control's two anchors are the frames of its places in those views. Values are (choice).
+// Where the reveal surface's parts sit (docs/designs.md, Reveal), from the device size (any
+// device). Content coordinates: the primary section is 0…H (H = viewport height, design: "a primary
+// section sized to the viewport"), the secondary H…H + S below it. S is the secondary's laid-out
+// height — the design's "measured" height (onGeometryChange): the kit lays its views out
+// (RevealViews.swift). The control's two anchors are the frames of its places in those views.
+// Values are (choice).
 
 import HoloGeometry
 import HoloMotion
@@ -23,13 +24,13 @@ public struct RevealLayout: ScreenLayout {
     /// The surface's views laid out for this layout (once per layout).
     var views: RevealViews { RevealViews.laidOut(self) }
 
-    /// S: the secondary section's height, measured from its laid-out views (never below 1, as the seed clamps).
+    /// S: the secondary section's height, measured from its laid-out views (never below 1, as the design clamps).
     public var secondaryHeight: Double {
         max(views.secondaryHeight + Self.bottomPadding + safeBottom, 1)
     }
     /// The progress divisor: how far the content scrolls to settle on the secondary — S, or one
     /// page when the secondary is taller than the viewport (paging and the chevron's
-    /// scrollTo(.secondary, anchor: .top) stop there). Seed: "measure the secondary section height
+    /// scrollTo(.secondary, anchor: .top) stop there). Design: "measure the secondary section height
     /// or another real reveal distance"; with S alone, p stayed below 1 on the secondary in
     /// landscape and at the largest text sizes, leaving it blurred and the control mid-morph.
     public var revealDistance: Double { min(secondaryHeight, viewportHeight) }

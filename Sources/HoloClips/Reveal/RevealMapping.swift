@@ -1,5 +1,5 @@
-// Everything on the surface is a function of one value (seed 004: "drive all visual changes from
-// that one value"): revealProgress p = clamp(offset / S, 0, 1).
+// Everything on the surface is a function of one value (docs/designs.md, Reveal: "drive all visual
+// changes from that one value"): revealProgress p = clamp(offset / S, 0, 1).
 
 import HoloGeometry
 
@@ -23,7 +23,7 @@ public struct SectionEffect: Hashable, Sendable, Encodable {
 }
 
 public enum RevealMapping {
-    /// p = clamp(offset / S, 0, 1)  (seed: `(offset / secondaryHeight).clamped(to: 0...1)`)
+    /// p = clamp(offset / S, 0, 1)  (design: `(offset / secondaryHeight).clamped(to: 0...1)`)
     @inlinable public static func progress(offset: Double, secondaryHeight: Double) -> Double {
         min(max(offset / max(secondaryHeight, 1), 0), 1)
     }

@@ -1,7 +1,8 @@
 // The scroll-reveal detail surface drawn from its frame state: the primary media card, the
-// secondary actions section, ONE morphing control over both (seed 004: "render one overlay that
-// interpolates position and size", never two visible copies), and the chevron in the bottom inset.
-// Shapes only (no paths): the control's "+" is two bars, the chevron two rotated capsules.
+// secondary actions section, ONE morphing control over both (docs/designs.md, Reveal: "render one
+// overlay that interpolates position and size", never two visible copies), and the chevron in the
+// bottom inset. Shapes only (no paths): the control's "+" is two bars, the chevron two rotated
+// capsules.
 
 import Foundation
 import HoloGeometry
@@ -34,7 +35,7 @@ public struct RevealScene: Sendable {
                                       clip: .roundedRect(layout.primaryRect, cornerRadius: 44 * s.revealProgress, style: .continuous),
                                       blur: s.primary.blur, rasterization: Rasterization())))
         }
-        // The secondary section is laid out in the scroll content right under the primary page (seed:
+        // The secondary section is laid out in the scroll content right under the primary page (design:
         // VStack(spacing: 0) in a paged ScrollView), so its surface comes into view as the page scrolls;
         // the progress mapping (offset, scale, opacity, blur) moves only what is on it. Mapping the
         // whole section left the window's black between the scaled page and the faded section.
@@ -152,10 +153,11 @@ public struct RevealScene: Sendable {
     /// short, so the label is legible as soon as it shows).
     static let labelFadeWidth = 24.0
 
-    /// The round button's "Add" caption: part of the one morphing control (seed 004), so it stays
-    /// beside the button wherever the button is (it was primary content, left above the button as
-    /// the control moved down), at the size of a button label (headline; it was a 13 pt footnote at
-    /// 75 % white), vertically centred on it; it fades out by p = 0.3, before "Add to Library" shows.
+    /// The round button's "Add" caption: part of the one morphing control (docs/designs.md,
+    /// Reveal), so it stays beside the button wherever the button is (it was primary content, left
+    /// above the button as the control moved down), at the size of a button label (headline; it was
+    /// a 13 pt footnote at 75 % white), vertically centred on it; it fades out by p = 0.3, before
+    /// "Add to Library" shows.
     func addCaption(control f: Rect, progress p: Double) -> Node? {
         let opacity = clamp(1 - p / 0.3, 0, 1)
         guard opacity > 0 else { return nil }

@@ -1,15 +1,15 @@
-// The scroll-reveal surface's numbers. Seed 004 (scroll-reveal detail surfaces) fixes the
-// structure — progress = offset / measured secondary height clamped to 0…1, paging, one morphing
-// control, a chevron that snaps with `.smooth`, light haptic at the start and a stronger one at
-// commit — but gives NO numeric mappings for offset, opacity, blur or scale. Every value below
-// except `snapAnimation` is therefore a (choice), named here so it can be changed in one place.
+// The scroll-reveal surface's numbers. Its design (docs/designs.md, Reveal) fixes the structure —
+// progress = offset / measured secondary height clamped to 0…1, paging, one morphing control, a
+// chevron that snaps with `.smooth`, light haptic at the start and a stronger one at commit — but
+// gives NO numeric mappings for offset, opacity, blur or scale. Every value below except
+// `snapAnimation` is therefore a (choice), named here so it can be changed in one place.
 
 import HoloMotion
 
 public enum RevealTokens {
-    /// Seed: `withAnimation(.smooth) { proxy.scrollTo(target, anchor: .top) }`.
+    /// Design: `withAnimation(.smooth) { proxy.scrollTo(target, anchor: .top) }`.
     public static let snapAnimation = Animation.smooth
-    /// Seed: `target = revealProgress < 0.5 ? .secondary : .primary`.
+    /// Design: `target = revealProgress < 0.5 ? .secondary : .primary`.
     public static let chevronTargetSplit = 0.5
 
     // Primary section (the media card) as progress p goes 0 → 1. (choice)
@@ -26,10 +26,10 @@ public enum RevealTokens {
     public static let secondaryMinScale = 0.95
     public static let secondaryMaxBlur = 8.0
 
-    // Chevron affordance. (choice: the seed says "flip, fade, or blur")
+    // Chevron affordance. (choice: the design says "flip, fade, or blur")
     /// Turns 180° over p (points up at p = 0 "more below", down at p = 1 "back").
     public static let chevronFlipDegrees = 180.0
-    /// Opacity at p = 1: faded but still tappable to go back (the seed's chevron snaps both ways).
+    /// Opacity at p = 1: faded but still tappable to go back (the design's chevron snaps both ways).
     public static let chevronMinOpacity = 0.4
 
     // Haptics. (choice: "light threshold haptics when the reveal begins and stronger haptics near

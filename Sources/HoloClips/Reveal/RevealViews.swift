@@ -6,7 +6,7 @@
 //   secondary   the sheet's grabber, its header (title1, subheadline), the "Add to Library"
 //               control's place and the actions as a plain list section: each row a Label whose
 //               icon is a tinted disc, its separator inset to the title (List.swift)
-// Each control place is a clear frame, the seed's `Color.clear.anchorPreference(key:value: .bounds)`:
+// Each control place is a clear frame, the design's `Color.clear.anchorPreference(key:value: .bounds)`:
 // its laid-out frame is the control's anchor in that section.
 
 import HoloGeometry
@@ -19,7 +19,7 @@ struct RevealViews: Sendable {
     var primary: [Node]
     /// The secondary's views, section-local.
     var secondary: [Node]
-    /// The secondary's laid-out height (what the seed measures with onGeometryChange).
+    /// The secondary's laid-out height (what the design measures with onGeometryChange).
     var secondaryHeight: Double
     /// The control's anchors: the round button's place (primary-local), the full-width button's
     /// place (secondary-local).

@@ -8,11 +8,12 @@
 //   Group(tilt: (pitch·3°, roll·3°, perspective 0.5), shadow: radius 4 + 2|roll|,
 //         offset (4·roll, 4·pitch)) [ text filled by .shader(paint) ]
 //
-// Reduce Motion (REFERENCE): no time animation, no tilt, a static gradient. The shadow then uses
-// roll = pitch = 0 too (a still shadow: a moving one is parallax motion as well — a choice).
-// Low Power (seed 000, "Reduce TimelineView updates or disable animation; keep static gradient
-// appearance"): the colours are still — the static gradient, neither time nor tilt moving the hue —
-// while the parallax tilt and shadow keep following the (30 Hz) motion.
+// Reduce Motion (docs/designs.md, Holographic title): no time animation, no tilt, a static
+// gradient. The shadow then uses roll = pitch = 0 too (a still shadow: a moving one is parallax
+// motion as well — a choice). Low Power (docs/designs.md, Titles: "Reduce TimelineView updates or
+// disable animation; keep static gradient appearance"): the colours are still — the static
+// gradient, neither time nor tilt moving the hue — while the parallax tilt and shadow keep
+// following the (30 Hz) motion.
 
 import HoloGeometry
 import HoloScene
@@ -42,25 +43,26 @@ public struct HolographicTitle: Hashable, Sendable {
     /// HolographicTextEffect's default accent (a cyan-violet start of the ramp).
     public static let defaultAccentHue = 0.55
 
-    // MARK: Parallax (REFERENCE "Parallax of the title")
+    // MARK: Parallax (docs/designs.md, Holographic title)
 
     /// rotation3DEffect(.degrees(pitch · 3)) about x and (.degrees(roll · 3)) about y: the attitude in
     /// radians times 3 *is* the angle in degrees. Read literally, as the app's SwiftUI code writes it
     /// (`.degrees(motion.pitch * 3)`), this is subtle — 0.6° at a 0.2 rad tilt, the title's far edge
     /// moving by well under a point — which matches the equally small shadow travel of the same
-    /// reference (4·roll = 0.8 pt at 0.2 rad). The alternatives (converting radians to degrees first:
-    /// 34° at 0.2 rad, or an invented 0.3 factor) are not what the reference says; the shimmer, not the
+    /// design (4·roll = 0.8 pt at 0.2 rad). The alternatives (converting radians to degrees first:
+    /// 34° at 0.2 rad, or an invented 0.3 factor) are not what the design says; the shimmer, not the
     /// tilt, carries the motion. A choice, named here so it can be changed in one place.
     public static let tiltDegreesPerRadian = 3.0
     public static let perspective = 0.5
-    /// Shadow radius 4 + 2|roll| points, offset (4·roll, 4·pitch) points (REFERENCE).
+    /// Shadow radius 4 + 2|roll| points, offset (4·roll, 4·pitch) points (docs/designs.md,
+    /// Holographic title).
     public static let shadowBaseRadius = 4.0
     public static let shadowRadiusPerRadian = 2.0
     public static let shadowOffsetPerRadian = 4.0
-    /// Shadow colour: not in the seed or REFERENCE (approx.): black at 0.3 alpha.
+    /// Shadow colour: not in the design (approx.): black at 0.3 alpha.
     public static let shadowColor = Color(white: 0, alpha: 0.3)
 
-    // MARK: Time (REFERENCE: the title redraws at 30 fps)
+    // MARK: Time (the title redraws at 30 fps: docs/designs.md, Holographic title)
 
     public static let timelineRate = Double(TimelineClock.title.ticksPerSecond)
 

@@ -1,4 +1,4 @@
-// The titles clips: collapsing iridescent page titles on the five Reps pages (seed 000).
+// The titles clips: collapsing iridescent page titles on the five Reps pages (docs/designs.md, Titles).
 //
 //   titles                a tour: fling down on Home (title hides), a slow drag back up (≥ 50 pt
 //                         reveals it), Exercises (title collapses, search field stays), back to Home
@@ -24,7 +24,7 @@ public enum Titles {
 
     public static var builtIns: [BuiltInClip] {
         [BuiltInClip(name: "titles",
-                     summary: "collapsing iridescent titles: a tour of Home and Exercises with tab switches (seed 000)",
+                     summary: "collapsing iridescent titles of the Reps app: a tour of Home and Exercises with tab switches",
                      defaults: { tourSpec() }, make: { try clip($0) })]
         + TitlesPage.allCases.map { page in
             BuiltInClip(name: "titles-\(page.rawValue)",

@@ -4,13 +4,14 @@
 // Draw order matters because a material blurs what is already drawn: content first, then the
 // header's material bar, then its title; the tab bar last over the content's bottom.
 //
-// Header (seed MVP): VStack { HStack { title; Spacer; trailing } padded } on .ultraThinMaterial,
-// `.offset(y: visible ? 0 : −100).opacity(visible ? 1 : 0)` — the whole bar moves and fades.
-// Exercises (seed Phase 4: "title collapses first, search bar remains accessible"): the search field
-// is not part of the collapsing title. The title row moves and fades exactly as above, while the
-// search row rises by the title row's 78 pt × h to sit just under the status bar; the material bar
-// stays opaque and ends under the search row, so the field is always reachable. A design choice:
-// `.searchable` is outside the seed's header component.
+// Header (the design's component, docs/designs.md, Titles): VStack { HStack { title; Spacer;
+// trailing } padded } on .ultraThinMaterial, `.offset(y: visible ? 0 : −100)` and
+// `.opacity(visible ? 1 : 0)` — the whole bar moves and fades. Exercises (the design's Phase 4: "title collapses first,
+// search bar remains accessible"): the search field is not part of the collapsing title. The title
+// row moves and fades exactly as above, while the search row rises by the title row's 78 pt × h to
+// sit just under the status bar; the material bar stays opaque and ends under the search row, so
+// the field is always reachable. A design choice: `.searchable` is outside the design's header
+// component.
 
 import HoloGeometry
 import HoloLayout
@@ -38,7 +39,7 @@ struct TitlesChrome {
             // whatever the header does: the fading bar's material starts below the band (at the
             // band's edge in the window whatever the offset), so the content never shows through
             // two half-faded layers there (sharp card text beside 9:41 at 25 % while the header
-            // hid). Below the band the bar fades as the seed's `.opacity` fades it.
+            // hid). Below the band the bar fades as the design's `.opacity` fades it.
             let bandTop = layout.statusBarHeight - offset
             let bottom = layout.headerBottom(.home)
             guard opacity > 0 else { return [] }
@@ -63,7 +64,7 @@ struct TitlesChrome {
     static let barOverhang = 20.0
 
     /// The title row, moved with the header (its caller fades it), clipped to the safe area below the status
-    /// bar: the row lives in the top safe-area inset (seed: `.safeAreaInset(edge: .top)`), and as it
+    /// bar: the row lives in the top safe-area inset (design: `.safeAreaInset(edge: .top)`), and as it
     /// slides up by −100·h it passes under the status bar's edge instead of ghosting over "9:41"
     /// (its opacity is still 1 − h there, 0.64 at h = 0.36).
     func titleRowGroup(_ row: [Node], offset: Double) -> Node {
@@ -71,7 +72,7 @@ struct TitlesChrome {
         return .group(Group([.group(Group(row, transform: .translation(0, offset)))], clip: .rect(below)))
     }
 
-    /// Seed: the filter button as trailing content, vertically centred on the title line.
+    /// Design: the filter button as trailing content, vertically centred on the title line.
     func filterButton() -> Node {
         let c = Point(width - TitlesLayout.horizontalPadding - 18, layout.safeTop + layout.titleBaseline - 12 * layout.titleFont.size / Font.largeTitle.size)
         // line.3.horizontal.decrease in a tinted disc (SF's .circle.fill look), semibold.

@@ -1,35 +1,36 @@
-// CollapsingHeader: the seed's `handleScroll` state machine, rule for rule, plus the spring that
-// shows its result.
+// CollapsingHeader: the titles design's `handleScroll` state machine, rule for rule, plus the spring
+// that shows its result (docs/designs.md, Titles).
 //
-// Seed (MVP `CollapsingIridescentHeader.handleScroll(oldOffset:newOffset:)`), with delta = new − old:
+// The design (its component `CollapsingIridescentHeader.handleScroll(oldOffset:newOffset:)`), with
+// delta = new − old:
 //   new ≤ 10            → show (if hidden); accumulatedScrollUp = 0; stop
 //   delta < 0 (up)      → accumulatedScrollUp += |delta|; show when it reaches ≥ 50 (if hidden)
 //   delta > 0 (down)    → accumulatedScrollUp = 0; hide when new > 20 (if visible)
 // `setHeaderVisible` animates with spring(response 0.35, dampingFraction 0.85), or switches
 // without animation under Reduce Motion.
 //
-// The seed's view applies `.offset(y: visible ? 0 : −100).opacity(visible ? 1 : 0)` with that
+// The design's view applies `.offset(y: visible ? 0 : −100).opacity(visible ? 1 : 0)` with that
 // spring. Both are linear in one animated "hidden amount" h (0 shown, 1 hidden), so one spring on h
 // gives both: offset = −100·h, opacity = clamp(1 − h, 0, 1) (SwiftUI clamps opacity; the 0.63 %
-// overshoot of the spring shows only in the offset). The seed's Phase 3 sketch offsets the inset
-// by −headerHeight (−78) instead; the MVP component is the code the seed ends with and its −100 is
+// overshoot of the spring shows only in the offset). The design's Phase 3 sketch offsets the inset
+// by −headerHeight (−78) instead; the component is the code the design ends with and its −100 is
 // taken (with opacity reaching 0 the two only differ in how far the fading bar travels).
 //
-// Short content: the seed's Phase 4 ("detect via content size comparison") — a page whose content
+// Short content: the design's Phase 4 ("detect via content size comparison") — a page whose content
 // does not scroll never runs the rules, so its header never hides.
 
 import HoloMotion
 
 public struct CollapsingHeader: Sendable, Equatable {
-    /// Seed: `scrollUpThreshold = 50`.
+    /// Design: `scrollUpThreshold = 50`.
     public static let scrollUpThreshold = 50.0
-    /// Seed: `hideThreshold = 20`.
+    /// Design: `hideThreshold = 20`.
     public static let hideThreshold = 20.0
-    /// Seed: `if newOffset <= 10` — the top zone where the header always shows.
+    /// Design: `if newOffset <= 10` — the top zone where the header always shows.
     public static let topZone = 10.0
-    /// Seed MVP: `.offset(y: isHeaderVisible ? 0 : -100)`.
+    /// The design's component: `.offset(y: isHeaderVisible ? 0 : -100)`.
     public static let hiddenOffset = -100.0
-    /// Seed: `.spring(response: 0.35, dampingFraction: 0.85)`. h drives the −100 pt offset, so the
+    /// Design: `.spring(response: 0.35, dampingFraction: 0.85)`. h drives the −100 pt offset, so the
     /// spring settles in those points (SwiftUI springs the offset in points): a unit-free finish
     /// left up to 1% of h, a 1 pt jump of the bar.
     public static let animation = Animation.spring(Spring(response: 0.35, dampingFraction: 0.85).settling(in: -hiddenOffset))
@@ -54,7 +55,7 @@ public struct CollapsingHeader: Sendable, Equatable {
         lastScrollOffset = newOffset
     }
 
-    /// The seed's rules verbatim (see the file header).
+    /// The design's rules verbatim (see the file header).
     public mutating func handleScroll(oldOffset: Double, newOffset: Double, at time: Double) {
         let delta = newOffset - oldOffset
         if newOffset <= Self.topZone {

@@ -1,8 +1,8 @@
 // What each page shows under its title: plausible workout-app content, as a list of blocks (cards,
 // rows, a section), each a view of the layout kit (TitlesBlockViews.swift) laid out in the content
 // column at the clip's text size, so the scroll range is known before anything is drawn. Profile is
-// the page whose content fits the screen on an iPhone 12 — the seed's "content too short to
-// scroll" case.
+// the page whose content fits the screen on an iPhone 12 — the design's (docs/designs.md, Titles)
+// "content too short to scroll" case.
 
 import HoloGeometry
 import HoloLayout

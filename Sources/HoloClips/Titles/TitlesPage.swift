@@ -1,11 +1,12 @@
 // The five pages of the Reps app and where things sit on screen.
 //
-// The header is the seed's `CollapsingIridescentHeader` in a top safe-area inset: an HStack of the
-// title and its trailing content, padded, on an .ultraThinMaterial bar that extends up under the
-// status bar (a ShapeStyle background ignores the safe area). It is 78 pt tall below the status bar
-// (seed: `headerHeight = 78`). The scroll view spans the whole screen with the header and the tab
-// bar as content insets, so the content scrolls under both bars and its offset is 0 at rest at the
-// top (REFERENCE: contentOffset.y + contentInsets.top).
+// The header is the titles design's `CollapsingIridescentHeader` (docs/designs.md, Titles) in a top
+// safe-area inset: an HStack of the title and its trailing content, padded, on an
+// .ultraThinMaterial bar that extends up under the status bar (a ShapeStyle background ignores the
+// safe area). It is 78 pt tall below the status bar (design: `headerHeight = 78`). The scroll view
+// spans the whole screen with the header and the tab bar as content insets, so the content scrolls
+// under both bars and its offset is 0 at rest at the top (contentOffset.y + contentInsets.top:
+// docs/designs.md, Scrolling).
 
 import HoloGeometry
 import HoloMotion
@@ -14,7 +15,7 @@ import HoloScene
 public enum TitlesPage: String, CaseIterable, Hashable, Sendable, Encodable {
     case home, exercises, programs, history, profile
 
-    /// The page title (seed: HomeView "Reps"; the others by their view names).
+    /// The page title (design: HomeView "Reps"; the others by their view names).
     public var title: String {
         switch self {
         case .home: return "Reps"
@@ -33,7 +34,7 @@ public enum TitlesPage: String, CaseIterable, Hashable, Sendable, Encodable {
         }
     }
 
-    /// Exercises has a search field (the seed's `.searchable()`) and a filter button (trailing content).
+    /// Exercises has a search field (the design's `.searchable()`) and a filter button (trailing content).
     public var hasSearch: Bool { self == .exercises }
     public var hasFilterButton: Bool { self == .exercises }
 
@@ -53,13 +54,13 @@ public struct TitlesLayout: Hashable, Sendable {
     /// The device's safe area and status bar (ScreenInsets.swift).
     public var insets: ScreenInsets
 
-    /// Seed: `headerHeight = 78` (below the status bar).
+    /// Design: `headerHeight = 78` (below the status bar).
     public static let headerHeight = 78.0
-    /// Title baseline below the status bar. The seed pads the title row .top xl, .bottom sm around a
-    /// 41-pt large-title line (RepsTheme values are not in the seed): the line box is put at 28…69 of
+    /// Title baseline below the status bar. The design pads the title row .top xl, .bottom sm around a
+    /// 41-pt large-title line (RepsTheme values are not in the design): the line box is put at 28…69 of
     /// the 78, its baseline 32 pt into the line — 60. A choice.
     public static let titleBaseline = 60.0
-    /// Seed: `.padding(.horizontal, RepsTheme.Spacing.md)`; md = 16 (iOS's standard margin, approx.).
+    /// Design: `.padding(.horizontal, RepsTheme.Spacing.md)`; md = 16 (iOS's standard margin, approx.).
     public static let horizontalPadding = 16.0
     /// The search row under the Exercises title: a 36-pt field and 8 pt below it (iOS search bar).
     public static let searchFieldHeight = 36.0

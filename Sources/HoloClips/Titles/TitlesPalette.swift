@@ -1,5 +1,5 @@
 // Colours of the Reps pages in light and dark appearance (iOS system colours; the app's RepsTheme
-// is not in the seed, so these are choices).
+// is not in its design, docs/designs.md, Titles: these are choices).
 
 import HoloGeometry
 

@@ -13,7 +13,7 @@ public struct TitlesScene: Sendable {
     public var palette: TitlesPalette
     public var accentHue: Double
     public var reduceMotion: Bool
-    /// Low Power Mode: the title's colours are still (seed 000).
+    /// Low Power Mode: the title's colours are still (docs/designs.md, Titles).
     public var lowPower: Bool
 
     public init(layout: TitlesLayout, palette: TitlesPalette, accentHue: Double, reduceMotion: Bool, lowPower: Bool = false) {

@@ -7,10 +7,11 @@
 // its own clock, so it is frozen while the page is hidden.
 //
 // handleScroll rate: onScrollGeometryChange runs its action once per display frame in which the
-// offset changed. The seed's device (iPhone 12) refreshes at 60 Hz, so the rules run on a fixed
-// 60 Hz grid of clip time, t_n = n/60, independent of the clip's fps: deltas are those of the
-// phone's frames and do not change when a clip is rendered at 24 or 120 fps. 60 divides the scroll
-// physics' 600 Hz, so on a page shown from t = 0 every sample is an exact physics step.
+// offset changed. The design's device (iPhone 12, docs/designs.md, Titles) refreshes at 60 Hz, so
+// the rules run on a fixed 60 Hz grid of clip time, t_n = n/60, independent of the clip's fps:
+// deltas are those of the phone's frames and do not change when a clip is rendered at 24 or 120
+// fps. 60 divides the scroll physics' 600 Hz, so on a page shown from t = 0 every sample is an
+// exact physics step.
 
 import HoloGeometry
 import HoloMotion

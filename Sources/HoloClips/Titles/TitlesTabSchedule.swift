@@ -3,12 +3,13 @@
 // Tabs switch instantly on taps whose target is "tab:<page>" (TabView has no transition). A page
 // that is not shown is frozen: its scroll and its header spring stand still and resume where they
 // were when it is shown again — on the phone an off-screen tab keeps its scroll offset and header
-// state (seed Phase 4: "each tab maintains independent scroll/title state"). Freezing a fling in
-// flight is a simplification (a tab switch needs a tap, which on the phone would stop it anyway).
+// state (the design's Phase 4, docs/designs.md, Titles: "each tab maintains independent
+// scroll/title state"). Freezing a fling in flight is a simplification (a tab switch needs a tap,
+// which on the phone would stop it anyway).
 //
 // Each page therefore runs on its own clock, "page time": the total time it has been visible,
 //   pageTime(p, t) = Σ over p's visible intervals [a, b) of |[a, b) ∩ [0, t]|.
-// A tap on the tab already shown does nothing (a choice: iOS would scroll to top; the seed does not
+// A tap on the tab already shown does nothing (a choice: iOS would scroll to top; the design does not
 // ask for it).
 
 import HoloMotion

@@ -1,5 +1,6 @@
 // The five bars as pure functions of pull progress and of time since the wave started
-// (WaveformLoadingView in seed 003). No state: the refresh model supplies progress and wave start.
+// (WaveformLoadingView in docs/designs.md, Waveform). No state: the refresh model supplies progress
+// and wave start.
 
 import HoloMotion
 

@@ -1,5 +1,6 @@
 // Where the feed's parts sit, from the device size alone (any device, any scale).
-// All values are (choice): the seed describes the refresh, not the feed's layout.
+// All values are (choice): the design (docs/designs.md, Waveform) describes the refresh, not
+// the feed's layout.
 
 import HoloGeometry
 import HoloMotion
@@ -47,7 +48,7 @@ public struct WaveformLayout: ScreenLayout {
         max(spacer - max(scrollOffset, 0), -scrollOffset)
     }
 
-    /// Bar i as drawn in a gap `gap` points tall: the seed's spacer exists "to prevent the waveform
+    /// Bar i as drawn in a gap `gap` points tall: the design's spacer exists "to prevent the waveform
     /// from covering text", so the bars stay inside the band the rows have opened. Centred in the
     /// spacer's 50 pt band (`waveformCenter`) once the gap is that tall, in the gap while it is
     /// smaller, and no taller than the gap:

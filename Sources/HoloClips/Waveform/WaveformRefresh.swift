@@ -1,5 +1,5 @@
-// The refresh state machine of seed 003 (CustomRefreshView + FeedView), stepped at 600 Hz beside the
-// scroll simulation.
+// The refresh state machine of the waveform design (CustomRefreshView + FeedView; docs/designs.md,
+// Waveform), stepped at 600 Hz beside the scroll simulation.
 //
 // Why a fixed step: the wave starts when progress first reaches 10 %, a moment between frames. A
 // 600 Hz step (the scroll simulation's own rate) finds it at the same instant whichever frames are
@@ -7,13 +7,13 @@
 // the wave started) live in the stepped state; continuous values (progress, heights, spacer) are
 // closed-form functions of time given that state.
 //
-// Phases (the seed's isRefreshing / pullProgress, as one value):
+// Phases (the design's isRefreshing / pullProgress, as one value):
 //   following   pullProgress = clamp(−offset / 80, 0, 1) from the scroll view (rubber-banded offset)
 //   pullingDown tab re-selection: pullProgress 0 → 1 over 0.4 s easeOut, the spacer with it
-//   refreshing  load + 1.3 s (seed: `await loadData(); sleep 1.3 s`), pullProgress held at 1
+//   refreshing  load + 1.3 s (design: `await loadData(); sleep 1.3 s`), pullProgress held at 1
 //   fadingOut   pullProgress 1 → 0 over 0.3 s easeOut, the spacer collapsing with it
-// A refresh starts when a finger lifts with progress ≥ 1 (seed: "Upon release, the waveform plays").
-// Reading of the seed: while following, progress tracks the offset through the bounce back, so a
+// A refresh starts when a finger lifts with progress ≥ 1 (design: "Upon release, the waveform plays").
+// Reading of the design: while following, progress tracks the offset through the bounce back, so a
 // pull that does not trigger fades its bars as the content springs back.
 
 import HoloMotion
@@ -137,7 +137,7 @@ public final class WaveformRefresh: Sendable {
         let spacer = WaveformTokens.spacerHeight
         switch phase {
         case .following:
-            // Seed: the 50 pt spacer appears when pullProgress > 0; it fills the pulled-open gap
+            // Design: the 50 pt spacer appears when pullProgress > 0; it fills the pulled-open gap
             // (min(50, −offset)), so appearing moves nothing (WaveformLayout.rowTop).
             let p = pullProgress(offset: offset)
             return (p, p > 0 ? min(spacer, -offset) : 0)

@@ -1,11 +1,11 @@
 // The feed with the waveform refresh: a pure function of the frame state.
 //
-// Drawing order: the list rows (clipped to the scroll view), the waveform bars over the top of
-// the list, the title bar and the tab bar. The spacer is layout only: it moves the rows down.
-// The rows, the titles and the tab bar are the kit's views, laid out once (WaveformFeedViews);
-// the frame moves, fades and clips them.
-// Bars are capsules in one flat colour (white in dark mode, black in light: seed 003 "Color
-// Scheme"); each bar's opacity is its own (seed: "Each bar now controls its own opacity").
+// Drawing order: the list rows (clipped to the scroll view), the waveform bars over the top of the
+// list, the title bar and the tab bar. The spacer is layout only: it moves the rows down. The rows,
+// the titles and the tab bar are the kit's views, laid out once (WaveformFeedViews); the frame
+// moves, fades and clips them. Bars are capsules in one flat colour (white in dark mode, black in
+// light: docs/designs.md, Waveform); each bar's opacity is its own (design: "Each bar now controls
+// its own opacity").
 
 import HoloGeometry
 import HoloMotion
@@ -21,7 +21,7 @@ public struct WaveformScene: Sendable {
     /// The bar's hairline: one pixel at 3x in the separator colour, as the rows' and the tab bar's.
     var hairline: Color { SystemColor.separator.resolved(colorScheme, increasedContrast: false) }
     static let hairlineWidth = 1.0 / 3
-    /// Seed: "Dark Mode: White bars (Color.white) · Light Mode: Black bars (Color.black)".
+    /// Design: "Dark Mode: White bars (Color.white) · Light Mode: Black bars (Color.black)".
     public var barColor: Color { isDark ? .white : .black }
 
     public func scene(_ s: WaveformFrameState) -> Scene {

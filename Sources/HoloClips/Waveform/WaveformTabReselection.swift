@@ -1,9 +1,10 @@
-// Tab re-selection (seed 003, CustomTabBarController): tapping the tab of the screen already shown.
-// "First tap: Scrolls to top. Second tap: Triggers refresh with animated pull-down effect."
+// Tab re-selection (docs/designs.md, Waveform: CustomTabBarController): tapping the tab of the
+// screen already shown. "First tap: Scrolls to top. Second tap: Triggers refresh with animated
+// pull-down effect."
 //
 // The scroll to top is a programmatic scroll, so it becomes a `scrollTo` event in the scroll script
 // (the scroll view animates it with its own programmatic curve); the refresh tap goes to the
-// refresh model. Counting (choice: the seed's tapCount comes from a coordinator it does not show):
+// refresh model. Counting (choice: the design's tapCount comes from a coordinator it does not show):
 // taps alternate scroll-to-top, refresh, scroll-to-top, …; a finger on the list resets the count.
 // A scroll-to-top tap that lands while a finger is on the list still counts but cannot move it
 // (UIKit ignores setContentOffset while tracking), so no event is added.

@@ -1,44 +1,45 @@
-// The waveform pull-to-refresh's numbers, each from seed 003 (waveform pull-to-refresh) unless
-// marked (choice): the seed leaves those open and we name the value we picked.
+// The waveform pull-to-refresh's numbers, each from its design (docs/designs.md, Waveform) unless
+// marked (choice): the design leaves those open and we name the value we picked.
 //
-// Where the brief's summary and the seed differ, the seed wins:
+// Where the design's timing table ("Per-bar animation cycle 0.5s") and its bar component differ,
+// the component wins:
 // - "oscillates between 8pt and 30pt height at 0.5s intervals" with `.repeatForever(autoreverses: true)`:
 //   each swing (8 → 30 or 30 → 8) takes 0.5 s, so a full up-and-down cycle is 1.0 s.
 
 import HoloMotion
 
 public enum WaveformTokens {
-    /// Seed: "Calculates progress as (-offsetY) / 80 (80pt = full pull)".
+    /// Design: "Calculates progress as (-offsetY) / 80 (80pt = full pull)".
     public static let fullPullDistance = 80.0
-    /// Seed: "barCount: Number of bars (default: 5)".
+    /// Design: "barCount: Number of bars (default: 5)".
     public static let barCount = 5
-    /// Seed: bar i appears at 0 %, 20 %, 40 %, 60 %, 80 % of progress.
+    /// Design: bar i appears at 0 %, 20 %, 40 %, 60 %, 80 % of progress.
     public static let barThresholdStep = 0.2
-    /// Seed: "Each bar fades in over a 15% progress range".
+    /// Design: "Each bar fades in over a 15% progress range".
     public static let barFadeRange = 0.15
-    /// Seed: "Bars begin animating with a wave effect once pull progress reaches ~10%".
+    /// Design: "Bars begin animating with a wave effect once pull progress reaches ~10%".
     public static let waveStartProgress = 0.1
-    /// Seed: "Each bar oscillates between 8pt and 30pt height".
+    /// Design: "Each bar oscillates between 8pt and 30pt height".
     public static let barMinHeight = 8.0
     public static let barMaxHeight = 30.0
-    /// Seed: "at 0.5s intervals" (one swing; `.repeatForever(autoreverses: true)` swings back).
+    /// Design: "at 0.5s intervals" (one swing; `.repeatForever(autoreverses: true)` swings back).
     public static let barSwingDuration = 0.5
-    /// The swing's curve (choice: the seed does not name it; SwiftUI's usual `.easeInOut`).
+    /// The swing's curve (choice: the design does not name it; SwiftUI's usual `.easeInOut`).
     public static let barSwingCurve = TimingCurve.easeInOut
-    /// Seed: "Staggered 0.1s delay between bars".
+    /// Design: "Staggered 0.1s delay between bars".
     public static let barStagger = 0.1
-    /// Seed: "try? await Task.sleep(nanoseconds: 1_300_000_000)" after the load: the minimum display.
+    /// Design: "try? await Task.sleep(nanoseconds: 1_300_000_000)" after the load: the minimum display.
     public static let minimumRefreshDuration = 1.3
-    /// Seed: "withAnimation(.easeOut(duration: 0.3)) { pullProgress = 0 }".
+    /// Design: "withAnimation(.easeOut(duration: 0.3)) { pullProgress = 0 }".
     public static let fadeOutDuration = 0.3
     public static let fadeOutCurve = TimingCurve.easeOut
-    /// Seed: "withAnimation(.easeOut(duration: 0.4)) { pullProgress = 1.0 }" (tab re-selection).
+    /// Design: "withAnimation(.easeOut(duration: 0.4)) { pullProgress = 1.0 }" (tab re-selection).
     public static let tabPullDownDuration = 0.4
     public static let tabPullDownCurve = TimingCurve.easeOut
-    /// Seed: "Added 50pt spacer when isRefreshing || pullProgress > 0" (Feed and Shares; Phlocks uses 40).
+    /// Design: "Added 50pt spacer when isRefreshing || pullProgress > 0" (Feed and Shares; Phlocks uses 40).
     public static let spacerHeight = 50.0
 
-    // Bar drawing (choice: the seed gives heights, not widths).
+    // Bar drawing (choice: the design gives heights, not widths).
     public static let barWidth = 4.0
     public static let barGap = 5.0
 }

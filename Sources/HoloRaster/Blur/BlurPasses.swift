@@ -197,10 +197,10 @@ func gaussianKernelIsIdentity(_ weights: [Int]) -> Bool {
     (65536 - weights[weights.count / 2]) * 255 < 1 << 15
 }
 
-/// Three box widths whose successive blurs have variance σ² (Kovesi's "ideal box sizes": widths
-/// w_l and w_l+2, both odd, m of them w_l). The single-width formula ⌊σ·3·√(2π)/4 + ½⌋ from
-/// REFERENCE.md gives a variance up to ~10% off (σ=10 → width 19, σ_eff 9.49); this keeps σ exact
-/// to within the integer-width granularity.
+/// Three box widths whose successive blurs have variance σ² (Kovesi's "ideal box sizes": widths w_l
+/// and w_l+2, both odd, m of them w_l). The single-width formula ⌊σ·3·√(2π)/4 + ½⌋
+/// (docs/designs.md, Materials) gives a variance up to ~10% off (σ=10 → width 19, σ_eff 9.49); this
+/// keeps σ exact to within the integer-width granularity.
 func boxRadii(sigma: Double) -> [Int] {
     let n = 3.0
     let ideal = (12 * sigma * sigma / n + 1).squareRoot()

@@ -10,20 +10,20 @@
 //      with m = the recipe's luminance mix: the grey is a tint of opacity m over the saturated blur;
 //   4. brightness, after the tint:        c ← c + b, then clamped to 0…1;
 //   5. write back through the shape's coverage:  dst ← dst + (material − dst)·coverage.
-// Why brightness comes last (a fit, REFERENCE "Calibration"): applied before the curve, as the table
-// is usually read, a light bar over white is 1 → curve .68 → mixed 0.5 → 0.84 (#D6D6D6), mid-grey
-// where phones show near-white; the +0.12 lands on a channel already clamped at 1 and is lost.
-// Added after the tint, white reads 0.84 + 0.12 = 0.96 (ultraThin), 0.958 (thin), 0.961 (regular,
-// thick), inside the anchor's 0.92–0.97, and colour keeps its hue: system red under a light
-// ultraThin bar is (0.90, 0.51, 0.49), a soft pink. Dark materials have brightness 0: unchanged.
-// Anchor 3: over a light backdrop a light bar reads at least as light as the backdrop;
-// the table's light ultraThin and thin curves could not (see `fittedLightTwoThirds`).
-// Steps 2–4 run in Float on straight colour, rounded once to 8 bits. `MaterialRecipe.apply` is the
-// same formula in Double: the reference renderer's (`Reference.material`, with the exact blur),
-// which ReferenceKernelTests holds the whole material to within the blur bound; the Float tint
-// loop itself is held byte for byte to `Reference.materialTint` (FastPathTests).
-// A backdrop that is not opaque is first composited over the scheme's base (white in light mode,
-// black in dark) so the material itself is always opaque, like the system bars it imitates.
+// Why brightness comes last (a fit, docs/designs.md, Materials: "Calibration"): applied before the
+// curve, as the table is usually read, a light bar over white is 1 → curve .68 → mixed 0.5 → 0.84
+// (#D6D6D6), mid-grey where phones show near-white; the +0.12 lands on a channel already clamped at
+// 1 and is lost. Added after the tint, white reads 0.84 + 0.12 = 0.96 (ultraThin), 0.958 (thin),
+// 0.961 (regular, thick), inside the anchor's 0.92–0.97, and colour keeps its hue: system red under
+// a light ultraThin bar is (0.90, 0.51, 0.49), a soft pink. Dark materials have brightness 0:
+// unchanged. Anchor 3: over a light backdrop a light bar reads at least as light as the backdrop;
+// the table's light ultraThin and thin curves could not (see `fittedLightTwoThirds`). Steps 2–4 run
+// in Float on straight colour, rounded once to 8 bits. `MaterialRecipe.apply` is the same formula
+// in Double: the reference renderer's (`Reference.material`, with the exact blur), which
+// ReferenceKernelTests holds the whole material to within the blur bound; the Float tint loop
+// itself is held byte for byte to `Reference.materialTint` (FastPathTests). A backdrop that is not
+// opaque is first composited over the scheme's base (white in light mode, black in dark) so the
+// material itself is always opaque, like the system bars it imitates.
 
 import HoloGeometry
 import HoloScene
@@ -44,18 +44,18 @@ public struct MaterialRecipe: Hashable, Sendable {
         self.luminanceMix = luminanceMix; self.curve = curve
     }
 
-    /// The light ultraThin and thin curves' point at luminance ⅔: 0.95, fitted, where REFERENCE.md's
-    /// table has 0.65 and 0.76. With the table's values the curve rises toward white, so a light bar
-    /// darkens every light backdrop: over #F2F2F7 (luma 0.950) ultraThin read #EEEEF0 (0.933) and
-    /// thin 0.942, where iOS's light materials read lighter than what is under them. A bar can only
-    /// darken white slightly (0.96, anchor 1) and still lighten a 0.95 grey if its response flattens
-    /// near the top; a curve peaking at ⅔ does that (thin's and regular's table curves already peak
-    /// in the middle). With 0.95, ultraThin over #F2F2F7 reads 0.955 and thin 0.958; white stays
-    /// 0.96 (the curve's end point is unchanged) and system red still turns pink
-    /// (MaterialCalibrationTests, anchors 1–3).
+    /// The light ultraThin and thin curves' point at luminance ⅔: 0.95, fitted, where the table
+    /// (docs/designs.md, Materials) has 0.65 and 0.76. With the table's values the curve rises
+    /// toward white, so a light bar darkens every light backdrop: over #F2F2F7 (luma 0.950)
+    /// ultraThin read #EEEEF0 (0.933) and thin 0.942, where iOS's light materials read lighter than
+    /// what is under them. A bar can only darken white slightly (0.96, anchor 1) and still lighten
+    /// a 0.95 grey if its response flattens near the top; a curve peaking at ⅔ does that (thin's
+    /// and regular's table curves already peak in the middle). With 0.95, ultraThin over #F2F2F7
+    /// reads 0.955 and thin 0.958; white stays 0.96 (the curve's end point is unchanged) and system
+    /// red still turns pink (MaterialCalibrationTests, anchors 1–3).
     public static let fittedLightTwoThirds = 0.95
 
-    /// REFERENCE.md's table, with the fitted light curve points above.
+    /// The table of docs/designs.md, Materials, with the fitted light curve points above.
     public init(_ kind: MaterialKind, _ scheme: ColorScheme) {
         let light = scheme == .light
         switch kind {
