@@ -45,10 +45,12 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         // libpng reports errors with longjmp; this C shim owns every setjmp so Swift only sees return codes.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        // What the CPU can run (SSSE3, AVX2, …), asked once for every C kernel target below.
+        .target(name: "CCPUFeatures"),
         // The fast PNG profile's row kernels (unpremultiply, pack, filter: SIMD) and ISA-L deflate calls.
-        .target(name: "CPNGFast", dependencies: ["CISAL"]),
+        .target(name: "CPNGFast", dependencies: ["CISAL", "CCPUFeatures"]),
         // The box-blur row pass in SSE2 (a scalar loop elsewhere); HoloRaster's BlurPasses.swift.
-        .target(name: "CBlurKernels"),
+        .target(name: "CBlurKernels", dependencies: ["CCPUFeatures"]),
         // C only the tests call (a stack scribbler); no product depends on it.
         .target(name: "CKernelTestSupport", path: "Tests/CKernelTestSupport"),
 

@@ -12,7 +12,7 @@
 // BlurFastPathTests holds this to the reference (Reference.boxPasses).
 
 #include "blurkernels.h"
-#include "cpu.h"
+#include "cpufeatures.h"
 #include <string.h>
 
 // The float form is exact only as two separate roundings (multiply, then add): never fused into
@@ -84,13 +84,11 @@ __attribute__((target("avx2"))) static void box_pass_rgba2_avx2(const uint8_t *s
                                                      load_pixels2(src0 + 4 * x, src1 + 4 * x)));
     }
 }
-
-static int box_rows_have_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_box_pass_rgba2(const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w) {
 #if defined(__x86_64__)
-    if (box_rows_have_avx2()) { box_pass_rgba2_avx2(src0, src1, out0, out1, n, w); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { box_pass_rgba2_avx2(src0, src1, out0, out1, n, w); return; }
 #endif
     hf_box_pass_rgba(src0, out0, n, w);
     hf_box_pass_rgba(src1, out1, n, w);
@@ -101,7 +99,7 @@ int hf_box_pass_rgba2_kernel(int kernel, const uint8_t *src0, const uint8_t *src
     case 0: hf_box_pass_rgba(src0, out0, n, w); hf_box_pass_rgba(src1, out1, n, w); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!box_rows_have_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         box_pass_rgba2_avx2(src0, src1, out0, out1, n, w); return 1;
 #endif
     default: return 0;
@@ -162,20 +160,18 @@ __attribute__((target("avx2"))) static void box_emit_avx2(const int32_t *sums, u
 __attribute__((target("avx2"))) static void box_slide_avx2(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) {
     box_slide(sums, add, drop, n);
 }
-
-static int has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_box_emit(const int32_t *sums, uint8_t *out, size_t n, size_t w) {
 #if defined(__x86_64__)
-    if (has_avx2()) { box_emit_avx2(sums, out, n, w); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { box_emit_avx2(sums, out, n, w); return; }
 #endif
     box_emit_default(sums, out, n, w);
 }
 
 void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t n) {
 #if defined(__x86_64__)
-    if (has_avx2()) { box_slide_avx2(sums, add, drop, n); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { box_slide_avx2(sums, add, drop, n); return; }
 #endif
     box_slide_default(sums, add, drop, n);
 }
@@ -185,7 +181,7 @@ int hf_box_column_kernel(int kernel, int32_t *sums, uint8_t *out, const uint8_t 
     case 0: box_emit_default(sums, out, n, w); box_slide_default(sums, add, drop, n); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!has_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         box_emit_avx2(sums, out, n, w); box_slide_avx2(sums, add, drop, n); return 1;
 #endif
     default: return 0;

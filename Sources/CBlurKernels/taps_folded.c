@@ -17,7 +17,7 @@
 // is read again (the row pass into the ring).
 
 #include "blurkernels.h"
-#include "cpu.h"
+#include "cpufeatures.h"
 
 void hf_widen_bytes(const uint8_t *src, uint16_t *dst, size_t n) {
     for (size_t i = 0; i < n; i++) dst[i] = src[i];
@@ -145,7 +145,7 @@ __attribute__((target("avx2"))) static void folded_avx2(const uint16_t *const *a
 void hf_taps_folded_pass(const uint16_t *const *a, const uint16_t *const *b, size_t pairs, const int16_t *weights,
                          size_t terms, void *out, int words, size_t n) {
 #if defined(__x86_64__)
-    if (hf_cpu_avx2()) { folded_avx2(a, b, pairs, weights, terms, out, words, n); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { folded_avx2(a, b, pairs, weights, terms, out, words, n); return; }
 #endif
     folded_sse2(a, b, pairs, weights, terms, out, words, n);
 }
@@ -157,7 +157,7 @@ int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *
     case 1: folded_sse2(a, b, pairs, weights, terms, out, words, n); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!hf_cpu_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         folded_avx2(a, b, pairs, weights, terms, out, words, n); return 1;
 #endif
     default: return 0;
