@@ -53,6 +53,9 @@ let package = Package(
         .target(name: "CBlurKernels", dependencies: ["CCPUFeatures"]),
         // C only the tests call (a stack scribbler); no product depends on it.
         .target(name: "CKernelTestSupport", path: "Tests/CKernelTestSupport"),
+        // Declarations only: the kernels' test entry points (each runs one build of a kernel, defined
+        // in the kernel's own file), kept out of the public headers; only test targets depend on it.
+        .target(name: "CKernelTestHooks", dependencies: ["CBlurKernels", "CPNGFast"], path: "Tests/CKernelTestHooks"),
 
         .target(name: "HoloStop"),
         .target(name: "HoloGeometry"),
@@ -96,8 +99,8 @@ let package = Package(
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
         .testTarget(name: "HoloTextTests", dependencies: ["HoloText", "HoloScene"]),
         .testTarget(name: "HoloLayoutTests", dependencies: ["HoloLayout", "HoloText", "HoloScene", "HoloMotion"]),
-        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
-        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
+        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels", "CKernelTestHooks"]),
+        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport", "CKernelTestHooks"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"], exclude: ["__Geometry__"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),

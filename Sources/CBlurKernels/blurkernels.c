@@ -94,6 +94,7 @@ void hf_box_pass_rgba2(const uint8_t *src0, const uint8_t *src1, uint8_t *out0, 
     hf_box_pass_rgba(src1, out1, n, w);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_box_pass_rgba2_kernel(int kernel, const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w) {
     switch (kernel) {
     case 0: hf_box_pass_rgba(src0, out0, n, w); hf_box_pass_rgba(src1, out1, n, w); return 1;
@@ -125,6 +126,7 @@ void hf_box_pass_rgba2(const uint8_t *src0, const uint8_t *src1, uint8_t *out0, 
     hf_box_pass_rgba(src1, out1, n, w);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_box_pass_rgba2_kernel(int kernel, const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w) {
     if (kernel != 0) return 0;
     hf_box_pass_rgba2(src0, src1, out0, out1, n, w);
@@ -176,6 +178,7 @@ void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t
     box_slide_default(sums, add, drop, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_box_column_kernel(int kernel, int32_t *sums, uint8_t *out, const uint8_t *add, const uint8_t *drop, size_t n, size_t w) {
     switch (kernel) {
     case 0: box_emit_default(sums, out, n, w); box_slide_default(sums, add, drop, n); return 1;

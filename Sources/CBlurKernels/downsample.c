@@ -85,6 +85,7 @@ void hf_downsample_rgba(const uint8_t *const *rows, size_t n, size_t f, uint8_t 
 
 #endif
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 void hf_downsample_rgba_scalar(const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t blocks) {
     downsample_scalar(rows, n, f, out, 0, blocks);
 }

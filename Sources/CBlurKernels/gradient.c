@@ -165,17 +165,25 @@ __attribute__((target("avx2,fma"))) static size_t angular_avx2(uint32_t *out, co
 }
 #endif
 
+size_t hf_gradient_shade_span(int angular, uint32_t *out, const uint32_t *lut, size_t n, const hf_gradient_span *s,
+                              uint32_t *fallback) {
+#if defined(__x86_64__)
+    if (hf_cpu_has(HF_CPU_AVX2 | HF_CPU_FMA))
+        return angular ? angular_avx2(out, lut, n, s, fallback) : radial_avx2(out, lut, n, s, fallback);
+#endif
+    return angular ? angular_default(out, lut, n, s, fallback) : radial_default(out, lut, n, s, fallback);
+}
+
+// A test entry point (Tests/CKernelTestHooks declares it).
 size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uint32_t *lut, size_t n,
                                const hf_gradient_span *s, uint32_t *fallback) {
+    switch (kernel) {
+    case 0: return angular ? angular_default(out, lut, n, s, fallback) : radial_default(out, lut, n, s, fallback);
 #if defined(__x86_64__)
-    if (kernel < 0) kernel = hf_cpu_has(HF_CPU_AVX2 | HF_CPU_FMA) ? 2 : 0;
-    if (kernel == 2) {
+    case 2:
         if (!hf_cpu_has(HF_CPU_AVX2 | HF_CPU_FMA)) return (size_t)-1;
         return angular ? angular_avx2(out, lut, n, s, fallback) : radial_avx2(out, lut, n, s, fallback);
-    }
-#else
-    if (kernel < 0) kernel = 0;
 #endif
-    if (kernel != 0) return (size_t)-1;
-    return angular ? angular_default(out, lut, n, s, fallback) : radial_default(out, lut, n, s, fallback);
+    default: return (size_t)-1;
+    }
 }

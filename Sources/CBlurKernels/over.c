@@ -61,6 +61,7 @@ void hf_source_over_span(uint32_t *dst, const uint32_t *src, size_t n) {
     over_default(dst, src, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n) {
     switch (kernel) {
     case 0: over_default(dst, src, n); return 1;
@@ -142,6 +143,7 @@ void hf_composite_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
     composite_default(dst, src, n, k, coverage, factors);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_composite_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
                         const uint8_t *coverage, const uint8_t *factors) {
     switch (kernel) {
@@ -200,6 +202,7 @@ void hf_opacity_mix_span(uint32_t *dst, const uint32_t *backdrop, size_t n, uint
     opacity_mix_default(dst, backdrop, n, w);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_opacity_mix_kernel(int kernel, uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w) {
     switch (kernel) {
     case 0: opacity_mix_default(dst, backdrop, n, w); return 1;

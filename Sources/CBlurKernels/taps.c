@@ -120,6 +120,7 @@ void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t tap
     taps_sse2(rows, weights, taps, out, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
     switch (kernel) {
     case 0: taps_scalar(rows, weights, taps, out, 0, n); return 1;
@@ -139,6 +140,7 @@ void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t tap
     taps_scalar(rows, weights, taps, out, 0, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
     if (kernel != 0) return 0;
     taps_scalar(rows, weights, taps, out, 0, n);

@@ -128,6 +128,7 @@ void hf_taps_centred_pass(const uint16_t *const *a, const uint16_t *const *b, co
     centred_sse2(a, b, p, pairs, weights, out, words, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_centred_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p,
                            size_t pairs, const int16_t *weights, void *out, int words, size_t n) {
     switch (kernel) {
@@ -149,6 +150,7 @@ void hf_taps_centred_pass(const uint16_t *const *a, const uint16_t *const *b, co
     centred_scalar(a, b, p, pairs, weights, out, words, 0, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_centred_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p,
                            size_t pairs, const int16_t *weights, void *out, int words, size_t n) {
     if (kernel != 0) return 0;

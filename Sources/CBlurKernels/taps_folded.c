@@ -150,6 +150,7 @@ void hf_taps_folded_pass(const uint16_t *const *a, const uint16_t *const *b, siz
     folded_sse2(a, b, pairs, weights, terms, out, words, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, size_t pairs,
                           const int16_t *weights, size_t terms, void *out, int words, size_t n) {
     switch (kernel) {
@@ -171,6 +172,7 @@ void hf_taps_folded_pass(const uint16_t *const *a, const uint16_t *const *b, siz
     folded_scalar(a, b, pairs, weights, terms, out, words, 0, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, size_t pairs,
                           const int16_t *weights, size_t terms, void *out, int words, size_t n) {
     if (kernel != 0) return 0;

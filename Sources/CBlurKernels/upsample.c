@@ -154,6 +154,7 @@ void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t
     mix_default(r0, r1, col, n, w0, w1);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_upsample_kernel(int kernel, const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t cn, uint16_t w0, uint16_t w1,
                        uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
     switch (kernel) {

@@ -643,6 +643,7 @@ long hf_fast_deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes,
 #endif
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 long hf_fast_deflate_stripe_kernel(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
                                    uint8_t *scratch, uint8_t *out, size_t capacity, int kernel) {
     if (kernel == 0) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);

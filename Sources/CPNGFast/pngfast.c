@@ -581,6 +581,7 @@ uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length) {
     return adler32_scalar(adler, bytes, length);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out) {
     switch (kernel) {
     case 0: *out = adler32_scalar(adler, bytes, length); return 1;
@@ -631,6 +632,8 @@ static inline int upper_in_use(void) {
 }
 #endif
 
+// Test entry points (Tests/CKernelTestHooks declares them); the second is defined below.
+long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size_t capacity);
 int hf_fast_upper_state_after(int call) {
 #if HF_X86
     unsigned eax, ebx, ecx, edx;  // XINUSE needs CPUID.(0DH, 1):EAX[2]
@@ -707,6 +710,7 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
 
 // MARK: - Test support
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size_t capacity) {
     if (length > UINT32_MAX || capacity > UINT32_MAX) return -1;
     struct inflate_state state;
@@ -721,6 +725,7 @@ long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size
     return status == ISAL_DECOMP_OK ? (long)state.total_out : -1;
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                         int kernel, uint64_t *zero, uint8_t *paeth_out) {
     switch (kernel) {
@@ -739,6 +744,7 @@ int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width
     }
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *out) {
 #if HF_X86
     if (hf_cpu_has(HF_CPU_SSSE3)) {

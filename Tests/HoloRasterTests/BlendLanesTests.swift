@@ -3,6 +3,7 @@
 // ReferenceKernelTests.
 
 import CBlurKernels
+import CKernelTestHooks
 import HoloGeometry
 import Testing
 @testable import HoloRaster

@@ -23,6 +23,7 @@
 
 import Testing
 import CBlurKernels
+import CKernelTestHooks
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster

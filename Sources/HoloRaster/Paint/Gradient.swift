@@ -222,9 +222,9 @@ struct PaintSampler {
 /// A span's float kernel (gradient.c), then the Double formula for the lanes it could not certify.
 @inline(__always)
 func certifiedSpan(_ span: inout hf_gradient_span, angular: Bool, lut e: UnsafeBufferPointer<UInt32>, count: Int,
-                   into out: UnsafeMutablePointer<UInt32>, kernel: Int32 = -1, exact: (Int) -> Int) {
+                   into out: UnsafeMutablePointer<UInt32>, exact: (Int) -> Int) {
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { fallback in
-        let n = hf_gradient_span_kernel(kernel, angular ? 1 : 0, out, e.baseAddress, count, &span, fallback.baseAddress)
+        let n = hf_gradient_shade_span(angular ? 1 : 0, out, e.baseAddress, count, &span, fallback.baseAddress)
         for j in 0..<n {
             let i = Int(fallback[j])
             out[i] = e[exact(i)]
