@@ -5,8 +5,8 @@
 import HoloGeometry
 import Testing
 @testable import HoloRaster
-import CBlurKernels
 import CKernelTestHooks
+import CPixelKernels
 
 /// A plane of random blocks with zero rows, zero columns and a transparent margin, so the
 /// zero-skipping paths are exercised next to busy content.

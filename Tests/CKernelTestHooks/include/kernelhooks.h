@@ -1,6 +1,6 @@
 // The kernels' test entry points: each runs one build of a kernel (the scalar definition, the
 // default target's, or the AVX2 one) that its file keeps static, or looks at state the shipping
-// calls leave behind. Defined beside the kernels they run (Sources/CBlurKernels, Sources/CPNGFast);
+// calls leave behind. Defined beside the kernels they run (Sources/CPixelKernels, Sources/CPNGFast);
 // declared only here, so that only the test targets, which depend on this declarations-only target,
 // can call them.
 #ifndef HOLOFRAME_KERNELHOOKS_H
@@ -9,9 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 
-// MARK: - CBlurKernels (kernel 0: the scalar definition or the default target's build, as said;
+// MARK: - CPixelKernels (kernel 0: the scalar definition or the default target's build, as said;
 // 1: SSE2; 2: AVX2. Each returns 0 when this machine lacks the kernel.)
 
 /// hf_box_pass_rgba2 by kernel 0 (hf_box_pass_rgba twice) or 2 (AVX2).

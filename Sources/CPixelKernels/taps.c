@@ -11,7 +11,7 @@
 // below 2¹⁵ (the caller splits a larger one into taps at the same offset); a lane sums at most
 // 2¹⁵ + 255 · 2¹⁶ < 2³¹.
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 
 /// The definition, one byte at a time, from byte `from` on (SSE2's tail; everything elsewhere).

@@ -8,7 +8,7 @@
 // by constant weight vectors, with no gather. Same integers as the Swift loop (16-bit lanes,
 // (2f)²·255 + ½ < 2¹⁶ for f ≤ 4), same bytes; FastPathTests holds it to Reference.upsampled.
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 #include <string.h>
 

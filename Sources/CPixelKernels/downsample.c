@@ -11,7 +11,7 @@
 // coarse blur itself). Here, SSE2: rows are added in 16-bit lanes (at most 4 · 4 · 255 = 4080),
 // the f pixels of a block folded by 64-bit unpacks, four coarse pixels packed and stored at once.
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include <string.h>
 
 static void downsample_scalar(const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t from, size_t blocks) {

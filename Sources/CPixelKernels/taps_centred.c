@@ -12,7 +12,7 @@
 // (frames 153–164) spends 3.5–6.5 ms of a 10–14 ms frame in the two passes; frames 160–164
 // (σ 0.28–0.58 px) took 0.93–0.97 of their time with this pass (release, one core, alternated).
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 
 static void centred_scalar(const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p, size_t pairs,

@@ -6,7 +6,7 @@
 // Swift byte loop was 9 % of hero's morph frames (perf). Same bytes: CompositeTests holds it to
 // a·b/255 rounded for all 256 × 256 pairs.
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 
 __attribute__((always_inline)) static inline void product(uint8_t *restrict out, const uint8_t *restrict a,

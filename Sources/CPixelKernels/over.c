@@ -12,7 +12,7 @@
 // D, as the Swift loop's shortcuts do. Same bytes; BlendLanesTests runs both builds against
 // Reference.span.
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 
 // Vectors are passed only to a static always-inline helper, so no call crosses an ABI boundary.

@@ -16,7 +16,7 @@
 // 2¹⁵ + 255 · 2¹⁶ < 2³¹ as before. The output is bytes, or words (0 … 255) for a pass whose result
 // is read again (the row pass into the ring).
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 
 void hf_widen_bytes(const uint8_t *src, uint16_t *dst, size_t n) {

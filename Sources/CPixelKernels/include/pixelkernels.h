@@ -1,8 +1,9 @@
-// The box-blur row pass and the 4-channel upsample, for HoloRaster's reduced-resolution blur, and
-// the exact Gaussian's multiply-add pass, the radial and angular gradient spans (gradient.c) and
-// source-over of a span of colours (over.c).
-#ifndef HOLOFRAME_BLURKERNELS_H
-#define HOLOFRAME_BLURKERNELS_H
+// HoloRaster's pixel kernels: the box blur's passes (blurkernels.c), the blur's down- and upsampling
+// (downsample.c, upsample.c), the exact Gaussian's passes (taps*.c), the radial and angular
+// gradient spans (gradient.c), source-over, layer compositing and group opacity (over.c), mask
+// products (mask.c) and bilinear resampling (resample.c).
+#ifndef HOLOFRAME_PIXELKERNELS_H
+#define HOLOFRAME_PIXELKERNELS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -30,7 +30,7 @@
 // 2.6e-8, but its 7 dependent steps cost 12 % more time here). Then the octant:
 // swap → ¼ − a, x < 0 → ½ − a, y < 0 → −a (clockwise on a y-down screen is atan2's sign).
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 
 // Vectors are passed only to static always-inline helpers, so no call crosses an ABI boundary.

@@ -11,7 +11,7 @@
 // and the 1e-4 lifts exact integers that the reciprocal rounds just below). Same bytes;
 // BlurFastPathTests holds this to the reference (Reference.boxPasses).
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include "cpufeatures.h"
 #include <string.h>
 
