@@ -356,9 +356,9 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         #expect(FoldedTaps([1, 2, 3]) == nil)
     }
 
-    /// hf_downsample_rgba (SSE2, four coarse pixels a step) against its scalar definition, for
-    /// f = 2 and 4, 1 … f rows (a transparent bottom edge leaves rows out), every count of
-    /// blocks up to 21 and all-255 blocks (the largest sums).
+    /// hf_downsample_rgba (four coarse pixels a step) and its builds (default target, AVX2) against
+    /// its scalar definition, for f = 2 and 4, 1 … f rows (a transparent bottom edge leaves rows
+    /// out), every count of blocks up to 21 and all-255 blocks (the largest sums).
     @Test func downsampleKernelMatchesTheDefinition() {
         var rng = SplitMix64(seed: 4080)
         for f in [2, 4] {
@@ -370,9 +370,17 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                     var fast = [UInt8](repeating: 0, count: blocks * 4), slow = fast
                     rows.withUnsafeBufferPointers { pointers in
                         hf_downsample_rgba(pointers, n, f, &fast, blocks)
-                        hf_downsample_rgba_scalar(pointers, n, f, &slow, blocks)
+                        _ = hf_downsample_kernel(0, pointers, n, f, &slow, blocks)
                     }
                     #expect(fast == slow, "f \(f), \(n) rows, \(blocks) blocks")
+                    for kernel: Int32 in [1, 2] {
+                        var built = [UInt8](repeating: 0, count: blocks * 4)
+                        let ran = rows.withUnsafeBufferPointers { pointers in
+                            hf_downsample_kernel(kernel, pointers, n, f, &built, blocks)
+                        }
+                        guard ran == 1 else { continue }  // no AVX2 here
+                        #expect(built == slow, "kernel \(kernel), f \(f), \(n) rows, \(blocks) blocks")
+                    }
                 }
             }
         }

@@ -205,7 +205,7 @@ enum PixelLanes {
 }
 
 /// The inner cells of a 4-channel `downsampled` by f = 2 or 4: whole blocks in C
-/// (CPixelKernels/downsample.c, SSE2: the block's rows added in 16-bit lanes, its f pixels folded,
+/// (CPixelKernels/downsample.c: the block's rows added in 16-bit lanes, its f pixels folded,
 /// four coarse pixels stored at once; same sums, same rounding ((sum + f²/2) >> log₂ f²), same
 /// bytes as the channel-by-channel loop); a last block that runs past the edge takes that loop's
 /// column map.

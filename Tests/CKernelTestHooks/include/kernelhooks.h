@@ -21,8 +21,8 @@ int hf_box_column_kernel(int kernel, int32_t *sums, uint8_t *out, const uint8_t 
 /// hf_upsample_mix then hf_upsample_row_rgba by kernel 0 (the default target's build) or 2 (AVX2).
 int hf_upsample_kernel(int kernel, const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t cn, uint16_t w0, uint16_t w1,
                        uint8_t *out, long x0, size_t n, size_t f, size_t pad);
-/// hf_downsample_rgba by the scalar definition.
-void hf_downsample_rgba_scalar(const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t blocks);
+/// hf_downsample_rgba by kernel 0 (the scalar definition), 1 (the default target's build) or 2 (AVX2).
+int hf_downsample_kernel(int kernel, const uint8_t *const *rows, size_t n, size_t f, uint8_t *out, size_t blocks);
 /// hf_taps_pass by kernel 0 (the scalar definition), 1 (SSE2) or 2 (AVX2, 32 bytes a step).
 int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n);
 /// hf_taps_folded_pass by kernel 0 (scalar), 1 (SSE2) or 2 (AVX2).
