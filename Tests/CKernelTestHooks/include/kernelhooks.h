@@ -14,7 +14,8 @@
 // MARK: - CPixelKernels (kernel 0: the scalar definition or the default target's build, as said;
 // 1: SSE2; 2: AVX2. Each returns 0 when this machine lacks the kernel.)
 
-/// hf_box_pass_rgba2 by kernel 0 (hf_box_pass_rgba twice) or 2 (AVX2).
+/// hf_box_pass_rgba2 by kernel 0 (the scalar definition, row by row), 1 (the default target's
+/// build) or 2 (AVX2).
 int hf_box_pass_rgba2_kernel(int kernel, const uint8_t *src0, const uint8_t *src1, uint8_t *out0, uint8_t *out1, size_t n, size_t w);
 /// hf_box_emit then hf_box_slide by kernel 0 (the default target's loops) or 2 (the AVX2 ones).
 int hf_box_column_kernel(int kernel, int32_t *sums, uint8_t *out, const uint8_t *add, const uint8_t *drop, size_t n, size_t w);
