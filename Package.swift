@@ -45,12 +45,20 @@ let package = Package(
         .target(name: "CICUShim", dependencies: ["CICU"]),
         // libpng reports errors with longjmp; this C shim owns every setjmp so Swift only sees return codes.
         .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        // What the CPU can run (SSSE3, AVX2, …), asked once for every C kernel target below.
+        .target(name: "CCPUFeatures"),
         // The fast PNG profile's row kernels (unpremultiply, pack, filter: SIMD) and ISA-L deflate calls.
-        .target(name: "CPNGFast", dependencies: ["CISAL"]),
-        // The box-blur row pass in SSE2 (a scalar loop elsewhere); HoloRaster's BlurPasses.swift.
-        .target(name: "CBlurKernels"),
+        .target(name: "CPNGFast", dependencies: ["CISAL", "CCPUFeatures"]),
+        // HoloRaster's pixel loops in C: the box and exact Gaussian blur passes, the blur's down- and
+        // upsampling, bilinear resampling, radial and angular gradient spans, source-over, layer
+        // compositing, group opacity and mask products. Each is built for the default target
+        // (SSE2 on x86-64, NEON on aarch64) and, where it pays, for AVX2, chosen at run time.
+        .target(name: "CPixelKernels", dependencies: ["CCPUFeatures"]),
         // C only the tests call (a stack scribbler); no product depends on it.
         .target(name: "CKernelTestSupport", path: "Tests/CKernelTestSupport"),
+        // Declarations only: the kernels' test entry points (each runs one build of a kernel, defined
+        // in the kernel's own file), kept out of the public headers; only test targets depend on it.
+        .target(name: "CKernelTestHooks", dependencies: ["CPixelKernels", "CPNGFast"], path: "Tests/CKernelTestHooks"),
 
         .target(name: "HoloStop"),
         .target(name: "HoloGeometry"),
@@ -66,7 +74,7 @@ let package = Package(
         // Layout as SwiftUI does it (stacks, frames, padding, text that sizes itself, scroll views):
         // a view tree in, frames out. HoloClips' clip-file containers call it.
         .target(name: "HoloLayout", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText"]),
-        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CBlurKernels"]),
+        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CPixelKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloStop", "HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloLayout", "HoloMSL", "HoloShaders"]),
@@ -94,8 +102,8 @@ let package = Package(
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
         .testTarget(name: "HoloTextTests", dependencies: ["HoloText", "HoloScene"]),
         .testTarget(name: "HoloLayoutTests", dependencies: ["HoloLayout", "HoloText", "HoloScene", "HoloMotion"]),
-        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CBlurKernels"]),
-        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport"]),
+        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CPixelKernels", "CKernelTestHooks"]),
+        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport", "CKernelTestHooks"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"], exclude: ["__Geometry__"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "cpufeatures.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -637,17 +637,18 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
 long hf_fast_deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
                             uint8_t *scratch, uint8_t *out, size_t capacity) {
 #if HF_X86
-    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, hf_png_cpu_avx2());
+    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, hf_cpu_has(HF_CPU_AVX2));
 #else
     return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
 #endif
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 long hf_fast_deflate_stripe_kernel(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
                                    uint8_t *scratch, uint8_t *out, size_t capacity, int kernel) {
     if (kernel == 0) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
 #if HF_X86
-    if (kernel == 2 && hf_png_cpu_avx2()) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 1);
+    if (kernel == 2 && hf_cpu_has(HF_CPU_AVX2)) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 1);
 #endif
     return -3;
 }

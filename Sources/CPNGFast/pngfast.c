@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu.h"
+#include "cpufeatures.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -63,7 +63,7 @@ static uint32_t diff_pack3_ssse3(uint8_t *out, const uint8_t *cur, const uint8_t
 
 static uint32_t diff_pack(uint8_t *out, const uint8_t *cur, const uint8_t *ref, size_t n, int channels) {
 #if HF_X86
-    if (channels == 3 && hf_png_cpu_ssse3()) return diff_pack3_ssse3(out, cur, ref, n);
+    if (channels == 3 && hf_cpu_has(HF_CPU_SSSE3)) return diff_pack3_ssse3(out, cur, ref, n);
 #endif
     if (channels == 4) {
         // Plain bytewise loop: the compiler vectorizes it.
@@ -149,7 +149,7 @@ static uint32_t paeth_pack_ssse3(uint8_t *out, const uint8_t *cur, const uint8_t
 /// PAETH of one row; without a row above it is SUB (paeth(a, 0, 0) = a).
 static uint32_t paeth_pack(uint8_t *out, const uint8_t *cur, const uint8_t *above, size_t n, int channels) {
 #if HF_X86
-    if (hf_png_cpu_ssse3()) return paeth_pack_ssse3(out, cur, above, n, channels);
+    if (hf_cpu_has(HF_CPU_SSSE3)) return paeth_pack_ssse3(out, cur, above, n, channels);
 #endif
     return paeth_pack_scalar(out, cur, above, 0, n, channels);
 }
@@ -246,7 +246,7 @@ static void min_sum_costs_ssse3(const uint8_t *cur, const uint8_t *above, uint32
 static int min_sum_choice(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels) {
     uint64_t cost[3];
 #if HF_X86
-    if (hf_png_cpu_ssse3()) min_sum_costs_ssse3(cur, above, width, channels, cost);
+    if (hf_cpu_has(HF_CPU_SSSE3)) min_sum_costs_ssse3(cur, above, width, channels, cost);
     else min_sum_costs_scalar(cur, above, width, channels, cost);
 #else
     min_sum_costs_scalar(cur, above, width, channels, cost);
@@ -464,8 +464,8 @@ static int most_zeros_choice(const uint8_t *cur, const uint8_t *above, uint32_t 
                              uint32_t *all) {
     uint64_t zero[4];
 #if HF_X86
-    if (hf_png_cpu_avx2_popcnt()) *all = zero_counts_avx2(cur, above, width, channels, paeth, zero);
-    else if (hf_png_cpu_ssse3() && __builtin_cpu_supports("popcnt")) zero_counts_ssse3(cur, above, width, channels, paeth, zero);
+    if (hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) *all = zero_counts_avx2(cur, above, width, channels, paeth, zero);
+    else if (hf_cpu_has(HF_CPU_SSSE3 | HF_CPU_POPCNT)) zero_counts_ssse3(cur, above, width, channels, paeth, zero);
     else zero_counts_scalar(cur, above, width, channels, paeth, zero);
 #else
     zero_counts_scalar(cur, above, width, channels, paeth, zero);
@@ -511,7 +511,7 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
         else if (filter == HF_FAST_FILTER_MOST_ZEROS_PAETH) chosen = most_zeros_choice(cur, above, width, channels, 1, &counted);
         line[0] = (uint8_t)chosen;
 #if HF_X86
-        if (hf_png_cpu_avx2_popcnt()) all &= counted & filter_row_avx2(line + 1, cur, above, width, channels, chosen);
+        if (hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) all &= counted & filter_row_avx2(line + 1, cur, above, width, channels, chosen);
         else all &= filter_row(line + 1, cur, above, width, channels, chosen);
 #else
         all &= filter_row(line + 1, cur, above, width, channels, chosen);
@@ -576,17 +576,18 @@ static uint32_t adler32_avx2(uint32_t adler, const uint8_t *bytes, size_t length
 
 uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length) {
 #if HF_X86
-    if (hf_png_cpu_avx2_popcnt()) return adler32_avx2(adler, bytes, length);
+    if (hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) return adler32_avx2(adler, bytes, length);
 #endif
     return adler32_scalar(adler, bytes, length);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out) {
     switch (kernel) {
     case 0: *out = adler32_scalar(adler, bytes, length); return 1;
 #if HF_X86
     case 2:
-        if (!hf_png_cpu_avx2_popcnt()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) return 0;
         *out = adler32_avx2(adler, bytes, length); return 1;
 #endif
     default: return 0;
@@ -610,7 +611,7 @@ __attribute__((target("avx"))) static void zero_upper(void) { _mm256_zeroupper()
 /// VZEROUPPER where the CPU has it (a CPU without AVX has no upper state for ISA-L to leave).
 static inline void upper_state_clear(void) {
 #if HF_X86
-    if (hf_png_cpu_avx()) zero_upper();
+    if (hf_cpu_has(HF_CPU_AVX)) zero_upper();
 #endif
 }
 
@@ -631,13 +632,15 @@ static inline int upper_in_use(void) {
 }
 #endif
 
+// Test entry points (Tests/CKernelTestHooks declares them); the second is defined below.
+long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size_t capacity);
 int hf_fast_upper_state_after(int call) {
 #if HF_X86
     unsigned eax, ebx, ecx, edx;  // XINUSE needs CPUID.(0DH, 1):EAX[2]
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0), "c"(0));
     if (eax < 0xD) return -1;
     __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(0xD), "c"(1));
-    if (!(eax & 4) || !hf_png_cpu_avx()) return -1;
+    if (!(eax & 4) || !hf_cpu_has(HF_CPU_AVX)) return -1;
     uint8_t bytes[4096], zlib[8192], out[8192];
     uint8_t *level = malloc(ISAL_DEF_LVL1_DEFAULT);
     if (level == NULL) return -2;
@@ -707,6 +710,7 @@ long hf_isal_deflate_stripe(const uint8_t *input, size_t length, int level, int 
 
 // MARK: - Test support
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size_t capacity) {
     if (length > UINT32_MAX || capacity > UINT32_MAX) return -1;
     struct inflate_state state;
@@ -721,16 +725,17 @@ long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size
     return status == ISAL_DECOMP_OK ? (long)state.total_out : -1;
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                         int kernel, uint64_t *zero, uint8_t *paeth_out) {
     switch (kernel) {
     case 0: zero_counts_scalar(cur, above, width, channels, paeth, zero); return 1;
 #if HF_X86
     case 1:
-        if (!(hf_png_cpu_ssse3() && __builtin_cpu_supports("popcnt"))) return 0;
+        if (!hf_cpu_has(HF_CPU_SSSE3 | HF_CPU_POPCNT)) return 0;
         zero_counts_ssse3(cur, above, width, channels, paeth, zero); return 1;
     case 2:
-        if (!hf_png_cpu_avx2_popcnt()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) return 0;
         zero_counts_avx2(cur, above, width, channels, paeth, zero);
         if (paeth_out != NULL) filter_row_avx2(paeth_out, cur, above, width, channels, paeth ? HF_FAST_FILTER_PAETH : HF_FAST_FILTER_NONE);
         return 1;
@@ -739,9 +744,10 @@ int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width
     }
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *out) {
 #if HF_X86
-    if (hf_png_cpu_ssse3()) {
+    if (hf_cpu_has(HF_CPU_SSSE3)) {
         __m128i p = paeth_ssse3(_mm_loadu_si128((const __m128i *)a), _mm_loadu_si128((const __m128i *)b),
                                 _mm_loadu_si128((const __m128i *)c));
         _mm_storeu_si128((__m128i *)out, p);

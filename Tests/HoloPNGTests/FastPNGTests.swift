@@ -3,6 +3,7 @@
 // encoded, for every filter, level and stripe height, and the bytes do not depend on threads.
 
 import CKernelTestSupport
+import CKernelTestHooks
 import CPNGFast
 import HoloGeometry
 @testable import HoloPNG

@@ -6,6 +6,7 @@
 // (The PNG files it writes are also read back through libpng in FastPNGTests, and through Pillow
 // by .ci/run.)
 
+import CKernelTestHooks
 import CPNGFast
 import HoloGeometry
 @testable import HoloPNG

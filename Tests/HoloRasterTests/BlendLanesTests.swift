@@ -2,7 +2,8 @@
 // against the reference (`Reference.span`), byte for byte. The layer composite's test is in
 // ReferenceKernelTests.
 
-import CBlurKernels
+import CKernelTestHooks
+import CPixelKernels
 import HoloGeometry
 import Testing
 @testable import HoloRaster

@@ -5,7 +5,8 @@
 import HoloGeometry
 import Testing
 @testable import HoloRaster
-import CBlurKernels
+import CKernelTestHooks
+import CPixelKernels
 
 /// A plane of random blocks with zero rows, zero columns and a transparent margin, so the
 /// zero-skipping paths are exercised next to busy content.
@@ -355,9 +356,9 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         #expect(FoldedTaps([1, 2, 3]) == nil)
     }
 
-    /// hf_downsample_rgba (SSE2, four coarse pixels a step) against its scalar definition, for
-    /// f = 2 and 4, 1 … f rows (a transparent bottom edge leaves rows out), every count of
-    /// blocks up to 21 and all-255 blocks (the largest sums).
+    /// hf_downsample_rgba (four coarse pixels a step) and its builds (default target, AVX2) against
+    /// its scalar definition, for f = 2 and 4, 1 … f rows (a transparent bottom edge leaves rows
+    /// out), every count of blocks up to 21 and all-255 blocks (the largest sums).
     @Test func downsampleKernelMatchesTheDefinition() {
         var rng = SplitMix64(seed: 4080)
         for f in [2, 4] {
@@ -369,9 +370,17 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                     var fast = [UInt8](repeating: 0, count: blocks * 4), slow = fast
                     rows.withUnsafeBufferPointers { pointers in
                         hf_downsample_rgba(pointers, n, f, &fast, blocks)
-                        hf_downsample_rgba_scalar(pointers, n, f, &slow, blocks)
+                        _ = hf_downsample_kernel(0, pointers, n, f, &slow, blocks)
                     }
                     #expect(fast == slow, "f \(f), \(n) rows, \(blocks) blocks")
+                    for kernel: Int32 in [1, 2] {
+                        var built = [UInt8](repeating: 0, count: blocks * 4)
+                        let ran = rows.withUnsafeBufferPointers { pointers in
+                            hf_downsample_kernel(kernel, pointers, n, f, &built, blocks)
+                        }
+                        guard ran == 1 else { continue }  // no AVX2 here
+                        #expect(built == slow, "kernel \(kernel), f \(f), \(n) rows, \(blocks) blocks")
+                    }
                 }
             }
         }
@@ -411,9 +420,9 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
-    /// The row pass two rows at once (AVX2, a row a 128-bit half) against hf_box_pass_rgba run on
-    /// each row (held to the reference by rowPassLanesEqualTheReference), for widths 1 … 269,
-    /// every length up to 40 and rows of 255s (the largest sums).
+    /// The row pass two rows at once (one 8-lane vector, a row in each half), by the default
+    /// target's build and AVX2's, against the scalar definition run on each row, for widths
+    /// 1 … 269, every length up to 40 and rows of 255s (the largest sums).
     @Test func pairedRowPassMatchesTheSingleRowPass() {
         var rng = SplitMix64(seed: 269)
         for w in [1, 3, 7, 31, 101, 269] {
@@ -423,9 +432,11 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 let src1 = (0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
                 var want0 = [UInt8](repeating: 0, count: n * 4), want1 = want0
                 _ = hf_box_pass_rgba2_kernel(0, src0, src1, &want0, &want1, n, w)
-                var out0 = [UInt8](repeating: 0, count: n * 4), out1 = out0
-                guard hf_box_pass_rgba2_kernel(2, src0, src1, &out0, &out1, n, w) == 1 else { return }  // no AVX2 here
-                #expect(out0 == want0 && out1 == want1, "w \(w), n \(n)")
+                for kernel: Int32 in [1, 2] {
+                    var out0 = [UInt8](repeating: 0, count: n * 4), out1 = out0
+                    guard hf_box_pass_rgba2_kernel(kernel, src0, src1, &out0, &out1, n, w) == 1 else { continue }  // no AVX2 here
+                    #expect(out0 == want0 && out1 == want1, "kernel \(kernel), w \(w), n \(n)")
+                }
             }
         }
     }

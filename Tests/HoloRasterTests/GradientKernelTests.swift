@@ -22,7 +22,8 @@
 // place) it can be the whole jump between the stops.
 
 import Testing
-import CBlurKernels
+import CKernelTestHooks
+import CPixelKernels
 import HoloGeometry
 import HoloScene
 @testable import HoloRaster

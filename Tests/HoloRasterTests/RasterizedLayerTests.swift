@@ -9,7 +9,7 @@ import HoloScene
 @testable import HoloRaster
 
 @Suite struct RasterizedLayerTests {
-    /// `Canvas.resampling` (two passes, CBlurKernels/resample.c) is `Reference.resampled` (pixel by
+    /// `Canvas.resampling` (two passes, CPixelKernels/resample.c) is `Reference.resampled` (pixel by
     /// pixel) byte for byte: random sources, scales ½–2 along each axis, offsets that put taps
     /// outside every edge, and only some rows asked for (the others transparent).
     @Test func theResampleIsItsReferenceByteForByte() {

@@ -49,20 +49,10 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
 /// Adler-32 of `length` bytes continuing from `adler` (1 to start), with AVX2 where the CPU has it.
 uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length);
 
-/// Test support: hf_fast_adler32 by kernel 0 (scalar) or 2 (AVX2) into *out. Returns 0 when this
-/// CPU lacks the kernel.
-int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out);
-
 /// CRC-32 as PNG and gzip define it (ISA-L's crc32_gzip_refl), continuing from `crc` (0 to start),
 /// with the vector upper state cleared after it (see pngfast.c: ISA-L leaves it dirty, which slows
 /// every SSE instruction after it). Call ISA-L only through this file's functions.
 uint32_t hf_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
-
-/// Test support: whether the upper halves of the vector registers are in use (XINUSE bits 2 and 6)
-/// right after one call: 0 ISA-L's crc32_gzip_refl itself, 1 hf_crc32, 2 hf_isal_deflate_stripe,
-/// 3 hf_fast_inflate_zlib. 1 in use, 0 clear, -1 when this CPU cannot tell (no AVX or no XINUSE),
-/// -2 when the call itself failed.
-int hf_fast_upper_state_after(int call);
 
 /// Bytes of working memory ISA-L's deflate wants at `level` (0…3); 0 for level 0.
 size_t hf_isal_level_buffer_size(int level);
@@ -87,24 +77,6 @@ size_t hf_fast_deflate_scratch_size(size_t length);
 /// `capacity` is too small (length + length / 8 + 64 always suffices).
 long hf_fast_deflate_stripe(const uint8_t *input, size_t length, size_t line_bytes, int pixel_bytes, int last,
                             uint8_t *scratch, uint8_t *out, size_t capacity);
-
-/// Test support: hf_fast_deflate_stripe with the parse byte by byte (kernel 0) or in AVX2 windows
-/// (kernel 2); the bytes must be the same. -3 when this CPU lacks the kernel.
-long hf_fast_deflate_stripe_kernel(const uint8_t *input, size_t length, size_t line_bytes, int pixel_bytes, int last,
-                                   uint8_t *scratch, uint8_t *out, size_t capacity, int kernel);
-
-/// Test support: the MOST_ZEROS counts of one straight RGBA row (zero[0…3]: NONE, SUB, UP, PAETH)
-/// by kernel 0 (scalar), 1 (SSSE3) or 2 (AVX2; with `paeth_out`, the AVX2 row writer's PAETH
-/// bytes of the row, or its NONE bytes when `paeth` is 0). Returns 0 when this CPU lacks the kernel.
-int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
-                        int kernel, uint64_t *zero, uint8_t *paeth_out);
-
-/// Test support: PNG's Paeth predictor of 16 bytes, through the same SIMD kernel the PAETH filter uses.
-void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *out);
-
-/// Test support: the bytes a zlib stream (header, deflate blocks, Adler-32) holds, through ISA-L's
-/// inflate: the length written to `out`, or -1 when the stream is bad or does not fit.
-long hf_fast_inflate_zlib(const uint8_t *zlib, size_t length, uint8_t *out, size_t capacity);
 
 #ifdef __cplusplus
 }

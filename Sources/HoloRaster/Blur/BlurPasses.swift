@@ -4,7 +4,7 @@
 //
 // All arithmetic is integer: results are identical on every machine and thread count.
 
-import CBlurKernels
+import CPixelKernels
 
 /// An 8-bit image with `channels` interleaved channels (4 = premultiplied RGBA, 1 = alpha).
 /// The samples live in words (PixelWords.swift): an RGBA plane is one word a pixel, like a canvas,
@@ -148,7 +148,7 @@ private func boxBlurRow(_ row: UnsafeMutablePointer<UInt8>, n: Int, channels c: 
         let outLength = length - 2 * r
         let out = pass == radii.count - 1 ? row : dst
         if c == 4 && w < 271 {
-            // All four channels of a pixel at once, in SSE2 (CBlurKernels: the same
+            // All four channels of a pixel at once, one vector (CPixelKernels: the same
             // round(S / w) in float, exact for these widths; same bytes).
             hf_box_pass_rgba(src, out, outLength, w)
             length = outLength

@@ -5,7 +5,7 @@
 // measures it). The two resampling steps blur a little themselves; Blur.swift subtracts their
 // variance from σ²: box of f → (f²−1)/12, linear interpolation at spacing f → f²/6 (px²).
 
-import CBlurKernels
+import CPixelKernels
 
 /// Each coarse pixel is the rounded mean of an f×f block; pixels past the edge repeat the edge
 /// pixel (clamp) or count as 0 (transparent). `pad` extra coarse cells on every side hold that
@@ -156,7 +156,7 @@ func upsampleRows(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion,
     let c = plane.channels, cw = plane.width, den = 2 * f
     precondition(pad >= 1, "upsampling needs a coarse border cell")
     precondition(c == 4 || c == 1, "RGBA or mask planes")
-    // In C (CBlurKernels/upsample.c): per fine row the vertical mix of its two coarse rows in
+    // In C (CPixelKernels/upsample.c): per fine row the vertical mix of its two coarse rows in
     // 16-bit lanes (at most 2f·255), then along x whole groups of f fine pixels (fx = 1, 3, …,
     // 2f − 1) from two coarse pixels and constant weights, (2f)²·255 + 2f² < 2¹⁶ for f ≤ 4:
     // same integers, same bytes as `upsampled`'s channel-by-channel loop.
@@ -205,7 +205,7 @@ enum PixelLanes {
 }
 
 /// The inner cells of a 4-channel `downsampled` by f = 2 or 4: whole blocks in C
-/// (CBlurKernels/downsample.c, SSE2: the block's rows added in 16-bit lanes, its f pixels folded,
+/// (CPixelKernels/downsample.c: the block's rows added in 16-bit lanes, its f pixels folded,
 /// four coarse pixels stored at once; same sums, same rounding ((sum + f²/2) >> log₂ f²), same
 /// bytes as the channel-by-channel loop); a last block that runs past the edge takes that loop's
 /// column map.

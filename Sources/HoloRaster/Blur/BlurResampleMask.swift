@@ -2,7 +2,7 @@
 // 8-bit coverage mask, not RGBA. Same integers, same rounding, same bytes as the channel loops in
 // BlurResample.swift (held to the reference resamplers in the tests); only the memory access
 // differs: whole blocks read as one 16- or 32-bit word per fine row, no checked arithmetic in the
-// inner loops. (The 1-channel upsample is in C, beside the 4-channel one: CBlurKernels/upsample.c.)
+// inner loops. (The 1-channel upsample is in C, beside the 4-channel one: CPixelKernels/upsample.c.)
 
 /// The inner cells of a 1-channel `downsampled` by f = 2 or 4. A block row's f bytes are one
 /// little-endian word; its bytes are summed in two 16-bit halves, (v & 0x00FF00FF) +

@@ -15,7 +15,7 @@
 // (exact for non-negative integers: ⌊(a·2ᵏ + b) / 2²ᵏ⌋ = ⌊(a + ⌊b / 2ᵏ⌋) / 2ᵏ⌋). With S ≤ 255·w and
 // w < 2¹⁴ every product stays below 2³¹.
 
-import CBlurKernels
+import CPixelKernels
 
 /// Successive box blurs of every column with radii r₁, r₂, r₃ (the column twin of `boxBlurRows`).
 /// Only the output rows in `rows` (default: all) are computed; the others keep their input. Output

@@ -25,7 +25,7 @@
 // `rows`: only those output rows are written (and the input rows they read are row-blurred); the
 // plane's other rows keep their input bytes (blurSeparable's "unspecified").
 
-import CBlurKernels
+import CPixelKernels
 
 /// `emit`: instead of writing output row y over the plane, hand it to emit(y, row) in a scratch
 /// row (valid during the call); the plane is then left unspecified. `Canvas.compositeBlurred`

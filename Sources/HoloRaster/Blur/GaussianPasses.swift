@@ -1,7 +1,7 @@
 // Fast exact-Gaussian passes (σ ≤ 2 px): the integer sums of `Reference.tapPass`, reorganised, so
 // the bytes are identical (BlurFastPathTests holds them equal).
 //
-// Both passes go through hf_taps_pass (CBlurKernels/taps.c):
+// Both passes go through hf_taps_pass (CPixelKernels/taps.c):
 //   out[i] = ⌊(2¹⁵ + Σ_t w_t · rows[t][i]) / 2¹⁶⌋
 // over a row of channel bytes, two taps per SSE2 pmaddwd, the sums in registers.
 //   • Rows: rows[t] is the row padded by the edge rule and shifted by t pixels (any channel
@@ -16,7 +16,7 @@
 // a frame when this replaced Swift loops (Swift at the default x86-64 target has no 32-bit lane
 // multiply).
 
-import CBlurKernels
+import CPixelKernels
 
 /// `weights` (2r+1 taps) as hf_taps_pass takes them: each weight below 2¹⁵, a larger one split into
 /// several taps at the same offset; zero weights, which add nothing, left out.

@@ -4,7 +4,7 @@
 // Only the group's pixel bounds are saved and blended: a faded card costs its own area, not the
 // screen's. Held byte for byte to `Reference.mixBack` (FastPathTests).
 
-import CBlurKernels
+import CPixelKernels
 
 extension Canvas {
     /// A copy of the pixels in `x0..<x1 × y0..<y1` (clamped to the canvas) as a canvas of that size.

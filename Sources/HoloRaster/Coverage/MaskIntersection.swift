@@ -4,7 +4,7 @@
 // over the overlap of the two rects; outside it one factor is 0, so the result is empty there.
 // Row by row in C (mask.c), the same integers.
 
-import CBlurKernels
+import CPixelKernels
 
 extension CoverageMask {
     /// Pixel-wise product (clip intersection), over the overlap of the two rects.

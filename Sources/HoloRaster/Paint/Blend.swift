@@ -10,7 +10,7 @@
 //   D' = s' + D·(255 − s'a)/255        i.e.  Dca' = Sca·c + Dca·(1 − Sa·c)
 // No channel can exceed 255: s'ch ≤ s'a and D ≤ 255 keep each sum ≤ s'a + (255 − s'a).
 
-import CBlurKernels
+import CPixelKernels
 
 /// div255 on both 16-bit lanes of x (each lane ≤ 65025).
 @inlinable @inline(__always)
@@ -61,7 +61,7 @@ enum SpanBlend {
     }
 
     /// Per-pixel colours at one coverage. At full coverage (a translucent gradient's interior) the
-    /// scale by 255/255 is exact and skipped, and the span goes to CBlurKernels/over.c (the same
+    /// scale by 255/255 is exact and skipped, and the span goes to CPixelKernels/over.c (the same
     /// integers, 8 pixels a step, AVX2 where the CPU has it; measured 0.15 against 0.34 ns/px).
     @inline(__always)
     static func colors(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, coverage c: UInt32) {

@@ -10,7 +10,7 @@
 // Source-over needs no branches: scale(p, 255) = p and scale(d, 0) = 0 exactly, so an opaque source
 // replaces, a transparent one keeps, and the SIMD loop does what the scalar loop's special cases do.
 
-import CBlurKernels
+import CPixelKernels
 
 @usableFromInline typealias PixelQuad = SIMD4<UInt32>
 

@@ -9,7 +9,7 @@
 // round(t·1023)): a colour a stop names lands within 1/2046 of its location, well under one
 // 8-bit step for any stop pair, and the per-pixel cost is one multiply-add and one load.
 //
-// Radial and angular spans go through float lanes (CBlurKernels/gradient.c: 16 lanes, a degree-15
+// Radial and angular spans go through float lanes (CPixelKernels/gradient.c: 16 lanes, a degree-15
 // arctangent polynomial for the angle, AVX2 with FMA where the CPU has it) that certify each
 // lane's table index against the Double formula and hand back the few they cannot (a half step or
 // the seam within float error, the centre; about 0.3 % of an angular and 0.4 % of a radial span):
@@ -33,7 +33,7 @@
 // corrected by integer compares), so the pixels are the per-pixel loop's (`linearSpanPerPixel`,
 // GradientKernelTests).
 
-import CBlurKernels
+import CPixelKernels
 import HoloGeometry
 import HoloScene
 
@@ -222,9 +222,9 @@ struct PaintSampler {
 /// A span's float kernel (gradient.c), then the Double formula for the lanes it could not certify.
 @inline(__always)
 func certifiedSpan(_ span: inout hf_gradient_span, angular: Bool, lut e: UnsafeBufferPointer<UInt32>, count: Int,
-                   into out: UnsafeMutablePointer<UInt32>, kernel: Int32 = -1, exact: (Int) -> Int) {
+                   into out: UnsafeMutablePointer<UInt32>, exact: (Int) -> Int) {
     withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { fallback in
-        let n = hf_gradient_span_kernel(kernel, angular ? 1 : 0, out, e.baseAddress, count, &span, fallback.baseAddress)
+        let n = hf_gradient_shade_span(angular ? 1 : 0, out, e.baseAddress, count, &span, fallback.baseAddress)
         for j in 0..<n {
             let i = Int(fallback[j])
             out[i] = e[exact(i)]

@@ -5,13 +5,13 @@
 // Destination pixel (x, y)'s centre reads the source at
 //   u = (x + ½)·sx + ox,  v = (y + ½)·sy + oy            (source pixel centres at integers)
 // with the taps and weights of Bilinear.swift (i = ⌊u⌋, wx = round((u − i)·256)), taps outside
-// the source transparent, in two passes of bytes, each rounded once (CBlurKernels/resample.c):
+// the source transparent, in two passes of bytes, each rounded once (CPixelKernels/resample.c):
 //   h = (S(i, j)·(256 − wx) + S(i + 1, j)·wx + 128) >> 8           each source row once, along x
 //   out = (h(j)·(256 − wy) + h(j + 1)·wy + 128) >> 8                two such rows per output row
 // Rounding between the passes (Bilinear.swift's sample rounds once) keeps both passes in 16-bit
 // lanes: at most ½ level more. `Reference.resampled` computes it pixel by pixel.
 
-import CBlurKernels
+import CPixelKernels
 
 /// The axis-aligned map of a resample: destination pixel centres to source coordinates.
 struct AxisMap: Hashable {

@@ -1,6 +1,6 @@
 // The fast blur's fixed-point passes, restated plainly: what BlurFastPathTests and FastPathTests
 // hold the fast blur (Blur.swift, BlurPasses.swift, GaussianPasses.swift, BoxBlurColumns.swift,
-// BlurResample.swift, CBlurKernels) to, byte for byte. The fast passes are exact integer
+// BlurResample.swift, CPixelKernels) to, byte for byte. The fast passes are exact integer
 // arithmetic, so any difference is a bug. Here every output value is computed from its
 // definition, one channel and one tap at a time, on plain arrays, calling nothing of the fast
 // path: its taps, box radii, edge rule and resampling taps are worked out again on purpose

@@ -1,8 +1,5 @@
 // C the tests need and the shipping targets do not: linked only into test targets (Package.swift).
-//
-// The other "Test support" functions in CPNGFast and CBlurKernels stay where they are: each runs
-// one of a kernel's builds (scalar, SSE2, AVX2) that the kernel's file keeps static, or checks
-// the vector state those files' own calls leave behind.
+// The kernels' own test entry points are declared in CKernelTestHooks, beside the kernels they run.
 #ifndef HOLOFRAME_KERNELTESTSUPPORT_H
 #define HOLOFRAME_KERNELTESTSUPPORT_H
 

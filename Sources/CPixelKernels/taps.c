@@ -11,8 +11,8 @@
 // below 2¹⁵ (the caller splits a larger one into taps at the same offset); a lane sums at most
 // 2¹⁵ + 255 · 2¹⁶ < 2³¹.
 
-#include "blurkernels.h"
-#include "cpu.h"
+#include "pixelkernels.h"
+#include "cpufeatures.h"
 
 /// The definition, one byte at a time, from byte `from` on (SSE2's tail; everything elsewhere).
 static void taps_scalar(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t from, size_t n) {
@@ -111,24 +111,23 @@ __attribute__((target("avx2"))) static void taps_avx2(const uint8_t *const *rows
     for (; i + 16 <= n; i += 16) taps16_sse2(rows, weights, taps, out, i);
     taps_scalar(rows, weights, taps, out, i, n);
 }
-
-static int taps_have_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
 #if defined(__x86_64__)
-    if (taps_have_avx2()) { taps_avx2(rows, weights, taps, out, n); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { taps_avx2(rows, weights, taps, out, n); return; }
 #endif
     taps_sse2(rows, weights, taps, out, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
     switch (kernel) {
     case 0: taps_scalar(rows, weights, taps, out, 0, n); return 1;
     case 1: taps_sse2(rows, weights, taps, out, n); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!taps_have_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         taps_avx2(rows, weights, taps, out, n); return 1;
 #endif
     default: return 0;
@@ -141,6 +140,7 @@ void hf_taps_pass(const uint8_t *const *rows, const int16_t *weights, size_t tap
     taps_scalar(rows, weights, taps, out, 0, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_kernel(int kernel, const uint8_t *const *rows, const int16_t *weights, size_t taps, uint8_t *out, size_t n) {
     if (kernel != 0) return 0;
     taps_scalar(rows, weights, taps, out, 0, n);

@@ -8,8 +8,8 @@
 // by constant weight vectors, with no gather. Same integers as the Swift loop (16-bit lanes,
 // (2f)²·255 + ½ < 2¹⁶ for f ≤ 4), same bytes; FastPathTests holds it to Reference.upsampled.
 
-#include "blurkernels.h"
-#include "cpu.h"
+#include "pixelkernels.h"
+#include "cpufeatures.h"
 #include <string.h>
 
 typedef uint16_t u16x4 __attribute__((vector_size(8)));
@@ -138,30 +138,30 @@ __attribute__((target("avx2"))) static void row_rgba_avx2(const uint16_t *col, u
 __attribute__((target("avx2"))) static void mix_avx2(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
     mix(r0, r1, col, n, w0, w1);
 }
-static int upsample_has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
 #if defined(__x86_64__)
-    if (upsample_has_avx2()) { row_rgba_avx2(col, out, x0, n, f, pad); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { row_rgba_avx2(col, out, x0, n, f, pad); return; }
 #endif
     row_rgba_default(col, out, x0, n, f, pad);
 }
 
 void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1) {
 #if defined(__x86_64__)
-    if (upsample_has_avx2()) { mix_avx2(r0, r1, col, n, w0, w1); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { mix_avx2(r0, r1, col, n, w0, w1); return; }
 #endif
     mix_default(r0, r1, col, n, w0, w1);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_upsample_kernel(int kernel, const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t cn, uint16_t w0, uint16_t w1,
                        uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
     switch (kernel) {
     case 0: mix_default(r0, r1, col, cn, w0, w1); row_rgba_default(col, out, x0, n, f, pad); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!upsample_has_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         mix_avx2(r0, r1, col, cn, w0, w1); row_rgba_avx2(col, out, x0, n, f, pad); return 1;
 #endif
     default: return 0;

@@ -12,8 +12,8 @@
 // (frames 153–164) spends 3.5–6.5 ms of a 10–14 ms frame in the two passes; frames 160–164
 // (σ 0.28–0.58 px) took 0.93–0.97 of their time with this pass (release, one core, alternated).
 
-#include "blurkernels.h"
-#include "cpu.h"
+#include "pixelkernels.h"
+#include "cpufeatures.h"
 
 static void centred_scalar(const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p, size_t pairs,
                            const int16_t *weights, void *out, int words, size_t from, size_t n) {
@@ -123,11 +123,12 @@ __attribute__((target("avx2"))) static void centred_avx2(const uint16_t *const *
 void hf_taps_centred_pass(const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p, size_t pairs,
                           const int16_t *weights, void *out, int words, size_t n) {
 #if defined(__x86_64__)
-    if (hf_cpu_avx2()) { centred_avx2(a, b, p, pairs, weights, out, words, n); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { centred_avx2(a, b, p, pairs, weights, out, words, n); return; }
 #endif
     centred_sse2(a, b, p, pairs, weights, out, words, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_centred_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p,
                            size_t pairs, const int16_t *weights, void *out, int words, size_t n) {
     switch (kernel) {
@@ -135,7 +136,7 @@ int hf_taps_centred_kernel(int kernel, const uint16_t *const *a, const uint16_t 
     case 1: centred_sse2(a, b, p, pairs, weights, out, words, n); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!hf_cpu_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         centred_avx2(a, b, p, pairs, weights, out, words, n); return 1;
 #endif
     default: return 0;
@@ -149,6 +150,7 @@ void hf_taps_centred_pass(const uint16_t *const *a, const uint16_t *const *b, co
     centred_scalar(a, b, p, pairs, weights, out, words, 0, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_centred_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, const uint16_t *p,
                            size_t pairs, const int16_t *weights, void *out, int words, size_t n) {
     if (kernel != 0) return 0;

@@ -6,8 +6,8 @@
 // Swift byte loop was 9 % of hero's morph frames (perf). Same bytes: CompositeTests holds it to
 // a·b/255 rounded for all 256 × 256 pairs.
 
-#include "blurkernels.h"
-#include "cpu.h"
+#include "pixelkernels.h"
+#include "cpufeatures.h"
 
 __attribute__((always_inline)) static inline void product(uint8_t *restrict out, const uint8_t *restrict a,
                                                           const uint8_t *restrict b, size_t n) {
@@ -23,13 +23,11 @@ static void product_default(uint8_t *out, const uint8_t *a, const uint8_t *b, si
 __attribute__((target("avx2"))) static void product_avx2(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n) {
     product(out, a, b, n);
 }
-
-static int mask_has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_mask_product(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n) {
 #if defined(__x86_64__)
-    if (mask_has_avx2()) { product_avx2(out, a, b, n); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { product_avx2(out, a, b, n); return; }
 #endif
     product_default(out, a, b, n);
 }

@@ -12,8 +12,8 @@
 // D, as the Swift loop's shortcuts do. Same bytes; BlendLanesTests runs both builds against
 // Reference.span.
 
-#include "blurkernels.h"
-#include "cpu.h"
+#include "pixelkernels.h"
+#include "cpufeatures.h"
 
 // Vectors are passed only to a static always-inline helper, so no call crosses an ABI boundary.
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -52,23 +52,22 @@ static void over_default(uint32_t *dst, const uint32_t *src, size_t n) { over_sp
 
 #if defined(__x86_64__)
 __attribute__((target("avx2"))) static void over_avx2(uint32_t *dst, const uint32_t *src, size_t n) { over_span(dst, src, n); }
-
-static int over_has_avx2(void) { return hf_cpu_avx2(); }
 #endif
 
 void hf_source_over_span(uint32_t *dst, const uint32_t *src, size_t n) {
 #if defined(__x86_64__)
-    if (over_has_avx2()) { over_avx2(dst, src, n); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { over_avx2(dst, src, n); return; }
 #endif
     over_default(dst, src, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n) {
     switch (kernel) {
     case 0: over_default(dst, src, n); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!over_has_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         over_avx2(dst, src, n); return 1;
 #endif
     default: return 0;
@@ -139,18 +138,19 @@ __attribute__((target("avx2"))) static void composite_avx2(uint32_t *dst, const 
 
 void hf_composite_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k, const uint8_t *coverage, const uint8_t *factors) {
 #if defined(__x86_64__)
-    if (over_has_avx2()) { composite_avx2(dst, src, n, k, coverage, factors); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { composite_avx2(dst, src, n, k, coverage, factors); return; }
 #endif
     composite_default(dst, src, n, k, coverage, factors);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_composite_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
                         const uint8_t *coverage, const uint8_t *factors) {
     switch (kernel) {
     case 0: composite_default(dst, src, n, k, coverage, factors); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!over_has_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         composite_avx2(dst, src, n, k, coverage, factors); return 1;
 #endif
     default: return 0;
@@ -197,17 +197,18 @@ __attribute__((target("avx2"))) static void opacity_mix_avx2(uint32_t *dst, cons
 
 void hf_opacity_mix_span(uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w) {
 #if defined(__x86_64__)
-    if (over_has_avx2()) { opacity_mix_avx2(dst, backdrop, n, w); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { opacity_mix_avx2(dst, backdrop, n, w); return; }
 #endif
     opacity_mix_default(dst, backdrop, n, w);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_opacity_mix_kernel(int kernel, uint32_t *dst, const uint32_t *backdrop, size_t n, uint32_t w) {
     switch (kernel) {
     case 0: opacity_mix_default(dst, backdrop, n, w); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!over_has_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         opacity_mix_avx2(dst, backdrop, n, w); return 1;
 #endif
     default: return 0;

@@ -7,7 +7,7 @@
 // column's weights, laid out as the lanes they multiply (256 − wx four times, then wx four times),
 // two pixels an iteration; along y two rows of h are mixed with one weight for the whole row.
 
-#include "blurkernels.h"
+#include "pixelkernels.h"
 #include <string.h>
 
 typedef uint8_t u8x4 __attribute__((vector_size(4)));

@@ -16,8 +16,8 @@
 // 2¹⁵ + 255 · 2¹⁶ < 2³¹ as before. The output is bytes, or words (0 … 255) for a pass whose result
 // is read again (the row pass into the ring).
 
-#include "blurkernels.h"
-#include "cpu.h"
+#include "pixelkernels.h"
+#include "cpufeatures.h"
 
 void hf_widen_bytes(const uint8_t *src, uint16_t *dst, size_t n) {
     for (size_t i = 0; i < n; i++) dst[i] = src[i];
@@ -145,11 +145,12 @@ __attribute__((target("avx2"))) static void folded_avx2(const uint16_t *const *a
 void hf_taps_folded_pass(const uint16_t *const *a, const uint16_t *const *b, size_t pairs, const int16_t *weights,
                          size_t terms, void *out, int words, size_t n) {
 #if defined(__x86_64__)
-    if (hf_cpu_avx2()) { folded_avx2(a, b, pairs, weights, terms, out, words, n); return; }
+    if (hf_cpu_has(HF_CPU_AVX2)) { folded_avx2(a, b, pairs, weights, terms, out, words, n); return; }
 #endif
     folded_sse2(a, b, pairs, weights, terms, out, words, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, size_t pairs,
                           const int16_t *weights, size_t terms, void *out, int words, size_t n) {
     switch (kernel) {
@@ -157,7 +158,7 @@ int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *
     case 1: folded_sse2(a, b, pairs, weights, terms, out, words, n); return 1;
 #if defined(__x86_64__)
     case 2:
-        if (!hf_cpu_avx2()) return 0;
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
         folded_avx2(a, b, pairs, weights, terms, out, words, n); return 1;
 #endif
     default: return 0;
@@ -171,6 +172,7 @@ void hf_taps_folded_pass(const uint16_t *const *a, const uint16_t *const *b, siz
     folded_scalar(a, b, pairs, weights, terms, out, words, 0, n);
 }
 
+// A test entry point (Tests/CKernelTestHooks declares it).
 int hf_taps_folded_kernel(int kernel, const uint16_t *const *a, const uint16_t *const *b, size_t pairs,
                           const int16_t *weights, size_t terms, void *out, int words, size_t n) {
     if (kernel != 0) return 0;

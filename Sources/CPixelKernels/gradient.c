@@ -30,8 +30,8 @@
 // 2.6e-8, but its 7 dependent steps cost 12 % more time here). Then the octant:
 // swap → ¼ − a, x < 0 → ½ − a, y < 0 → −a (clockwise on a y-down screen is atan2's sign).
 
-#include "blurkernels.h"
-#include "cpu.h"
+#include "pixelkernels.h"
+#include "cpufeatures.h"
 
 // Vectors are passed only to static always-inline helpers, so no call crosses an ABI boundary.
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -163,21 +163,27 @@ __attribute__((target("avx2,fma"))) static size_t angular_avx2(uint32_t *out, co
                                                            const hf_gradient_span *s, uint32_t *f) {
     return s->partial ? angular_span(out, lut, n, s, f, 1) : angular_span(out, lut, n, s, f, 0);
 }
-
-static int gradient_has_avx2(void) { return hf_cpu_avx2_fma(); }
 #endif
 
+size_t hf_gradient_shade_span(int angular, uint32_t *out, const uint32_t *lut, size_t n, const hf_gradient_span *s,
+                              uint32_t *fallback) {
+#if defined(__x86_64__)
+    if (hf_cpu_has(HF_CPU_AVX2 | HF_CPU_FMA))
+        return angular ? angular_avx2(out, lut, n, s, fallback) : radial_avx2(out, lut, n, s, fallback);
+#endif
+    return angular ? angular_default(out, lut, n, s, fallback) : radial_default(out, lut, n, s, fallback);
+}
+
+// A test entry point (Tests/CKernelTestHooks declares it).
 size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uint32_t *lut, size_t n,
                                const hf_gradient_span *s, uint32_t *fallback) {
+    switch (kernel) {
+    case 0: return angular ? angular_default(out, lut, n, s, fallback) : radial_default(out, lut, n, s, fallback);
 #if defined(__x86_64__)
-    if (kernel < 0) kernel = gradient_has_avx2() ? 2 : 0;
-    if (kernel == 2) {
-        if (!gradient_has_avx2()) return (size_t)-1;
+    case 2:
+        if (!hf_cpu_has(HF_CPU_AVX2 | HF_CPU_FMA)) return (size_t)-1;
         return angular ? angular_avx2(out, lut, n, s, fallback) : radial_avx2(out, lut, n, s, fallback);
-    }
-#else
-    if (kernel < 0) kernel = 0;
 #endif
-    if (kernel != 0) return (size_t)-1;
-    return angular ? angular_default(out, lut, n, s, fallback) : radial_default(out, lut, n, s, fallback);
+    default: return (size_t)-1;
+    }
 }

@@ -1,0 +1,450 @@
+// The pixel kernels against their definitions, in C alone, so that they can run on a machine the
+// Swift tests do not reach: Tests/Scripts/check_c_kernels.sh builds this file with the kernels'
+// sources for this machine and for aarch64 (run under qemu-aarch64), where the kernels' generic
+// vectors compile to NEON and the x86 intrinsics are not built.
+//
+// Each reference below is the formula of the kernel's header comment written out one value at a
+// time, sharing no code with the kernels. Every kernel is run through its public entry point (the
+// build this CPU chooses) and through each build its test entry point offers (kernel 0, 1, 2; a
+// build this CPU lacks is skipped), on random rows of random lengths with the extremes 0 and 255
+// mixed in. The gradient spans are not here: their reference is the Swift Double formula
+// (GradientKernelTests). Nor are the PNG kernels (CPNGFast): pngfast.c is built against ISA-L,
+// which has no aarch64 build installed here.
+//
+// Prints a line per kernel (with the builds that ran) and a line per mismatch; exits 1 after any.
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pixelkernels.h"
+#include "kernelhooks.h"
+
+// MARK: - Inputs
+
+static uint64_t state = 0x9E3779B97F4A7C15u;
+
+/// xorshift64*: the same numbers on every machine.
+static uint32_t next(void) {
+    state ^= state >> 12;
+    state ^= state << 25;
+    state ^= state >> 27;
+    return (uint32_t)((state * 0x2545F4914F6CDD1Du) >> 32);
+}
+
+static uint32_t below(uint32_t n) { return next() % n; }
+
+/// A byte, 0 or 255 one time in eight each.
+static uint8_t byte(void) {
+    uint32_t r = below(16);
+    return r == 0 ? 0 : r == 1 ? 255 : (uint8_t)next();
+}
+
+static void fill(uint8_t *p, size_t n) {
+    for (size_t i = 0; i < n; i++) p[i] = byte();
+}
+
+/// A premultiplied RGBA8 word (every colour channel at most alpha), often opaque or clear.
+static uint32_t premultiplied(void) {
+    uint32_t a = byte(), w = a << 24;
+    for (int k = 0; k < 3; k++) w |= (a ? below(a + 1) : 0) << (8 * k);
+    return w;
+}
+
+/// round(x / 255) for x ≤ 255²: no tie, 255 being odd.
+static uint32_t div255(uint32_t x) { return (2 * x + 255) / 510; }
+
+static int failures;
+
+/// The test entry points' builds (bit b for kernel b) that ran since the last report.
+static unsigned builds_run;
+
+static void report(const char *what) {
+    printf("%-14s checked: the public entry point", what);
+    for (int b = 0; b <= 2; b++)
+        if (builds_run & (1u << b)) printf(", build %d", b);
+    printf("\n");
+    builds_run = 0;
+}
+
+static void expect_bytes(const char *kernel, int build, const void *got, const void *want, size_t bytes, size_t n) {
+    if (memcmp(got, want, bytes) == 0) return;
+    const uint8_t *g = got, *w = want;
+    size_t i = 0;
+    while (g[i] == w[i]) i++;
+    printf("MISMATCH %s build %d, n %zu: byte %zu is %u, the definition %u\n", kernel, build, n, i, g[i], w[i]);
+    failures++;
+}
+
+#define ROUNDS 300
+#define MAXN 300
+
+// MARK: - Box blur
+
+static void check_box(void) {
+    static uint8_t src0[4 * (MAXN + 300)], src1[4 * (MAXN + 300)], out0[4 * MAXN], out1[4 * MAXN];
+    static uint8_t want0[4 * MAXN], want1[4 * MAXN];
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t n = below(MAXN), w = 2 * below(135) + 1;  // odd, < 271
+        fill(src0, 4 * (n + w + 1));
+        fill(src1, 4 * (n + w + 1));
+        for (size_t x = 0; x < n; x++)
+            for (int k = 0; k < 4; k++) {
+                uint32_t s0 = 0, s1 = 0;
+                for (size_t j = 0; j < w; j++) { s0 += src0[4 * (x + j) + k]; s1 += src1[4 * (x + j) + k]; }
+                want0[4 * x + k] = (uint8_t)((2 * s0 + w) / (2 * w));
+                want1[4 * x + k] = (uint8_t)((2 * s1 + w) / (2 * w));
+            }
+        hf_box_pass_rgba(src0, out0, n, w);
+        expect_bytes("hf_box_pass_rgba", -1, out0, want0, 4 * n, n);
+        hf_box_pass_rgba2(src0, src1, out0, out1, n, w);
+        expect_bytes("hf_box_pass_rgba2", -1, out0, want0, 4 * n, n);
+        expect_bytes("hf_box_pass_rgba2", -1, out1, want1, 4 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memset(out0, 0xA5, sizeof out0);
+            memset(out1, 0xA5, sizeof out1);
+            if (!hf_box_pass_rgba2_kernel(build, src0, src1, out0, out1, n, w)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_box_pass_rgba2", build, out0, want0, 4 * n, n);
+            expect_bytes("hf_box_pass_rgba2", build, out1, want1, 4 * n, n);
+        }
+    }
+    report("box rows");
+
+    static int32_t sums[MAXN], sums_got[MAXN], sums_want[MAXN];
+    static uint8_t add[MAXN], drop[MAXN], out[MAXN], want[MAXN];
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t n = below(MAXN), w = 2 * below(135) + 1;
+        for (size_t i = 0; i < n; i++) {
+            sums[i] = (int32_t)below(255 * (uint32_t)w + 1);
+            add[i] = byte();
+            drop[i] = byte();
+            want[i] = (uint8_t)((2 * (uint32_t)sums[i] + w) / (2 * w));
+            sums_want[i] = sums[i] + add[i] - drop[i];
+        }
+        memcpy(sums_got, sums, sizeof sums);
+        hf_box_emit(sums_got, out, n, w);
+        hf_box_slide(sums_got, add, drop, n);
+        expect_bytes("hf_box_emit", -1, out, want, n, n);
+        expect_bytes("hf_box_slide", -1, sums_got, sums_want, 4 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memcpy(sums_got, sums, sizeof sums);
+            if (!hf_box_column_kernel(build, sums_got, out, add, drop, n, w)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_box_emit", build, out, want, n, n);
+            expect_bytes("hf_box_slide", build, sums_got, sums_want, 4 * n, n);
+        }
+    }
+    report("box columns");
+}
+
+// MARK: - Resampling
+
+static void check_upsample(void) {
+    static uint8_t r0[4 * (MAXN + 8)], r1[4 * (MAXN + 8)], out[4 * MAXN], want[4 * MAXN], mask_out[MAXN], mask_want[MAXN];
+    static uint16_t col[4 * (MAXN + 8)], col_want[4 * (MAXN + 8)];
+    const size_t fs[3] = {1, 2, 4};
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t f = fs[below(3)], fy = below((uint32_t)(2 * f) + 1), pad = 1;
+        uint16_t w0 = (uint16_t)(2 * f - fy), w1 = (uint16_t)fy;
+        long x0 = (long)below(40);
+        size_t n = below(MAXN - 40);
+        size_t coarse = ((size_t)x0 + n) / f + 3;  // every tap of pixels x0 … x0 + n − 1, with the pad
+        fill(r0, 4 * coarse);
+        fill(r1, 4 * coarse);
+        for (size_t i = 0; i < 4 * coarse; i++) col_want[i] = (uint16_t)(r0[i] * w0 + r1[i] * w1);
+        long den = 2 * (long)f;
+        unsigned shift = f == 1 ? 2 : f == 2 ? 4 : 6;  // log₂ 4f²
+        for (size_t i = 0; i < n; i++) {
+            long num = 2 * (x0 + (long)i) + 1 - (long)f;
+            long c = num >= 0 ? num / den : -((-num + den - 1) / den);  // ⌊num / 2f⌋
+            long fx = num - c * den;
+            size_t left = (size_t)(c + (long)pad);
+            for (int k = 0; k < 4; k++)
+                want[4 * i + k] = (uint8_t)((col_want[4 * left + k] * (den - fx) + col_want[4 * left + 4 + k] * fx + den * den / 2) >> shift);
+            mask_want[i] = (uint8_t)((col_want[left] * (den - fx) + col_want[left + 1] * fx + den * den / 2) >> shift);
+        }
+        hf_upsample_mix(r0, r1, col, 4 * coarse, w0, w1);
+        expect_bytes("hf_upsample_mix", -1, col, col_want, 2 * 4 * coarse, coarse);
+        hf_upsample_row_rgba(col_want, out, x0, n, f, pad);
+        expect_bytes("hf_upsample_row_rgba", -1, out, want, 4 * n, n);
+        hf_upsample_row_mask(col_want, mask_out, x0, n, f, pad);
+        expect_bytes("hf_upsample_row_mask", -1, mask_out, mask_want, n, n);
+        for (int build = 0; build <= 2; build++) {
+            memset(col, 0, sizeof col);
+            if (!hf_upsample_kernel(build, r0, r1, col, 4 * coarse, w0, w1, out, x0, n, f, pad)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_upsample_mix", build, col, col_want, 2 * 4 * coarse, coarse);
+            expect_bytes("hf_upsample_row_rgba", build, out, want, 4 * n, n);
+        }
+    }
+    report("upsample");
+}
+
+static void check_downsample(void) {
+    static uint8_t rowbytes[4][4 * 4 * MAXN], out[4 * MAXN], want[4 * MAXN];
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t f = below(2) ? 4 : 2, rows = 1 + below((uint32_t)f), blocks = below(MAXN / 2);
+        const uint8_t *p[4];
+        for (size_t r = 0; r < rows; r++) { fill(rowbytes[r], 4 * f * blocks); p[r] = rowbytes[r]; }
+        for (size_t cx = 0; cx < blocks; cx++)
+            for (size_t k = 0; k < 4; k++) {
+                uint32_t s = 0;
+                for (size_t r = 0; r < rows; r++)
+                    for (size_t dx = 0; dx < f; dx++) s += rowbytes[r][4 * (f * cx + dx) + k];
+                want[4 * cx + k] = (uint8_t)((s + f * f / 2) / (f * f));
+            }
+        hf_downsample_rgba(p, rows, f, out, blocks);
+        expect_bytes("hf_downsample_rgba", -1, out, want, 4 * blocks, blocks);
+        for (int build = 0; build <= 2; build++) {
+            memset(out, 0xA5, sizeof out);
+            if (!hf_downsample_kernel(build, p, rows, f, out, blocks)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_downsample_rgba", build, out, want, 4 * blocks, blocks);
+        }
+    }
+    report("downsample");
+}
+
+static void check_resample(void) {
+    static uint8_t row[4 * (2 * MAXN + 2)], h1[4 * MAXN], out[4 * MAXN], want[4 * MAXN];
+    static int32_t ix[MAXN];
+    static uint16_t w[8 * MAXN];
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t n = below(MAXN), width = 2 * MAXN;
+        fill(row, 4 * (width + 2));
+        for (size_t x = 0; x < n; x++) {
+            ix[x] = (int32_t)below((uint32_t)width);
+            uint16_t wx = (uint16_t)below(257);
+            for (int k = 0; k < 4; k++) { w[8 * x + k] = (uint16_t)(256 - wx); w[8 * x + 4 + k] = wx; }
+            for (int k = 0; k < 4; k++)
+                want[4 * x + k] = (uint8_t)((row[4 * ix[x] + k] * (256u - wx) + row[4 * ix[x] + 4 + k] * wx + 128) >> 8);
+        }
+        hf_resample_columns(row, ix, w, out, n);
+        expect_bytes("hf_resample_columns", -1, out, want, 4 * n, n);
+
+        uint32_t wy = below(257);
+        fill(h1, 4 * n);
+        static uint8_t mixed[4 * MAXN];
+        for (size_t i = 0; i < 4 * n; i++) mixed[i] = (uint8_t)((want[i] * (256 - wy) + h1[i] * wy + 128) >> 8);
+        hf_resample_rows(want, h1, wy, out, 4 * n);
+        expect_bytes("hf_resample_rows", -1, out, mixed, 4 * n, n);
+    }
+    report("resample");
+}
+
+// MARK: - The exact Gaussian's passes
+
+/// `count` weights in 0 … 2¹⁵ − 1 whose sum (each counted `times[t]` times) is at most `budget`.
+static void weights_within(int16_t *weights, const int *times, size_t count, uint32_t budget) {
+    uint32_t left = budget;
+    for (size_t t = 0; t < count; t++) {
+        uint32_t most = left / (uint32_t)times[t];
+        if (most > 32767) most = 32767;
+        weights[t] = (int16_t)below(most + 1);
+        left -= (uint32_t)weights[t] * (uint32_t)times[t];
+    }
+}
+
+static void check_taps(void) {
+    static uint8_t rowbytes[64][MAXN], out[MAXN], want[MAXN];
+    static uint16_t wide_a[64][MAXN], wide_b[64][MAXN], centre[MAXN], words[MAXN], words_want[MAXN];
+    int16_t weights[64];
+    int times[64];
+
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t taps = 1 + below(40), n = below(MAXN);
+        const uint8_t *rows[64];
+        for (size_t t = 0; t < taps; t++) { fill(rowbytes[t], n); rows[t] = rowbytes[t]; times[t] = 1; }
+        weights_within(weights, times, taps, 1u << 16);
+        for (size_t i = 0; i < n; i++) {
+            uint32_t s = 1u << 15;
+            for (size_t t = 0; t < taps; t++) s += (uint32_t)weights[t] * rowbytes[t][i];
+            want[i] = (uint8_t)(s >> 16);
+        }
+        hf_taps_pass(rows, weights, taps, out, n);
+        expect_bytes("hf_taps_pass", -1, out, want, n, n);
+        for (int build = 0; build <= 2; build++) {
+            memset(out, 0xA5, sizeof out);
+            if (!hf_taps_kernel(build, rows, weights, taps, out, n)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_taps_pass", build, out, want, n, n);
+        }
+    }
+    report("taps");
+
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t terms = 1 + below(40), pairs = below((uint32_t)terms + 1), n = below(MAXN);
+        const uint16_t *a[64], *b[64];
+        for (size_t k = 0; k < terms; k++) {
+            for (size_t i = 0; i < n; i++) { wide_a[k][i] = byte(); wide_b[k][i] = byte(); }
+            a[k] = wide_a[k];
+            b[k] = wide_b[k];
+            times[k] = k < pairs ? 2 : 1;
+        }
+        weights_within(weights, times, terms, 1u << 16);
+        for (size_t i = 0; i < n; i++) {
+            uint32_t s = 1u << 15;
+            for (size_t k = 0; k < terms; k++) {
+                s += (uint32_t)weights[k] * wide_a[k][i];
+                if (k < pairs) s += (uint32_t)weights[k] * wide_b[k][i];
+            }
+            want[i] = (uint8_t)(s >> 16);
+            words_want[i] = (uint16_t)(s >> 16);
+        }
+        hf_taps_folded_pass(a, b, pairs, weights, terms, out, 0, n);
+        expect_bytes("hf_taps_folded_pass", -1, out, want, n, n);
+        hf_taps_folded_pass(a, b, pairs, weights, terms, words, 1, n);
+        expect_bytes("hf_taps_folded_pass (words)", -1, words, words_want, 2 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memset(out, 0xA5, sizeof out);
+            if (!hf_taps_folded_kernel(build, a, b, pairs, weights, terms, out, 0, n)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_taps_folded_pass", build, out, want, n, n);
+            hf_taps_folded_kernel(build, a, b, pairs, weights, terms, words, 1, n);
+            expect_bytes("hf_taps_folded_pass (words)", build, words, words_want, 2 * n, n);
+        }
+    }
+    report("folded taps");
+
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t pairs = 1 + below(40), n = below(MAXN);
+        const uint16_t *a[64], *b[64];
+        for (size_t k = 0; k < pairs; k++) {
+            for (size_t i = 0; i < n; i++) { wide_a[k][i] = byte(); wide_b[k][i] = byte(); }
+            a[k] = wide_a[k];
+            b[k] = wide_b[k];
+            times[k] = 2;
+        }
+        for (size_t i = 0; i < n; i++) centre[i] = byte();
+        weights_within(weights, times, pairs, 1u << 16);
+        uint32_t side = 0;
+        for (size_t k = 0; k < pairs; k++) side += 2 * (uint32_t)weights[k];
+        uint32_t middle = (1u << 16) - side;  // the centre's weight: all of them sum to 2¹⁶
+        for (size_t i = 0; i < n; i++) {
+            uint64_t s = (1u << 15) + (uint64_t)middle * centre[i];
+            for (size_t k = 0; k < pairs; k++) s += (uint64_t)weights[k] * (wide_a[k][i] + wide_b[k][i]);
+            want[i] = (uint8_t)(s >> 16);
+            words_want[i] = (uint16_t)(s >> 16);
+        }
+        hf_taps_centred_pass(a, b, centre, pairs, weights, out, 0, n);
+        expect_bytes("hf_taps_centred_pass", -1, out, want, n, n);
+        hf_taps_centred_pass(a, b, centre, pairs, weights, words, 1, n);
+        expect_bytes("hf_taps_centred_pass (words)", -1, words, words_want, 2 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memset(out, 0xA5, sizeof out);
+            if (!hf_taps_centred_kernel(build, a, b, centre, pairs, weights, out, 0, n)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_taps_centred_pass", build, out, want, n, n);
+            hf_taps_centred_kernel(build, a, b, centre, pairs, weights, words, 1, n);
+            expect_bytes("hf_taps_centred_pass (words)", build, words, words_want, 2 * n, n);
+        }
+    }
+    report("centred taps");
+
+    static uint8_t narrow[MAXN];
+    size_t n = MAXN;
+    fill(narrow, n);
+    hf_widen_bytes(narrow, words, n);
+    for (size_t i = 0; i < n; i++) words_want[i] = narrow[i];
+    expect_bytes("hf_widen_bytes", -1, words, words_want, 2 * n, n);
+}
+
+// MARK: - Compositing
+
+static uint32_t channel(uint32_t w, int k) { return (w >> (8 * k)) & 255; }
+
+static void check_compositing(void) {
+    static uint32_t src[MAXN], dst[MAXN], got[MAXN], want[MAXN];
+    static uint8_t coverage[MAXN], factors[256];
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t n = below(MAXN);
+        for (size_t i = 0; i < n; i++) { src[i] = premultiplied(); dst[i] = premultiplied(); }
+
+        // Source-over: D' = S + div255(D_c·(255 − S_a)).
+        for (size_t i = 0; i < n; i++) {
+            uint32_t r = 0, sa = src[i] >> 24;
+            for (int k = 0; k < 4; k++) r |= (channel(src[i], k) + div255(channel(dst[i], k) * (255 - sa))) << (8 * k);
+            want[i] = r;
+        }
+        memcpy(got, dst, 4 * n);
+        hf_source_over_span(got, src, n);
+        expect_bytes("hf_source_over_span", -1, got, want, 4 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memcpy(got, dst, 4 * n);
+            if (!hf_source_over_kernel(build, got, src, n)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_source_over_span", build, got, want, 4 * n, n);
+        }
+
+        // A layer's row: S' = div255(S_c·c_i), D' = S' + div255(D_c·(255 − S'_a)), c_i = k or
+        // factors[coverage[i]]; coverage often whole runs of 0 or 255, as inside and outside a clip.
+        uint32_t k0 = byte();
+        for (int c = 0; c < 256; c++) factors[c] = (uint8_t)div255((uint32_t)c * k0);
+        int runs = below(2);
+        for (size_t i = 0; i < n; i++) coverage[i] = runs ? (uint8_t)((i / 8) % 3 == 0 ? 0 : (i / 8) % 3 == 1 ? 255 : byte()) : byte();
+        for (int with_coverage = 0; with_coverage <= 1; with_coverage++) {
+            for (size_t i = 0; i < n; i++) {
+                uint32_t c = with_coverage ? factors[coverage[i]] : k0, scaled[4], r = 0;
+                for (int k = 0; k < 4; k++) scaled[k] = div255(channel(src[i], k) * c);
+                for (int k = 0; k < 4; k++) r |= (scaled[k] + div255(channel(dst[i], k) * (255 - scaled[3]))) << (8 * k);
+                want[i] = r;
+            }
+            const uint8_t *cov = with_coverage ? coverage : NULL;
+            memcpy(got, dst, 4 * n);
+            hf_composite_span(got, src, n, k0, cov, factors);
+            expect_bytes("hf_composite_span", -1, got, want, 4 * n, n);
+            for (int build = 0; build <= 2; build++) {
+                memcpy(got, dst, 4 * n);
+                if (!hf_composite_kernel(build, got, src, n, k0, cov, factors)) continue;
+                builds_run |= 1u << build;
+                expect_bytes("hf_composite_span", build, got, want, 4 * n, n);
+            }
+        }
+
+        // Group opacity: D' = div255(D_c·w + B_c·(255 − w)).
+        uint32_t w = byte();
+        for (size_t i = 0; i < n; i++) {
+            uint32_t r = 0;
+            for (int k = 0; k < 4; k++) r |= div255(channel(dst[i], k) * w + channel(src[i], k) * (255 - w)) << (8 * k);
+            want[i] = r;
+        }
+        memcpy(got, dst, 4 * n);
+        hf_opacity_mix_span(got, src, n, w);
+        expect_bytes("hf_opacity_mix_span", -1, got, want, 4 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memcpy(got, dst, 4 * n);
+            if (!hf_opacity_mix_kernel(build, got, src, n, w)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_opacity_mix_span", build, got, want, 4 * n, n);
+        }
+    }
+    report("compositing");
+
+    // Mask product: every pair of bytes.
+    static uint8_t a[256 * 256], b[256 * 256], out[256 * 256], product[256 * 256];
+    for (uint32_t i = 0; i < 256 * 256; i++) {
+        a[i] = (uint8_t)(i >> 8);
+        b[i] = (uint8_t)i;
+        product[i] = (uint8_t)div255(a[i] * (uint32_t)b[i]);
+    }
+    hf_mask_product(out, a, b, 256 * 256);
+    expect_bytes("hf_mask_product", -1, out, product, 256 * 256, 256 * 256);
+    report("mask product");
+}
+
+int main(void) {
+    check_box();
+    check_upsample();
+    check_downsample();
+    check_resample();
+    check_taps();
+    check_compositing();
+    if (failures) {
+        printf("FAILED: %d mismatches\n", failures);
+        return 1;
+    }
+    printf("all kernels equal their definitions\n");
+    return 0;
+}
