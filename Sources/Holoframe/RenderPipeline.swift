@@ -123,8 +123,9 @@ public struct RenderPipeline: Sendable {
         try work.check(scene, scale: scale)
         let frameBytes = try SurfaceBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
         if let reference { return try reference.render(scene, scale: scale) }
-        // Kept tiles and the frame's own surfaces together stay under the cap: evict first.
-        compositor.layers.budgetBytes = min(FrameCompositor.defaultCacheBytes, max(0, maxMemoryPerFrame - Int(frameBytes.rounded(.up))))
+        // What the caches keep and the frame's own surfaces together stay under the cap: evict first.
+        compositor.layers.budget = LayerCache.Budget(total: min(FrameCompositor.defaultCacheBytes,
+                                                                max(0, maxMemoryPerFrame - Int(frameBytes.rounded(.up)))))
         return try compositor.render(scene, scale: scale)
     }
 
@@ -198,10 +199,10 @@ public struct RenderPipeline: Sendable {
                                                       maxTime: request.maxTime) {
                         try pipeline.draw(scene, scale: clip.scale, compositor: compositor)
                     }
-                    if request.showDamage { canvas.tint(rows: compositor.lastDamage) }
+                    if request.showDamage { canvas.tint(rows: compositor.statistics.damage) }
                     t1 = nowNanoseconds()
                     // A frame that reused the previous canvas whole has its bytes too (deterministic encoder).
-                    if let previous, compositor.lastRedrawn == 0, pipeline.reference == nil, !request.showDamage {
+                    if let previous, compositor.statistics.redrawn == 0, pipeline.reference == nil, !request.showDamage {
                         (png, raw) = previous
                     } else {
                         // A still (one frame) is deflated in stripes on every thread; a sequence, one frame a thread.
