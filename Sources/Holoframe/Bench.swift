@@ -267,7 +267,6 @@ public struct BenchRunner: Sendable {
                 let c1 = threadCPUNanoseconds()
                 if run == 0 { try pipeline.preroll(frame.scene, scale: clip.scale) }  // untimed: a safety check
                 let c2 = threadCPUNanoseconds()
-                let m0 = sequence.layers.materialNanoseconds
                 let r0 = nowNanoseconds()
                 // Watched as `render` draws it (HoloStop's FrameWatch: --frame-timeout, --max-time), so the polls are timed too.
                 _ = try pipeline.watched(index, cancellation: nil, runDeadline: options.deadline, maxTime: options.maxTime) {
@@ -276,12 +275,13 @@ public struct BenchRunner: Sendable {
                 let t2 = nowNanoseconds()
                 let c3 = threadCPUNanoseconds()
                 times[i] = frame.time
-                redrawn[i] = sequence.lastRedrawn
-                let layerRedraws = sequence.layers.takeRedraws()  // every run draws the same: the first run's are kept
-                if run == 0, !layerRedraws.isEmpty { redraws.append((index, layerRedraws)) }
+                let drawn = sequence.statistics
+                redrawn[i] = drawn.redrawn
+                // Every run draws the same: the first run's redraws are kept.
+                if run == 0, !drawn.layerRedraws.isEmpty { redraws.append((index, drawn.layerRedraws)) }
                 simulates[i].append(Double(t1 - t0) / 1e6)
                 rasters[i].append(Double(t2 - r0) / 1e6)
-                materials[i].append(Double(sequence.layers.materialNanoseconds - m0) / 1e6)
+                materials[i].append(Double(drawn.materialNanoseconds) / 1e6)
                 totals[i].append(Double(t1 - t0 + t2 - r0) / 1e6)
                 cpus[i].append(Double(c1 - c0 + c3 - c2) / 1e6)
                 // Outside the timed spans: t2 is taken, the next frame's t0 is not yet.

@@ -124,8 +124,9 @@ public struct RenderPipeline: Sendable {
         try work.check(scene, scale: scale)
         let frameBytes = try SurfaceBudget.check(scene, scale: scale, renderer: renderer, maxBytes: maxMemoryPerFrame)
         if let reference { return try reference.render(scene, scale: scale) }
-        // Kept tiles and the frame's own surfaces together stay under the cap: evict first.
-        compositor.layers.budgetBytes = min(FrameCompositor.defaultCacheBytes, max(0, maxMemoryPerFrame - Int(frameBytes.rounded(.up))))
+        // What the caches keep and the frame's own surfaces together stay under the cap: evict first.
+        compositor.layers.budget = LayerCache.Budget(total: min(FrameCompositor.defaultCacheBytes,
+                                                                max(0, maxMemoryPerFrame - Int(frameBytes.rounded(.up)))))
         return try compositor.render(scene, scale: scale)
     }
 

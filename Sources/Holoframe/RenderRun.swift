@@ -133,10 +133,10 @@ struct RunWorker: Sendable {
                                                   maxTime: request.maxTime) {
                     try pipeline.draw(scene, scale: request.clip.scale, compositor: compositor)
                 }
-                if request.showDamage { canvas.tint(rows: compositor.lastDamage) }
+                if request.showDamage { canvas.tint(rows: compositor.statistics.damage) }
                 t1 = nowNanoseconds()
                 // A frame that reused the previous canvas whole has its bytes too (deterministic encoder).
-                if let previous, compositor.lastRedrawn == 0, pipeline.reference == nil, !request.showDamage {
+                if let previous, compositor.statistics.redrawn == 0, pipeline.reference == nil, !request.showDamage {
                     (png, raw) = previous
                 } else {
                     if request.format == .png { png = try PNG.encode(canvas, profile: request.pngProfile, threads: encodeThreads) }

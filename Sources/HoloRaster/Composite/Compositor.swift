@@ -22,179 +22,13 @@
 // fractions of a pixel changes f and redraws it, as iOS redraws nothing but resamples it.
 //
 // Materials read what is under them, so a subtree with a material is not kept as pixels: it is
-// drawn live, as before. Surfaces live in a cache per worker (`LayerCache`) with a byte budget;
-// the least recently used are evicted first.
+// drawn live. Surfaces live in a cache per worker with a byte budget (LayerCache.swift).
 
 import HoloGeometry
 import HoloScene
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Retained surfaces of one worker, least recently used evicted past `budgetBytes`.
-/// Not thread-safe: one per worker (a `FrameCompositor` owns one).
-public final class LayerCache: @unchecked Sendable {
-    struct Key: Hashable {
-        var id: String?
-        var path: Int
-    }
-    /// What a surface's bytes are a function of (its size and tiles follow from these).
-    struct Content: Equatable {
-        var children: [Node]
-        var clip: Shape?
-        var a, d, fx, fy: Double
-    }
-    /// A layer's content and pixel extent; its tiles are valid while `generation` is theirs.
-    struct Extent {
-        var content: Content
-        var area: PixelRect
-        var generation: Int
-    }
-    struct TileKey: Hashable {
-        var layer: Key
-        var generation: Int
-        var tile: Int
-    }
-    struct Tile {
-        var surface: Canvas
-        var lastUse: Int
-    }
-
-    /// Bytes the kept tiles may hold together; lowering it evicts the least recently used at once.
-    public var budgetBytes: Int {
-        didSet {
-            trim(to: budgetBytes)
-            if rasterBytes > budgetBytes / 4 { rasters.removeAll(); rasterBytes = 0 }
-        }
-    }
-    private var extents: [Key: Extent] = [:]
-    private var tiles: [TileKey: Tile] = [:]
-    private var tick = 0
-    private var generations = 0
-    public private(set) var bytes = 0
-    /// Tiles drawn from scratch and tiles taken from the cache since the counters were reset.
-    public private(set) var drawnTiles = 0
-    public private(set) var reusedTiles = 0
-
-    public init(budgetBytes: Int = 256 << 20) { self.budgetBytes = budgetBytes }
-
-    /// Forgets every surface.
-    public func removeAll() {
-        extents.removeAll(); tiles.removeAll(); bytes = 0; materials.removeAll(); materialBytes = 0; redraws = []
-        rasters.removeAll(); rasterBytes = 0
-    }
-
-    public func resetCounters() { drawnTiles = 0; reusedTiles = 0; patchedTiles = 0; drawnRasters = 0 }
-
-    /// The extent kept for `key` when its content is `content`.
-    func extent(_ key: Key, _ content: Content) -> Extent? {
-        guard let e = extents[key], e.content == content else { return nil }
-        return e
-    }
-
-    /// The extent kept for `key`, whatever its content (an earlier frame's: `drawRetained` diffs
-    /// its children against this frame's).
-    func keptExtent(_ key: Key) -> Extent? { extents[key] }
-
-    /// Keeps `content`'s extent for `key`; tiles of an older content of the key are dropped, or,
-    /// with `carrying`, handed back by tile index (taken out of the cache, so the caller holds the
-    /// only reference and can redraw their damaged rows in place).
-    func storeExtent(_ key: Key, _ content: Content, area: PixelRect, carrying: Bool = false) -> (Extent, [Int: Canvas]) {
-        var carried: [Int: Canvas] = [:]
-        if let old = extents[key] {
-            for (k, t) in tiles where k.layer == key && k.generation == old.generation {
-                bytes -= t.surface.width * t.surface.height * 4
-                tiles.removeValue(forKey: k)
-                if carrying { carried[k.tile] = t.surface }
-            }
-        }
-        generations += 1
-        let e = Extent(content: content, area: area, generation: generations)
-        extents[key] = e
-        return (e, carried)
-    }
-
-    /// Retained surfaces redrawn since the last `takeRedraws` although most of their children did
-    /// not change (bench's "cliffs": which group, and why).
-    public private(set) var redraws: [LayerRedraw] = []
-    func noteRedraw(_ r: LayerRedraw) { redraws.append(r) }
-    /// The redraws noted since the last call, and forgets them.
-    public func takeRedraws() -> [LayerRedraw] { defer { redraws = [] }; return redraws }
-    /// Tiles whose damaged rows alone were drawn again (the rest kept) since the counters were reset.
-    public private(set) var patchedTiles = 0
-    func notePatchedTile() { patchedTiles += 1 }
-
-    func tile(_ key: TileKey) -> Canvas? {
-        guard var t = tiles[key] else { return nil }
-        tick += 1
-        t.lastUse = tick
-        tiles[key] = t
-        reusedTiles += 1
-        return t.surface
-    }
-
-    /// A material's last output and the backdrop it was computed from (see `applyKeptMaterial`).
-    struct KeptMaterial {
-        var recipe: MaterialRecipe
-        var scheme: ColorScheme
-        var mask: CoverageMask
-        var reads: BlurRegion
-        var backdrop: [UInt32]
-        var output: [UInt32]
-        var bytes: Int { (backdrop.count + output.count) * 4 + mask.coverage.count }
-    }
-    var materials: [Key: KeptMaterial] = [:]
-    private var materialBytes = 0
-    /// Materials whose backdrop was unchanged (their kept output written again).
-    public private(set) var reusedMaterials = 0
-
-    /// Time spent in materials (blurred, tinted, or written back) since the cache was made, in
-    /// nanoseconds of the monotonic clock: `bench` reports it per frame.
-    public private(set) var materialNanoseconds: UInt64 = 0
-
-    func keptMaterial(_ key: Key) -> KeptMaterial? { materials[key] }
-    func reusedMaterial() { reusedMaterials += 1 }
-    func noteMaterialTime(_ ns: UInt64) { materialNanoseconds &+= ns }
-    func keep(_ m: KeptMaterial, for key: Key) {
-        if let old = materials.removeValue(forKey: key) { materialBytes -= old.bytes }
-        guard materialBytes + m.bytes <= budgetBytes / 4 else { return }
-        materials[key] = m
-        materialBytes += m.bytes
-    }
-
-    /// Rasterized groups' bitmaps (RasterizedLayer.swift), one per group, within a quarter of the budget.
-    private var rasters: [Key: RasterBitmap] = [:]
-    private var rasterBytes = 0
-    /// Bitmaps drawn for rasterized groups since the counters were reset.
-    public private(set) var drawnRasters = 0
-
-    func raster(_ key: Key) -> RasterBitmap? { rasters[key] }
-    func keepRaster(_ bitmap: RasterBitmap, for key: Key) {
-        drawnRasters += 1
-        if let old = rasters.removeValue(forKey: key) { rasterBytes -= old.bytes }
-        guard rasterBytes + bitmap.bytes <= budgetBytes / 4 else { return }
-        rasters[key] = bitmap
-        rasterBytes += bitmap.bytes
-    }
-
-    /// Evicts the least recently used tiles until at most `limit` bytes are kept.
-    private func trim(to limit: Int) {
-        while bytes > limit, let victim = tiles.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            bytes -= victim.value.surface.width * victim.value.surface.height * 4
-            tiles.removeValue(forKey: victim.key)
-        }
-    }
-
-    func storeTile(_ key: TileKey, _ surface: Canvas) {
-        drawnTiles += 1
-        let size = surface.width * surface.height * 4
-        guard size <= budgetBytes else { return }
-        trim(to: budgetBytes - size)
-        tick += 1
-        tiles[key] = Tile(surface: surface, lastUse: tick)
-        bytes += size
-    }
-}
 
 extension Node {
     /// True when a material is anywhere in the subtree (it reads the backdrop: not kept as pixels).
@@ -324,9 +158,8 @@ extension SceneRenderer {
                         try draw(group.children, into: &s, transform: toSurface, clip: surfaceClip, path: path)
                     }
                     s.rowLimit = nil
-                    layers?.notePatchedTile()
                 }
-                layers?.storeTile(tileKey, s)
+                layers?.storeTile(tileKey, s, patched: patched)
                 surface = s
             }
             canvas.composite(surface, x: offset.x + area.x0, y: offset.y + y0, opacity: group.opacity, clip: clip)
@@ -423,35 +256,37 @@ public struct LayerRedraw: Hashable, Sendable {
 public final class FrameCompositor {
     public let renderer: SceneRenderer
     public let layers: LayerCache
+    /// False: every frame is drawn whole (retained layers still kept), to hold the frames damage
+    /// draws against frames drawn whole.
+    let usesDamage: Bool
     private var last: (scene: Scene, scale: Double, canvas: Canvas)?
-    /// Frames answered with the previous canvas (for tests and benchmarks).
-    public private(set) var reusedFrames = 0
-    /// The fraction of the canvas's pixels the last frame wrote (rastered or composited); 0 when
-    /// it reused the previous frame whole.
-    public private(set) var lastRedrawn = 0.0
-    /// The rows the last frame redrew (empty for a reused frame; the whole canvas for the first).
-    public private(set) var lastDamage: [Range<Int>] = []
-    /// False: every frame is drawn whole (retained layers still kept), for measuring what damage saves.
-    public var usesDamage = true
+    /// What the last frame drew and what it took from earlier frames.
+    public private(set) var statistics = Statistics()
 
-    /// The kept tiles' default budget (a render lowers it to fit --max-memory).
-    public static let defaultCacheBytes = 256 << 20
+    /// The caches' default budget, 256 MiB of tiles and 64 MiB each of materials and bitmaps
+    /// (`LayerCache.Budget(total:)`; a render lowers it to fit --max-memory).
+    public static let defaultCacheBytes = 384 << 20
 
-    public init(renderer: SceneRenderer, cacheBytes: Int = FrameCompositor.defaultCacheBytes) {
-        layers = LayerCache(budgetBytes: cacheBytes)
+    public convenience init(renderer: SceneRenderer, cacheBytes: Int = FrameCompositor.defaultCacheBytes) {
+        self.init(renderer: renderer, cacheBytes: cacheBytes, usesDamage: true)
+    }
+
+    init(renderer: SceneRenderer, cacheBytes: Int, usesDamage: Bool) {
+        layers = LayerCache(budget: LayerCache.Budget(total: cacheBytes))
         var r = renderer
         r.layers = layers
         self.renderer = r
+        self.usesDamage = usesDamage
     }
 
     /// Forgets everything kept: the next frame is drawn as if alone.
     public func reset() { last = nil; layers.removeAll() }
 
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
+        _ = layers.takeStatistics()  // counts left by a frame that threw
         if let last, last.scale == scale, last.scene == scene {
-            reusedFrames += 1
-            lastRedrawn = 0
-            lastDamage = []
+            statistics = Statistics()
+            statistics.reusedCanvas = true
             return last.canvas
         }
         if usesDamage, let previous = last, previous.scale == scale, previous.scene.size == scene.size,
@@ -470,17 +305,50 @@ public final class FrameCompositor {
                 try renderer.draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0)
             }
             canvas.rowLimit = nil
-            lastDamage = bands
-            lastRedrawn = Double(bands.reduce(0) { $0 + $1.count }) / Double(max(1, height))
+            statistics = layers.takeStatistics()
+            statistics.damage = bands
+            statistics.redrawn = Double(bands.reduce(0) { $0 + $1.count }) / Double(max(1, height))
             self.last = (scene, scale, canvas)
             return canvas
         }
         last = nil  // let the old canvas go before drawing the new one
         let canvas = try renderer.render(scene, scale: scale)
-        lastRedrawn = 1
-        lastDamage = canvas.height > 0 ? [0..<canvas.height] : []
+        statistics = layers.takeStatistics()
+        statistics.damage = canvas.height > 0 ? [0..<canvas.height] : []
+        statistics.redrawn = 1
         last = (scene, scale, canvas)
         return canvas
+    }
+}
+
+extension FrameCompositor {
+    /// What one frame drew and what it took from earlier frames, noted while it is drawn (Flutter's
+    /// `DiffContext::Statistics`): `bench` reports it per frame, `render` reads the damage.
+    public struct Statistics: Sendable, Equatable {
+        /// True when the scene equalled the previous frame's and its canvas was answered whole.
+        public var reusedCanvas = false
+        /// The rows drawn: the whole canvas for a frame drawn from nothing, none for a reused canvas.
+        public var damage: [Range<Int>] = []
+        /// The share of the canvas's rows drawn (rastered or composited): 0 to 1.
+        public var redrawn = 0.0
+        /// Retained layers' tiles drawn (from nothing or patched).
+        public var drawnTiles = 0
+        /// Retained layers' tiles taken from the cache as they were.
+        public var reusedTiles = 0
+        /// Of `drawnTiles`, tiles of an earlier content whose damaged rows alone were drawn again.
+        public var patchedTiles = 0
+        /// Materials whose backdrop was unchanged (their kept output written again).
+        public var reusedMaterials = 0
+        /// Time spent in materials (blurred, tinted or written back), in nanoseconds of the
+        /// monotonic clock.
+        public var materialNanoseconds: UInt64 = 0
+        /// Bitmaps drawn for rasterized groups.
+        public var drawnRasters = 0
+        /// Retained layers drawn again although most of their children did not change (bench's
+        /// "cliffs": which group, and why).
+        public var layerRedraws: [LayerRedraw] = []
+
+        public init() {}
     }
 }
 
@@ -653,7 +521,7 @@ extension Canvas {
     /// a function of the recipe, its coverage mask and the canvas pixels it reads (its rect grown by
     /// the blur's margin), so when all three equal the kept ones, the kept output is written back.
     /// Otherwise the material is applied as usual (from the same copy of its backdrop, kept) and
-    /// its inputs and output are kept. The time either takes is added to the cache's `materialNanoseconds`.
+    /// its inputs and output are kept. The time either takes is noted in the frame's `materialNanoseconds`.
     mutating func applyKeptMaterial(_ kind: MaterialKind, scheme: ColorScheme, in mask: CoverageMask,
                                     cache: LayerCache, key: LayerCache.Key) {
         let start = monotonicNanoseconds()

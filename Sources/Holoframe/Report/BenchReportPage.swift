@@ -70,7 +70,7 @@ public struct BenchReportPage: Sendable {
             let picture = try pipeline.draw(source.frame(frame).scene, scale: clip.scale, compositor: compositor)
             guard after, pipeline.reference == nil else { return .success((picture, nil)) }
             var damage = picture
-            damage.tint(rows: compositor.lastDamage)
+            damage.tint(rows: compositor.statistics.damage)
             return .success((picture, damage))
         } catch {
             return .failure(BenchPictureError("\(error)"))

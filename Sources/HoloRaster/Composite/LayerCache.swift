@@ -1,0 +1,221 @@
+// What a worker keeps from one frame to the next, in three caches with a byte budget each
+// (`LayerCache.Budget`):
+//
+//   tiles      retained layers' surfaces, in tiles of 512 rows (Compositor.swift): a new tile
+//              evicts the least recently used until it fits, so the tiles a scroll left behind
+//              go first;
+//   materials  each material's last backdrop and output (`applyKeptMaterial`), and
+//   rasters    each rasterized group's bitmap (RasterizedLayer.swift): one entry per material or
+//              group, met in the same order every frame, so a new entry is kept only while it fits
+//              (evicting the least recently used would evict each one just before the frame
+//              needs it again, and keep none).
+//
+// Lowering a budget evicts that cache's least recently used entries at once. Every operation is
+// O(1) amortised (`LRUCache`), and what is kept is a function of the frames drawn so far. It
+// changes what is drawn again, never a byte: every entry is compared with this frame's content
+// before it is used.
+//
+// A worker's compositor owns one; its lock makes sharing it safe (a `SceneRenderer` holding it is
+// `Sendable`) and is never contended in a run, where one thread draws every frame.
+
+import HoloGeometry
+import HoloScene
+
+/// Retained layers' tiles, materials' backdrops and rasterized groups' bitmaps kept by one worker.
+public final class LayerCache: Sendable {
+    /// Bytes each cache may hold.
+    public struct Budget: Sendable, Equatable {
+        public var tiles: Int
+        public var materials: Int
+        public var rasters: Int
+
+        public init(tiles: Int, materials: Int, rasters: Int) {
+            self.tiles = tiles; self.materials = materials; self.rasters = rasters
+        }
+
+        /// `bytes` shared out: two thirds to tiles, a sixth each to materials and rasters.
+        public init(total bytes: Int) {
+            let sixth = max(0, bytes) / 6
+            self.init(tiles: max(0, bytes) - 2 * sixth, materials: sixth, rasters: sixth)
+        }
+
+        public var total: Int { tiles + materials + rasters }
+    }
+
+    /// A retained layer's identity: its `Retention` id, or else its path in the tree.
+    struct Key: Hashable {
+        var id: String?
+        var path: Int
+    }
+    /// What a surface's bytes are a function of (its size and tiles follow from these).
+    struct Content: Equatable {
+        var children: [Node]
+        var clip: Shape?
+        var a, d, fx, fy: Double
+    }
+    /// A layer's content and pixel extent; its tiles are valid while `generation` is theirs.
+    struct Extent {
+        var content: Content
+        var area: PixelRect
+        var generation: Int
+    }
+    struct TileKey: Hashable {
+        var layer: Key
+        var generation: Int
+        var tile: Int
+    }
+    /// A material's last output and the backdrop it was computed from (see `applyKeptMaterial`).
+    struct KeptMaterial {
+        var recipe: MaterialRecipe
+        var scheme: ColorScheme
+        var mask: CoverageMask
+        var reads: BlurRegion
+        var backdrop: [UInt32]
+        var output: [UInt32]
+        var bytes: Int { (backdrop.count + output.count) * 4 + mask.coverage.count }
+    }
+
+    private struct State {
+        var budget: Budget
+        /// Every layer drawn through the cache, with the content its tiles are of.
+        var extents: [Key: Extent] = [:]
+        var tiles = LRUCache<TileKey, Canvas>()
+        /// The tile indices `tiles` holds for each layer (all of its current generation).
+        var heldTiles: [Key: Set<Int>] = [:]
+        var materials = LRUCache<Key, KeptMaterial>()
+        var rasters = LRUCache<Key, RasterBitmap>()
+        var generations = 0
+        /// The counts of the frame being drawn (`FrameCompositor` takes them when it is done).
+        var statistics = FrameCompositor.Statistics()
+
+        /// Evicts the least recently used tiles until at most `limit` bytes are kept.
+        mutating func trimTiles(to limit: Int) {
+            while tiles.bytes > limit, let victim = tiles.removeOldest() {
+                heldTiles[victim.key.layer]?.remove(victim.key.tile)
+            }
+        }
+
+        mutating func trim() {
+            trimTiles(to: budget.tiles)
+            while materials.bytes > budget.materials, materials.removeOldest() != nil {}
+            while rasters.bytes > budget.rasters, rasters.removeOldest() != nil {}
+        }
+    }
+    private let state: Locked<State>
+
+    public init(budget: Budget) { state = Locked(State(budget: budget)) }
+
+    /// The bytes each cache may hold; lowering one evicts its least recently used entries at once.
+    public var budget: Budget {
+        get { state.withLock { $0.budget } }
+        set {
+            state.withLock { s in
+                guard s.budget != newValue else { return }
+                s.budget = newValue
+                s.trim()
+            }
+        }
+    }
+
+    /// Bytes kept now: tiles, materials and bitmaps together (never more than `budget.total`).
+    public var bytes: Int { state.withLock { $0.tiles.bytes + $0.materials.bytes + $0.rasters.bytes } }
+
+    /// Forgets everything kept, and the counts of a frame not finished.
+    public func removeAll() {
+        state.withLock { s in s = State(budget: s.budget) }
+    }
+
+    /// The counts noted since the last call (the frame just drawn), and starts them again.
+    func takeStatistics() -> FrameCompositor.Statistics {
+        state.withLock { s in
+            defer { s.statistics = FrameCompositor.Statistics() }
+            return s.statistics
+        }
+    }
+
+    // MARK: Retained layers
+
+    /// The extent kept for `key` when its content is `content`.
+    func extent(_ key: Key, _ content: Content) -> Extent? {
+        guard let e = keptExtent(key), e.content == content else { return nil }
+        return e
+    }
+
+    /// The extent kept for `key`, whatever its content (an earlier frame's: `drawRetained` diffs
+    /// its children against this frame's).
+    func keptExtent(_ key: Key) -> Extent? { state.withLock { $0.extents[key] } }
+
+    /// Keeps `content`'s extent for `key`; tiles of an older content of the key are dropped, or,
+    /// with `carrying`, handed back by tile index (taken out of the cache, so the caller holds the
+    /// only reference and can redraw their damaged rows in place).
+    func storeExtent(_ key: Key, _ content: Content, area: PixelRect, carrying: Bool = false) -> (Extent, [Int: Canvas]) {
+        state.withLock { s in
+            var carried: [Int: Canvas] = [:]
+            if let old = s.extents[key], let held = s.heldTiles.removeValue(forKey: key) {
+                for tile in held {
+                    let surface = s.tiles.removeValue(forKey: TileKey(layer: key, generation: old.generation, tile: tile))
+                    if carrying { carried[tile] = surface }
+                }
+            }
+            s.generations += 1
+            let e = Extent(content: content, area: area, generation: s.generations)
+            s.extents[key] = e
+            return (e, carried)
+        }
+    }
+
+    /// The tile kept for `key`, now the most recently used.
+    func tile(_ key: TileKey) -> Canvas? {
+        state.withLock { s in
+            guard let surface = s.tiles.value(for: key) else { return nil }
+            s.statistics.reusedTiles += 1
+            return surface
+        }
+    }
+
+    /// Notes a tile drawn (`patched`: only its damaged rows) and keeps it, evicting the least
+    /// recently used tiles to make room; a tile larger than the whole budget is not kept.
+    func storeTile(_ key: TileKey, _ surface: Canvas, patched: Bool) {
+        let size = surface.width * surface.height * 4
+        state.withLock { s in
+            s.statistics.drawnTiles += 1
+            if patched { s.statistics.patchedTiles += 1 }
+            guard size <= s.budget.tiles else { return }
+            s.trimTiles(to: s.budget.tiles - size)
+            s.tiles.insert(surface, for: key, bytes: size)
+            s.heldTiles[key.layer, default: []].insert(key.tile)
+        }
+    }
+
+    /// Notes a retained surface drawn again although most of its children did not change.
+    func noteRedraw(_ r: LayerRedraw) { state.withLock { $0.statistics.layerRedraws.append(r) } }
+
+    // MARK: Materials
+
+    func keptMaterial(_ key: Key) -> KeptMaterial? { state.withLock { $0.materials.value(for: key) } }
+    func reusedMaterial() { state.withLock { $0.statistics.reusedMaterials += 1 } }
+    func noteMaterialTime(_ ns: UInt64) { state.withLock { $0.statistics.materialNanoseconds &+= ns } }
+
+    /// Keeps `m` for `key` in place of the material kept for it, if it fits.
+    func keep(_ m: KeptMaterial, for key: Key) {
+        state.withLock { s in
+            s.materials.removeValue(forKey: key)
+            guard s.materials.bytes + m.bytes <= s.budget.materials else { return }
+            s.materials.insert(m, for: key, bytes: m.bytes)
+        }
+    }
+
+    // MARK: Rasterized groups
+
+    func raster(_ key: Key) -> RasterBitmap? { state.withLock { $0.rasters.value(for: key) } }
+
+    /// Notes a bitmap drawn and keeps it for `key` in place of the one kept for it, if it fits.
+    func keepRaster(_ bitmap: RasterBitmap, for key: Key) {
+        state.withLock { s in
+            s.statistics.drawnRasters += 1
+            s.rasters.removeValue(forKey: key)
+            guard s.rasters.bytes + bitmap.bytes <= s.budget.rasters else { return }
+            s.rasters.insert(bitmap, for: key, bytes: bitmap.bytes)
+        }
+    }
+}
