@@ -303,7 +303,7 @@ extension Group {
 
     /// How far past its content's pixel bounds such a layer's pixels reach: 3σ of the blur and 2
     /// px, the shader effect's largest sample offset, the shadow's 3σ (3 × radius, σ = radius: at
-    /// 1.5σ a glow's layer edge cut off 7 % of its alpha, a visible square; issue 43) and offset, and a
+    /// 1.5σ a glow's layer edge cuts off 7 % of its alpha, a visible square) and offset, and a
     /// quarter of the content's size for a tilt (perspective pushes edges outward). The one
     /// definition the layer's size (`layerArea`), a node's bounds (`pixelBounds`) and the memory
     /// estimate (Holoframe's SurfaceBudget) use.

@@ -198,7 +198,9 @@ import HoloScene
         #expect(Array(whole.nodes.prefix(part.nodes.count)) == part.nodes)
         #expect(whole.frames.count == whole.items.count && whole.frames == inOneGo.frames)
         #expect(whole.height == inOneGo.height && whole.height > whole.frames.last!.maxY)
-        // A bound inside the kept part answers from it; the scene draws the shown blocks alone.
+        // A bound inside the kept part answers from it.
         #expect(layout.detail(goal, palette: .light, width: 287, through: 100).frames == whole.frames)
+        // However short the frame, the header and the section title are laid out (and drawn, clipped).
+        #expect(layout.detail(goal, palette: .light, width: 289, through: 1).frames.count == HeroTransitionLayout.detailLeadingBlocks)
     }
 }

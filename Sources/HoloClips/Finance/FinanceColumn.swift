@@ -35,17 +35,17 @@ struct FinanceColumn: Sendable {
         environment = Self.environment(type: type, width: width, palette: palette)
     }
 
-    /// Whether every block that starts above `bottom` is laid out.
-    private func reaches(_ bottom: Double) -> Bool {
-        frames.count == items.count || height >= bottom
+    /// Whether the first `leading` blocks and every block that starts above `bottom` are laid out.
+    private func reaches(_ bottom: Double, leading: Int) -> Bool {
+        frames.count == items.count || (height >= bottom && frames.count >= leading)
     }
 
-    /// The column with its blocks laid out one under the other down to the first that starts at
-    /// or below `bottom`. Each block is laid out alone, so a column laid out further keeps the
-    /// frames and nodes of the blocks it already had.
-    private func extended(through bottom: Double) -> FinanceColumn {
+    /// The column with its first `leading` blocks and those down to the first that starts at or
+    /// below `bottom` laid out one under the other. Each block is laid out alone, so a column laid
+    /// out further keeps the frames and nodes of the blocks it already had.
+    private func extended(through bottom: Double, leading: Int) -> FinanceColumn {
         var column = self
-        while column.frames.count < items.count, column.height < bottom {
+        while column.frames.count < items.count, column.height < bottom || column.frames.count < leading {
             let item = items[column.frames.count]
             let w = width - 2 * item.inset
             var views = FinanceViews(palette: palette, width: w, environment: environment)
@@ -62,15 +62,16 @@ struct FinanceColumn: Sendable {
         var items: [Item], width: Double, type: DynamicTypeSize, palette: FinancePalette
     }
 
-    /// `items` laid out in a screen `width` wide at text size `type`: all of them, or those that
-    /// start above `bottom` (a view clipped there, such as the hero's detail growing out of its
-    /// card, lays out only what it shows).
+    /// `items` laid out in a screen `width` wide at text size `type`: all of them, or the first
+    /// `leading` and those that start above `bottom` (a view clipped there, such as the hero's
+    /// detail growing out of its card, lays out only what it shows).
     static func laidOut(_ items: [Item], width: Double, type: DynamicTypeSize, palette: FinancePalette,
-                        through bottom: Double = .infinity) -> FinanceColumn {
+                        through bottom: Double = .infinity, leading: Int = 0) -> FinanceColumn {
         let key = Key(items: items, width: width, type: type, palette: palette)
         let cached = laidOut.withLock { $0[key] }
-        if let cached, cached.reaches(bottom) { return cached }
-        let column = (cached ?? FinanceColumn(items, width: width, type: type, palette: palette)).extended(through: bottom)
+        if let cached, cached.reaches(bottom, leading: leading) { return cached }
+        let column = (cached ?? FinanceColumn(items, width: width, type: type, palette: palette))
+            .extended(through: bottom, leading: leading)
         laidOut.withLock { $0[key] = column }
         return column
     }

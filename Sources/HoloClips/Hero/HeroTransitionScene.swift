@@ -54,6 +54,10 @@ public struct HeroTransitionLayout: Sendable {
 
     /// The detail `width` wide (the window's by default): the goal's header, its contributions 8 pt
     /// apart below "Contributions".
+    /// The detail's goal header and its "Contributions" title: always laid out and drawn (the
+    /// frame clips them when it is shorter), so the detail's text is the same at every height.
+    static let detailLeadingBlocks = 2
+
     func detail(_ goal: FinanceData.Goal, palette: FinancePalette, width: Double? = nil, through bottom: Double = .infinity) -> FinanceColumn {
         let amounts = [750.0, 750, 1_200, 500, 750, 2_000, 750, 300]
         let rows: [FinanceColumn.Item] = amounts.enumerated().map { i, a in
@@ -62,7 +66,8 @@ public struct HeroTransitionLayout: Sendable {
         }
         let items: [FinanceColumn.Item] = [.init(block: .goalHeader(goal, topInset: topInset), gap: 16, inset: 0),
                                            .init(block: .section("Contributions"), gap: 10)] + rows
-        return .laidOut(items, width: width ?? detailFrame.width, type: type, palette: palette, through: bottom)
+        return .laidOut(items, width: width ?? detailFrame.width, type: type, palette: palette, through: bottom,
+                        leading: Self.detailLeadingBlocks)
     }
 }
 
@@ -144,10 +149,11 @@ struct HeroTransitionScene: Sendable {
         // Its blocks are drawn directly, not as retained layers: matched geometry lays them out at a
         // new width each frame of the morph, and after it the spring still moves them by fractions
         // of a pixel, so a layer would be drawn once and thrown away. Only the blocks that start
-        // inside the frame are laid out (at the morph's start the frame shows the header alone).
+        // inside the frame (and the header and section title) are laid out: at the morph's start
+        // the frame shows the header alone.
         let children: [Node] = [.fill(.rect(shown), .solid(palette.page))]
             + layout.detail(goal, palette: palette, width: Self.sharedWidth(shown.width), through: shown.height)
-                .drawn(top: 0, id: nil) { _, f in f.minY < shown.height }
+                .drawn(top: 0, id: nil) { i, f in i < HeroTransitionLayout.detailLeadingBlocks || f.minY < shown.height }
         // Reduced: x' = frame.origin + s·x (the frame is the detail scaled by s about its centre).
         let transform = AffineTransform.scale(scale, scale).concatenating(.translation(frame.minX, frame.minY))
         let shape = Shape.roundedRect(shown, cornerRadius: radius / scale, style: .continuous)

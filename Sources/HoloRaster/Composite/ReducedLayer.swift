@@ -1,4 +1,4 @@
-// A blurred layer drawn at the blur's own reduced resolution (issue 28).
+// A blurred layer drawn at the blur's own reduced resolution.
 //
 // A blur of σ > 2 px runs on a ½ (σ ≥ 12: ¼) resolution plane (Blur.swift): the layer is drawn at
 // full resolution, box-downsampled, blurred, upsampled. Drawing the layer's content straight onto
@@ -34,8 +34,8 @@ import HoloScene
 /// from 6 px up at most 0.25 on the grid (σ 6.5: 0.15, 6.9: 0.13, 16.5: 0.25), where
 /// oversampling would cost more than it is worth (up to 16× the glyph pixels on the ¼ grid:
 /// reveal frames 32 and 142 went over 8.33 ms with it).
-/// Before issue 28's last step, layers under 6 px were drawn at full resolution and
-/// box-downsampled: reveal's page at σ 2–6 px (frames 26–28, 147–152) cost 10–11 ms a frame.
+/// Drawn at full resolution and box-downsampled instead, layers under 6 px (reveal's page at σ
+/// 2–6 px, frames 26–28 and 147–152) cost 10–11 ms a frame.
 let coarseTextMinSigma = 6.0
 
 extension Group {
