@@ -54,6 +54,15 @@
 //                slower machine: a baseline recorded on another kind of runner fails it.
 //   p95 and the worst frame of c and b are reported, not gated (one preempted frame moves them).
 //
+// Confirmed by a second measurement (`bench` does this unless --no-confirm): when a clip fails, it
+// is timed once more, from a fresh renderer, and held to the same baseline by the same rule. A range
+// fails only when the second measurement names a range that overlaps it, the clip as a whole only
+// when the second measurement finds it slower as a whole too; the rest is listed as not confirmed.
+// A change in the code is in both measurements; a stretch of contention in one measurement is in
+// one. On this shared machine an unchanged clip was flagged in about 1 run of 20–80
+// (docs/performance.md, "Why unchanged runs were flagged"); two independent measurements both
+// flagged at overlapping frames is rarer than the product of those rates.
+//
 // What it cannot catch: a slowdown over fewer than 3 consecutive frames (a window's median needs 3
 // of its 5 frames slow; 1 or 2 slow frames are noise by design), a frame whose baseline is under
 // floor ÷ threshold ms slowing by the threshold (its difference stays under the floor), a uniform
@@ -121,6 +130,34 @@ public struct BaselineComparison: Sendable, Hashable {
 
     /// A regressed range or the clip slower as a whole.
     public var failed: Bool { !ranges.isEmpty || slowerAsAWhole }
+
+    /// What a second measurement found, when this comparison was confirmed (`confirmed(by:)`).
+    public struct SecondMeasurement: Sendable, Hashable {
+        public var machineFactor: Double
+        public var ranges: [SlowFrames]
+        public var slowerAsAWhole: Bool
+    }
+
+    /// The second measurement this comparison was confirmed by (nil: not confirmed, or it passed).
+    public var second: SecondMeasurement?
+    /// Ranges the first measurement named that the second did not find again (not failing).
+    public var unconfirmed: [SlowFrames] = []
+    /// The first measurement found the clip slower as a whole and the second did not (not failing).
+    public var unconfirmedAsAWhole = false
+
+    /// This comparison with only what `again` (a second measurement against the same baseline)
+    /// finds too: each range kept when one of `again`'s ranges overlaps it, the clip's verdict
+    /// kept when `again` is slower as a whole too; the rest moved to `unconfirmed`.
+    public func confirmed(by again: BaselineComparison) -> BaselineComparison {
+        var c = self
+        let seenAgain = { (r: SlowFrames) in again.ranges.contains { $0.first <= r.last && $0.last >= r.first } }
+        c.ranges = ranges.filter(seenAgain)
+        c.unconfirmed = ranges.filter { !seenAgain($0) }
+        c.slowerAsAWhole = slowerAsAWhole && again.slowerAsAWhole
+        c.unconfirmedAsAWhole = slowerAsAWhole && !again.slowerAsAWhole
+        c.second = SecondMeasurement(machineFactor: again.machineFactor, ranges: again.ranges, slowerAsAWhole: again.slowerAsAWhole)
+        return c
+    }
 
     /// Half the frames over which a run's load trend is measured (D_p above: 2 · 8 + 1 frames).
     public static let trendReach = 8

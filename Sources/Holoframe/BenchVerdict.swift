@@ -9,6 +9,9 @@
 //   run of each frame in thread CPU time (`runsCpuMs`: each frame the typical of its runs with each
 //   run's load trend taken out; the budget holds wall-clock `totalMs`, the fastest run)
 //
+// A clip that fails against the baseline is timed once more when the caller can (`remeasure`), and
+// only what both measurements find fails (BaselineComparison.swift, "Confirmed by a second measurement").
+//
 // The last line is the verdict: it starts with "FAIL:" exactly when the run exits 1, and with
 // "ok:" otherwise; the report page shows the same lines at its top.
 
@@ -48,10 +51,13 @@ public struct BenchVerdict: Sendable {
 
     /// Holds `results` to the budget and, when given, to a baseline (`name` is how the user named
     /// it). A baseline of other clips, another device or size throws a usage error. `floorMs` nil
-    /// is the default floor for the budget.
+    /// is the default floor for the budget. `remeasure`, when given, times result `i`'s clip once
+    /// more when it fails against the baseline; only what that second measurement finds again
+    /// fails (`BaselineComparison.confirmed(by:)`).
     public static func judge(_ results: [ClipBench], budgetMs: Double,
                              baseline: (name: String, clips: [ClipBench])? = nil, threshold: Double = 0.2,
-                             floorMs: Double? = nil, clipThreshold: Double? = nil) throws -> BenchVerdict {
+                             floorMs: Double? = nil, clipThreshold: Double? = nil,
+                             remeasure: ((Int) throws -> ClipBench)? = nil) throws -> BenchVerdict {
         var lines: [String] = []
         var failures: [String] = []
         var comparisons: [BaselineComparison?] = Array(repeating: nil, count: results.count)
@@ -70,8 +76,14 @@ public struct BenchVerdict: Sendable {
             for (i, bench) in results.enumerated() {
                 guard let base = BenchBaseline.matching(bench, in: baseline.clips) else { continue }
                 // Every run in thread CPU time: waiting for a core is not the frame's cost.
-                let comparison = BaselineComparison.compare(currentRuns: cpuRuns(bench), baselineRuns: cpuRuns(base),
-                                                            threshold: threshold, floorMs: floor, clipThreshold: clipThreshold)
+                let compare = { (runs: ClipBench) in
+                    BaselineComparison.compare(currentRuns: cpuRuns(runs), baselineRuns: cpuRuns(base),
+                                               threshold: threshold, floorMs: floor, clipThreshold: clipThreshold)
+                }
+                var comparison = compare(bench)
+                if comparison.failed, let remeasure {
+                    comparison = comparison.confirmed(by: compare(try remeasure(i)))
+                }
                 comparisons[i] = comparison
                 baselines[i] = base
                 let (p95, worst) = (comparison.p95, comparison.worst)
@@ -81,8 +93,14 @@ public struct BenchVerdict: Sendable {
                              "(median of this run ÷ baseline over \(comparison.frames.count) frames), median difference " +
                              "\(String(format: "%+.2f", comparison.medianDifferenceMs)) ms; p95 \(ms(p95.baselineMs)) → \(ms(p95.currentMs)) ms, " +
                              "worst \(ms(worst.baselineMs)) → \(ms(worst.currentMs)) ms (not gated)")
+                if let second = comparison.second {
+                    let found = second.ranges.map { "frames \($0.first)–\($0.last) \(BaselineComparison.SlowFrames.percent($0.increase))" }
+                        + (second.slowerAsAWhole ? ["the clip as a whole"] : [])
+                    lines.append("\(clip) timed again to confirm: machine factor g \(String(format: "%.2f", second.machineFactor)), " +
+                                 (found.isEmpty ? "nothing regressed" : "regressed " + found.joined(separator: ", ")))
+                }
                 for range in comparison.ranges {
-                    lines.append("REGRESSED \(clip) \(range.described)")
+                    lines.append("REGRESSED \(clip) \(range.described)" + (comparison.second == nil ? "" : ", found again"))
                     regressed.append("\(clip) \(range.first == range.last ? "frame \(range.first)" : "frames \(range.first)–\(range.last)")")
                 }
                 if comparison.slowerAsAWhole {
@@ -90,6 +108,13 @@ public struct BenchVerdict: Sendable {
                                  "\(String(format: "%.2f", 1 + comparison.clipThreshold)) and the median frame \(ms(comparison.medianDifferenceMs)) ms slower " +
                                  "(over the \(ms(floor)) ms floor): slower code, or a slower machine than the baseline's")
                     regressed.append("\(clip) as a whole")
+                }
+                for range in comparison.unconfirmed {
+                    lines.append("not confirmed: \(clip) \(range.described), not slow when timed again (not failing)")
+                }
+                if comparison.unconfirmedAsAWhole {
+                    lines.append("not confirmed: \(clip) as a whole (g \(String(format: "%.2f", comparison.machineFactor))), " +
+                                 "not slower as a whole when timed again (not failing)")
                 }
                 for run in comparison.noise.prefix(noiseListed) {
                     lines.append("noise: \(clip) \(run.described), fewer than 3 frames in a row (not failing)")

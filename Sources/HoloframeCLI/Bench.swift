@@ -23,7 +23,9 @@ struct Bench: ParsableCommand {
             listed as noise. The clip fails as a whole when g is over 1 + --clip-threshold (default \
             --threshold) and the median frame is slower by more than the floor: slower code, or a \
             slower machine than the baseline's. For a gate on a shared runner give both sides \
-            --repeats 7 or more. \
+            --repeats 7 or more. A clip that fails against the baseline is timed once more \
+            (unless --no-confirm), and only a range that the second measurement finds again (or \
+            the clip as a whole, again) fails; the rest is printed as not confirmed. \
             The last line is the verdict: FAIL exactly when the exit status is 1.
 
             Examples:
@@ -80,6 +82,10 @@ struct Bench: ParsableCommand {
     @Option(help: "Fraction the whole clip may slow down (the machine factor) before it fails (default: --threshold).")
     var clipThreshold: Double?
 
+    @Flag(inversion: .prefixedNo,
+          help: "When a clip fails against --baseline, time it once more and fail only on what the second measurement finds again.")
+    var confirm = true
+
     @Flag(help: "Print only the summary, not a row per frame.")
     var quiet = false
 
@@ -125,13 +131,12 @@ struct Bench: ParsableCommand {
             try OutputPolicy.checkNotOwnFile(json, option: "--json", reportFolder: reportOptions.report)
         }
         var results: [ClipBench] = []
-        for clip in resolved {
-            for warning in clip.warnings { StandardStreams.err("warning: \(Printable.escaped(warning))\n") }
-            let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
-            try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
-            try limitOptions.limits().check(clip, frameCount: range.count)
+        var ranges: [FrameRange] = []
+        // Times every frame of `range` `repeats` times, with progress (`again`: the confirming measurement).
+        func time(_ clip: Clip, _ range: FrameRange, again: Bool = false) throws -> ClipBench {
             // One unit per timed span: every frame of every run. The meter is fed between spans.
-            let meter = ProgressMeter(label: "bench \(Printable.escaped(clip.name))", total: range.count * repeats)
+            let meter = ProgressMeter(label: "bench \(Printable.escaped(clip.name))" + (again ? " (again, to confirm)" : ""),
+                                      total: range.count * repeats)
             let display = progressOptions.display(meter)
             let bench = try runner.run(clip, device: clip.deviceName ?? "", frames: range) {
                 display.record($0)
@@ -139,7 +144,16 @@ struct Bench: ParsableCommand {
             // The slowest five by the figure held against the budget: each frame's median over the runs.
             display.summary(meter.summaryLine(verb: "timed"),
                             slowest: ProgressMeter.slowest(bench.frames.map { FrameProgress(name: String($0.frame), raster: $0.totalMs / 1000) }))
+            return bench
+        }
+        for clip in resolved {
+            for warning in clip.warnings { StandardStreams.err("warning: \(Printable.escaped(warning))\n") }
+            let range = try frames ?? FrameRange(first: 0, last: max(0, clip.frameCount - 1))
+            try clip.checkWithinClip(lastAsked: range.last, holdLast: false)
+            try limitOptions.limits().check(clip, frameCount: range.count)
+            let bench = try time(clip, range)
             results.append(bench)
+            ranges.append(range)
             printEscaped(BenchTable.text(bench, rows: !quiet))
             if export { printEscaped(try runner.timeExport(clip, frames: range, threads: threads).line) }
         }
@@ -150,7 +164,8 @@ struct Bench: ParsableCommand {
         }
         // The verdict before the report: the page shows it, the baseline beside this run and the regressed ranges.
         let verdict = try BenchVerdict.judge(results, budgetMs: options.budgetMs, baseline: base, threshold: threshold, floorMs: floorMs,
-                                             clipThreshold: clipThreshold)
+                                             clipThreshold: clipThreshold,
+                                             remeasure: confirm ? { try time(resolved[$0], ranges[$0], again: true) } : nil)
         try reportOptions.write { dir, force in
             // The worst frames' pictures are rendered now, after all timing, and are not timed.
             let entries = zip(clips, results).enumerated().map { i, pair in

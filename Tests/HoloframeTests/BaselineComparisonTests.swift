@@ -228,6 +228,57 @@ import HoloGeometry
         #expect(verdict.lines.first?.hasPrefix("demo against bench.json in CPU time: machine factor g 1.0") == true)
     }
 
+    /// A failure is timed again: a range the second measurement does not find is listed as not
+    /// confirmed and passes (a burst of contention in one measurement), a range it finds again
+    /// (overlapping, not the same frames) fails, and a clip that passes is never timed again.
+    @Test func aRegressionFailsOnlyWhenASecondMeasurementFindsItAgain() throws {
+        let base = bench(BaselineComparisonTests.baseline)
+        let now = bench(BaselineComparisonTests.noisy(seed: 1, slower: 100...109))
+        var asked: [Int] = []
+        let burst = try BenchVerdict.judge([now], budgetMs: 1000.0 / 60, baseline: ("bench.json", [base])) {
+            asked.append($0); return self.bench(BaselineComparisonTests.noisy(seed: 5))
+        }
+        #expect(asked == [0] && !burst.failed)
+        #expect(burst.comparisons[0]?.ranges.isEmpty == true && burst.comparisons[0]?.unconfirmed.map { $0.first...$0.last } == [100...109])
+        #expect(burst.lines.contains { $0.hasPrefix("demo timed again to confirm: machine factor g 1.0") && $0.hasSuffix("nothing regressed") })
+        #expect(burst.lines.contains { $0.hasPrefix("not confirmed: demo frames 100–109 +") && $0.hasSuffix("not slow when timed again (not failing)") })
+        #expect(burst.lines.last == "ok: every frame within the 16.67 ms budget; no regression against bench.json")
+
+        let real = try BenchVerdict.judge([now], budgetMs: 1000.0 / 60, baseline: ("bench.json", [base])) { _ in
+            self.bench(BaselineComparisonTests.noisy(seed: 6, slower: 103...112))
+        }
+        #expect(real.failed && real.comparisons[0]?.unconfirmed.isEmpty == true)
+        #expect(real.lines.contains { $0.hasPrefix("REGRESSED demo frames 100–109 +") && $0.hasSuffix(", found again") })
+        #expect(real.lines.contains { $0.hasPrefix("demo timed again to confirm: ") && $0.contains("regressed frames 103–112 +") })
+        #expect(real.lines.last == "FAIL: regressed against bench.json (threshold 20 %, floor 0.50 ms): demo frames 100–109")
+
+        asked = []
+        let unchanged = try BenchVerdict.judge([bench(BaselineComparisonTests.noisy(seed: 2))], budgetMs: 1000.0 / 60,
+                                               baseline: ("bench.json", [base])) { asked.append($0); return now }
+        #expect(asked.isEmpty && !unchanged.failed && unchanged.comparisons[0]?.second == nil)
+    }
+
+    /// The clip's verdict is confirmed the same way; a frame over the budget is never timed away.
+    @Test func aSlowerClipAndABudgetAreConfirmedAsTheyShouldBe() throws {
+        let base = bench(BaselineComparisonTests.baseline)
+        let slower = bench(BaselineComparisonTests.noisy(seed: 3).mapValues { $0 * 1.5 })
+        let once = try BenchVerdict.judge([slower], budgetMs: 1000.0 / 60, baseline: ("b.json", [base])) { _ in
+            self.bench(BaselineComparisonTests.noisy(seed: 7))
+        }
+        #expect(!once.failed && once.comparisons[0]?.unconfirmedAsAWhole == true)
+        #expect(once.lines.contains { $0.hasPrefix("not confirmed: demo as a whole (g 1.5") })
+        let twice = try BenchVerdict.judge([slower], budgetMs: 1000.0 / 60, baseline: ("b.json", [base])) { _ in
+            self.bench(BaselineComparisonTests.noisy(seed: 8).mapValues { $0 * 1.45 })
+        }
+        #expect(twice.failed && twice.lines.last?.hasSuffix("demo as a whole") == true)
+        var over = BaselineComparisonTests.noisy(seed: 9)
+        over[5] = 30
+        let budget = try BenchVerdict.judge([bench(over)], budgetMs: 1000.0 / 60, baseline: ("b.json", [base])) { _ in
+            self.bench(BaselineComparisonTests.noisy(seed: 10))
+        }
+        #expect(budget.failed && budget.lines.last == "FAIL: 1 frame over the 16.67 ms budget")
+    }
+
     /// Every combination of over budget, a regressed range and a slower clip: the last line starts
     /// with "FAIL:" exactly when the verdict fails (exit 1), and with "ok:" otherwise.
     @Test(arguments: [false, true], [0, 1, 2])

@@ -209,6 +209,12 @@ public struct BenchReportPage: Sendable {
             items.append("<li class=\"regressed over\">regressed as a whole: g \(String(format: "%.2f", c.machineFactor)) over \(String(format: "%.2f", 1 + c.clipThreshold)), median frame \(ms(c.medianDifferenceMs)) ms slower</li>")
         }
         if c.ranges.isEmpty && !c.slowerAsAWhole { items.append("<li class=\"within\">no regressed range</li>") }
+        for range in c.unconfirmed {
+            items.append("<li class=\"noise\">not confirmed: \(HTMLText.escape(range.described)), not slow when timed again (not failing)</li>")
+        }
+        if c.unconfirmedAsAWhole {
+            items.append("<li class=\"noise\">not confirmed: slower as a whole (g \(String(format: "%.2f", c.machineFactor))), not when timed again (not failing)</li>")
+        }
         for run in c.noise.prefix(BenchVerdict.noiseListed) {
             items.append("<li class=\"noise\">noise: \(HTMLText.escape(run.described)), fewer than 3 frames in a row (not failing)</li>")
         }
