@@ -130,6 +130,12 @@ class Checks:
             self.failed += 1
         return ok
 
+    def finish(self, name):
+        """Prints the total under `name` and returns the exit status: 1 when any check failed."""
+        total = self.passed + self.failed
+        print(f"{name}: all {total} checks passed" if not self.failed else f"{name}: {self.failed} of {total} checks FAILED")
+        return 1 if self.failed else 0
+
 
 def rect_of(browser, selector):
     r = browser.evaluate(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
@@ -235,9 +241,7 @@ def main():
             check_page(browser, checks, page, args.out, (args.small_out, args.small_width) if args.small_out else None)
     finally:
         browser.close()
-    total = checks.passed + checks.failed
-    print(f"browser check: all {total} checks passed" if not checks.failed else f"browser check: {checks.failed} of {total} checks FAILED")
-    sys.exit(1 if checks.failed else 0)
+    sys.exit(checks.finish("browser check"))
 
 
 if __name__ == "__main__":

@@ -103,6 +103,15 @@ def frames_sent(browser):
     return sent
 
 
+def stop(process):
+    """Ends a studio: SIGTERM, then SIGKILL after 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holoframe", required=True)
@@ -251,15 +260,9 @@ def main():
     finally:
         if browser:
             browser.close()
-        studio.terminate()
-        try:
-            studio.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            studio.kill()
+        stop(studio)
         shutil.rmtree(work, ignore_errors=True)
-    total = checks.passed + checks.failed
-    print(f"studio browser check: all {total} checks passed" if not checks.failed else f"studio browser check: {checks.failed} of {total} checks FAILED")
-    return 1 if checks.failed else 0
+    return checks.finish("studio browser check")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import argparse, functools, http.server, os, pathlib, re, shutil, subprocess, sy
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from check_reports import Browser, Checks  # noqa: E402
-from check_studio import wait_until  # noqa: E402
+from check_studio import stop, wait_until  # noqa: E402
 
 
 IMAGES = "Array.from(document.images).map(i => ({id: i.id, complete: i.complete, width: i.naturalWidth}))"
@@ -72,16 +72,9 @@ def main():
             browser.close()
         if files:
             files.shutdown()
-        studio.terminate()
-        try:
-            studio.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            studio.kill()
+        stop(studio)
         shutil.rmtree(work, ignore_errors=True)
-    total = checks.passed + checks.failed
-    print(f"studio cross-site check: all {total} checks passed" if not checks.failed else
-          f"studio cross-site check: {checks.failed} of {total} checks FAILED")
-    return 1 if checks.failed else 0
+    return checks.finish("studio cross-site check")
 
 
 if __name__ == "__main__":

@@ -19,10 +19,11 @@ func holoframe(_ arguments: String..., in directory: String? = nil) throws -> Ru
     try holoframe(arguments, in: directory)
 }
 
-func holoframe(_ arguments: [String], in directory: String? = nil) throws -> Run {
+func holoframe(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: holoframeBinary)
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
@@ -87,7 +88,7 @@ func scratchFolder(_ tag: String) -> String {
     @Test(arguments: [["--frames", "5-2"], ["--fps", "0"], ["--fps", "10000"], ["--scale", "-1"], ["--device", "nokia-3310"],
                       ["--duration", "0"], ["--frames", "1", "--duration", "2"]])
     func badOptionsAreUsageErrors(_ options: [String]) throws {
-        let process = try holoframe(arguments: ["render", "demo"] + options)
+        let process = try holoframe(["render", "demo"] + options)
         #expect(process.status == 2, "\(options): \(process.stderr)")
         #expect(process.stderr.contains("Error:"))
     }
@@ -199,19 +200,6 @@ func scratchFolder(_ tag: String) -> String {
     }
 }
 
-func holoframe(arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: holoframeBinary)
-    process.arguments = arguments
-    let err = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = err
-    try process.run()
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self), stdoutData: Data())
-}
-
 @Suite(.serialized) struct InterruptionTests {
     /// A render stopped by SIGINT leaves only complete PNGs, and --resume then completes the
     /// clip with frames identical to an uninterrupted render's, pixel for pixel.
@@ -234,11 +222,11 @@ func holoframe(arguments: [String]) throws -> Run {
         #expect(!partial.contains { $0.hasPrefix(".") }, "a temporary file was left behind")
         for name in partial { _ = try PNG.read(contentsOf: "\(dir)/a/\(name)") }
 
-        let refused = try holoframe(arguments: args + ["--out", "\(dir)/a"])
+        let refused = try holoframe(args + ["--out", "\(dir)/a"])
         #expect(refused.status == 2 && refused.stderr.contains("--resume"))
-        let resumed = try holoframe(arguments: args + ["--out", "\(dir)/a", "--resume"])
+        let resumed = try holoframe(args + ["--out", "\(dir)/a", "--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        let full = try holoframe(arguments: args + ["--out", "\(dir)/b"])
+        let full = try holoframe(args + ["--out", "\(dir)/b"])
         #expect(full.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/b").sorted()
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/a").sorted() == names)
@@ -248,7 +236,7 @@ func holoframe(arguments: [String]) throws -> Run {
     }
 
     @Test func capsAreUsageErrors() throws {
-        let run = try holoframe(arguments: ["render", "demo", "--frames", "0", "--max-pixels", "1000"])
+        let run = try holoframe(["render", "demo", "--frames", "0", "--max-pixels", "1000"])
         #expect(run.status == 2 && run.stderr.contains("--max-pixels"))
     }
 }
@@ -270,7 +258,7 @@ func holoframe(arguments: [String]) throws -> Run {
     }
 
     @Test func missingFontFileIsAUsageError() throws {
-        let run = try holoframe(arguments: ["render", "demo", "--frames", "0", "--font", "/nonexistent/Font.ttf"])
+        let run = try holoframe(["render", "demo", "--frames", "0", "--font", "/nonexistent/Font.ttf"])
         #expect(run.status == 2 && run.stderr.contains("/nonexistent/Font.ttf"))
     }
 }
@@ -280,7 +268,7 @@ func holoframe(arguments: [String]) throws -> Run {
     @Test func damagedRowsAreTintedAndTheRestIsThePicture() throws {
         let dir = scratchFolder("damage"); defer { try? FileManager.default.removeItem(atPath: dir) }
         for (folder, extra) in [("plain", [String]()), ("damage", ["--show-damage"])] {
-            let run = try holoframe(arguments: ["render", "celebration", "--frames", "24-27", "--scale", "0.25", "--threads", "1",
+            let run = try holoframe(["render", "celebration", "--frames", "24-27", "--scale", "0.25", "--threads", "1",
                                                 "--out", "\(dir)/\(folder)"] + extra)
             #expect(run.status == 0, "\(run.stderr)")
         }

@@ -33,44 +33,44 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         let state = "\(dir)/state.jsonl"
         try write("keep me\n", to: state)
         let base = ["render", "demo", "--frames", "0-1", "--scale", "0.1"]
-        let refused = try holoframe(arguments: base + ["--out", "\(dir)/a", "--state", state])
+        let refused = try holoframe(base + ["--out", "\(dir)/a", "--state", state])
         #expect(refused.status == 2 && refused.stderr.contains("--force"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: state, encoding: .utf8) == "keep me\n")
-        let forced = try holoframe(arguments: base + ["--out", "\(dir)/b", "--state", state, "--force"])
+        let forced = try holoframe(base + ["--out", "\(dir)/b", "--state", state, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOfFile: state, encoding: .utf8).split(separator: "\n").count == 2)
 
-        let device = try holoframe(arguments: base + ["--out", "\(dir)/c", "--state", "/dev/full", "--force"])
+        let device = try holoframe(base + ["--out", "\(dir)/c", "--state", "/dev/full", "--force"])
         #expect(device.status == 2 && device.stderr.contains("character device"), "\(device.stderr)")
         #expect(mkfifo("\(dir)/fifo", 0o644) == 0)
-        let fifo = try holoframe(arguments: ["render", "demo", "--frames", "0-1", "--scale", "0.1", "--contact-sheet", "\(dir)/fifo", "--force"])
+        let fifo = try holoframe(["render", "demo", "--frames", "0-1", "--scale", "0.1", "--contact-sheet", "\(dir)/fifo", "--force"])
         #expect(fifo.status == 2 && fifo.stderr.contains("FIFO"), "\(fifo.stderr)")
         try FileManager.default.createSymbolicLink(atPath: "\(dir)/link.jsonl", withDestinationPath: state)
-        let link = try holoframe(arguments: base + ["--out", "\(dir)/d", "--state", "\(dir)/link.jsonl", "--force"])
+        let link = try holoframe(base + ["--out", "\(dir)/d", "--state", "\(dir)/link.jsonl", "--force"])
         #expect(link.status == 2 && link.stderr.contains("symbolic link"), "\(link.stderr)")
 
         // The clip file is an input of the run: not even --force replaces it (another spelling of the path too).
         let clip = "\(dir)/clip.json"
         try write(#"{"design": "demo", "duration": 0.1}"#, to: clip)
-        let input = try holoframe(arguments: ["render", clip, "--scale", "0.1", "--out", "\(dir)/e", "--state", "\(dir)/./clip.json", "--force"])
+        let input = try holoframe(["render", clip, "--scale", "0.1", "--out", "\(dir)/e", "--state", "\(dir)/./clip.json", "--force"])
         #expect(input.status == 2 && input.stderr.contains("input of this run"), "\(input.stderr)")
         #expect(try String(contentsOfFile: clip, encoding: .utf8).contains("demo"))
 
         // --force over frame files replaces regular files only.
         try FileManager.default.createDirectory(atPath: "\(dir)/f", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: "\(dir)/f/frame-00000.png", withDestinationPath: state)
-        let frameLink = try holoframe(arguments: base + ["--out", "\(dir)/f", "--force"])
+        let frameLink = try holoframe(base + ["--out", "\(dir)/f", "--force"])
         #expect(frameLink.status == 2 && frameLink.stderr.contains("symbolic link"), "\(frameLink.stderr)")
     }
 
     @Test func benchJsonNeedsForceAndNeverReplacesItsBaseline() throws {
         let dir = scratchFolder("benchjson"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let bench = ["bench", "demo", "--frames", "0-1", "--scale", "0.1", "--repeats", "1", "--quiet", "--budget-ms", "100000"]
-        #expect(try holoframe(arguments: bench + ["--json", "\(dir)/b.json"]).status == 0)
-        let again = try holoframe(arguments: bench + ["--json", "\(dir)/b.json"])
+        #expect(try holoframe(bench + ["--json", "\(dir)/b.json"]).status == 0)
+        let again = try holoframe(bench + ["--json", "\(dir)/b.json"])
         #expect(again.status == 2 && again.stderr.contains("--force"), "\(again.stderr)")
-        #expect(try holoframe(arguments: bench + ["--json", "\(dir)/b.json", "--force"]).status == 0)
-        let same = try holoframe(arguments: bench + ["--json", "\(dir)/b.json", "--baseline", "\(dir)/b.json", "--force"])
+        #expect(try holoframe(bench + ["--json", "\(dir)/b.json", "--force"]).status == 0)
+        let same = try holoframe(bench + ["--json", "\(dir)/b.json", "--baseline", "\(dir)/b.json", "--force"])
         #expect(same.status == 2 && same.stderr.contains("input of this run"), "\(same.stderr)")
     }
 
@@ -101,14 +101,14 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         ]
         for (name, text) in refusedAtLoad {
             try write(text, to: "\(dir)/\(name).json")
-            let run = try holoframe(arguments: ["render", "\(dir)/\(name).json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o-\(name)"])
+            let run = try holoframe(["render", "\(dir)/\(name).json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o-\(name)"])
             #expect(run.status == 2, "\(name): \(run.stderr)")
             #expect(run.stderr.count < 800, "\(name): the message echoes the input")
         }
         // Computed per frame: clamped to the scene's limits, and the frame renders.
         try write(customClip(rect + #", "blur": "1e9 * (time + 1)", "shadow": {"radius": "1e9 * (time + 1)", "x": "time * 1e9"}}, "# +
                              #"{"type": "text", "string": "A", "fontSize": "3000 + time", "x": "1e19 * (time + 1)", "y": 20}"#), to: "\(dir)/computed.json")
-        let computed = try holoframe(arguments: ["render", "\(dir)/computed.json", "--frames", "0-1", "--scale", "0.05", "--out", "\(dir)/o-computed"])
+        let computed = try holoframe(["render", "\(dir)/computed.json", "--frames", "0-1", "--scale", "0.05", "--out", "\(dir)/o-computed"])
         #expect(computed.status == 0, "\(computed.stderr)")
     }
 
@@ -139,21 +139,21 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
     @Test func resourcePolicyRefusesBeforeReadingOrAllocating() throws {
         let dir = scratchFolder("policy"); defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(mkfifo("\(dir)/fifo.json", 0o644) == 0)
-        let fifo = try holoframe(arguments: ["render", "\(dir)/fifo.json", "--frames", "0"])
+        let fifo = try holoframe(["render", "\(dir)/fifo.json", "--frames", "0"])
         #expect(fifo.status == 2 && fifo.stderr.contains("FIFO"), "\(fifo.stderr)")
-        let font = try holoframe(arguments: ["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o", "--font", "\(dir)/fifo.json"])
+        let font = try holoframe(["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o", "--font", "\(dir)/fifo.json"])
         #expect(font.status == 2 && font.stderr.contains("FIFO"), "\(font.stderr)")
 
         try write(#"{"design": "demo", "duration": 0.1}"# + String(repeating: " ", count: 4000), to: "\(dir)/big.json")
-        let big = try holoframe(arguments: ["render", "\(dir)/big.json", "--scale", "0.1", "--out", "\(dir)/o2", "--max-input", "1000"])
+        let big = try holoframe(["render", "\(dir)/big.json", "--scale", "0.1", "--out", "\(dir)/o2", "--max-input", "1000"])
         #expect(big.status == 2 && big.stderr.contains("--max-input"), "\(big.stderr)")
 
-        let sheet = try holoframe(arguments: ["render", "demo", "--frames", "0-3", "--scale", "0.1", "--contact-sheet", "\(dir)/s.png", "--max-pixels", "5000"])
+        let sheet = try holoframe(["render", "demo", "--frames", "0-3", "--scale", "0.1", "--contact-sheet", "\(dir)/s.png", "--max-pixels", "5000"])
         #expect(sheet.status == 2 && sheet.stderr.contains("contact sheet"), "\(sheet.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/s.png"))
 
         try write(customClip(#"{"type": "rect", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "fill": {"r": 1, "g": 0, "b": 0}, "blur": 100}"#), to: "\(dir)/blur.json")
-        let memory = try holoframe(arguments: ["render", "\(dir)/blur.json", "--frames", "0", "--scale", "1", "--out", "\(dir)/o3", "--max-memory", "4000000"])
+        let memory = try holoframe(["render", "\(dir)/blur.json", "--frames", "0", "--scale", "1", "--out", "\(dir)/o3", "--max-memory", "4000000"])
         #expect(memory.status == 2 && memory.stderr.contains("--max-memory"), "\(memory.stderr)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/o3")) ?? []).filter { $0.hasPrefix("frame-") }.isEmpty)
     }
@@ -169,7 +169,7 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         try FileManager.default.createSymbolicLink(atPath: "\(dir)/clip/images/out.png", withDestinationPath: "\(dir)/outside/x.png")
         func render(_ path: String, _ extra: [String] = []) throws -> Run {
             try write(customClip(#"{"type": "image", "path": "\#(path)"}"#), to: "\(dir)/clip/c.json")
-            return try holoframe(arguments: ["render", "\(dir)/clip/c.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o-\(UInt32.random(in: 0...UInt32.max))"] + extra)
+            return try holoframe(["render", "\(dir)/clip/c.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o-\(UInt32.random(in: 0...UInt32.max))"] + extra)
         }
         #expect(try render("images/ok.png").status == 0)
         for path in ["../outside/x.png", "\(dir)/outside/x.png", "images/out.png", "/proc/self/mem", "/dev/zero"] {
@@ -199,12 +199,12 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
     @Test func benchRefusesABaselineThatDoesNotMatch() throws {
         let dir = scratchFolder("baseline"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let bench = ["bench", "--frames", "0-1", "--repeats", "1", "--quiet", "--budget-ms", "100000"]
-        #expect(try holoframe(arguments: bench + ["demo", "--scale", "0.1", "--json", "\(dir)/b.json"]).status == 0)
-        let otherClip = try holoframe(arguments: bench + ["waveform", "--scale", "0.1", "--baseline", "\(dir)/b.json"])
+        #expect(try holoframe(bench + ["demo", "--scale", "0.1", "--json", "\(dir)/b.json"]).status == 0)
+        let otherClip = try holoframe(bench + ["waveform", "--scale", "0.1", "--baseline", "\(dir)/b.json"])
         #expect(otherClip.status == 2 && otherClip.stderr.contains("no run of waveform"), "\(otherClip.stderr)")
-        let otherSize = try holoframe(arguments: bench + ["demo", "--scale", "0.2", "--baseline", "\(dir)/b.json"])
+        let otherSize = try holoframe(bench + ["demo", "--scale", "0.2", "--baseline", "\(dir)/b.json"])
         #expect(otherSize.status == 2 && otherSize.stderr.contains("39×84"), "\(otherSize.stderr)")
-        let matching = try holoframe(arguments: bench + ["demo", "--scale", "0.1", "--baseline", "\(dir)/b.json", "--threshold", "1000"])
+        let matching = try holoframe(bench + ["demo", "--scale", "0.1", "--baseline", "\(dir)/b.json", "--threshold", "1000"])
         #expect(matching.status == 0, "\(matching.stderr)")
     }
 
@@ -212,24 +212,24 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
     @Test func usageMistakesExitTwoWithShortMessages() throws {
         let dir = scratchFolder("messages"); defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(#"{"design": "titles", "variant": {"page": "nope"}}"#, to: "\(dir)/variant.json")
-        let variant = try holoframe(arguments: ["render", "\(dir)/variant.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o"])
+        let variant = try holoframe(["render", "\(dir)/variant.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o"])
         #expect(variant.status == 2, "\(variant.stderr)")
         try write(#"{"design": "demo", "variant": {"cards": 3}}"#, to: "\(dir)/demo-variant.json")
-        let demoVariant = try holoframe(arguments: ["render", "\(dir)/demo-variant.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o1"])
+        let demoVariant = try holoframe(["render", "\(dir)/demo-variant.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o1"])
         #expect(demoVariant.status == 2 && demoVariant.stderr.contains("no variants"), "\(demoVariant.stderr)")
-        let empty = try holoframe(arguments: ["render", "demo", "--frames", "0", "--scale", "0.001", "--out", "\(dir)/o2"])
+        let empty = try holoframe(["render", "demo", "--frames", "0", "--scale", "0.001", "--out", "\(dir)/o2"])
         #expect(empty.status == 2 && empty.stderr.contains("empty"), "\(empty.stderr)")
         try write("not a font", to: "\(dir)/font.ttf")
-        let font = try holoframe(arguments: ["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o3", "--font", "\(dir)/font.ttf"])
+        let font = try holoframe(["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o3", "--font", "\(dir)/font.ttf"])
         #expect(font.status == 2 && font.stderr.contains("not a font") && !font.stderr.contains("FT_New_Face"), "\(font.stderr)")
-        let shard = try holoframe(arguments: ["render", "demo", "--scale", "0.1", "--contact-sheet", "\(dir)/s.png", "--shard", "1/2"])
+        let shard = try holoframe(["render", "demo", "--scale", "0.1", "--contact-sheet", "\(dir)/s.png", "--shard", "1/2"])
         #expect(shard.status == 2 && shard.stderr.contains("--shard"), "\(shard.stderr)")
         _ = FileManager.default.createFile(atPath: "\(dir)/file", contents: Data())
-        let notFolder = try holoframe(arguments: ["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/file"])
+        let notFolder = try holoframe(["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/file"])
         #expect(notFolder.status == 2 && notFolder.stderr.contains("not a folder"), "\(notFolder.stderr)")
         let huge = String(repeating: "x", count: 200_000)
         try write(#"{"design": "titles", "variant": {"\#(huge)": 1}}"#, to: "\(dir)/huge.json")
-        let long = try holoframe(arguments: ["render", "\(dir)/huge.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o4"])
+        let long = try holoframe(["render", "\(dir)/huge.json", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/o4"])
         #expect(long.status == 2 && long.stderr.count < 1_000, "\(long.stderr.count) characters")
     }
 
@@ -237,17 +237,17 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
     @Test func resumeKeepsOnlyCompleteFramesOfTheSameRender() throws {
         let dir = scratchFolder("resume"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let args = ["render", "demo", "--frames", "0-3", "--scale", "0.1", "--out", "\(dir)/f"]
-        #expect(try holoframe(arguments: args).status == 0)
+        #expect(try holoframe(args).status == 0)
         let whole = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/f/frame-00002.png"))
         try whole.prefix(60).write(to: URL(fileURLWithPath: "\(dir)/f/frame-00002.png"))  // truncated
-        let resumed = try holoframe(arguments: args + ["--resume"])
+        let resumed = try holoframe(args + ["--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/f/frame-00002.png")) == whole)
-        let other = try holoframe(arguments: ["render", "demo", "--frames", "0-3", "--scale", "0.2", "--out", "\(dir)/f", "--resume"])
+        let other = try holoframe(["render", "demo", "--frames", "0-3", "--scale", "0.2", "--out", "\(dir)/f", "--resume"])
         #expect(other.status == 2 && other.stderr.contains("the size was 39×84 at scale 0.1, now 78×169"), "\(other.stderr)")
         try FileManager.default.removeItem(atPath: "\(dir)/f/frame-00001.png")
         try FileManager.default.createDirectory(atPath: "\(dir)/f/frame-00001.png", withIntermediateDirectories: false)
-        let folder = try holoframe(arguments: args + ["--resume"])
+        let folder = try holoframe(args + ["--resume"])
         #expect(folder.status == 2 && folder.stderr.contains("is a folder"), "\(folder.stderr)")
     }
 
@@ -263,8 +263,8 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         let deadline = Date().addingTimeInterval(60)
         while ((try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/f"))?.filter { $0.hasPrefix("frame-") }.count ?? 0) < 1,
               Date() < deadline, first.isRunning { usleep(20_000) }
-        let second = try holoframe(arguments: ["render", "demo", "--frames", "50-52", "--scale", "1", "--out", "\(dir)/f", "--force"])
-        let shard = try holoframe(arguments: ["render", "demo", "--frames", "60-61", "--scale", "1", "--out", "\(dir)/f"])
+        let second = try holoframe(["render", "demo", "--frames", "50-52", "--scale", "1", "--out", "\(dir)/f", "--force"])
+        let shard = try holoframe(["render", "demo", "--frames", "60-61", "--scale", "1", "--out", "\(dir)/f"])
         let stillRunning = first.isRunning
         kill(first.processIdentifier, SIGINT)
         first.waitUntilExit()
@@ -293,10 +293,10 @@ private func customClip(_ node: String, duration: Double = 0.1) -> String {
         // A temporary a killed run left on this host is removed by the next run; another host's is kept.
         var name = [CChar](repeating: 0, count: 256)
         gethostname(&name, name.count)
-        let me = String(cString: name)
+        let me = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         _ = FileManager.default.createFile(atPath: "\(dir)/.s.jsonl.tmp-\(me)-\(Int32.max - 1)-state", contents: Data())
         _ = FileManager.default.createFile(atPath: "\(dir)/.s.jsonl.tmp-elsewhere-12-state", contents: Data())
-        #expect(try holoframe(arguments: ["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/g", "--state", "\(dir)/s.jsonl"]).status == 0)
+        #expect(try holoframe(["render", "demo", "--frames", "0", "--scale", "0.1", "--out", "\(dir)/g", "--state", "\(dir)/s.jsonl"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/.s.jsonl.tmp-\(me)-\(Int32.max - 1)-state"))
         #expect(FileManager.default.fileExists(atPath: "\(dir)/.s.jsonl.tmp-elsewhere-12-state"))
     }

@@ -18,18 +18,18 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
         let dir = scratchFolder("fingerprint"); defer { try? FileManager.default.removeItem(atPath: dir) }
         try shaderClip(in: dir)
         let args = ["render", "\(dir)/shader.json", "--frames", "0-1", "--scale", "0.1", "--out", "\(dir)/f"]
-        let first = try holoframe(arguments: args)
+        let first = try holoframe(args)
         #expect(first.status == 0, "\(first.stderr)")
-        let same = try holoframe(arguments: args + ["--resume"])
+        let same = try holoframe(args + ["--resume"])
         #expect(same.status == 0, "\(same.stderr)")
         // The shader changes (a comment is enough: its bytes are what the record holds).
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(dir)/ripple.metal"))
         try handle.seekToEnd(); try handle.write(contentsOf: Data("\n// changed\n".utf8)); try handle.close()
-        let changed = try holoframe(arguments: args + ["--resume"])
+        let changed = try holoframe(args + ["--resume"])
         #expect(changed.status == 2, "\(changed.stderr)")
         #expect(changed.stderr.contains("the shader ripple.metal changed"), "\(changed.stderr)")
         // A shard into the same folder is refused too.
-        let shard = try holoframe(arguments: ["render", "\(dir)/shader.json", "--frames", "0-3", "--scale", "0.1", "--out", "\(dir)/f", "--shard", "2/2"])
+        let shard = try holoframe(["render", "\(dir)/shader.json", "--frames", "0-3", "--scale", "0.1", "--out", "\(dir)/f", "--shard", "2/2"])
         #expect(shard.status == 2 && shard.stderr.contains("--shard") && shard.stderr.contains("ripple.metal changed"), "\(shard.stderr)")
     }
 
@@ -37,7 +37,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
         let dir = scratchFolder("escape"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let clip = #"{"design": "custom", "duration": 0.1, "scene": {"type": "group", "children": [{"type": "\u001b[2Jevil\u0007"}]}}"#
         try clip.write(toFile: "\(dir)/evil.json", atomically: true, encoding: .utf8)
-        let run = try holoframe(arguments: ["render", "\(dir)/evil.json", "--out", "\(dir)/f"])
+        let run = try holoframe(["render", "\(dir)/evil.json", "--out", "\(dir)/f"])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains("evil"), "\(run.stderr)")
         #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(run.stderr.debugDescription)")
@@ -49,10 +49,10 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     @Test func stateMayNotNameOneOfTheRendersOwnFiles() throws {
         let dir = scratchFolder("own-files"); defer { try? FileManager.default.removeItem(atPath: dir) }
         for name in ["frame-00001.png", ".holoframe-render.json"] {
-            let run = try holoframe(arguments: ["render", "demo", "--frames", "0-2", "--scale", "0.1", "--out", "\(dir)/f", "--state", "\(dir)/f/\(name)"])
+            let run = try holoframe(["render", "demo", "--frames", "0-2", "--scale", "0.1", "--out", "\(dir)/f", "--state", "\(dir)/f/\(name)"])
             #expect(run.status == 2 && run.stderr.contains("one of the files the render writes"), "\(run.stderr)")
         }
-        let fine = try holoframe(arguments: ["render", "demo", "--frames", "0-2", "--scale", "0.1", "--out", "\(dir)/f", "--state", "\(dir)/f/state.jsonl"])
+        let fine = try holoframe(["render", "demo", "--frames", "0-2", "--scale", "0.1", "--out", "\(dir)/f", "--state", "\(dir)/f/state.jsonl"])
         #expect(fine.status == 0, "\(fine.stderr)")
     }
 
@@ -60,7 +60,7 @@ private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathCompon
         let dir = scratchFolder("nesting"); defer { try? FileManager.default.removeItem(atPath: dir) }
         let deep = #"{"design": "custom", "duration": 0.1, "scene": {"type": "group", "children": "# + String(repeating: "[", count: 600) + "]"
         try deep.write(toFile: "\(dir)/deep.json", atomically: true, encoding: .utf8)
-        let run = try holoframe(arguments: ["render", "\(dir)/deep.json", "--out", "\(dir)/f"])
+        let run = try holoframe(["render", "\(dir)/deep.json", "--out", "\(dir)/f"])
         #expect(run.status == 2 && run.stderr.contains("nested deeper than 512 arrays and objects"), "\(run.stderr)")
     }
 }

@@ -6,26 +6,7 @@ import Testing
 
 /// Runs holoframe with `environment` added to this process's, like `holoframe(…)`.
 func holoframe(environment: [String: String], _ arguments: String...) throws -> Run {
-    try holoframe(environment: environment, arguments: arguments)
-}
-
-func holoframe(environment: [String: String] = [:], arguments: [String]) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: holoframeBinary)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    nonisolated(unsafe) var errData = Data()
-    let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-    errReader.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while errReader.isExecuting { usleep(1000) }
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-               stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+    try holoframe(arguments, environment: environment)
 }
 
 /// The first executable called `name` on PATH.
@@ -105,7 +86,7 @@ func onPath(_ name: String) -> String? {
     @Test(arguments: [["--resume"], ["--shard", "1/2"], ["--contact-sheet", "/tmp/holoframe-video-refused-sheet.png"], ["--format", "raw"]])
     func videoIsRefusedWithOptionsItCannotHonour(_ extra: [String]) throws {
         let dir = scratchFolder("video-refused"); defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try holoframe(arguments: ["render", "demo", "--scale", "0.25", "--video", "\(dir)/demo.mp4"] + extra)
+        let run = try holoframe(["render", "demo", "--scale", "0.25", "--video", "\(dir)/demo.mp4"] + extra)
         #expect(run.status == 2)
         #expect(run.stderr.contains("--video") && run.stderr.contains(extra[0]), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)

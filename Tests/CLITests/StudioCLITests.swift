@@ -7,7 +7,7 @@ import Testing
 @Suite struct StudioCLITests {
     @Test(arguments: [["--port", "70000"], ["--cache-mb", "0"], ["--host", "example.com"], ["--max-pixels", "100"]])
     func badOptionsAreUsageErrors(_ options: [String]) throws {
-        let run = try holoframe(arguments: ["studio", "demo", "--port", "0"] + options)
+        let run = try holoframe(["studio", "demo", "--port", "0"] + options)
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains(options[0]), "\(run.stderr)")
     }
@@ -15,7 +15,7 @@ import Testing
     @Test func aBrokenClipFileIsAUsageErrorWithItsLineAndColumn() throws {
         let dir = scratchFolder("studio"); defer { try? FileManager.default.removeItem(atPath: dir) }
         try "{\"design\": \"custom\",,}".write(toFile: "\(dir)/clip.json", atomically: true, encoding: .utf8)
-        let run = try holoframe(arguments: ["studio", "\(dir)/clip.json", "--port", "0"])
+        let run = try holoframe(["studio", "\(dir)/clip.json", "--port", "0"])
         #expect(run.status == 2 && run.stderr.contains("line 1, column 21"), "\(run.stderr)")
     }
 

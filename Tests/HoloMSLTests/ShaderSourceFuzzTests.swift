@@ -9,22 +9,10 @@
 
 import Foundation
 import HoloStop
+import HoloGeometry
 import Testing
 @testable import HoloMSL
 
-/// SplitMix64 (HoloMSL's tests do not import HoloGeometry, which has the same one): seeded, so a
-/// crash reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite struct ShaderSourceFuzzTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -43,7 +31,7 @@ struct SeededGenerator: RandomNumberGenerator {
                          "1024", "1e38", "-0.0", "0x7fffffff", "1.0 / 0.0", "sqrt(-1.0)", "half4(", "float2", "[[ stitchable ]]",
                          "position.x", "(", ")", ",", "/*", "//", "#include", "\0", "constant int k = 99999;", "SwiftUI::Layer layer"]
 
-    static func mutate(_ input: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
+    static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &rng) where !bytes.isEmpty {
             let i = Int.random(in: 0..<bytes.count, using: &rng)
@@ -103,7 +91,7 @@ struct SeededGenerator: RandomNumberGenerator {
         let seconds = budget["HOLOFRAME_FUZZ_SECONDS"].flatMap(Double.init)
         let count = budget["HOLOFRAME_FUZZ_INPUTS"].flatMap(Int.init) ?? 1_000
         let start = Date()
-        var rng = SeededGenerator(seed: 0x3E7A1)
+        var rng = SplitMix64(seed: 0x3E7A1)
         var n = 0, accepted = 0, ran = 0
         while seconds.map({ Date().timeIntervalSince(start) < $0 }) ?? (n < count) {
             let (name, seed) = Self.seeds[n % Self.seeds.count]

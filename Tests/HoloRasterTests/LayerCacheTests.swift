@@ -10,17 +10,6 @@ import HoloScene
 @testable import HoloRaster
 import HoloText
 
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The obvious least-recently-used list: keys oldest first, every operation a linear search.
 private struct ModelLRU {
     var entries: [(key: Int, value: Int, bytes: Int)] = []
@@ -65,7 +54,7 @@ private struct ModelLRU {
     /// 200 000 random operations over up to 2 000 keys, each answered as the model answers it.
     @Test(arguments: [1, 2, 3])
     func randomOperationsAnswerAsTheModel(seed: UInt64) {
-        var rng = SeededRandom(state: seed)
+        var rng = SplitMix64(seed: seed)
         var fast = LRUCache<Int, Int>()
         var model = ModelLRU()
         for step in 0..<200_000 {

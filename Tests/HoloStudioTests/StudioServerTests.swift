@@ -62,15 +62,34 @@ func exchange(_ port: UInt16, _ method: String, _ target: String, body: String =
     }
 }
 
+/// A studio on `smallClip()` in a fresh folder named for the test, served on a free port.
+struct ServedStudio {
+    let folder: String, path: String
+    let studio: StudioSession
+    let server: StudioServer
+    let address: StudioAddress
+    var port: UInt16 { address.port }
+
+    init(_ name: String = #function) throws {
+        folder = studioFolder(name)
+        path = folder + "/clip.json"
+        try write(smallClip(), to: path)
+        studio = try session(for: path)
+        server = try StudioServer(session: studio, port: 0)
+        address = server.start()
+    }
+
+    /// Stops the server and removes the folder.
+    func close() {
+        server.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
 @Suite struct StudioServerTests {
     @Test func answersOnARealSocket() async throws {
-        let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/clip.json"
-        try write(smallClip(), to: path)
-        let studio = try session(for: path)
-        let server = try StudioServer(session: studio, port: 0)
-        let address = server.start()
-        defer { server.stop() }
+        let served = try ServedStudio(); defer { served.close() }
+        let (studio, path, address) = (served.studio, served.path, served.address)
         #expect(address.host == "127.0.0.1" && address.port != 0)
         let port = address.port
 
@@ -112,13 +131,8 @@ func exchange(_ port: UInt16, _ method: String, _ target: String, body: String =
     }
 
     @Test func aNewVersionIsPushedToTheEventStream() async throws {
-        let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/clip.json"
-        try write(smallClip(), to: path)
-        let studio = try session(for: path)
-        let server = try StudioServer(session: studio, port: 0)
-        let port = server.start().port
-        defer { server.stop() }
+        let served = try ServedStudio(); defer { served.close() }
+        let (studio, path, port) = (served.studio, served.path, served.port)
         // The edit lands while the stream is open: the second event is the broken edit's error.
         // On a dispatch queue, not a Task: with the test's blocking reads on the cooperative pool
         // (2 threads here) a Task could wait the whole exchange out (seen: 300 s in a full run).
@@ -134,13 +148,8 @@ func exchange(_ port: UInt16, _ method: String, _ target: String, body: String =
     }
 
     @Test func refusesRequestsAnotherSiteCouldMake() async throws {
-        let folder = studioFolder(); defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/clip.json"
-        try write(smallClip(), to: path)
-        let studio = try session(for: path)
-        let server = try StudioServer(session: studio, port: 0)
-        let port = server.start().port
-        defer { server.stop() }
+        let served = try ServedStudio(); defer { served.close() }
+        let (studio, port) = (served.studio, served.port)
         // DNS rebinding: the browser sends the attacker's domain name as Host.
         #expect(try await exchange(port, "GET", "/frame?n=0", host: "evil.example:\(port)").status == 403)
         #expect(try await exchange(port, "GET", "/frame?n=0", host: "localhost:\(port)").status == 200)

@@ -13,22 +13,10 @@ import HoloGeometry
 import HoloScene
 @testable import Holoframe
 
-/// SplitMix64: a fixed sequence per seed.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A random tree of the things a scrolled list holds: cards, text, faded and clipped groups,
 /// blurred and shadowed layers (whose reach goes past their bounds), nested retained groups.
 private struct RandomList {
-    var rng: SeededRandom
+    var rng: SplitMix64
     let height: Double
 
     mutating func color() -> Color {
@@ -97,7 +85,7 @@ private struct RandomList {
     /// frame drawn in the run is the frame drawn alone, and the kept tiles were patched.
     @Test(arguments: [1, 2, 3, 4, 5, 6])
     func editedListsInARunAreTheFramesDrawnAlone(seed: Int) throws {
-        var gen = RandomList(rng: SeededRandom(state: UInt64(seed)), height: 1300)
+        var gen = RandomList(rng: SplitMix64(seed: UInt64(seed)), height: 1300)
         let fresh = SceneRenderer(fonts: FontLibrary.shared)
         let compositor = FrameCompositor(renderer: fresh)
         var items = (0..<40).map { _ in gen.node() }

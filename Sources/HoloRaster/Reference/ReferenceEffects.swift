@@ -31,19 +31,27 @@ extension Reference {
         let plane = RefPlane(full: s.full, window: s.window, channels: 4, bytes: s.bytes)
         let blurred = gaussian(plane, sigma: recipe.blur * s.scale, edge: .clamp, output: box)
         let base = scheme == .light ? 1.0 : 0.0
+        mixMasked(box: box, mask: mask, into: &s) { b in
+            let under = (255 - blurred[b + 3]) * base
+            let c = recipe.apply(red: (blurred[b] + under) / 255, green: (blurred[b + 1] + under) / 255,
+                                 blue: (blurred[b + 2] + under) / 255)
+            return [Reference.byte(c.red), Reference.byte(c.green), Reference.byte(c.blue), 255]
+        }
+    }
+
+    /// Each pixel of `box` that `mask` covers: `material(b)` (straight bytes, b the pixel's byte
+    /// offset in a buffer of `box`'s size) mixed over what `s` holds by the coverage m:
+    /// (material·m + s·(255 − m)) / 255 per channel.
+    static func mixMasked(box: RefBox, mask: RefMask, into s: inout RefSurface, _ material: (Int) -> [Int]) {
         for y in box.y0..<box.y1 {
             if referenceStopDue() { break }
             for x in box.x0..<box.x1 {
                 let m = mask.at(x, y)
                 if m == 0 { continue }
-                let b = ((y - box.y0) * box.width + (x - box.x0)) * 4
-                let under = (255 - blurred[b + 3]) * base
-                let c = recipe.apply(red: (blurred[b] + under) / 255, green: (blurred[b + 1] + under) / 255,
-                                     blue: (blurred[b + 2] + under) / 255)
-                let material = [Reference.byte(c.red), Reference.byte(c.green), Reference.byte(c.blue), 255]
+                let value = material(((y - box.y0) * box.width + (x - box.x0)) * 4)
                 let i = s.index(x, y)
                 for ch in 0..<4 {
-                    s.bytes[i + ch] = UInt8(div255(material[ch] * m + Int(s.bytes[i + ch]) * (255 - m)))
+                    s.bytes[i + ch] = UInt8(div255(value[ch] * m + Int(s.bytes[i + ch]) * (255 - m)))
                 }
             }
         }
@@ -59,28 +67,16 @@ extension Reference {
         let base: Float = scheme == .light ? 1 : 0
         let saturation = Float(recipe.saturation), mix = Float(recipe.luminanceMix), brightness = Float(recipe.brightness)
         let curve = recipe.curve.map { Float($0) }
-        for y in box.y0..<box.y1 {
-            if referenceStopDue() { break }
-            for x in box.x0..<box.x1 {
-                let m = mask.at(x, y)
-                if m == 0 { continue }
-                let b = ((y - box.y0) * box.width + (x - box.x0)) * 4
-                // Over the opaque base, straight 0…1.
-                let under = Float(255 - Int(blurred[b + 3])) * base
-                var c = (0..<3).map { (Float(blurred[b + $0]) + under) * (1 / 255) }
-                let luma = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
-                c = c.map { Swift.min(Swift.max(luma + saturation * ($0 - luma), 0), 1) }
-                let t = (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) * 3
-                let segment = t < 1 ? 0 : (t < 2 ? 1 : 2)
-                let grey = curve[segment] + (curve[segment + 1] - curve[segment]) * (t - Float(segment))
-                var material = c.map { Int(Swift.min(Swift.max($0 + (grey - $0) * mix + brightness, 0), 1) * 255 + 0.5) }
-                material.append(255)
-                let i = s.index(x, y)
-                for ch in 0..<4 {
-                    s.bytes[i + ch] = m == 255 ? UInt8(material[ch])
-                        : UInt8(div255(material[ch] * m + Int(s.bytes[i + ch]) * (255 - m)))
-                }
-            }
+        mixMasked(box: box, mask: mask, into: &s) { b in
+            // Over the opaque base, straight 0…1.
+            let under = Float(255 - Int(blurred[b + 3])) * base
+            var c = (0..<3).map { (Float(blurred[b + $0]) + under) * (1 / 255) }
+            let luma = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+            c = c.map { Swift.min(Swift.max(luma + saturation * ($0 - luma), 0), 1) }
+            let t = (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) * 3
+            let segment = t < 1 ? 0 : (t < 2 ? 1 : 2)
+            let grey = curve[segment] + (curve[segment + 1] - curve[segment]) * (t - Float(segment))
+            return c.map { Int(Swift.min(Swift.max($0 + (grey - $0) * mix + brightness, 0), 1) * 255 + 0.5) } + [255]
         }
     }
 
