@@ -140,7 +140,7 @@ __attribute__((target("avx2"))) static void mix_avx2(const uint8_t *r0, const ui
 }
 #endif
 
-void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
+void hf_upsample_row_rgba(const uint16_t *col, void *out, long x0, size_t n, size_t f, size_t pad) {
 #if defined(__x86_64__)
     if (hf_cpu_has(HF_CPU_AVX2)) { row_rgba_avx2(col, out, x0, n, f, pad); return; }
 #endif
@@ -201,7 +201,8 @@ static inline void groups2_mask(const uint16_t *l, uint8_t *out) {
     memcpy(out, &bytes, 8);
 }
 
-void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad) {
+void hf_upsample_row_mask(const uint16_t *col, void *out_row, long x0, size_t n, size_t f, size_t pad) {
+    uint8_t *out = out_row;
     const long den = 2 * (long)f;
     const unsigned total = (unsigned)(den * den), half = total / 2;
     const unsigned shift = (unsigned)__builtin_ctz(total);

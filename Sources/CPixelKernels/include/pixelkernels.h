@@ -26,10 +26,10 @@ void hf_box_slide(int32_t *sums, const uint8_t *add, const uint8_t *drop, size_t
 void hf_upsample_mix(const uint8_t *r0, const uint8_t *r1, uint16_t *col, size_t n, uint16_t w0, uint16_t w1);
 /// … then fine pixels x0 … x0 + n − 1 along x: out[x] = (col[i]·(2f − fx) + col[i + 1]·fx + 2f²) >> log₂ 4f²
 /// per channel, with 2x + 1 − f = 2f·(i − pad) + fx, 0 ≤ fx < 2f (every tap inside col).
-void hf_upsample_row_rgba(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
+void hf_upsample_row_rgba(const uint16_t *col, void *out, long x0, size_t n, size_t f, size_t pad);
 /// The same along x for a 1-channel mask (after hf_upsample_mix): out[x] = (col[i]·(2f − fx) +
 /// col[i + 1]·fx + 2f²) >> log₂ 4f².
-void hf_upsample_row_mask(const uint16_t *col, uint8_t *out, long x0, size_t n, size_t f, size_t pad);
+void hf_upsample_row_mask(const uint16_t *col, void *out, long x0, size_t n, size_t f, size_t pad);
 
 /// The 4-channel box downsample by f (2 or 4) of BlurResample.swift, one coarse row of `blocks`
 /// whole blocks: out[cx][k] = (Σ over the n ≤ f `rows` and the f pixels f·cx … f·cx + f − 1 of

@@ -104,7 +104,7 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
         // The C kernels, a row at a time (`upsampleRows`): same bytes as the loop below.
         var out = BlurPlane(uninitializedWidth: width, height: height, channels: c)
         out.withMutableBytes { dst in
-            upsampleRows(plane, by: f, pad: pad, keep: keep, into: { dst.baseAddress! + $0 * width * c }, then: { _ in })
+            upsampleRows(plane, by: f, pad: pad, keep: keep, into: { UnsafeMutableRawPointer(dst.baseAddress! + $0 * width * c) }, then: { _ in })
         }
         return out
     }
@@ -152,7 +152,7 @@ func upsampled(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion) -> Blu
 /// written to `into(y)` (keep.width pixels), then `then(y)` runs, so a caller can consume each
 /// row while it is in cache (a reduced-resolution layer is composited row by row, ReducedLayer.swift).
 func upsampleRows(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion,
-                  into row: (Int) -> UnsafeMutablePointer<UInt8>, then done: (Int) -> Void) {
+                  into row: (Int) -> UnsafeMutableRawPointer, then done: (Int) -> Void) {
     let c = plane.channels, cw = plane.width, den = 2 * f
     precondition(pad >= 1, "upsampling needs a coarse border cell")
     precondition(c == 4 || c == 1, "RGBA or mask planes")

@@ -142,7 +142,7 @@ extension Canvas {
         var stopped = false
         withMutableWords { dst in
             mask.coverage.withUnsafeBufferPointer { cov in
-                upsampleRows(coarse, by: f, pad: pad, keep: keep, into: { _ in UnsafeMutableRawPointer(row).assumingMemoryBound(to: UInt8.self) }) { y in
+                upsampleRows(coarse, by: f, pad: pad, keep: keep, into: { _ in UnsafeMutableRawPointer(row) }) { y in
                     if stopped || stopDue(row: y) { stopped = true; return }
                     tints.tint(row, coverage: cov.baseAddress! + ((roi.y + y - mask.y) * mw + roi.x - mask.x),
                                into: dst.baseAddress! + ((roi.y + y) * w + roi.x), count: roi.width)

@@ -121,7 +121,7 @@ extension Canvas {
         let width = self.width
         let clipBytes = clip?.coverage ?? []
         row.withUnsafeMutableBufferPointer { rowBuf in
-            let rowBytes = UnsafeMutableRawPointer(rowBuf.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            let rowBytes = UnsafeMutableRawPointer(rowBuf.baseAddress!)
             withMutableWords { dst in
                 factors.withUnsafeBufferPointer { table in
                     clipBytes.withUnsafeBufferPointer { clipBuf in
