@@ -7,10 +7,10 @@
 // version can never be served after a reload (the session also empties the cache then, to give
 // the memory back at once).
 
-import Foundation
+import HoloGeometry
 
 /// PNG frames by (clip version, frame index), least recently used evicted past `budgetBytes`.
-public final class FrameCache: @unchecked Sendable {
+public final class FrameCache: Sendable {
     public struct Key: Hashable, Sendable {
         public var version: Int
         public var frame: Int
@@ -28,45 +28,31 @@ public final class FrameCache: @unchecked Sendable {
     }
 
     public let budgetBytes: Int
-    private let lock = NSLock()
-    private var entries: [Key: (entry: Entry, lastUse: Int)] = [:]
-    private var tick = 0
-    private var storedBytes = 0
+    private let frames = Locked(LRUCache<Key, Entry>())
 
     public init(budgetBytes: Int) { self.budgetBytes = max(0, budgetBytes) }
 
     /// Bytes of PNG held now (never more than `budgetBytes`).
-    public var bytes: Int { lock.withLock { storedBytes } }
-    public var count: Int { lock.withLock { entries.count } }
+    public var bytes: Int { frames.withLock { $0.bytes } }
+    public var count: Int { frames.withLock { $0.count } }
 
     /// The frame, if kept; a hit makes it the most recently used.
     public func get(_ key: Key) -> Entry? {
-        lock.withLock {
-            guard let found = entries[key] else { return nil }
-            tick += 1
-            entries[key] = (found.entry, tick)
-            return found.entry
-        }
+        frames.withLock { $0.value(for: key) }
     }
 
     /// Keeps `entry`, evicting the least recently used frames until it fits.
     public func put(_ key: Key, _ entry: Entry) {
-        lock.withLock {
-            if let old = entries.removeValue(forKey: key) { storedBytes -= old.entry.png.count }
+        frames.withLock { frames in
+            frames.removeValue(forKey: key)
             guard entry.png.count <= budgetBytes else { return }
-            while storedBytes + entry.png.count > budgetBytes,
-                  let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                storedBytes -= oldest.value.entry.png.count
-                entries.removeValue(forKey: oldest.key)
-            }
-            tick += 1
-            entries[key] = (entry, tick)
-            storedBytes += entry.png.count
+            while frames.bytes + entry.png.count > budgetBytes, frames.removeOldest() != nil {}
+            frames.insert(entry, for: key, bytes: entry.png.count)
         }
     }
 
     /// Forgets every frame (after a reload).
     public func removeAll() {
-        lock.withLock { entries.removeAll(); storedBytes = 0 }
+        frames.withLock { $0.removeAll() }
     }
 }

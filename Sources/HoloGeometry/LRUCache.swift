@@ -3,10 +3,11 @@
 // linked list in one array, freed slots reused), so finding, using, adding and removing an entry
 // and taking the oldest are each O(1) amortised, however many entries are kept.
 //
-// It holds no budget of its own: the owner decides when to take the oldest (LayerCache.swift).
+// It holds no budget and no lock of its own: the owner decides when to take the oldest and guards
+// it (the compositor's LayerCache, the studio's FrameCache).
 
 /// Values by key, least recently used first out.
-struct LRUCache<Key: Hashable, Value> {
+public struct LRUCache<Key: Hashable, Value> {
     private struct Slot {
         var key: Key
         var value: Value?
@@ -20,12 +21,14 @@ struct LRUCache<Key: Hashable, Value> {
     private var index: [Key: Int] = [:]
     private var newest = -1, oldest = -1
     /// The kept values' costs together.
-    private(set) var bytes = 0
+    public private(set) var bytes = 0
 
-    var count: Int { index.count }
+    public init() {}
+
+    public var count: Int { index.count }
 
     /// The value kept for `key`, which becomes the most recently used.
-    mutating func value(for key: Key) -> Value? {
+    public mutating func value(for key: Key) -> Value? {
         guard let i = index[key] else { return nil }
         unlink(i)
         linkNewest(i)
@@ -33,7 +36,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Keeps `value` for `key` as the most recently used (in place of any value kept for it).
-    mutating func insert(_ value: Value, for key: Key, bytes: Int) {
+    public mutating func insert(_ value: Value, for key: Key, bytes: Int) {
         removeValue(forKey: key)
         let slot = Slot(key: key, value: value, bytes: bytes, older: -1, newer: -1)
         let i: Int
@@ -45,20 +48,20 @@ struct LRUCache<Key: Hashable, Value> {
 
     /// Takes the value kept for `key` out (the caller then holds its only reference).
     @discardableResult
-    mutating func removeValue(forKey key: Key) -> Value? {
+    public mutating func removeValue(forKey key: Key) -> Value? {
         guard let i = index.removeValue(forKey: key) else { return nil }
         return release(i)
     }
 
     /// Takes the least recently used entry out; nil when empty.
-    mutating func removeOldest() -> (key: Key, value: Value)? {
+    public mutating func removeOldest() -> (key: Key, value: Value)? {
         guard oldest >= 0 else { return nil }
         let i = oldest, key = slots[i].key
         index.removeValue(forKey: key)
         return (key, release(i)!)
     }
 
-    mutating func removeAll() {
+    public mutating func removeAll() {
         slots.removeAll(); vacant.removeAll(); index.removeAll()
         newest = -1; oldest = -1; bytes = 0
     }
