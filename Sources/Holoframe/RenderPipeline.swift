@@ -242,7 +242,11 @@ extension RenderPipeline {
     /// `count` frames spread evenly over a list's positions (all of them when the list is shorter).
     public static func sampleFrames(_ all: [Int], count: Int) -> [Int] {
         guard all.count > count, count > 1 else { return all }
-        return (0..<count).map { all[Int((Double($0) * Double(all.count - 1) / Double(count - 1)).rounded())] }
+        let last = Double(all.count - 1), gaps = Double(count - 1)
+        return (0..<count).map { (k: Int) -> Int in
+            let position: Double = Double(k) * last / gaps
+            return all[Int(position.rounded())]
+        }
     }
 
     /// One PNG-able canvas tiling `frames` of `clip` in order, each labelled with its index and time.

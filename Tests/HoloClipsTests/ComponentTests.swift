@@ -103,7 +103,8 @@ private let stack = """
         let shown = frame(scene, ["scroll": 200, "navigation.barOpacity": 1])
         #expect(shown.first { $0.string == "Activity" && $0.size == 17 }?.opacity == 1)
         // Scrolled away the large title is clipped under the bar (its run is still there, moved up).
-        #expect((shown.first { $0.string == "Activity" && $0.size == 34 }?.origin.y ?? 0) < 47 + 44)
+        let largeTitleY: Double = shown.first { $0.string == "Activity" && $0.size == 34 }?.origin.y ?? 0
+        #expect(largeTitleY < 47 + 44)
     }
 
     @Test func anInlineStackHasNoLargeTitleAndInsetsTheContentByTheBarAlone() throws {

@@ -31,6 +31,7 @@ struct TimelineClockTests {
 
     @Test func sixtyFramesPerSecondHoldsEachTickForTwoFrames() {
         let times = (0..<8).map { TimelineClock.title.time(frame: $0, framesPerSecond: 60) }
-        #expect(times == [0, 0, 1, 1, 2, 2, 3, 3].map { Double($0) / 30 })
+        let ticks: [Double] = [0, 0, 1, 1, 2, 2, 3, 3]
+        #expect(times == ticks.map { $0 / 30 })
     }
 }

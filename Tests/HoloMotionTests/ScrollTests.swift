@@ -36,7 +36,8 @@ import Testing
         let sim = ScrollSimulation(contentHeight: 3000, viewportHeight: 844, script: script)
         let held = sim.state(at: 0.6)
         // b = (1 − 1/(x·c/d + 1))·d with x = 200, c = 0.55, d = 844
-        let b = (1 - 1 / (200 * 0.55 / 844 + 1)) * 844
+        let x = 200.0, c = 0.55, d = 844.0
+        let b = (1 - 1 / (x * c / d + 1)) * d
         #expect(abs(held.offset + b) < 1e-9)
         #expect(held.phase == .tracking)
         #expect(abs(ScrollPhysics.rubberBandInverse(b, dimension: 844) - 200) < 1e-9)
@@ -56,7 +57,8 @@ import Testing
         let script = try ScrollScript([.scrollTo(time: 0, offset: max, animated: false),
                                        .fingerDown(time: 0.1, y: 500), .fingerMove(time: 0.2, y: 400), .fingerUp(time: 0.5)])
         let sim = ScrollSimulation(contentHeight: 3000, viewportHeight: 844, script: script)
-        let b = (1 - 1 / (100 * 0.55 / 844 + 1)) * 844
+        let x = 100.0, c = 0.55, d = 844.0
+        let b = (1 - 1 / (x * c / d + 1)) * d
         #expect(abs(sim.state(at: 0.3).offset - (max + b)) < 1e-9)
         #expect(sim.state(at: 4).offset == max)
     }

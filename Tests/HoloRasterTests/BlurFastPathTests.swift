@@ -147,7 +147,7 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
                 let add = (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
                 let drop = (0..<n).map { i in min(UInt8(truncatingIfNeeded: rng.next()), UInt8(min(255, Int(sums[i]) + Int(add[i])))) }
                 let wantOut = sums.map { UInt8((2 * Int($0) + w) / (2 * w)) }
-                let wantSums = (0..<n).map { sums[$0] + Int32(add[$0]) - Int32(drop[$0]) }
+                let wantSums: [Int32] = (0..<n).map { (i: Int) -> Int32 in sums[i] + Int32(add[i]) - Int32(drop[i]) }
                 for kernel: Int32 in [0, 2] {
                     var s = sums, out = [UInt8](repeating: 0, count: n)
                     guard hf_box_column_kernel(kernel, &s, &out, add, drop, n, w) == 1 else { continue }  // no AVX2 here

@@ -81,7 +81,8 @@ func canvas(filledWith p: [Int], width: Int = 4, height: Int = 4) -> Canvas {
         let b = CoverageMask(x: 1, y: 0, width: 3, height: 2, coverage: [128, 128, 255, 9, 9, 9])
         let m = a.intersected(with: b)
         #expect(m.x == 1 && m.y == 0 && m.width == 2 && m.height == 1)
-        #expect(m.coverage == [UInt8((128.0 * 128 / 255).rounded()), UInt8((10.0 * 128 / 255).rounded())])
+        let products: [Double] = [128 * 128 / 255, 10 * 128 / 255]
+        #expect(m.coverage == products.map { UInt8($0.rounded()) })
         #expect(a.intersected(with: CoverageMask(x: 5, y: 5, width: 2, height: 2)).isEmpty)
     }
 
@@ -91,7 +92,8 @@ func canvas(filledWith p: [Int], width: Int = 4, height: Int = 4) -> Canvas {
         let b = CoverageMask(x: 0, y: 0, width: 256, height: 256, coverage: (0..<65536).map { UInt8($0 & 255) })
         let m = a.intersected(with: b)
         for i in 0..<65536 {
-            let want = UInt8((Double(i >> 8) * Double(i & 255) / 255).rounded())
+            let product: Double = Double(i >> 8) * Double(i & 255) / 255
+            let want = UInt8(product.rounded())
             if m.coverage[i] != want { Issue.record("\(i >> 8) · \(i & 255): \(m.coverage[i]), want \(want)"); return }
         }
     }

@@ -16,7 +16,8 @@ import HoloScene
 
     @Test func intervalsFollowThePatternAndPhase() {
         let plain = Dasher(pattern: [10, 10], phase: 0).dashes(of: Self.line)
-        #expect(Self.ends(plain) == (0..<5).map { [Point(Double($0) * 20, 0), Point(Double($0) * 20 + 10, 0)] })
+        let starts: [Double] = (0..<5).map { Double($0) * 20 }
+        #expect(Self.ends(plain) == starts.map { [Point($0, 0), Point($0 + 10, 0)] })
         // Phase 5: half the first dash is before the start.
         let shifted = Dasher(pattern: [10, 10], phase: 5).dashes(of: Self.line)
         #expect(Self.ends(shifted).first == [Point(0, 0), Point(5, 0)] && shifted.count == 6)

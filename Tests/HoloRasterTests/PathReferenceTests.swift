@@ -82,7 +82,8 @@ import HoloScene
     /// quadratics and cubics whose controls stay in their sector, so it never crosses itself.
     static func simplePath(_ rng: inout SplitMix64) -> Path {
         let n = 3 + Int(rng.unit() * 5)
-        var angles = (0..<n).map { (Double($0) + 0.2 + 0.6 * rng.unit()) * 2 * Double.pi / Double(n) }
+        let step = 2 * Double.pi / Double(n)
+        var angles: [Double] = (0..<n).map { (Double($0) + 0.2 + 0.6 * rng.unit()) * step }
         angles.append(angles[0] + 2 * Double.pi)
         func at(_ θ: Double, _ r: Double) -> Point { Point(20 + r * cos(θ), 20 + r * sin(θ)) }
         func radius() -> Double { 7 + 9 * rng.unit() }

@@ -69,7 +69,8 @@ func toyLayout(_ s: String, width: Double?, lineLimit: Int? = nil, spacing: Doub
         // "aaaa bbbb" is 8.5 wide at size 10: one line in 8 needs the size × 8 / 8.5.
         let shrunk = toyLayout("aaaa bbbb", width: 8, lineLimit: 1, minimumScaleFactor: 0.5)
         #expect(shrunk.lines.map(\.text) == ["aaaa bbbb"])
-        #expect(shrunk.font.size <= 10 * 8 / 8.5 && shrunk.font.size > 10 * 8 / 8.5 - 0.01)
+        let fitting: Double = 10 * 8 / 8.5
+        #expect(shrunk.font.size <= fitting && shrunk.font.size > fitting - 0.01)
         #expect(shrunk.lines[0].width <= 8)
         // Not enough room even at the smallest size: truncated at that size.
         let cut = toyLayout("aaaa bbbb", width: 8, lineLimit: 1, minimumScaleFactor: 0.95)

@@ -238,7 +238,8 @@ func temporaryFolder(_ name: String = #function) -> String {
                       FrameTiming(frame: 2, time: 2.0 / 60, simulateMs: 1, rasterMs: 5, encodeMs: nil, totalMs: 6, redrawn: 1, materialMs: 1.5, runsMs: [6, 6.5], runsCpuMs: [5.5, 6], cpuMs: 5.5)]
         var summary = BenchRunner.summarize(frames, budgetMs: 8)
         // The median over frames that redrew anything leaves out the reused frame 1.
-        #expect(summary.redrawnMedianMs == (3.25 + 6) / 2 && summary.medianMs == 6)
+        let redrawnMedian: Double = (3.25 + 6) / 2
+        #expect(summary.redrawnMedianMs == redrawnMedian && summary.medianMs == 6)
         // The redrawn share is the mean over those frames; materials' time is over all of them.
         #expect(summary.redrawnShare == (0.25 + 1) / 2)
         #expect(summary.materialMeanMs == 0.75 && summary.materialShare == 2.25 / 17.75)

@@ -95,7 +95,8 @@ final class TestClock: @unchecked Sendable {
         _ = try RenderPipeline(fonts: FontLibrary.shared).run(request, progress: { p in seen.withLock { $0.append(p) } }, planned: { planned = $0 })
         let frames = seen.withLock { $0 }
         #expect(planned == 20)
-        #expect(frames.map(\.name).sorted { Int($0)! < Int($1)! } == (0..<20).map(String.init))
+        let names: [String] = frames.map(\.name).sorted { Int($0)! < Int($1)! }
+        #expect(names == (0..<20).map { String($0) })
         #expect(frames.allSatisfy { $0.raster > 0 && $0.write > 0 })
     }
 
