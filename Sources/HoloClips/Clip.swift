@@ -57,7 +57,7 @@ public struct Clip: Sendable {
     public private(set) var chrome: DeviceChrome?
     private var chromeStyle: (@Sendable (Scene) -> StatusBarStyle)?
 
-    public init<S: ClipSimulation>(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int,
+    public init<S: ClipSimulation & SendableMetatype>(name: String, size: Size, scale: Double, rate: FrameRate, frameCount: Int,
                                    simulation: @escaping @Sendable () -> S) {
         self.name = name; self.size = size; self.scale = scale; self.rate = rate; self.frameCount = frameCount
         self.start = { FrameSource(simulation(), rate: rate) }
@@ -66,7 +66,7 @@ public struct Clip: Sendable {
     /// A built-in design's clip: the spec's design name, device, rate and length, with the device's
     /// chrome unless the spec turns it off. `statusBar` picks the status bar's content style from
     /// the frame's scene (default: what reads over what the scene draws under the bar).
-    init<S: ClipSimulation>(_ spec: ClipSpec, statusBar: (@Sendable (Scene) -> StatusBarStyle)? = nil,
+    init<S: ClipSimulation & SendableMetatype>(_ spec: ClipSpec, statusBar: (@Sendable (Scene) -> StatusBarStyle)? = nil,
                             simulation: @escaping @Sendable () -> S) {
         self.init(name: spec.design, size: spec.device.size, scale: spec.device.scale, rate: spec.rate,
                   frameCount: spec.frameCount, simulation: simulation)
@@ -75,7 +75,7 @@ public struct Clip: Sendable {
     }
 
     /// A clip at `fps` frames per second (an NTSC decimal such as 29.97 is taken as its 1001 fraction).
-    public init<S: ClipSimulation>(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
+    public init<S: ClipSimulation & SendableMetatype>(name: String, size: Size, scale: Double, fps: Double, frameCount: Int,
                                    simulation: @escaping @Sendable () -> S) {
         self.init(name: name, size: size, scale: scale, rate: FrameRate(fps) ?? FrameRate(max(1, Int(fps.rounded()))),
                   frameCount: frameCount, simulation: simulation)

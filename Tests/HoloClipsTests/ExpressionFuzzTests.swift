@@ -53,7 +53,7 @@ import Testing
         let start = Date()
         var g = Generator(state: 0xE4B2)
         var parsed = 0, refused = 0, n = 0
-        let extremes: [Double] = [0, -0.0, 1, -1, 1e308, -1e308, .infinity, .nan, 5e-324]
+        let extremes: [Double] = [0, -0.0, 1, -1, 1e308, -1e308, .infinity, .nan, .leastNonzeroMagnitude]
         while seconds.map({ Date().timeIntervalSince(start) < $0 }) ?? (n < count) {
             let text = Self.mutate(Self.seeds[n % Self.seeds.count], &g)
             n += 1

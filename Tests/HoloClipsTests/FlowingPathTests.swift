@@ -29,12 +29,11 @@ private struct PathFrame: Decodable {
         try config.apply(variant: spec.variant)
         let page = FlowingPage(size: spec.device.size, configuration: config)
         #expect(page.lead == FlowingTokens.horizontalLead)
-        let title = page.configuration.title
         var inFlight = 0
         for k in 0..<clip.frameCount {
             let f = try JSONDecoder().decode(PathFrame.self, from: Data(source.frame(k).stateJSON.utf8))
             let a = try #require(f.accessoryCenter), s = try #require(f.accessoryScale)
-            // The title's measured width (it was a DejaVu-calibrated 0.544 em a character; issue 31).
+            // The title's measured width.
             let width = page.sourceTitleWidth * f.titleScale
             let height = page.sourceTitleLineHeight * f.titleScale
             let titleBox = Rect(x: f.titleCenter.x - width / 2, y: f.titleCenter.y - height / 2, width: width, height: height)

@@ -13,8 +13,8 @@ import HoloGeometry
     @Test func semanticColorsDifferBetweenLightAndDark() {
         for name in ["label", "secondaryLabel", "tertiaryLabel", "systemBackground", "secondarySystemBackground",
                      "systemGroupedBackground", "separator", "systemBlue", "systemGreen", "systemRed"] {
-            let color = try? #require(SystemColor(rawValue: name))
-            #expect(color?.resolved(.light) != color?.resolved(.dark), "\(name)")
+            guard let color = SystemColor(rawValue: name) else { Issue.record("no system colour \(name)"); continue }
+            #expect(color.resolved(.light) != color.resolved(.dark), "\(name)")
         }
         #expect(SystemColor.secondaryLabel.resolved(.light) == Color(hex: 0x3C3C43, alpha: 0.6))
         #expect(SystemColor.separator.resolved(.dark) == Color(hex: 0x545458, alpha: 0.6))

@@ -18,7 +18,7 @@ private func scratch(_ tag: String) throws -> String {
     @Test func existingFilesNeedForceAndOnlyRegularFilesAreReplaced() throws {
         let dir = try scratch("output"); defer { try? FileManager.default.removeItem(atPath: dir) }
         try OutputPolicy.checkFile("\(dir)/new.json", option: "--json", force: false, inputs: nil)
-        FileManager.default.createFile(atPath: "\(dir)/old.json", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: "\(dir)/old.json", contents: Data("x".utf8))
         #expect(throws: OutputRefused.self) { try OutputPolicy.checkFile("\(dir)/old.json", option: "--json", force: false, inputs: nil) }
         try OutputPolicy.checkFile("\(dir)/old.json", option: "--json", force: true, inputs: nil)
         try FileManager.default.createSymbolicLink(atPath: "\(dir)/dangling", withDestinationPath: "\(dir)/nowhere")

@@ -349,8 +349,8 @@ func temporaryFolder(_ name: String = #function) -> String {
         try FileManager.default.removeItem(atPath: "\(dir)/\(frameFileName(4))")
         // A temporary is provably stale when made on this host by a process that is gone; one from
         // another host (a shard on another machine) is left alone.
-        FileManager.default.createFile(atPath: "\(dir)/.frame-00004.png.tmp-\(TemporaryName.host)-\(Int32.max - 1)-abc", contents: Data([1, 2, 3]))
-        FileManager.default.createFile(atPath: "\(dir)/.frame-00003.png.tmp-another-host-12-abc", contents: Data([1, 2, 3]))
+        _ = FileManager.default.createFile(atPath: "\(dir)/.frame-00004.png.tmp-\(TemporaryName.host)-\(Int32.max - 1)-abc", contents: Data([1, 2, 3]))
+        _ = FileManager.default.createFile(atPath: "\(dir)/.frame-00003.png.tmp-another-host-12-abc", contents: Data([1, 2, 3]))
         request.existing = .skip
         let state = temporaryFolder("state"); defer { try? FileManager.default.removeItem(atPath: state) }
         request.statePath = "\(state)/state.jsonl"
