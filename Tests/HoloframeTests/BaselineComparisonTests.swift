@@ -326,4 +326,23 @@ import HoloGeometry
                                                    command: ["holoframe", "bench"]).html())
         #expect(plain.root.all("rect", class: "baseline-bar").isEmpty && plain.root.all("div", class: "verdict").isEmpty)
     }
+
+    /// A range the second measurement did not find again: not shaded, listed as not confirmed.
+    @Test func theReportListsWhatWasNotConfirmed() throws {
+        let tests = BaselineVerdictTests()
+        let base = tests.bench(BaselineComparisonTests.baseline)
+        let now = tests.bench(BaselineComparisonTests.noisy(seed: 4, slower: 100...109))
+        let verdict = try BenchVerdict.judge([now], budgetMs: 1000.0 / 60, baseline: ("bench.json", [base])) { _ in
+            tests.bench(BaselineComparisonTests.noisy(seed: 11))
+        }
+        #expect(!verdict.failed)
+        var entry = BenchReportPage.ClipEntry(bench: now, worstPicture: .failure(.init("not drawn here")))
+        entry.comparison = verdict.comparisons[0]
+        entry.baseline = verdict.baselines[0]
+        let tree = try MarkupTree(BenchReportPage(clips: [entry], command: ["holoframe", "bench"], verdict: verdict).html())
+        let section = try #require(tree.root.all("section", class: "clip").first)
+        #expect(section.all("rect", class: "regressed-range").isEmpty && section.all("li", class: "regressed").isEmpty)
+        let noted = section.all("li", class: "noise").map(\.allText).filter { $0.hasPrefix("not confirmed: frames 100–109 +") }
+        #expect(noted.count == 1)
+    }
 }
