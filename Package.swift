@@ -5,7 +5,12 @@
 //   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster ─► HoloPNG / HoloGolden
 //   HoloText (fonts, shaping, measurement, paragraph layout) is imported by HoloRaster (glyph masks), HoloLayout and HoloClips.
 //   HoloLayout (SwiftUI's layout: propose, choose, place) imports HoloText to measure; HoloClips' containers call it.
-//   HoloClips builds scenes from simulated state; Holoframe is the pipeline the CLI, tests and bench share.
+//   HoloClips builds scenes from simulated state; HoloExport (the render pipeline, output files, raw frames,
+//   contact sheets, videos through a spawned ffmpeg) imports every layer; HoloVerify (goldens, bench,
+//   baseline verdicts, report pages) imports HoloExport.
+//   Holoframe only re-exports HoloExport, HoloVerify and the layers, so `import Holoframe` stays the one
+//   import for users, HoloframeTesting, HoloframeUI, HoloStudio, the CLI and examples/consumer, while each
+//   job's module builds, and is read, on its own.
 //   HoloframeUI (SwiftUI-shaped views) builds HoloClips' view trees; it re-exports HoloframeTesting.
 //   HoloStudio (`holoframe studio`: its own bounded HTTP/1.1 server and its page) imports Holoframe; only the CLI imports it.
 //   HoloMSL (users' .metal shaders on the CPU) imports HoloStop and HoloGeometry (for its lock), and
@@ -78,10 +83,16 @@ let package = Package(
         .target(name: "HoloPNG", dependencies: ["HoloStop", "HoloRaster", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloLayout", "HoloMSL", "HoloShaders"]),
-        .target(name: "Holoframe", dependencies: [
-            "HoloMSL",
+        // Making outputs: clip resolution, the render pipeline and run planner, output files and
+        // their safety, raw frames, state lines, contact sheets and videos (through a spawned ffmpeg).
+        .target(name: "HoloExport", dependencies: [
+            "HoloStop", "HoloMSL",
             "HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
+        // Checking outputs: goldens, bench, baseline comparison and verdicts, the HTML report pages.
+        .target(name: "HoloVerify", dependencies: ["HoloExport"]),
+        // What users import: only @_exported imports of the modules above (Exports.swift).
+        .target(name: "Holoframe", dependencies: ["HoloExport", "HoloVerify"]),
         .target(name: "HoloframeTesting", dependencies: ["Holoframe"]),
         // SwiftUI-shaped views (View, VStack, Text, .padding, .animation(_:value:), …) that build HoloClips'
         // ViewSpec trees. It re-exports HoloframeTesting so one `import HoloframeUI` gives views and
@@ -106,8 +117,8 @@ let package = Package(
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport", "CKernelTestHooks"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"], exclude: ["__Geometry__"]),
-        .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloMSL", "HoloShaders"]),
-        .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting"], exclude: ["__Goldens__"]),
+        .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloExport", "HoloVerify", "HoloMSL", "HoloShaders"]),
+        .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting", "HoloExport", "HoloVerify"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloframeUITests", dependencies: ["HoloframeUI"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloStudioTests", dependencies: ["HoloStudio"]),
         .testTarget(name: "CLITests", dependencies: ["HoloPNG"]),

@@ -1,4 +1,5 @@
-// Holoframe is the umbrella: importing it brings every layer, as the CLI and users' tools need.
+// Holoframe is the umbrella: importing it brings every layer and both job modules (making
+// outputs: HoloExport; checking them: HoloVerify), as the CLI and users' tools need.
 @_exported import HoloGeometry
 @_exported import HoloMotion
 @_exported import HoloScene
@@ -8,3 +9,5 @@
 @_exported import HoloGolden
 @_exported import HoloClips
 @_exported import HoloStop
+@_exported import HoloExport
+@_exported import HoloVerify

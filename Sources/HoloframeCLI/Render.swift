@@ -126,7 +126,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         // Before any work: no ffmpeg, no render.
-        let ffmpegPath = try video.map { _ in try FFmpegLocator.find(explicit: ffmpeg) }
+        let ffmpegPath: String?
+        do { ffmpegPath = try video.map { _ in try FFmpegLocator.find(explicit: ffmpeg) } } catch let error as ClipUsageError {
+            throw ValidationError(error.description)
+        }
         let cancellation = CancellationFlag()
         let signals = SignalWatch(cancellation)
         defer { signals.stop() }

@@ -7,6 +7,8 @@ import Foundation
 import Testing
 import HoloGeometry
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct BaselineComparisonTests {
     /// 120 frames of a clip whose frames cost 3…7 ms (a slow wave over the clip).

@@ -9,6 +9,8 @@ import HoloRaster
 import HoloScene
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct BuiltInFrameContentTests {
     static let renderer = SceneRenderer(fonts: FontLibrary.shared)

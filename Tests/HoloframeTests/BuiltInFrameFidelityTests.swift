@@ -11,6 +11,8 @@ import HoloRaster
 import HoloScene
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct BuiltInFrameFidelityTests {
     static let renderer = SceneRenderer(fonts: FontLibrary.shared)

@@ -7,6 +7,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 /// How many inputs a fuzzer runs: HOLOFRAME_FUZZ_SECONDS=S runs for S seconds, else
 /// HOLOFRAME_FUZZ_INPUTS or `defaultCount` inputs.

@@ -9,6 +9,8 @@ import Testing
 import HoloMotion
 import HoloPNG
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct ClipFileInputTests {
     static let clip = #"{"design": "demo", "duration": 0.1}"#

@@ -6,6 +6,8 @@ import Testing
 import HoloMotion
 import HoloPNG
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct BenchVerdictTests {
     /// A bench of `clip` whose frame i took `ms[i]` milliseconds (wall-clock and CPU), against a 10 ms budget.
@@ -84,18 +86,17 @@ import HoloPNG
 }
 
 @Suite struct CommandChoiceTests {
-    /// `--device` accepts the presets HoloMotion defines, their landscape names and WxH@S.
+    /// `--device` names (the CLI's DeviceName) are HoloMotion's: the presets, their landscape names and WxH@S.
     @Test func deviceNamesAreThePresets() {
-        #expect(DeviceName.presets.map(\.rawValue) == Device.presets.map(\.name))
-        for name in DeviceName.presets { #expect(name.device.name == name.rawValue) }
-        #expect(DeviceName.iPhoneSE.device.pixelWidth == 750)
+        for preset in Device.presets { #expect(Device.named(preset.name)?.name == preset.name) }
+        #expect(Device.named(Device.iPhoneSE.name)?.pixelWidth == 750)
         #expect(Set(Device.presets.map(\.name)).count == Device.presets.count)
-        let turned = DeviceName(rawValue: "iphone-16-pro-landscape")?.device
+        let turned = Device.named("iphone-16-pro-landscape")
         #expect(turned?.size == Size(874, 402) && turned?.screen.safeArea == EdgeInsets(left: 62, bottom: 21, right: 62))
-        #expect(DeviceName(rawValue: "393x852@3")?.device.pixelWidth == 1179)
-        #expect(DeviceName(rawValue: "393x852@3")?.oriented(.landscape).rawValue == "852x393@3")
+        #expect(Device.named("393x852@3")?.pixelWidth == 1179)
+        #expect(Device.named("393x852@3")?.landscape.name == "852x393@3")
         for bad in ["iphone-99", "393x852", "0x852@3", "393x852@9", "x@3", "iphone-16-landscape-landscape"] {
-            #expect(DeviceName(rawValue: bad) == nil, "\(bad)")
+            #expect(Device.named(bad) == nil, "\(bad)")
         }
     }
 

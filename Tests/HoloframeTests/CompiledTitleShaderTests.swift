@@ -10,6 +10,8 @@ import Testing
 import HoloMSL
 import HoloShaders
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 /// The compiled `holographicText`, once.
 let compiledHolographicText: MSLCompiledEffect = {

@@ -12,6 +12,8 @@ import HoloScene
 import HoloClips
 @testable import HoloRaster
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct DeviceChromeTests {
     static let renderer = SceneRenderer(fonts: FontLibrary.shared)

@@ -23,6 +23,8 @@ import HoloScene
 import HoloClips
 @testable import HoloRaster
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct DeviceLayoutTests {
     static let devices = ["iphone-se", "iphone-12", "iphone-17-pro-max", "ipad-pro-13"]

@@ -6,6 +6,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 enum RepositoryDocs {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

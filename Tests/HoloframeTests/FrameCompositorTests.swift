@@ -7,6 +7,8 @@ import HoloRaster
 import HoloScene
 import HoloGeometry
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct FrameCompositorTests {
     @Test(arguments: ["demo", "waveform", "hero"])

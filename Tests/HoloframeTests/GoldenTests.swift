@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 /// The repository's Golden/ folder.
 let goldenRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -7,6 +7,8 @@ import HoloGeometry
 import HoloPNG
 import HoloScene
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 private func scratch(_ tag: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hardening-\(tag)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path

@@ -7,6 +7,8 @@ import HoloMotion
 import HoloGeometry
 import HoloText
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 private let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("examples").path

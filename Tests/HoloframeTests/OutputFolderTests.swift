@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite(.serialized) struct OutputFolderTests {
     /// The output folder is swapped for a symbolic link to another folder after the first frame is

@@ -11,6 +11,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 enum PastOnly {
     /// The spec without the discrete events after `t`. A finger down at `t` keeps its later moves and

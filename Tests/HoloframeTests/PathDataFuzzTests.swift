@@ -11,6 +11,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct PathDataFuzzTests {
     /// The longest one input may take, rasterized at 120×120 px, before the fuzzer calls it a hang;

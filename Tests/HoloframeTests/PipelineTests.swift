@@ -3,6 +3,8 @@ import Testing
 import HoloMotion
 import HoloScene
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 /// A fresh temporary folder, removed by the caller's defer.
 func temporaryFolder(_ name: String = #function) -> String {

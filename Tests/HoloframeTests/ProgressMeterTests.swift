@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 /// A clock the test moves by hand.
 final class TestClock: @unchecked Sendable {

@@ -20,6 +20,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 struct DifferentialCase: Sendable, CustomStringConvertible {
     var clip: String

@@ -4,6 +4,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct HTMLTextTests {
     @Test func escapesTheFiveMarkupCharactersAndNothingElse() {

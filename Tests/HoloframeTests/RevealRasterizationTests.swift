@@ -5,6 +5,8 @@
 
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct RevealRasterizationTests {
     @Test(arguments: ["reveal", "reveal-chevron"])

@@ -5,6 +5,8 @@ import HoloGeometry
 import HoloScene
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct RunPlannerTests {
     let scene = Scene(size: Size(4, 4), background: .white, root: [])

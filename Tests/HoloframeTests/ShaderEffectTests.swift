@@ -8,6 +8,8 @@ import Testing
 import HoloMSL
 @testable import HoloClips
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 private let effectsSource = """
     #include <metal_stdlib>

@@ -8,6 +8,8 @@ import Dispatch
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 @Suite struct TitleBenchmark {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["HOLOFRAME_BENCH"] == "1"))

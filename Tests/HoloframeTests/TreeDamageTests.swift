@@ -12,6 +12,8 @@ import HoloGeometry
 @testable import HoloRaster
 import HoloScene
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 /// A random tree of the things a scrolled list holds: cards, text, faded and clipped groups,
 /// blurred and shadowed layers (whose reach goes past their bounds), nested retained groups.

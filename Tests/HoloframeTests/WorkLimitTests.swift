@@ -6,6 +6,8 @@
 import Foundation
 import Testing
 @testable import Holoframe
+@testable import HoloExport
+@testable import HoloVerify
 
 /// A clip file whose one frame fills a 400×20 pt rect with `shader` (a .metal file beside it).
 private func shaderClip(_ shader: String, in dir: String, width: Int = 400, height: Int = 20) throws -> String {

@@ -2,32 +2,32 @@
 // WxH@S for any other screen (393x852@3). The devices themselves live in HoloMotion
 // (DevicePresets.swift); this type only carries the name a command line was given, checked.
 
-import HoloMotion
+import Holoframe
 
 /// A device by the name a command line or golden file uses.
-public struct DeviceName: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+struct DeviceName: Hashable, Sendable, CustomStringConvertible {
+    let rawValue: String
     /// The device this name stands for.
-    public let device: Device
+    let device: Device
 
-    public init?(rawValue: String) {
+    init?(rawValue: String) {
         guard let device = Device.named(rawValue) else { return nil }
         self.rawValue = rawValue; self.device = device
     }
 
-    public static let iPhone12 = DeviceName(rawValue: Device.iPhone12.name)!
-    public static let iPhoneSE = DeviceName(rawValue: Device.iPhoneSE.name)!
+    static let iPhone12 = DeviceName(rawValue: Device.iPhone12.name)!
+    static let iPhoneSE = DeviceName(rawValue: Device.iPhoneSE.name)!
     /// Every preset, portrait.
-    public static var presets: [DeviceName] { Device.presets.map { DeviceName(rawValue: $0.name)! } }
+    static var presets: [DeviceName] { Device.presets.map { DeviceName(rawValue: $0.name)! } }
 
     /// The same device turned to `orientation` (`portrait` leaves it as it is).
-    public func oriented(_ orientation: Orientation) -> DeviceName {
+    func oriented(_ orientation: Orientation) -> DeviceName {
         guard orientation == .landscape else { return self }
         return DeviceName(rawValue: device.landscape.name)!
     }
 
-    public var description: String { rawValue }
+    var description: String { rawValue }
 }
 
 /// `--orientation`: a preset as named, or turned to landscape.
-public enum Orientation: String, CaseIterable, Sendable { case portrait, landscape }
+enum Orientation: String, CaseIterable, Sendable { case portrait, landscape }

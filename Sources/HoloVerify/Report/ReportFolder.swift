@@ -11,6 +11,7 @@
 // failure leaves the old report (or nothing) behind.
 
 import Foundation
+import HoloExport
 import HoloGeometry
 import HoloPNG
 

@@ -16,6 +16,8 @@
 // "ok:" otherwise; the report page shows the same lines at its top.
 
 import Foundation
+import HoloExport
+import HoloGeometry
 
 extension BenchOptions {
     /// The frame budget in milliseconds for `--budget-ms` or `--hz` (at most one given), else 60 fps.

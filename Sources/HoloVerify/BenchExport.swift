@@ -3,6 +3,8 @@
 // own peak memory (PeakMemory.swift). Frames per second = frames written / wall seconds.
 
 import Foundation
+import HoloClips
+import HoloExport
 import HoloPNG
 
 /// One timed export of a clip's frames.

@@ -6,6 +6,7 @@
 // file system to fill).
 
 import Foundation
+import HoloGeometry
 import Synchronization
 
 /// The bytes a render has written, held against its quota and the free space left.
@@ -74,6 +75,11 @@ public struct TimeLimitExceeded: Error, CustomStringConvertible {
               "(lower --scale, simplify it) or raise the limit with --frame-timeout"
         return what + LimitStop.summary(progress)
     }
+}
+
+extension TimeLimitExceeded {
+    /// A stop at `frame` by `flag` (the bench's --max-time), without a run's progress.
+    package init(frame: Int, seconds: Double, flag: String) { self.frame = frame; self.seconds = seconds; self.flag = flag }
 }
 
 enum LimitStop {

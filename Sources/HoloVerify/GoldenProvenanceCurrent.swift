@@ -2,6 +2,7 @@
 // that decide pixels as they report them at run time, and the default family's font files.
 
 import Foundation
+import HoloExport
 import HoloGeometry
 import HoloGolden
 import HoloPNG

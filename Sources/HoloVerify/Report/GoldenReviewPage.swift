@@ -7,6 +7,7 @@
 // index.html as images/NNN-expected|actual|diff.png (numbered, so no clip name reaches a URL).
 
 import Foundation
+import HoloExport
 import HoloGolden
 
 public struct GoldenReviewPage: Sendable {

@@ -5,6 +5,8 @@
 // and numeric references (no `&nbsp;`), and why boolean attributes carry a value (`open="open"`).
 
 import Foundation
+import HoloExport
+import HoloGeometry
 
 public enum HTMLText {
     /// Escapes text for element content and for double- or single-quoted attribute values:

@@ -32,10 +32,13 @@
 import Dispatch
 import Foundation
 import HoloClips
+import HoloGeometry
+import HoloGolden
 import HoloPNG
 import HoloRaster
 import HoloScene
-import HoloGeometry
+import HoloStop
+import HoloText
 import Synchronization
 
 /// Simulates and rasterizes frames of a clip, and writes them (PNG files or raw RGBA) on worker threads.

@@ -1,4 +1,4 @@
-// `render --video FILE`: which container and codec a file name asks for, and the ffmpeg
+// A video's container and codec, chosen by its file name (`render --video FILE`), and the ffmpeg
 // arguments for it (the settings the README's recipes use). The ffmpeg process itself is in
 // FFmpegVideo.swift; the frames come from the render pipeline's raw path (RawFrameWriter).
 //
@@ -18,21 +18,21 @@
 // no telling extension, and never guesses.
 
 import Foundation
-import Holoframe
+import HoloMotion
 
-enum VideoContainer: String, CaseIterable {
+public enum VideoContainer: String, CaseIterable, Sendable {
     case mp4, mov, webm, gif, apng
 
     /// The container a file name's extension asks for (case-insensitive), or nil.
-    init?(path: String) {
+    public init?(path: String) {
         self.init(rawValue: (path as NSString).pathExtension.lowercased())
     }
 
-    static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
+    public static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
 
     /// The frame shape ffmpeg is fed: straight alpha where the codec keeps it, otherwise opaque;
     /// padded to even sides for H.264.
-    var shape: RawFrameShape {
+    public var shape: RawFrameShape {
         RawFrameShape(opaque: !(self == .mov || self == .apng), padToEven: self == .mp4)
     }
 
@@ -41,10 +41,10 @@ enum VideoContainer: String, CaseIterable {
                                 "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
 
     /// The fastest GIF rate players honour: 2 hundredths of a second a frame.
-    static let gifMaxFPS = 50.0
+    public static let gifMaxFPS = 50.0
 
     /// k: a GIF keeps every k-th frame, the smallest k with rate / k ≤ 50 (1 for 50 fps and under).
-    static func gifStep(_ rate: FrameRate) -> Int {
+    public static func gifStep(_ rate: FrameRate) -> Int {
         var k = 1
         while rate.value / Double(k) > gifMaxFPS { k += 1 }
         return k
@@ -73,7 +73,7 @@ enum VideoContainer: String, CaseIterable {
 
     /// The whole ffmpeg command line: raw RGBA frames of `width`×`height` at `rate` on standard
     /// input, the video to `output`.
-    func ffmpegArguments(width: Int, height: Int, rate: FrameRate, output: String) -> [String] {
+    public func ffmpegArguments(width: Int, height: Int, rate: FrameRate, output: String) -> [String] {
         ["-hide_banner", "-loglevel", "error", "-y",
          "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(width)x\(height)",
          "-framerate", "\(rate.numerator)/\(rate.denominator)", "-i", "pipe:0", "-an"]

@@ -20,6 +20,8 @@ import HoloMotion
 import HoloGeometry
 import HoloPNG
 import HoloRaster
+import HoloScene
+import HoloText
 
 public struct RenderRecord: Encodable, Equatable, Sendable {
     /// The record's own version: 2 covers every input; a record without one is older.
@@ -189,7 +191,7 @@ public enum ResumeCheck {
 extension FontLibrary {
     /// The files text that names no family is drawn with: each weight's face at body and display
     /// sizes, then the fallback chain behind them, each listed once, in order.
-    var defaultFontFiles: (faces: [String], fallbacks: [String]) {
+    package var defaultFontFiles: (faces: [String], fallbacks: [String]) {
         var faces: [String] = [], fallbacks: [String] = []
         for weight in FontWeight.allCases {
             for size in [17.0, FontLibrary.displayFromPointSize] {

@@ -11,15 +11,14 @@
 // Inter gets as the stand-in for the system font) is not applied.
 
 import Foundation
-import HoloRaster
-import HoloScene
+import Holoframe
 
 /// The font library a render uses.
-public enum FontOptions {
+enum FontOptions {
     /// The shared font library (Inter), or one whose default font is `override`: a font file when
     /// a file of that name exists, else a family name. A file FreeType cannot open or a family not
     /// installed is a usage error that says which.
-    public static func library(override: String?) throws -> FontLibrary {
+    static func library(override: String?) throws -> FontLibrary {
         guard let name = override else { return FontLibrary.shared }
         if isFile(name) {
             let library = FontLibrary(file: name)
@@ -40,7 +39,7 @@ public enum FontOptions {
     }
 
     /// `--font` names an existing file (not a directory).
-    public static func isFile(_ name: String) -> Bool {
+    static func isFile(_ name: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) && !isDirectory.boolValue
     }

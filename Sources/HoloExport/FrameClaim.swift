@@ -17,6 +17,7 @@
 
 import Dispatch
 import Foundation
+import HoloGeometry
 import HoloPNG
 
 public final class FrameClaim: @unchecked Sendable {

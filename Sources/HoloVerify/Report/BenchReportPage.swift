@@ -6,6 +6,7 @@
 // (small enough to look at).
 
 import Foundation
+import HoloExport
 import HoloPNG
 import HoloRaster
 

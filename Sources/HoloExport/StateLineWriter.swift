@@ -6,6 +6,7 @@
 
 import Foundation
 import HoloGeometry
+import HoloPNG
 
 /// Streams state lines to a temporary file beside `path`, renamed into place by `finish()`.
 final class StateLineWriter {

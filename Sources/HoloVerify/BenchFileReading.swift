@@ -3,6 +3,7 @@
 // Counts are whole numbers; times any finite number. Keys the reader does not know are ignored:
 // the file is holoframe's own output, and a later version may add figures.
 
+import HoloExport
 import HoloGeometry
 
 extension BenchFile {

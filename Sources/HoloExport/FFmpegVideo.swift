@@ -1,6 +1,6 @@
-// `render --video`: the spawned ffmpeg, treated as an untrusted child. Frames reach
-// it through the render pipeline's raw path (RawFrameWriter: in frame order, whatever order the
-// workers finish them in) on its standard input.
+// A video made by a spawned ffmpeg (never linked), treated as an untrusted child: `render --video`
+// and library users. Frames reach it on its standard input in frame order: the render pipeline's
+// raw path (RawFrameWriter, whatever order the workers finish them in), or `write(_:)`.
 //
 // - Its output is a temporary file Holoframe makes itself, inside the video's folder opened once
 //   (OpenFolder), with openat(O_CREAT | O_EXCL | O_NOFOLLOW): a link planted at the name is never
@@ -21,19 +21,23 @@
 //   nor written a byte (rchar and wchar of /proc/PID/io) nor said anything on standard error.
 //   A blocked write of a frame then fails with EPIPE, so the render never waits on it forever.
 
-import ArgumentParser
 import Foundation
-import Holoframe
+import Glibc
+import HoloGeometry
+import HoloMotion
+import HoloPNG
+import HoloRaster
+import HoloStop
 
 /// The ffmpeg to run: `--ffmpeg PATH`, or the first `ffmpeg` on PATH that is an executable file.
-enum FFmpegLocator {
-    static let missing = "render --video needs ffmpeg, which is not on PATH: install Debian's ffmpeg package " +
+public enum FFmpegLocator {
+    public static let missing = "render --video needs ffmpeg, which is not on PATH: install Debian's ffmpeg package " +
                          "(apt-get install ffmpeg) or give --ffmpeg PATH"
 
-    static func find(explicit: String?, path: String? = ProcessInfo.processInfo.environment["PATH"]) throws -> String {
+    public static func find(explicit: String?, path: String? = ProcessInfo.processInfo.environment["PATH"]) throws -> String {
         if let explicit {
             guard isExecutableFile(explicit) else {
-                throw ValidationError("--ffmpeg \(Printable.escaped(explicit)): not an executable file; install Debian's ffmpeg package (apt-get install ffmpeg) or give its path")
+                throw ClipUsageError("--ffmpeg \(Printable.escaped(explicit)): not an executable file; install Debian's ffmpeg package (apt-get install ffmpeg) or give its path")
             }
             return explicit
         }
@@ -42,10 +46,10 @@ enum FFmpegLocator {
             let candidate = "\(folder)/ffmpeg"
             if isExecutableFile(candidate) { return candidate }
         }
-        throw ValidationError(missing)
+        throw ClipUsageError(missing)
     }
 
-    static func isExecutableFile(_ path: String) -> Bool {
+    public static func isExecutableFile(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
             && FileManager.default.isExecutableFile(atPath: path)
@@ -53,21 +57,32 @@ enum FFmpegLocator {
 }
 
 /// ffmpeg failed, or was stopped, while making the video.
-struct VideoError: Error, CustomStringConvertible {
-    let description: String
+public struct VideoError: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
 }
 
-/// The render was interrupted (SIGINT, SIGTERM) while ffmpeg was finishing the video.
-struct VideoInterrupted: Error {}
+/// The cancellation flag was set (the CLI sets it on SIGINT, SIGTERM) while ffmpeg was finishing the video.
+public struct VideoInterrupted: Error {}
 
-/// One running ffmpeg making one video file (see the top).
-final class FFmpegVideo: @unchecked Sendable {
+/// One running ffmpeg making one video file (see the top). A library user starts it with the
+/// size `container.shape` gives the frames, sends each frame with `write(_:)`, then calls
+/// `finish()` (or `abandon()`):
+///
+///     let size = VideoContainer.mp4.shape.size(width: 390, height: 844)
+///     let video = try FFmpegVideo(ffmpeg: FFmpegLocator.find(explicit: nil), container: .mp4,
+///                                 width: size.width, height: size.height, rate: FrameRate(60),
+///                                 to: "out.mp4", cancellation: CancellationFlag(), maxTime: nil)
+///     for canvas in frames { try video.write(canvas) }
+///     try video.finish()
+public final class FFmpegVideo: @unchecked Sendable {
     /// --ffmpeg-timeout's default: seconds ffmpeg may hold frames without reading or writing.
-    static let defaultStallSeconds = 30.0
+    public static let defaultStallSeconds = 30.0
     /// How much of ffmpeg's standard error is kept (its end).
-    static let keptErrorBytes = 16 << 10
+    public static let keptErrorBytes = 16 << 10
 
-    let path: String
+    public let path: String
+    private let container: VideoContainer
     private let folder: OpenFolder
     private let name: String
     private let temporary: String
@@ -87,9 +102,10 @@ final class FFmpegVideo: @unchecked Sendable {
 
     /// Starts ffmpeg writing `container` to a temporary file beside `path`; the watchdog watches
     /// `cancellation`, `maxTime` (seconds from now) and `stallSeconds`.
-    init(ffmpeg: String, container: VideoContainer, width: Int, height: Int, rate: FrameRate, to path: String,
+    public init(ffmpeg: String, container: VideoContainer, width: Int, height: Int, rate: FrameRate, to path: String,
          cancellation: CancellationFlag, maxTime: Double?, stallSeconds: Double = defaultStallSeconds) throws {
         self.path = path
+        self.container = container
         self.stallSeconds = stallSeconds
         self.cancellation = cancellation
         let split = PathSplit(path)
@@ -228,8 +244,14 @@ final class FFmpegVideo: @unchecked Sendable {
         state.withLock { $0.reaped = true; $0.status = status }
     }
 
-    /// Where the frames go: ffmpeg's standard input.
-    var handle: FileHandle { input }
+    /// Sends one frame, straight-alpha RGBA of the size before the container's padding, to ffmpeg
+    /// in the container's shape (RawFrameShape: over black when the codec has no alpha).
+    public func write(_ frame: Canvas) throws {
+        try input.write(contentsOf: container.shape.bytes(frame))
+    }
+
+    /// Where the frames go: ffmpeg's standard input, each in `container.shape`.
+    public var handle: FileHandle { input }
 
     /// What ffmpeg said on standard error: its last lines, escaped. Waits at most a second for
     /// the pipe's end (a grandchild may hold it open).
@@ -258,7 +280,7 @@ final class FFmpegVideo: @unchecked Sendable {
 
     /// All frames are written: ffmpeg finishes the file (watched), which then takes the video's
     /// name. A signal meanwhile throws VideoInterrupted, with nothing left behind.
-    func finish() throws {
+    public func finish() throws {
         state.withLock { $0.finishing = true }
         try? input.close()
         reap()
@@ -282,7 +304,7 @@ final class FFmpegVideo: @unchecked Sendable {
     /// The render stopped or failed: ffmpeg's group gets SIGKILL at once and the partial file is
     /// removed. Returns what ffmpeg said (and why the watchdog stopped it, when it did).
     @discardableResult
-    func abandon() -> String {
+    public func abandon() -> String {
         try? input.close()
         kill(because: .interrupted)
         reap()

@@ -12,6 +12,7 @@ import HoloGeometry
 import HoloMSL
 import HoloPNG
 import HoloRaster
+import HoloStop
 
 public struct ShaderPreview: Sendable {
     /// One `--arg TYPE:VALUES`, e.g. `float:1.5`, `float2:3,4`, `half4:1,0,0,1`.

@@ -9,6 +9,7 @@ import HoloGeometry
 import HoloPNG
 import HoloRaster
 import HoloScene
+import HoloStop
 import Synchronization
 
 /// Consecutive frames one worker draws in order through one compositor.
@@ -152,3 +153,6 @@ struct RunWorker: Sendable {
         }
     }
 }
+
+/// Monotonic time in nanoseconds (the render's and the bench's stopwatch).
+@inline(__always) package func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

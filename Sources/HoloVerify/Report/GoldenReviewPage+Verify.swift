@@ -2,6 +2,7 @@
 // words, and the record command for exactly one golden.
 
 import Foundation
+import HoloExport
 import HoloGolden
 
 extension GoldenReviewPage {

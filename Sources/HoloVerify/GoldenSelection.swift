@@ -7,6 +7,8 @@
 // So a golden's folder and name are enough to re-render it.
 
 import Foundation
+import HoloExport
+import HoloGolden
 
 /// The goldens a verify run checks, and the files that are not goldens.
 public struct GoldenSelection: Sendable {

@@ -2,9 +2,11 @@
 // `columns`, checked against the caps before anything is drawn, and written as one PNG
 // atomically (the file is complete or absent; a cancelled run writes nothing).
 
+import HoloClips
 import HoloGolden
 import HoloPNG
 import HoloRaster
+import HoloStop
 
 /// What a contact sheet export wrote.
 public struct ContactSheetReport: Sendable {

@@ -5,7 +5,10 @@
 // same stem is refused instead of overwriting another clip's goldens.
 
 import Foundation
+import HoloClips
+import HoloExport
 import HoloGolden
+import HoloPNG
 
 extension GoldenCase {
     /// The file in a clip file's golden folder that names the clip file.
@@ -43,49 +46,6 @@ extension GoldenCase {
         try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
         let relative = ClipFilePaths.relative(target, from: ClipFilePaths.absolute(folderPath))
         try AtomicFile.write(Array((relative + "\n").utf8), to: ClipFilePaths.join(folderPath, clipFileLink))
-    }
-}
-
-/// Paths worked out by their text (no symbolic links followed), as a shell user reads them.
-enum ClipFilePaths {
-    static func join(_ a: String, _ b: String) -> String {
-        if b.hasPrefix("/") || a.isEmpty { return b }
-        return a.hasSuffix("/") ? a + b : a + "/" + b
-    }
-
-    /// `a/./b/../c` → `a/c`; leading `..` of a relative path are kept.
-    static func normalized(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast() }
-            else if part == "..", absolute { continue }
-            else { parts.append(part) }
-        }
-        let joined = parts.joined(separator: "/")
-        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
-    }
-
-    static func absolute(_ path: String) -> String {
-        normalized(path.hasPrefix("/") ? path : join(FileManager.default.currentDirectoryPath, path))
-    }
-
-    /// `target` (absolute) as a path from the folder `base` (absolute).
-    static func relative(_ target: String, from base: String) -> String {
-        let t = target.split(separator: "/"), b = base.split(separator: "/")
-        var common = 0
-        while common < min(t.count, b.count) && t[common] == b[common] { common += 1 }
-        let up = Array(repeating: "..", count: b.count - common)
-        let parts = up + t[common...].map(String.init)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
-
-    /// A path as the user would type it here: relative when under the current directory, else absolute.
-    static func relativeToCurrentDirectory(_ path: String) -> String {
-        let full = absolute(path)
-        let here = normalized(FileManager.default.currentDirectoryPath)
-        if full.hasPrefix(here + "/") { return String(full.dropFirst(here.count + 1)) }
-        return path.hasPrefix("/") ? full : normalized(path)
     }
 }
 

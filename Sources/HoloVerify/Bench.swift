@@ -32,6 +32,7 @@
 import Dispatch
 import Foundation
 import HoloClips
+import HoloExport
 import HoloGeometry
 import HoloPNG
 import HoloRaster
@@ -208,8 +209,6 @@ public enum Percentile {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 }
-
-@inline(__always) func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// The calling thread's CPU time in nanoseconds: the time it ran, not the time it waited for a core.
 @inline(__always) func threadCPUNanoseconds() -> UInt64 {

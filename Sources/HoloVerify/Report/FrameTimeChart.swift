@@ -13,6 +13,7 @@
 // ranges are shaded behind their columns, from the first column's left edge to the last one's right.
 
 import Foundation
+import HoloExport
 
 public struct FrameTimeChart: Sendable {
     public var frames: [FrameTiming]

@@ -5,7 +5,9 @@
 
 import Foundation
 import HoloClips
+import HoloGeometry
 import HoloPNG
+import HoloStop
 import Synchronization
 
 /// What `render` writes.
