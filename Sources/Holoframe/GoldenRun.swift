@@ -9,6 +9,7 @@ import HoloClips
 import HoloGeometry
 import HoloGolden
 import HoloPNG
+import HoloPixels
 import HoloRaster
 import HoloStop
 

@@ -33,6 +33,7 @@ import Dispatch
 import Foundation
 import HoloClips
 import HoloPNG
+import HoloPixels
 import HoloRaster
 import HoloScene
 import HoloGeometry

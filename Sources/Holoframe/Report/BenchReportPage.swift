@@ -7,6 +7,7 @@
 
 import Foundation
 import HoloPNG
+import HoloPixels
 import HoloRaster
 
 public struct BenchReportPage: Sendable {
