@@ -2,7 +2,9 @@
 // Holoframe: renders scroll- and motion-driven iOS UI animations frame by frame on the CPU.
 //
 // Flow is one-directional; each target imports only the ones to its left:
-//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster ─► HoloPNG / HoloGolden
+//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster
+//   HoloGeometry ─► HoloPixels (the canvas, pixel arithmetic) ─► HoloRaster, HoloPNG ─► HoloGolden
+//   HoloPNG and HoloGolden need only HoloPixels, so writing and comparing PNGs links no fonts, shaping or ICU.
 //   HoloText (fonts, shaping, measurement, paragraph layout) is imported by HoloRaster (glyph masks), HoloLayout and HoloClips.
 //   HoloLayout (SwiftUI's layout: propose, choose, place) imports HoloText to measure; HoloClips' containers call it.
 //   HoloClips builds scenes from simulated state; HoloExport (the render pipeline, output files, raw frames,
@@ -79,15 +81,19 @@ let package = Package(
         // Layout as SwiftUI does it (stacks, frames, padding, text that sizes itself, scroll views):
         // a view tree in, frames out. HoloClips' clip-file containers call it.
         .target(name: "HoloLayout", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText"]),
-        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "CPixelKernels"]),
-        .target(name: "HoloPNG", dependencies: ["HoloStop", "HoloRaster", "CPNGShim", "CPNGFast"]),
-        .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloRaster", "HoloPNG"]),
+        // The canvas (premultiplied RGBA8 words), its pixel arithmetic and the straight-alpha passes:
+        // what HoloRaster draws into and HoloPNG and HoloGolden read, so neither of those two needs
+        // the rasterizer or its text stack (FreeType, HarfBuzz, ICU).
+        .target(name: "HoloPixels", dependencies: ["HoloGeometry"]),
+        .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "HoloPixels", "CPixelKernels"]),
+        .target(name: "HoloPNG", dependencies: ["HoloStop", "HoloGeometry", "HoloPixels", "CPNGShim", "CPNGFast"]),
+        .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloPixels", "HoloPNG"]),
         .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloLayout", "HoloMSL", "HoloShaders"]),
         // Making outputs: clip resolution, the render pipeline and run planner, output files and
         // their safety, raw frames, state lines, contact sheets and videos (through a spawned ffmpeg).
         .target(name: "HoloExport", dependencies: [
             "HoloStop", "HoloMSL",
-            "HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
+            "HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloPixels", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
         // Checking outputs: goldens, bench, baseline comparison and verdicts, the HTML report pages.
         .target(name: "HoloVerify", dependencies: ["HoloExport"]),
@@ -113,11 +119,11 @@ let package = Package(
         .testTarget(name: "HoloMSLTests", dependencies: ["HoloMSL", "HoloShaders", "HoloStop"]),
         .testTarget(name: "HoloTextTests", dependencies: ["HoloText", "HoloScene"]),
         .testTarget(name: "HoloLayoutTests", dependencies: ["HoloLayout", "HoloText", "HoloScene", "HoloMotion"]),
-        .testTarget(name: "HoloRasterTests", dependencies: ["HoloRaster", "HoloScene", "HoloClips", "CPixelKernels", "CKernelTestHooks"]),
-        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPNG", "CKernelTestSupport", "CKernelTestHooks"]),
-        .testTarget(name: "HoloGoldenTests", dependencies: ["HoloGolden", "HoloPNG"]),
+        .testTarget(name: "HoloRasterTests", dependencies: ["HoloPixels", "HoloRaster", "HoloScene", "HoloClips", "CPixelKernels", "CKernelTestHooks"]),
+        .testTarget(name: "HoloPNGTests", dependencies: ["HoloPixels", "HoloPNG", "CKernelTestSupport", "CKernelTestHooks"]),
+        .testTarget(name: "HoloGoldenTests", dependencies: ["HoloPixels", "HoloGolden", "HoloPNG"]),
         .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"], exclude: ["__Geometry__"]),
-        .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloExport", "HoloVerify", "HoloMSL", "HoloShaders"]),
+        .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloExport", "HoloVerify", "HoloPixels", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting", "HoloExport", "HoloVerify"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloframeUITests", dependencies: ["HoloframeUI"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloStudioTests", dependencies: ["HoloStudio"]),

@@ -13,6 +13,7 @@
 // repeated once at the right and the last row once at the bottom, so the edge's colour bleeds into
 // the padding instead of a black line; crop it off with `crop=W:H:0:0` to get the frame back.
 
+import HoloPixels
 import HoloRaster
 
 /// How `RenderPipeline` turns a canvas into the bytes of a raw frame.

@@ -35,6 +35,7 @@ import HoloClips
 import HoloGeometry
 import HoloGolden
 import HoloPNG
+import HoloPixels
 import HoloRaster
 import HoloScene
 import HoloStop

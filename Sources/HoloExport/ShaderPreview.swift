@@ -11,6 +11,7 @@ import Foundation
 import HoloGeometry
 import HoloMSL
 import HoloPNG
+import HoloPixels
 import HoloRaster
 import HoloStop
 

@@ -2,7 +2,7 @@
 // capitals, except "s", the seconds of the labels' times) and the punctuation of frame names ("-", "@", ".", "_", ":", "/", "×", "#", "%").
 // Built in so labels need no FreeType; each glyph is 7 rows of 5 bits, most significant bit left.
 
-import HoloRaster
+import HoloPixels
 
 enum BitmapFont {
     static let glyphWidth = 5, glyphHeight = 7, advance = 6

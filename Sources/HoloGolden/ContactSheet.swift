@@ -12,7 +12,7 @@
 // dark sheet, still shows where it is.
 
 import HoloGeometry
-import HoloRaster
+import HoloPixels
 
 public enum ContactSheet {
     public static let padding = 8

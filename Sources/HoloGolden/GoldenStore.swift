@@ -16,7 +16,7 @@ import Foundation
 #endif
 import HoloGeometry
 import HoloPNG
-import HoloRaster
+import HoloPixels
 
 /// When verify may write goldens.
 public enum RecordMode: String, Sendable, CaseIterable {

@@ -4,7 +4,7 @@
 // `Tolerance` are opt-in. The diff image follows pixelmatch: the expected image as grey faded to
 // 10% over white, differing pixels red, excused anti-aliased pixels yellow.
 
-import HoloRaster
+import HoloPixels
 
 public struct ComparisonResult: Sendable, Equatable {
     /// Pixels that differ beyond the tolerance (excused anti-aliased pixels not included).

@@ -2,7 +2,7 @@
 // `straightRGBA` and `Canvas.isOpaque`). The straight bytes R, G, B, A are read as one little-endian
 // word, which is the canvas word layout r | g<<8 | b<<16 | a<<24.
 
-import HoloRaster
+import HoloPixels
 
 @usableFromInline
 enum AlphaConversion {

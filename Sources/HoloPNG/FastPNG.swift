@@ -19,7 +19,7 @@
 
 import CPNGFast
 import Dispatch
-import HoloRaster
+import HoloPixels
 import HoloGeometry
 import Synchronization
 

@@ -7,7 +7,7 @@
 // way (HoloRaster's straightRGBA) and the decoder the other, and for every premultiplied
 // value a canvas can hold the round trip is exact (tested exhaustively in HoloPNGTests).
 
-import HoloRaster
+import HoloPixels
 
 public enum PNG {
     /// Encodes through libpng with explicit settings and writes atomically: the file at `path` is

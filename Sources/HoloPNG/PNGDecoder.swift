@@ -8,7 +8,7 @@
 // under --max-time 2: libpng inflates all of it to find its end).
 
 import CPNGShim
-import HoloRaster
+import HoloPixels
 import HoloStop
 
 extension PNG {

@@ -34,7 +34,7 @@
 // should encode frames in parallel with rendering rather than expect one encode under 15 ms.
 
 import CPNGShim
-import HoloRaster
+import HoloPixels
 
 extension PNG {
     /// Encodes the canvas through libpng with explicit settings: RGB when every pixel is opaque,

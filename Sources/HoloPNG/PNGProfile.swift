@@ -3,7 +3,7 @@
 // Both are lossless and decode to the same pixels, so a profile never changes what a golden
 // comparison decides; they trade time for size (measured figures in README "PNG encoding").
 
-import HoloRaster
+import HoloPixels
 
 public enum PNGProfile: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The project's own writer (FastPNG.swift): rows filtered NONE/SUB/UP by a per-row count of

@@ -10,6 +10,7 @@
 // see only the group's own content (documented limit).
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 import HoloText
 import HoloStop

@@ -10,6 +10,7 @@ import HoloExport
 import HoloGeometry
 import HoloGolden
 import HoloPNG
+import HoloPixels
 import HoloRaster
 import HoloStop
 

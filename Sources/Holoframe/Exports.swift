@@ -4,6 +4,7 @@
 @_exported import HoloMotion
 @_exported import HoloScene
 @_exported import HoloText
+@_exported import HoloPixels
 @_exported import HoloRaster
 @_exported import HoloPNG
 @_exported import HoloGolden

@@ -1,5 +1,5 @@
 import HoloGolden
-import HoloRaster
+import HoloPixels
 import Testing
 
 /// A w×h canvas of one opaque colour.

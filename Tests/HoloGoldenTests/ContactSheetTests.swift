@@ -1,6 +1,6 @@
 import HoloGeometry
 import HoloGolden
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct ContactSheetTests {

@@ -1,6 +1,6 @@
 import Foundation
 import HoloGolden
-import HoloRaster
+import HoloPixels
 import Testing
 
 /// What drew a folder's goldens: written when they are recorded, named on a mismatch.

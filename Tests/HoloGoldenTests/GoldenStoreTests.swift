@@ -1,7 +1,7 @@
 import Foundation
 import HoloGolden
 import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 /// A fresh Golden/ root and artifacts folder in the temp directory.

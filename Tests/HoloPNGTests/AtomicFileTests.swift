@@ -1,6 +1,6 @@
 import Foundation
 import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct AtomicFileTests {

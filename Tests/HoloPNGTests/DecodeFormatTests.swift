@@ -1,7 +1,7 @@
 // Decoding PNG flavours the encoder never writes, from files made by hand (HandPNG, no libpng).
 
 import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct DecodeFormatTests {

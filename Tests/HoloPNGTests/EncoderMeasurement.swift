@@ -5,7 +5,7 @@
 
 import Foundation
 import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct EncoderMeasurement {

@@ -7,7 +7,7 @@ import CKernelTestHooks
 import CPNGFast
 import HoloGeometry
 @testable import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct FastPNGTests {

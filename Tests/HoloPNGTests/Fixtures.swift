@@ -4,7 +4,7 @@
 import Foundation
 import HoloGeometry
 @testable import HoloPNG
-import HoloRaster
+import HoloPixels
 
 
 enum Fixtures {

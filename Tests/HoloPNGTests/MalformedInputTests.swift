@@ -1,7 +1,7 @@
 // Bad input must end in a thrown PNGError carrying a message, never a crash or a huge allocation.
 
 @testable import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct MalformedInputTests {

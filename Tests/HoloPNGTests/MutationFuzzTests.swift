@@ -6,7 +6,7 @@
 import Foundation
 import HoloGeometry
 @testable import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct MutationFuzzTests {

@@ -1,5 +1,5 @@
 import HoloPNG
-import HoloRaster
+import HoloPixels
 import Testing
 
 @Suite struct RoundTripTests {

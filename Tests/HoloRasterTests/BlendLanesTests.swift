@@ -5,6 +5,7 @@
 import CKernelTestHooks
 import CPixelKernels
 import HoloGeometry
+import HoloPixels
 import Testing
 @testable import HoloRaster
 

@@ -3,6 +3,7 @@
 // is a bug, not rounding.
 
 import HoloGeometry
+import HoloPixels
 import Testing
 @testable import HoloRaster
 import CKernelTestHooks

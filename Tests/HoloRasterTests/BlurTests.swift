@@ -1,5 +1,6 @@
 import Foundation
 import HoloGeometry
+import HoloPixels
 @testable import HoloRaster
 import Testing
 

@@ -2,6 +2,7 @@
 // coverage mask tinted by the text's paint. The fast renderer and the reference agree on them.
 
 import HoloGeometry
+import HoloPixels
 @testable import HoloRaster
 import HoloText
 import HoloScene

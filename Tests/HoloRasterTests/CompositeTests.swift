@@ -3,6 +3,7 @@
 // Expected values come from the reference's source-over with 8-bit intermediates:
 //   s' = round(S·c/255),  D' = s' + round(D·(255 − s'a)/255).
 
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

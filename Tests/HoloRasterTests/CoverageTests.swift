@@ -6,6 +6,7 @@
 // integrated by the midpoint rule (n samples per column). lo/hi come from the shapes' own
 // equations (circle, half-planes, UIKit's corner Béziers), never from the flattened polygon.
 
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

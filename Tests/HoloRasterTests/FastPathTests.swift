@@ -4,6 +4,7 @@
 // the reference, and demands identical bytes: the fast paths are reorganisations of the same
 // integer arithmetic, not approximations.
 
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

@@ -4,6 +4,7 @@
 // expected colour there is the stop's own, within 1 per channel (8-bit quantization).
 
 import Glibc
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

@@ -3,6 +3,7 @@
 // least recently used first and materials and bitmaps kept while they fit; and frames drawn with
 // budgets too small for anything equal to frames drawn with the default ones.
 
+import HoloPixels
 import Testing
 import HoloClips
 import HoloGeometry

@@ -5,6 +5,7 @@
 // with gradients and text-like stripes, as the demo scrolls them) under an ultraThin light header
 // bar of 390×125 pt at 3x, the shape the titles design's collapsing header uses.
 
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

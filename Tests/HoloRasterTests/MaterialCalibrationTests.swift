@@ -15,6 +15,7 @@
 // Not anchored (no screenshot figure): dark materials; they are the table read literally.
 
 import HoloGeometry
+import HoloPixels
 @testable import HoloRaster
 import HoloScene
 import Testing

@@ -1,4 +1,5 @@
 import HoloGeometry
+import HoloPixels
 @testable import HoloRaster
 import HoloScene
 import Testing

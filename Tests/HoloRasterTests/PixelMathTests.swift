@@ -1,6 +1,7 @@
 // Exhaustive checks of the 8-bit pixel arithmetic against a Double reference: every formula has a
 // domain of 256×256 (or 65026) inputs, so every input is tried.
 
+import HoloPixels
 import Testing
 import HoloGeometry
 @testable import HoloRaster

@@ -2,6 +2,7 @@
 // are words r | g<<8 | b<<16 | a<<24, seen as bytes R, G, B, A; a mask plane packs four samples
 // a word. Each view is held to the others here.
 
+import HoloPixels
 import Testing
 @testable import HoloRaster
 

@@ -1,6 +1,7 @@
 // Timings, not a test: runs only with HOLORASTER_BENCH=1 and asserts nothing.
 //   HOLORASTER_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter RasterBenchmark
 
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

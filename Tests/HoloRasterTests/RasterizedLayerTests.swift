@@ -3,6 +3,7 @@
 // run equal to frames drawn alone, and the picture within the stated bound of the reference
 // renderer, which draws the content at its transform.
 
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

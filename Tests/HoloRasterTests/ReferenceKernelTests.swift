@@ -5,6 +5,7 @@
 // arithmetic; within one level where both are exact in the reals and differ only in float
 // rounding; within the blur bound where the fast path approximates on purpose.
 
+import HoloPixels
 import Testing
 import HoloClips
 import HoloGeometry

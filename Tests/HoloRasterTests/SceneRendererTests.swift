@@ -9,6 +9,7 @@
 // that take a layer (shadow, blur, tilt).
 
 import Foundation
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

@@ -2,6 +2,7 @@
 // background drawn from its own clip mask (`Canvas.fillOwnClip`), held byte for byte to the paths
 // they stand in for: the accumulation rasterizer over the whole window, and the clipped blitter.
 
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloScene

@@ -3,6 +3,7 @@
 // bounded by `pixelBounds`.
 
 import HoloGeometry
+import HoloPixels
 @testable import HoloRaster
 import HoloScene
 import HoloText

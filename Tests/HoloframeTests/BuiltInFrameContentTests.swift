@@ -5,6 +5,7 @@
 import Foundation
 import HoloClips
 import HoloGeometry
+import HoloPixels
 import HoloRaster
 import HoloScene
 import Testing

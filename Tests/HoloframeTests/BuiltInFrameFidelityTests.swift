@@ -7,6 +7,7 @@ import Foundation
 @testable import HoloClips
 import HoloGeometry
 import HoloMotion
+import HoloPixels
 import HoloRaster
 import HoloScene
 import Testing

@@ -6,6 +6,7 @@
 
 import Dispatch
 import Foundation
+import HoloPixels
 import Testing
 import HoloMSL
 import HoloShaders

@@ -5,6 +5,7 @@
 // solid 21 × 8-pt bar in the content colour) and the home indicator's capsule.
 
 import Foundation
+import HoloPixels
 import Testing
 import HoloGeometry
 import HoloMotion

@@ -2,6 +2,7 @@
 // frames, and --resume finishing a list.
 
 import Foundation
+import HoloPixels
 import Testing
 @testable import Holoframe
 @testable import HoloExport

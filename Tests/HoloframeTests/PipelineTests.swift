@@ -1,4 +1,5 @@
 import Foundation
+import HoloPixels
 import Testing
 import HoloMotion
 import HoloScene

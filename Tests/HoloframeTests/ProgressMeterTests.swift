@@ -1,4 +1,5 @@
 import Foundation
+import HoloPixels
 import Synchronization
 import Testing
 @testable import Holoframe

@@ -18,6 +18,7 @@
 // .build/reference-artifacts (or HOLOFRAME_ARTIFACTS).
 
 import Foundation
+import HoloPixels
 import Testing
 @testable import Holoframe
 @testable import HoloExport

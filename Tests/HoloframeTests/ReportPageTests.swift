@@ -2,6 +2,7 @@
 // what a reader would look for. (Tests/Browser/check_reports.sh opens them in Chromium.)
 
 import Foundation
+import HoloPixels
 import Testing
 @testable import Holoframe
 @testable import HoloExport

@@ -4,6 +4,7 @@
 // and examples/metal-effect.json fast against reference.
 
 import Foundation
+import HoloPixels
 import Testing
 import HoloMSL
 @testable import HoloClips

@@ -4,6 +4,7 @@
 // commit that added it).
 
 import Foundation
+import HoloPixels
 import Testing
 @testable import Holoframe
 @testable import HoloExport

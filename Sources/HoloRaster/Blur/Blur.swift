@@ -28,6 +28,8 @@
 // Premultiplied channels are blurred independently, which is exactly right for premultiplied
 // colour (and keeps colour ≤ alpha, because every step is a rounded convex combination).
 
+import HoloPixels
+
 /// A pixel-aligned rectangle of a canvas.
 @frozen
 public struct BlurRegion: Hashable, Sendable {

@@ -5,6 +5,7 @@
 // All arithmetic is integer: results are identical on every machine and thread count.
 
 import CPixelKernels
+import HoloPixels
 
 /// An 8-bit image with `channels` interleaved channels (4 = premultiplied RGBA, 1 = alpha).
 /// The samples live in words (PixelWords.swift): an RGBA plane is one word a pixel, like a canvas,

@@ -26,6 +26,7 @@
 // plane's other rows keep their input bytes (blurSeparable's "unspecified").
 
 import CPixelKernels
+import HoloPixels
 
 /// `emit`: instead of writing output row y over the plane, hand it to emit(y, row) in a scratch
 /// row (valid during the call); the plane is then left unspecified. `Canvas.compositeBlurred`

@@ -26,6 +26,7 @@
 // material itself is always opaque, like the system bars it imitates.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 @frozen

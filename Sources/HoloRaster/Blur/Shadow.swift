@@ -8,6 +8,7 @@
 // The shadow is drawn under the layer by the compositor; this file only produces it.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 /// Shadow σ in points for a SwiftUI shadow radius (approx., see the file header).

@@ -25,6 +25,7 @@
 // drawn live. Surfaces live in a cache per worker with a byte budget (LayerCache.swift).
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 #if canImport(Glibc)
 import Glibc

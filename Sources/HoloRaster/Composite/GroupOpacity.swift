@@ -5,6 +5,7 @@
 // screen's. Held byte for byte to `Reference.mixBack` (FastPathTests).
 
 import CPixelKernels
+import HoloPixels
 
 extension Canvas {
     /// A copy of the pixels in `x0..<x1 × y0..<y1` (clamped to the canvas) as a canvas of that size.

@@ -6,6 +6,7 @@
 // `Reference.composite` (ReferenceKernelTests).
 
 import HoloGeometry
+import HoloPixels
 
 extension Canvas {
     /// Source-over composite of an offscreen layer whose top-left pixel sits at canvas pixel

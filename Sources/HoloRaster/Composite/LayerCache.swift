@@ -19,6 +19,7 @@
 // `Sendable`) and is never contended in a run, where one thread draws every frame.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 /// Retained layers' tiles, materials' backdrops and rasterized groups' bitmaps kept by one worker.

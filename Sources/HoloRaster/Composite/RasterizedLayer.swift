@@ -22,6 +22,7 @@
 // bitmap's size. ReferenceDifference states the bound (`rasterizedMaxMeanDelta`).
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 import HoloStop
 

@@ -21,6 +21,7 @@
 // runs equal frames drawn alone because the choice depends on the scene only.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 /// Below this σ (px) the text of a layer drawn on the coarse grid is laid out and rasterized at

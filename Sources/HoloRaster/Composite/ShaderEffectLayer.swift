@@ -11,6 +11,7 @@
 // reference entry points.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 extension SceneRenderer {

@@ -16,6 +16,7 @@
 // caller that tilts should render the layer with a margin. A tilt of 0° returns the input as is.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 #if canImport(Glibc)

@@ -5,6 +5,7 @@
 // Row by row in C (mask.c), the same integers.
 
 import CPixelKernels
+import HoloPixels
 
 extension CoverageMask {
     /// Pixel-wise product (clip intersection), over the overlap of the two rects.

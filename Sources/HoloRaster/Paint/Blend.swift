@@ -11,6 +11,7 @@
 // No channel can exceed 255: s'ch ≤ s'a and D ≤ 255 keep each sum ≤ s'a + (255 − s'a).
 
 import CPixelKernels
+import HoloPixels
 
 /// div255 on both 16-bit lanes of x (each lane ≤ 65025).
 @inlinable @inline(__always)

@@ -11,6 +11,7 @@
 // replaces, a transparent one keeps, and the SIMD loop does what the scalar loop's special cases do.
 
 import CPixelKernels
+import HoloPixels
 
 @usableFromInline typealias PixelQuad = SIMD4<UInt32>
 

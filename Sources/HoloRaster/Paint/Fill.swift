@@ -10,6 +10,7 @@
 // change beside it). FastPathTests holds both paths to the reference (`Reference.paint`).
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 /// Paints coverage runs into canvas words.

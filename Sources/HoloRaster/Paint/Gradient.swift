@@ -35,6 +35,7 @@
 
 import CPixelKernels
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 #if canImport(Glibc)

@@ -5,6 +5,7 @@
 //   src = bilerp(image, u·W − ½, v·H − ½),  D' = src·c + D·(1 − src_a·c),  c = clip coverage
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 extension Canvas {

@@ -12,6 +12,7 @@
 // lanes: at most ½ level more. `Reference.resampled` computes it pixel by pixel.
 
 import CPixelKernels
+import HoloPixels
 
 /// The axis-aligned map of a resample: destination pixel centres to source coordinates.
 struct AxisMap: Hashable {

@@ -44,6 +44,7 @@
 // needs is computed, so a 3x crop through a 67-px Gaussian costs a fraction of a second.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 /// The reference's own pixel arithmetic, in the plainest form.

@@ -8,6 +8,8 @@
 // Every frame of every built-in clip at 0.5x and every reveal frame with such a blur at 3x holds
 // the first bound.
 
+import HoloPixels
+
 public struct ReferenceDifference: Sendable, Equatable, CustomStringConvertible {
     public static let maxMeanDelta = 0.5
     public static let largeDelta = 8

@@ -14,6 +14,7 @@
 // bilinearly (weights in 1/256, one rounding).
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 import HoloText
 

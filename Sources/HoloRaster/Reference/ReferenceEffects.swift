@@ -17,6 +17,7 @@
 // points behind the eye (W = h20 v_x + h21 v_y + h22 ≤ 0) stay transparent.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 
 #if canImport(Glibc)

@@ -21,6 +21,7 @@
 // only the final grown rect. Clamped edges read the target's true edge pixels, never the rect's.
 
 import HoloGeometry
+import HoloPixels
 import HoloScene
 import HoloText
 

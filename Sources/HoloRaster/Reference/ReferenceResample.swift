@@ -5,6 +5,8 @@
 //   value = (h(j)·(256 − b) + h(j + 1)·b + 128) >> 8
 // per channel, S transparent outside the source.
 
+import HoloPixels
+
 extension Reference {
     static func resampled(_ source: Canvas, sx: Double, ox: Double, sy: Double, oy: Double,
                           width: Int, height: Int) -> Canvas {

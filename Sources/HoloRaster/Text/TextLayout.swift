@@ -11,6 +11,7 @@
 // Overlapping glyphs combine by saturating addition of coverage (exact for glyphs that only abut,
 // slightly too dark where ink truly overlaps, which Latin text rarely does).
 
+import HoloPixels
 import HoloText
 import HoloGeometry
 import HoloScene

@@ -8,6 +8,7 @@
 import Foundation
 import HoloExport
 import HoloPNG
+import HoloPixels
 import HoloRaster
 
 public struct BenchReportPage: Sendable {

@@ -15,8 +15,8 @@
 
 extension Array where Element == UInt32 {
     /// The first `count` bytes of the words (at most 4 × the word count), borrowed for `body`.
-    @inline(__always)
-    func withSampleBytes<R>(count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inlinable @inline(__always)
+    package func withSampleBytes<R>(count: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         precondition(count >= 0 && count <= self.count * 4, "more bytes than the words hold")
         return try withUnsafeBufferPointer { words in
             try words.withMemoryRebound(to: UInt8.self) { try body(UnsafeBufferPointer(rebasing: $0[0..<count])) }
@@ -24,8 +24,8 @@ extension Array where Element == UInt32 {
     }
 
     /// The first `count` bytes of the words, borrowed for writing for `body`.
-    @inline(__always)
-    mutating func withMutableSampleBytes<R>(count: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    @inlinable @inline(__always)
+    package mutating func withMutableSampleBytes<R>(count: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
         precondition(count >= 0 && count <= self.count * 4, "more bytes than the words hold")
         return try withUnsafeMutableBufferPointer { words in
             try words.withMemoryRebound(to: UInt8.self) { try body(UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
@@ -33,8 +33,8 @@ extension Array where Element == UInt32 {
     }
 
     /// Words holding a copy of `bytes` (the last word zero-padded).
-    @inline(__always)
-    init(copyingSampleBytes bytes: [UInt8]) {
+    @inlinable @inline(__always)
+    package init(copyingSampleBytes bytes: [UInt8]) {
         let count = (bytes.count + 3) / 4
         self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -47,8 +47,8 @@ extension Array where Element == UInt32 {
     }
 
     /// A copy of the first `count` bytes of the words.
-    @inline(__always)
-    func sampleBytes(count: Int) -> [UInt8] {
+    @inlinable @inline(__always)
+    package func sampleBytes(count: Int) -> [UInt8] {
         precondition(count >= 0 && count <= self.count * 4, "more bytes than the words hold")
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }

@@ -20,10 +20,10 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     /// Pixels per point.
     public let scale: Double
     /// Premultiplied RGBA8, `width * height` words in the layout of `PremultipliedRGBA8.word`.
-    public internal(set) var words: [UInt32]
+    public package(set) var words: [UInt32]
     /// While set, drawing writes only these rows (the compositor's damage band, Compositor.swift);
     /// what lands in them is what a drawing of the whole canvas puts there. Not part of equality.
-    var rowLimit: Range<Int>? = nil
+    package var rowLimit: Range<Int>? = nil
 
     public static func == (a: Canvas, b: Canvas) -> Bool {
         a.width == b.width && a.height == b.height && a.scale == b.scale && a.words == b.words
@@ -100,6 +100,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
 
     /// Borrows the pixels as bytes, R, G, B, A per pixel (`width * height * 4`), for C kernels,
     /// libpng and byte-wise readers (PixelWords.swift).
+    @inlinable
     public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try words.withSampleBytes(count: words.count * 4, body)
     }
