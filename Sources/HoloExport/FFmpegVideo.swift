@@ -22,6 +22,7 @@
 //   A blocked write of a frame then fails with EPIPE, so the render never waits on it forever.
 
 import Foundation
+import HoloPixels
 import Glibc
 import HoloGeometry
 import HoloMotion
