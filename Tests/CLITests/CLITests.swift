@@ -297,10 +297,10 @@ func scratchFolder(_ tag: String) -> String {
     }
 }
 
-/// The version string as written in Sources/Holoframe/Version.swift.
+/// The version string as written in Sources/HoloExport/Version.swift.
 func versionInSource() -> String {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/Holoframe/Version.swift").path
+        .deletingLastPathComponent().appendingPathComponent("Sources/HoloExport/Version.swift").path
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     guard let line = text.split(separator: "\n").first(where: { $0.contains("static let current") }),
           let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else { return "(not found)" }

@@ -3,7 +3,7 @@
 
 Reads bench --json files of the unchanged clip (s*.json) and of the slower one (v*.json), each
 recorded by its own process, and holds every pair (baseline = one unchanged recording, current =
-another recording) to the range rule of Sources/Holoframe/BaselineComparison.swift (re-stated
+another recording) to the range rule of Sources/HoloVerify/BaselineComparison.swift (re-stated
 below), with each frame's time taken from the first P runs in thread CPU time three ways:
   fastest       the fastest of the runs (the rule before: it flagged unchanged clips under load)
   median        the median of the runs, each run divided by its level (its median frame)
