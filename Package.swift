@@ -107,7 +107,7 @@ let package = Package(
         // `holoframe studio`: the preview server and its page. Only the CLI depends on it.
         // Its HTTP server is its own (POSIX sockets): FlyingFox 0.27.1 had none of the bounds a local
         // server needs against a hostile page or client (issue 41, docs/studio.md "Why its own server").
-        .target(name: "HoloStudio", dependencies: ["Holoframe"]),
+        .target(name: "HoloStudio", dependencies: ["Holoframe"], resources: [.embedInCode("Resources/studio.html")]),
         .executableTarget(name: "HoloframeCLI", dependencies: [
             "Holoframe", "HoloStudio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

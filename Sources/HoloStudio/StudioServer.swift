@@ -2,7 +2,7 @@
 // FlyingFox or swift-nio: docs/studio.md, "Why its own server").
 //
 // Routes (all answers are `Cache-Control: no-store`; a frame's version is in its headers):
-//   GET  /                  the page (StudioPage.swift)
+//   GET  /                  the page (StudioPage.swift, Resources/studio.html)
 //   GET  /clip              the version shown, its inputs and environment, the last error (JSON)
 //   GET  /frame?n=K         frame K as PNG; X-Frame, X-Version, X-Raster-Ms, X-Scale, X-Cached
 //   GET  /state?n=K         frame K's simulated state: the line `render --state` writes

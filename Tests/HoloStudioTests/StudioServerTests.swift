@@ -96,6 +96,10 @@ struct ServedStudio {
         let page = try await exchange(port, "GET", "/")
         #expect(page.status == 200 && page.headers["content-type"]?.hasPrefix("text/html") == true)
         #expect(page.text.contains("id=\"scrubber\"") && page.text.contains("type=\"range\""))
+        // The page served is the resource file as built into the binary, whole.
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/HoloStudio/Resources/studio.html").standardized
+        #expect(page.body == Array(try Data(contentsOf: file)) && page.text.hasSuffix("</html>\n"))
 
         let clip = try await exchange(port, "GET", "/clip")
         let info = try #require(try JSONSerialization.jsonObject(with: Data(clip.body)) as? [String: Any])
