@@ -90,7 +90,7 @@ public final class StudioSession: @unchecked Sendable {
         cache = FrameCache(budgetBytes: cacheBytes)
         shown = try ClipVersion(number: 1, source: source, environment: nil, renderer: pipeline.renderer, recordBytes: recordBytes)
         stamps = FileStamps(shown.files)
-        Self.warmUp(shown, pipeline: pipeline)
+        Self.warmUp(shown, pipeline: pipeline, maxTime: limits.maxTime)
     }
 
     /// The process's first frame pays for its start-up (code paged in, lazily built tables, the
@@ -100,11 +100,12 @@ public final class StudioSession: @unchecked Sendable {
     /// it then drops, empties the glyph cache (as each bench run starts), and counts the time as
     /// the version's preparation; the frame 0 the page asks for is then drawn from an empty
     /// compositor and glyph cache, as bench's frame 0 is. A draw that fails here is left to the
-    /// page's request, which reports it.
-    static func warmUp(_ version: ClipVersion, pipeline: RenderPipeline) {
+    /// page's request, which reports it. The load is held to --max-time as a request is (and the
+    /// draw to --frame-timeout), so a clip whose frame never ends cannot hold the studio's start.
+    static func warmUp(_ version: ClipVersion, pipeline: RenderPipeline, maxTime: Double?) {
         let start = DispatchTime.now().uptimeNanoseconds
         let scene = version.record(0).scene
-        _ = try? pipeline.watched(0, cancellation: nil) {
+        _ = try? pipeline.watched(0, cancellation: nil, runDeadline: FrameWatch.deadline(after: maxTime), maxTime: maxTime) {
             try pipeline.draw(scene, scale: version.clip.scale, compositor: FrameCompositor(renderer: pipeline.renderer))
         }
         pipeline.renderer.fonts.clearGlyphCache()

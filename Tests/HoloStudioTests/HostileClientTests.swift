@@ -206,6 +206,7 @@ func hostileStudio(_ limits: HTTPLimits = HTTPLimits(), name: String = #function
     func studio(_ clip: String, _ limits: Limits, name: String = #function) throws -> (StudioSession, String) {
         let folder = studioFolder(name)
         try write(clip, to: folder + "/clip.json")
+        if clip == Self.slowClip { try write(Self.slowShader, to: folder + "/slow.metal") }
         let session = try StudioSession(source: StudioClipSource(argument: folder + "/clip.json"),
                                         pipeline: RenderPipeline(fonts: FontLibrary.shared), cacheBytes: 1 << 20, limits: limits)
         return (session, folder)
@@ -228,13 +229,28 @@ func hostileStudio(_ limits: HTTPLimits = HTTPLimits(), name: String = #function
         #expect(answer.status == 422 && answer.text.contains("--max-nodes"))
     }
 
-    /// A frame of 30 full-screen blurred layers at 2×: 3.9 s to draw in a debug build (`render --frames 1`).
-    static let slowClip = #"{"design": "custom", "duration": 0.5, "device": "400x400@2", "scene": {"type": "group", "children": ["# +
-        (0..<30).map { ##"{"type": "group", "blur": 40, "opacity": 0.5, "children": [{"type": "rect", "frame": {"x": \##($0), "width": 400, "height": 400}, "fill": "#00FF00"}]}"## }
-        .joined(separator: ",") + "]}}"
+    /// A frame that takes minutes in any build: a shader whose loops the static check sees (10⁶
+    /// trips a pixel, allowed by raising `maxShaderOperations`) over the whole 200×100 screen; its
+    /// loops poll the frame's deadline, so a time limit stops it inside the frame.
+    static let slowClip = #"{"design": "custom", "duration": 0.5, "device": "200x100@1", "scene": {"type": "group", "children": ["# +
+        #"{"type": "shaderFill", "shape": {"type": "rect", "frame": {"x": 0, "y": 0, "width": 200, "height": 100}}, "# +
+        #""shader": {"source": "slow.metal", "function": "slow"}, "arguments": []}]}}"#
+    static let slowShader = """
+        [[ stitchable ]] half4 slow(float2 position, half4 color) {
+            float h = 0.0;
+            for (int i = 0; i < 1000; i++) { for (int j = 0; j < 1000; j++) { h = fract(h + 0.37); } }
+            return half4(h, h, h, 1.0);
+        }
+        """
+    /// Limits that let the slow shader run (`--max-shader-work 1e30`).
+    static func slowLimits() -> Limits {
+        var limits = Limits()
+        limits.work.maxShaderOperations = 1e30
+        return limits
+    }
 
     @Test func aSlowFrameStopsAtTheFrameTimeout() throws {
-        var limits = Limits()
+        var limits = Self.slowLimits()
         limits.frameTimeout = 0.3
         let (session, folder) = try studio(Self.slowClip, limits)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -244,11 +260,14 @@ func hostileStudio(_ limits: HTTPLimits = HTTPLimits(), name: String = #function
     }
 
     @Test func maxTimeIsADeadlineForEachRequest() throws {
-        var limits = Limits()
+        var limits = Self.slowLimits()
         limits.frameTimeout = nil
         limits.maxTime = 0.3
+        let loading = ContinuousClock.now
         let (session, folder) = try studio(Self.slowClip, limits)
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The load's warm-up draw of frame 0 is held to --max-time too, or the studio never starts.
+        #expect(ContinuousClock.now - loading < .seconds(2))
         for n in [1, 2] {   // the second request has a deadline of its own
             let started = ContinuousClock.now
             #expect { try session.frame(n) } throws: { $0 is RequestTimeLimit && "\($0)".contains("--max-time of 0.3 s") }
@@ -259,7 +278,7 @@ func hostileStudio(_ limits: HTTPLimits = HTTPLimits(), name: String = #function
     /// A bench of the slow clip's frames (3 runs of each, at the device's 2×) is stopped at the
     /// request's --max-time inside a frame, not after the whole range.
     @Test func aBenchIsHeldToMaxTime() throws {
-        var limits = Limits()
+        var limits = Self.slowLimits()
         limits.frameTimeout = nil
         limits.maxTime = 0.3
         let (session, folder) = try studio(Self.slowClip, limits)
