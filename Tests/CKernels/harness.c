@@ -8,8 +8,8 @@
 // build this CPU chooses) and through each build its test entry point offers (kernel 0, 1, 2; a
 // build this CPU lacks is skipped), on random rows of random lengths with the extremes 0 and 255
 // mixed in. The gradient spans are not here: their reference is the Swift Double formula
-// (GradientKernelTests). Nor are the PNG kernels (CPNGFast): pngfast.c is built against ISA-L,
-// which has no aarch64 build installed here.
+// (GradientKernelTests). Of the PNG kernels (CPNGFast) only the fast deflate's byte compares are
+// (deflate.c stands alone): pngfast.c is built against ISA-L, which has no aarch64 build here.
 //
 // Prints a line per kernel (with the builds that ran) and a line per mismatch; exits 1 after any.
 
@@ -20,6 +20,7 @@
 
 #include "pixelkernels.h"
 #include "kernelhooks.h"
+#include "pngfast.h"
 
 // MARK: - Inputs
 
@@ -434,6 +435,48 @@ static void check_compositing(void) {
     report("mask product");
 }
 
+// MARK: - The fast deflate's compares
+
+static void check_deflate_runs(void) {
+    enum { SPAN = 700 };
+    static uint8_t buf[2 * SPAN];
+    for (int round = 0; round < 4 * ROUNDS; round++) {
+        // A reference stretch and, `distance` on, its copy with a byte changed here and there (or
+        // none), so that runs end at every offset within and across the 16-byte steps.
+        size_t distance = 1 + below(SPAN / 2), limit = below(300);
+        fill(buf, sizeof buf);
+        size_t at = distance + below(SPAN - distance);
+        for (size_t j = 0; j < limit + 1 && at + j < sizeof buf; j++) buf[at + j] = buf[at + j - distance];
+        for (uint32_t changes = below(3), c = 0; c < changes; c++) buf[at + below((uint32_t)limit + 1)] ^= (uint8_t)(1 + below(255));
+        unsigned want = 0;
+        while (want < limit && buf[at + want] == buf[at + want - distance]) want++;
+        unsigned got = hf_fast_copy_length(buf + at, distance, (unsigned)limit);
+        if (got != want) {
+            printf("MISMATCH hf_fast_copy_length, distance %zu, limit %zu: %u, the definition %u\n", distance, limit, got, want);
+            failures++;
+        }
+
+        // A run of zeros of any length, then a nonzero byte (or none before the limit).
+        memset(buf, 0, sizeof buf);
+        size_t zeros = below(SPAN), start = below(64);
+        fill(buf + start + zeros, sizeof buf - start - zeros);
+        if (below(2)) buf[start + zeros] = (uint8_t)(1 + below(255));
+        size_t span = below(SPAN + 1);
+        size_t run_want = 0;
+        while (run_want < span && buf[start + run_want] == 0) run_want++;
+        for (int build = 0; build <= 2; build++) {
+            size_t run = (size_t)-1;
+            if (!hf_fast_zero_run_kernel(build, buf + start, span, &run)) continue;
+            builds_run |= 1u << build;
+            if (run != run_want) {
+                printf("MISMATCH hf_fast_zero_run build %d, limit %zu: %zu, the definition %zu\n", build, span, run, run_want);
+                failures++;
+            }
+        }
+    }
+    report("deflate runs");
+}
+
 int main(void) {
     check_box();
     check_upsample();
@@ -441,6 +484,7 @@ int main(void) {
     check_resample();
     check_taps();
     check_compositing();
+    check_deflate_runs();
     if (failures) {
         printf("FAILED: %d mismatches\n", failures);
         return 1;

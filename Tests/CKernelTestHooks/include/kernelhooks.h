@@ -55,6 +55,14 @@ int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, 
 /// -2 when the call itself failed.
 int hf_fast_upper_state_after(int call);
 
+/// The fast deflate's run of equal bytes at p and p − distance, at most `limit` long (its generic
+/// vector compare, 16 bytes a step).
+unsigned hf_fast_copy_length(const uint8_t *p, size_t distance, unsigned limit);
+
+/// The fast deflate's run of zeros at p, at most `limit` long, into *run: kernel 0 (generic vectors,
+/// 16 bytes a step) or 2 (AVX2, 64). Returns 0 when this CPU lacks the kernel.
+int hf_fast_zero_run_kernel(int kernel, const uint8_t *p, size_t limit, size_t *run);
+
 /// hf_fast_deflate_stripe with the parse byte by byte (kernel 0) or in AVX2 windows (kernel 2);
 /// the bytes must be the same. -3 when this CPU lacks the kernel.
 long hf_fast_deflate_stripe_kernel(const uint8_t *input, size_t length, size_t line_bytes, int pixel_bytes, int last,
