@@ -574,7 +574,8 @@ static uint32_t adler32_avx2(uint32_t adler, const uint8_t *bytes, size_t length
 }
 #endif
 
-uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length) {
+uint32_t hf_fast_adler32(uint32_t adler, const void *data, size_t length) {
+    const uint8_t *bytes = data;
 #if HF_X86
     if (hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) return adler32_avx2(adler, bytes, length);
 #endif
@@ -615,7 +616,7 @@ static inline void upper_state_clear(void) {
 #endif
 }
 
-uint32_t hf_crc32(uint32_t crc, const uint8_t *bytes, size_t length) {
+uint32_t hf_crc32(uint32_t crc, const void *bytes, size_t length) {
     uint32_t value = crc32_gzip_refl(crc, bytes, (uint64_t)length);
     upper_state_clear();
     return value;
