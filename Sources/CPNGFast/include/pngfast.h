@@ -1,7 +1,7 @@
 #ifndef HOLOFRAME_PNGFAST_H
 #define HOLOFRAME_PNGFAST_H
 // The fast PNG profile's inner loops, in C for SIMD: turning canvas rows into filtered PNG
-// scanlines (pngfast.c), and deflating a stripe of scanlines, with the project's own coder
+// scanlines (filters.c), and deflating a stripe of scanlines, with the project's own coder
 // (deflate.c) or one ISA-L call (pngfast.c). The PNG container (chunks,
 // CRC-32, the zlib wrapper, Adler-32 joining, threads) is written in Swift (HoloPNG/FastPNG*.swift).
 

@@ -69,8 +69,10 @@ long hf_fast_deflate_stripe_kernel(const uint8_t *input, size_t length, size_t l
                                    uint8_t *scratch, uint8_t *out, size_t capacity, int kernel);
 
 /// The MOST_ZEROS counts of one straight RGBA row (zero[0…3]: NONE, SUB, UP, PAETH) by kernel 0
-/// (scalar), 1 (SSSE3) or 2 (AVX2; with `paeth_out`, the AVX2 row writer's PAETH bytes of the row,
-/// or its NONE bytes when `paeth` is 0). Returns 0 when this CPU lacks the kernel.
+/// (scalar), 1 (the generic-vector body built for SSSE3 on x86-64, for the default target
+/// elsewhere) or 2 (the same body built for AVX2); with `paeth_out`, kernels 1 and 2 also write
+/// their row writer's PAETH bytes of the row (SUB's without a row above), or its NONE bytes when
+/// `paeth` is 0. Returns 0 when this CPU lacks the kernel.
 int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                         int kernel, uint64_t *zero, uint8_t *paeth_out);
 
