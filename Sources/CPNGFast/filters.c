@@ -181,7 +181,8 @@ static void zero_counts_tail(const uint8_t *cur, const uint8_t *above, size_t x,
 typedef uint8_t px8 __attribute__((ext_vector_type(32)));
 typedef uint16_t px8w __attribute__((ext_vector_type(32)));
 typedef uint32_t px8words __attribute__((ext_vector_type(8)));
-typedef uint32_t px8wide __attribute__((ext_vector_type(32)));
+typedef uint16_t px8pairs __attribute__((ext_vector_type(16)));
+typedef uint32_t px8pairsWide __attribute__((ext_vector_type(16)));
 typedef int8_t px8signed __attribute__((ext_vector_type(32)));
 
 __attribute__((always_inline)) static inline px8 load_px8(const uint8_t *p) {
@@ -273,22 +274,25 @@ __attribute__((always_inline)) static inline uint32_t zero_counts_px8(const uint
 
 /// The MIN_SUM costs (min_sum_costs_scalar's) of a row, 8 pixels a step: the absolute values of
 /// the filtered bytes as signed bytes (|−128| is 128, as an unsigned byte), colour bytes only for
-/// RGB, added in 16-bit lanes, which are summed before they can overflow (256 steps of ≤ 255).
+/// RGB, added in pairs into 16-bit lanes (the low byte of each pair plus the high one: a mask and a
+/// shift, where widening every byte takes lane-crossing shuffles), which are summed before they can
+/// overflow (128 steps of ≤ 2 · 255).
 __attribute__((always_inline)) static inline void min_sum_costs_px8(const uint8_t *cur, const uint8_t *above, uint32_t width,
                                                                     int channels, uint64_t cost[3]) {
     const px8 keep = channels == 3 ? (px8)(px8words)0x00FFFFFFu : (px8)(px8words)0xFFFFFFFFu;
     min_sum_costs_scalar(cur, above, width < 1 ? width : 1, channels, cost);
     size_t x = 1;
     while (x + 8 <= width) {
-        px8w sum[3] = {0};
-        for (int steps = 0; steps < 256 && x + 8 <= width; steps++, x += 8) {
+        px8pairs sum[3] = {0};
+        for (int steps = 0; steps < 128 && x + 8 <= width; steps++, x += 8) {
             px8 c = load_px8(cur + 4 * x), l = load_px8(cur + 4 * x - 4);
             px8 a = above != NULL ? load_px8(above + 4 * x) : (px8)0;
-            sum[0] += __builtin_convertvector(abs_px8(c) & keep, px8w);
-            sum[1] += __builtin_convertvector(abs_px8(c - l) & keep, px8w);
-            sum[2] += __builtin_convertvector(abs_px8(c - a) & keep, px8w);
+            px8pairs n = (px8pairs)(abs_px8(c) & keep), s = (px8pairs)(abs_px8(c - l) & keep), u = (px8pairs)(abs_px8(c - a) & keep);
+            sum[0] += (n & 0xFF) + (n >> 8);
+            sum[1] += (s & 0xFF) + (s >> 8);
+            sum[2] += (u & 0xFF) + (u >> 8);
         }
-        for (int f = 0; f < 3; f++) cost[f] += __builtin_reduce_add(__builtin_convertvector(sum[f], px8wide));
+        for (int f = 0; f < 3; f++) cost[f] += __builtin_reduce_add(__builtin_convertvector(sum[f], px8pairsWide));
     }
     if (x < width) {
         // The rest as a row that starts at pixel x − 1, less that pixel's own costs.
@@ -505,6 +509,22 @@ int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width
         zero_counts_avx2(cur, above, width, channels, paeth, zero);
         if (paeth_out != NULL) filter_row_avx2(paeth_out, cur, above, width, channels, paeth ? HF_FAST_FILTER_PAETH : HF_FAST_FILTER_NONE);
         return 1;
+#endif
+    default: return 0;
+    }
+}
+
+// A test entry point (Tests/CKernelTestHooks declares it).
+int hf_fast_min_sum_costs(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int kernel, uint64_t *cost) {
+    switch (kernel) {
+    case 0: min_sum_costs_scalar(cur, above, width, channels, cost); return 1;
+    case 1:
+        if (row_kernel() < 1) return 0;
+        min_sum_costs_vector(cur, above, width, channels, cost); return 1;
+#if HF_X86
+    case 2:
+        if (row_kernel() < 2) return 0;
+        min_sum_costs_avx2(cur, above, width, channels, cost); return 1;
 #endif
     default: return 0;
     }

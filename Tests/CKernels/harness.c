@@ -454,18 +454,44 @@ static uint8_t png_filtered(const uint8_t *cur, const uint8_t *above, size_t i, 
 }
 
 static void check_png_filters(void) {
-    enum { MAXW = 2100, ROWS = 3 };
+    enum { MAXW = 2200, ROWS = 3 };
     static uint8_t pixels[ROWS * 4 * MAXW + 64], out[ROWS * (1 + 4 * MAXW) + 64], want[ROWS * (1 + 4 * MAXW)];
     static uint8_t scratch[2 * (4 * MAXW + 16) + 64], bytes[4 * MAXW + 64], table[256 * 256];
     static const int types[4] = { HF_FAST_FILTER_NONE, HF_FAST_FILTER_SUB, HF_FAST_FILTER_UP, HF_FAST_FILTER_PAETH };
     for (int round = 0; round < ROUNDS; round++) {
         // Widths around the 8-pixel steps, and now and then past 255 steps (the counters' flush).
-        uint32_t width = round % 16 == 0 ? 2040 + below(60) : 1 + below(100);
+        uint32_t width = round % 8 < 2 ? 2100 + below(100) : 1 + below(100);
         int channels = below(2) ? 3 : 4, lowContrast = below(2);
         size_t rowBytes = 4 * (size_t)width;
         for (size_t i = 0; i < ROWS * rowBytes; i++) pixels[i] = lowContrast ? (uint8_t)below(3) : byte();
         for (size_t i = 3; i < ROWS * rowBytes; i += 4) pixels[i] = 255;  // opaque: premultiplied = straight
         const uint8_t *cur = pixels + rowBytes, *above = pixels;
+
+        // Now and then rows whose colour bytes are all 128 (|−128| as a signed byte, the largest
+        // MIN_SUM term), so that 16-bit sums over the whole row would overflow if not summed in time.
+        if (round % 8 == 1)
+            for (size_t i = 0; i < ROWS * rowBytes; i++) pixels[i] = i % 4 == 3 ? 255 : 128;
+
+        // The MIN_SUM costs, with and without a row above.
+        for (int hasAbove = 0; hasAbove <= 1; hasAbove++) {
+            const uint8_t *up = hasAbove ? above : NULL;
+            uint64_t sums[3] = {0, 0, 0};
+            for (size_t i = 0; i < rowBytes; i++) {
+                if (channels == 3 && i % 4 == 3) continue;
+                for (int f = 0; f < 3; f++) sums[f] += (uint64_t)abs((int8_t)png_filtered(cur, up, i, types[f]));
+            }
+            for (int build = 0; build <= 2; build++) {
+                uint64_t cost[3] = {9, 9, 9};
+                if (!hf_fast_min_sum_costs(cur, up, width, channels, build, cost)) continue;
+                builds_run |= 1u << build;
+                for (int f = 0; f < 3; f++)
+                    if (cost[f] != sums[f]) {
+                        printf("MISMATCH hf_fast_min_sum_costs build %d, width %u, %d channels, filter %d: %llu, the definition %llu\n",
+                               build, width, channels, types[f], (unsigned long long)cost[f], (unsigned long long)sums[f]);
+                        failures++;
+                    }
+            }
+        }
 
         // The MOST_ZEROS counts and the PAETH bytes, with and without a row above.
         for (int hasAbove = 0; hasAbove <= 1; hasAbove++) {

@@ -76,6 +76,10 @@ long hf_fast_deflate_stripe_kernel(const uint8_t *input, size_t length, size_t l
 int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                         int kernel, uint64_t *zero, uint8_t *paeth_out);
 
+/// The MIN_SUM costs of one straight RGBA row (cost[0…2]: NONE, SUB, UP) by kernel 0, 1 or 2, as
+/// hf_fast_zero_counts numbers them. Returns 0 when this CPU lacks the kernel.
+int hf_fast_min_sum_costs(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int kernel, uint64_t *cost);
+
 /// PNG's Paeth predictor of 16 bytes, through the same SIMD kernel the PAETH filter uses.
 void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *out);
 
