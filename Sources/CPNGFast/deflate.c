@@ -207,32 +207,44 @@ static inline void drain(Bits *b) {
 
 // MARK: - Parse
 
+// Sixteen bytes compared at once in generic vectors (SSE2's pcmpeqb and pmovmskb on x86-64, NEON's
+// cmeq on aarch64), the mask's lowest clear bit the first byte that differs.
+
+typedef uint8_t u8x16 __attribute__((ext_vector_type(16)));
+typedef _Bool bool16 __attribute__((ext_vector_type(16)));
+
+/// Bit j set where the 16 bytes at p and q are equal.
+static inline unsigned equal16(const uint8_t *p, const uint8_t *q) {
+    u8x16 x, y;
+    memcpy(&x, p, sizeof x);
+    memcpy(&y, q, sizeof y);
+    bool16 equal = __builtin_convertvector(x == y, bool16);
+    uint16_t bits;
+    memcpy(&bits, &equal, sizeof bits);
+    return bits;
+}
+
 /// The length of the run of equal bytes at p and p − distance, at most `limit`.
 static inline unsigned copy_length(const uint8_t *p, size_t distance, unsigned limit) {
     unsigned m = 0;
-#if HF_X86
     while (m + 16 <= limit) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(p + m)), y = _mm_loadu_si128((const __m128i *)(p + m - distance));
-        unsigned differ = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xFFFFu;
+        unsigned differ = ~equal16(p + m, p + m - distance) & 0xFFFFu;
         if (differ != 0) return m + (unsigned)__builtin_ctz(differ);
         m += 16;
     }
-#endif
     while (m < limit && p[m] == p[m - distance]) m++;
     return m;
 }
 
 /// The length of the run of zeros at p, at most `limit`.
 static inline size_t zero_run(const uint8_t *p, size_t limit) {
+    static const uint8_t zeros[16];
     size_t m = 0;
-#if HF_X86
-    const __m128i z = _mm_setzero_si128();
     while (m + 16 <= limit) {
-        unsigned nonzero = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + m)), z)) & 0xFFFFu;
+        unsigned nonzero = ~equal16(p + m, zeros) & 0xFFFFu;
         if (nonzero != 0) return m + (size_t)__builtin_ctz(nonzero);
         m += 16;
     }
-#endif
     while (m < limit && p[m] == 0) m++;
     return m;
 }
@@ -651,4 +663,20 @@ long hf_fast_deflate_stripe_kernel(const uint8_t *in, size_t length, size_t line
     if (kernel == 2 && hf_cpu_has(HF_CPU_AVX2)) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 1);
 #endif
     return -3;
+}
+
+// Test entry points (Tests/CKernelTestHooks declares them).
+
+unsigned hf_fast_copy_length(const uint8_t *p, size_t distance, unsigned limit) { return copy_length(p, distance, limit); }
+
+int hf_fast_zero_run_kernel(int kernel, const uint8_t *p, size_t limit, size_t *run) {
+    switch (kernel) {
+    case 0: *run = zero_run(p, limit); return 1;
+#if HF_X86
+    case 2:
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
+        *run = zero_run_avx2(p, limit); return 1;
+#endif
+    default: return 0;
+    }
 }

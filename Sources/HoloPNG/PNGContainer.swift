@@ -39,13 +39,13 @@ enum PNGContainer {
     /// CRC-32 as PNG and gzip define it, continuing from `crc` (0 to start).
     static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
         guard let base = bytes.baseAddress else { return crc }
-        return hf_crc32(crc, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        return hf_crc32(crc, base, bytes.count)
     }
 
     /// Adler-32 of `bytes` (starting value 1, as zlib).
     static func adler32(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress else { return 1 }
-        return hf_fast_adler32(1, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+        return hf_fast_adler32(1, base, bytes.count)
     }
 
     /// Adler-32 of X followed by Y from adler(X), adler(Y) and |Y| (the formula above).

@@ -8,8 +8,9 @@
 // build this CPU chooses) and through each build its test entry point offers (kernel 0, 1, 2; a
 // build this CPU lacks is skipped), on random rows of random lengths with the extremes 0 and 255
 // mixed in. The gradient spans are not here: their reference is the Swift Double formula
-// (GradientKernelTests). Nor are the PNG kernels (CPNGFast): pngfast.c is built against ISA-L,
-// which has no aarch64 build installed here.
+// (GradientKernelTests). Of the PNG kernels (CPNGFast) the row filters (filters.c) and the fast
+// deflate's byte compares (deflate.c) are; pngfast.c, built against ISA-L, which has no aarch64
+// build here, is not (its Adler-32 is held to the definition by FastPNGTests).
 //
 // Prints a line per kernel (with the builds that ran) and a line per mismatch; exits 1 after any.
 
@@ -20,6 +21,7 @@
 
 #include "pixelkernels.h"
 #include "kernelhooks.h"
+#include "pngfast.h"
 
 // MARK: - Inputs
 
@@ -434,6 +436,190 @@ static void check_compositing(void) {
     report("mask product");
 }
 
+// MARK: - PNG row filters
+
+/// PNG's Paeth predictor by the specification's words: p = a + b − c, the nearest of a, b, c to p,
+/// ties to a, then b.
+static int png_paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/// Byte i of a straight RGBA row filtered by PNG filter type `type` (0 NONE, 1 SUB, 2 UP, 4 PAETH),
+/// the row above given or zeros.
+static uint8_t png_filtered(const uint8_t *cur, const uint8_t *above, size_t i, int type) {
+    int a = i >= 4 ? cur[i - 4] : 0, b = above != NULL ? above[i] : 0, c = (above != NULL && i >= 4) ? above[i - 4] : 0;
+    int prediction = type == 1 ? a : type == 2 ? b : type == 4 ? png_paeth(a, b, c) : 0;
+    return (uint8_t)(cur[i] - prediction);
+}
+
+static void check_png_filters(void) {
+    enum { MAXW = 2200, ROWS = 3 };
+    static uint8_t pixels[ROWS * 4 * MAXW + 64], out[ROWS * (1 + 4 * MAXW) + 64], want[ROWS * (1 + 4 * MAXW)];
+    static uint8_t scratch[2 * (4 * MAXW + 16) + 64], bytes[4 * MAXW + 64], table[256 * 256];
+    static const int types[4] = { HF_FAST_FILTER_NONE, HF_FAST_FILTER_SUB, HF_FAST_FILTER_UP, HF_FAST_FILTER_PAETH };
+    for (int round = 0; round < ROUNDS; round++) {
+        // Widths around the 8-pixel steps, and now and then past 255 steps (the counters' flush).
+        uint32_t width = round % 8 < 2 ? 2100 + below(100) : 1 + below(100);
+        int channels = below(2) ? 3 : 4, lowContrast = below(2);
+        size_t rowBytes = 4 * (size_t)width;
+        for (size_t i = 0; i < ROWS * rowBytes; i++) pixels[i] = lowContrast ? (uint8_t)below(3) : byte();
+        for (size_t i = 3; i < ROWS * rowBytes; i += 4) pixels[i] = 255;  // opaque: premultiplied = straight
+        const uint8_t *cur = pixels + rowBytes, *above = pixels;
+
+        // Now and then rows whose colour bytes are all 128 (|−128| as a signed byte, the largest
+        // MIN_SUM term), so that 16-bit sums over the whole row would overflow if not summed in time.
+        if (round % 8 == 1)
+            for (size_t i = 0; i < ROWS * rowBytes; i++) pixels[i] = i % 4 == 3 ? 255 : 128;
+
+        // The MIN_SUM costs, with and without a row above.
+        for (int hasAbove = 0; hasAbove <= 1; hasAbove++) {
+            const uint8_t *up = hasAbove ? above : NULL;
+            uint64_t sums[3] = {0, 0, 0};
+            for (size_t i = 0; i < rowBytes; i++) {
+                if (channels == 3 && i % 4 == 3) continue;
+                for (int f = 0; f < 3; f++) sums[f] += (uint64_t)abs((int8_t)png_filtered(cur, up, i, types[f]));
+            }
+            for (int build = 0; build <= 2; build++) {
+                uint64_t cost[3] = {9, 9, 9};
+                if (!hf_fast_min_sum_costs(cur, up, width, channels, build, cost)) continue;
+                builds_run |= 1u << build;
+                for (int f = 0; f < 3; f++)
+                    if (cost[f] != sums[f]) {
+                        printf("MISMATCH hf_fast_min_sum_costs build %d, width %u, %d channels, filter %d: %llu, the definition %llu\n",
+                               build, width, channels, types[f], (unsigned long long)cost[f], (unsigned long long)sums[f]);
+                        failures++;
+                    }
+            }
+        }
+
+        // The MOST_ZEROS counts and the PAETH bytes, with and without a row above.
+        for (int hasAbove = 0; hasAbove <= 1; hasAbove++) {
+            const uint8_t *up = hasAbove ? above : NULL;
+            uint64_t count[4] = {0, 0, 0, 0};
+            for (size_t i = 0; i < rowBytes; i++) {
+                if (channels == 3 && i % 4 == 3) continue;
+                for (int f = 0; f < 4; f++) count[f] += png_filtered(cur, up, i, types[f]) == 0;
+            }
+            for (int paeth = 0; paeth <= 1; paeth++) {
+                for (int build = 0; build <= 2; build++) {
+                    uint64_t zero[4] = {9, 9, 9, 9};
+                    memset(bytes, 0xA5, sizeof bytes);
+                    if (!hf_fast_zero_counts(cur, up, width, channels, paeth, build, zero, bytes)) continue;
+                    builds_run |= 1u << build;
+                    for (int f = 0; f < (paeth ? 4 : 3); f++)
+                        if (zero[f] != count[f]) {
+                            printf("MISMATCH hf_fast_zero_counts build %d, width %u, %d channels, filter %d: %llu, the definition %llu\n",
+                                   build, width, channels, types[f], (unsigned long long)zero[f], (unsigned long long)count[f]);
+                            failures++;
+                        }
+                    if (build == 0) continue;
+                    // The build's row writer: PAETH bytes (SUB without a row above), or NONE.
+                    int type = paeth ? (up != NULL ? 4 : 1) : 0;
+                    for (size_t x = 0, o = 0; x < width; x++)
+                        for (int k = 0; k < channels; k++) want[o++] = png_filtered(cur, up, 4 * x + (size_t)k, type);
+                    expect_bytes("hf_fast_zero_counts (row)", build, bytes, want, (size_t)channels * width, width);
+                }
+            }
+        }
+
+        // Whole stripes: every filter type and per-row choice, the scanlines by definition.
+        static const int filters[7] = { HF_FAST_FILTER_NONE, HF_FAST_FILTER_SUB, HF_FAST_FILTER_UP, HF_FAST_FILTER_PAETH,
+                                        HF_FAST_FILTER_MIN_SUM, HF_FAST_FILTER_MOST_ZEROS, HF_FAST_FILTER_MOST_ZEROS_PAETH };
+        int filter = filters[below(7)];
+        uint32_t y0 = below(2), y1 = ROWS;
+        size_t line = 1 + (size_t)channels * width, o = 0;
+        for (uint32_t y = y0; y < y1; y++) {
+            const uint8_t *row = pixels + y * rowBytes, *up = y > 0 ? row - rowBytes : NULL;
+            int type = filter;
+            if (filter >= HF_FAST_FILTER_MIN_SUM) {
+                // MIN_SUM: the least Σ |byte as int8| of NONE, SUB, UP; MOST_ZEROS: the most zero
+                // bytes of NONE, SUB, UP (and PAETH); ties to the earlier.
+                int candidates = filter == HF_FAST_FILTER_MOST_ZEROS_PAETH ? 4 : 3;
+                uint64_t score[4] = {0, 0, 0, 0};
+                for (size_t i = 0; i < rowBytes; i++) {
+                    if (channels == 3 && i % 4 == 3) continue;
+                    for (int f = 0; f < candidates; f++) {
+                        int8_t v = (int8_t)png_filtered(row, up, i, types[f]);
+                        score[f] += filter == HF_FAST_FILTER_MIN_SUM ? (uint64_t)abs(v) : (uint64_t)(v == 0);
+                    }
+                }
+                int best = 0;
+                for (int f = 1; f < candidates; f++)
+                    if (filter == HF_FAST_FILTER_MIN_SUM ? score[f] < score[best] : score[f] > score[best]) best = f;
+                type = types[best];
+            }
+            want[o++] = (uint8_t)type;
+            for (size_t x = 0; x < width; x++)
+                for (int k = 0; k < channels; k++) want[o++] = png_filtered(row, up, 4 * x + (size_t)k, type);
+        }
+        memset(out, 0xA5, sizeof out);
+        if (hf_fast_filter_rows(pixels, width, y0, y1, channels, filter, table, scratch, out) != 1) {
+            printf("MISMATCH hf_fast_filter_rows: an opaque stripe was called not opaque\n");
+            failures++;
+        }
+        expect_bytes("hf_fast_filter_rows", -1, out, want, (y1 - y0) * line, width);
+    }
+    report("png filters");
+
+    // The Paeth predictor on every (a, b) and a spread of c.
+    uint8_t a[16], b[16], c[16], got[16];
+    for (int ai = 0; ai < 256; ai++)
+        for (int bi = 0; bi < 256; bi++) {
+            int c0 = (ai * 7 + bi * 13) % 241;
+            for (int i = 0; i < 16; i++) { a[i] = (uint8_t)ai; b[i] = (uint8_t)bi; c[i] = (uint8_t)(c0 + i); }
+            hf_fast_paeth16(a, b, c, got);
+            for (int i = 0; i < 16; i++)
+                if (got[i] != png_paeth(ai, bi, c[i])) {
+                    printf("MISMATCH hf_fast_paeth16 (%d, %d, %d): %u, the definition %d\n", ai, bi, c[i], got[i], png_paeth(ai, bi, c[i]));
+                    failures++;
+                }
+        }
+    report("paeth");
+}
+
+// MARK: - The fast deflate's compares
+
+static void check_deflate_runs(void) {
+    enum { SPAN = 700 };
+    static uint8_t buf[2 * SPAN];
+    for (int round = 0; round < 4 * ROUNDS; round++) {
+        // A reference stretch and, `distance` on, its copy with a byte changed here and there (or
+        // none), so that runs end at every offset within and across the 16-byte steps.
+        size_t distance = 1 + below(SPAN / 2), limit = below(300);
+        fill(buf, sizeof buf);
+        size_t at = distance + below(SPAN - distance);
+        for (size_t j = 0; j < limit + 1 && at + j < sizeof buf; j++) buf[at + j] = buf[at + j - distance];
+        for (uint32_t changes = below(3), c = 0; c < changes; c++) buf[at + below((uint32_t)limit + 1)] ^= (uint8_t)(1 + below(255));
+        unsigned want = 0;
+        while (want < limit && buf[at + want] == buf[at + want - distance]) want++;
+        unsigned got = hf_fast_copy_length(buf + at, distance, (unsigned)limit);
+        if (got != want) {
+            printf("MISMATCH hf_fast_copy_length, distance %zu, limit %zu: %u, the definition %u\n", distance, limit, got, want);
+            failures++;
+        }
+
+        // A run of zeros of any length, then a nonzero byte (or none before the limit).
+        memset(buf, 0, sizeof buf);
+        size_t zeros = below(SPAN), start = below(64);
+        fill(buf + start + zeros, sizeof buf - start - zeros);
+        if (below(2)) buf[start + zeros] = (uint8_t)(1 + below(255));
+        size_t span = below(SPAN + 1);
+        size_t run_want = 0;
+        while (run_want < span && buf[start + run_want] == 0) run_want++;
+        for (int build = 0; build <= 2; build++) {
+            size_t run = (size_t)-1;
+            if (!hf_fast_zero_run_kernel(build, buf + start, span, &run)) continue;
+            builds_run |= 1u << build;
+            if (run != run_want) {
+                printf("MISMATCH hf_fast_zero_run build %d, limit %zu: %zu, the definition %zu\n", build, span, run, run_want);
+                failures++;
+            }
+        }
+    }
+    report("deflate runs");
+}
+
 int main(void) {
     check_box();
     check_upsample();
@@ -441,6 +627,8 @@ int main(void) {
     check_resample();
     check_taps();
     check_compositing();
+    check_deflate_runs();
+    check_png_filters();
     if (failures) {
         printf("FAILED: %d mismatches\n", failures);
         return 1;

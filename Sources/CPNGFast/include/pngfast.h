@@ -1,7 +1,7 @@
 #ifndef HOLOFRAME_PNGFAST_H
 #define HOLOFRAME_PNGFAST_H
 // The fast PNG profile's inner loops, in C for SIMD: turning canvas rows into filtered PNG
-// scanlines (pngfast.c), and deflating a stripe of scanlines, with the project's own coder
+// scanlines (filters.c), and deflating a stripe of scanlines, with the project's own coder
 // (deflate.c) or one ISA-L call (pngfast.c). The PNG container (chunks,
 // CRC-32, the zlib wrapper, Adler-32 joining, threads) is written in Swift (HoloPNG/FastPNG*.swift).
 
@@ -47,12 +47,12 @@ int hf_fast_filter_rows(const uint8_t *pixels, uint32_t width, uint32_t y0, uint
                         uint8_t *scratch, uint8_t *out);
 
 /// Adler-32 of `length` bytes continuing from `adler` (1 to start), with AVX2 where the CPU has it.
-uint32_t hf_fast_adler32(uint32_t adler, const uint8_t *bytes, size_t length);
+uint32_t hf_fast_adler32(uint32_t adler, const void *bytes, size_t length);
 
 /// CRC-32 as PNG and gzip define it (ISA-L's crc32_gzip_refl), continuing from `crc` (0 to start),
 /// with the vector upper state cleared after it (see pngfast.c: ISA-L leaves it dirty, which slows
 /// every SSE instruction after it). Call ISA-L only through this file's functions.
-uint32_t hf_crc32(uint32_t crc, const uint8_t *bytes, size_t length);
+uint32_t hf_crc32(uint32_t crc, const void *bytes, size_t length);
 
 /// Bytes of working memory ISA-L's deflate wants at `level` (0…3); 0 for level 0.
 size_t hf_isal_level_buffer_size(int level);

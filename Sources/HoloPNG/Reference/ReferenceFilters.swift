@@ -1,5 +1,5 @@
 // The fast profile's scanlines from their definition (PNG spec §9), in plain Swift, for tests that
-// hold CPNGFast's SIMD row kernels to them. Shares nothing with pngfast.c.
+// hold CPNGFast's SIMD row kernels to them. Shares nothing with filters.c.
 //   Each row is one filter-type byte and then its colour bytes (RGB or RGBA), each byte x minus a
 //   prediction from its left neighbour a (the same channel one pixel back), the byte above b and
 //   the one above-left c, all 0 outside the image, mod 256:

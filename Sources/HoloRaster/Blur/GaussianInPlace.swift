@@ -54,8 +54,7 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
     let seconds = UnsafeMutablePointer<UnsafePointer<UInt16>?>.allocate(capacity: most)
     let termWeights = UnsafeMutablePointer<Int16>.allocate(capacity: most)
     defer { firsts.deallocate(); seconds.deallocate(); termWeights.deallocate() }
-    let scratch = UnsafeMutableRawPointer.allocate(byteCount: emit == nil ? 0 : rowBytes, alignment: 16)
-        .bindMemory(to: UInt8.self, capacity: emit == nil ? 0 : rowBytes)
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: emit == nil ? 0 : rowBytes)
     defer { scratch.deallocate() }
     var singles: [(UnsafePointer<UInt16>, Int16)] = []
     singles.reserveCapacity(most)

@@ -55,16 +55,30 @@ int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, 
 /// -2 when the call itself failed.
 int hf_fast_upper_state_after(int call);
 
+/// The fast deflate's run of equal bytes at p and p − distance, at most `limit` long (its generic
+/// vector compare, 16 bytes a step).
+unsigned hf_fast_copy_length(const uint8_t *p, size_t distance, unsigned limit);
+
+/// The fast deflate's run of zeros at p, at most `limit` long, into *run: kernel 0 (generic vectors,
+/// 16 bytes a step) or 2 (AVX2, 64). Returns 0 when this CPU lacks the kernel.
+int hf_fast_zero_run_kernel(int kernel, const uint8_t *p, size_t limit, size_t *run);
+
 /// hf_fast_deflate_stripe with the parse byte by byte (kernel 0) or in AVX2 windows (kernel 2);
 /// the bytes must be the same. -3 when this CPU lacks the kernel.
 long hf_fast_deflate_stripe_kernel(const uint8_t *input, size_t length, size_t line_bytes, int pixel_bytes, int last,
                                    uint8_t *scratch, uint8_t *out, size_t capacity, int kernel);
 
 /// The MOST_ZEROS counts of one straight RGBA row (zero[0…3]: NONE, SUB, UP, PAETH) by kernel 0
-/// (scalar), 1 (SSSE3) or 2 (AVX2; with `paeth_out`, the AVX2 row writer's PAETH bytes of the row,
-/// or its NONE bytes when `paeth` is 0). Returns 0 when this CPU lacks the kernel.
+/// (scalar), 1 (the generic-vector body built for SSSE3 on x86-64, for the default target
+/// elsewhere) or 2 (the same body built for AVX2); with `paeth_out`, kernels 1 and 2 also write
+/// their row writer's PAETH bytes of the row (SUB's without a row above), or its NONE bytes when
+/// `paeth` is 0. Returns 0 when this CPU lacks the kernel.
 int hf_fast_zero_counts(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int paeth,
                         int kernel, uint64_t *zero, uint8_t *paeth_out);
+
+/// The MIN_SUM costs of one straight RGBA row (cost[0…2]: NONE, SUB, UP) by kernel 0, 1 or 2, as
+/// hf_fast_zero_counts numbers them. Returns 0 when this CPU lacks the kernel.
+int hf_fast_min_sum_costs(const uint8_t *cur, const uint8_t *above, uint32_t width, int channels, int kernel, uint64_t *cost);
 
 /// PNG's Paeth predictor of 16 bytes, through the same SIMD kernel the PAETH filter uses.
 void hf_fast_paeth16(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *out);
