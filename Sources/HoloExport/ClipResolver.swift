@@ -2,6 +2,7 @@
 
 import Foundation
 import HoloClips
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloPNG

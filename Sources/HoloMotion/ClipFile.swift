@@ -33,6 +33,7 @@
 // }
 
 import Foundation
+import HoloDevices
 import HoloGeometry
 
 public struct ClipFileError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -100,7 +101,7 @@ public struct ClipSpec: Hashable, Sendable {
 
     public static let defaultFPS = 60
     public static let defaultDuration = 4.0
-    public static let maxPointSize = 10_000.0
+    public static let maxPointSize = Device.maxPointSize
     public static let maxContentHeight = 1_000_000.0
     /// Largest fling velocity in points per second: a hard flick on an iPhone is about 10,000.
     public static let maxVelocity = 100_000.0
