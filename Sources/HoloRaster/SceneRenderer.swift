@@ -384,33 +384,18 @@ extension SceneRenderer {
 }
 
 extension SceneRenderer {
-    /// A run with a `maxWidth`, fitted as SwiftUI fits one line: the font shrinks by
-    /// s = max(minimumScaleFactor, maxWidth / width) (widths scale with the size, nearly: hinting
-    /// and rounding can leave it a hair too wide, so s shrinks by the overshoot again, a few times);
-    /// if the text is still too wide at the smallest size, characters leave the tail until text +
-    /// "…" fits.
+    /// A run with a `maxWidth`, fitted as SwiftUI fits one line (HoloText's LineFitting): the font
+    /// shrinks down to `minimumScaleFactor`, then characters leave the tail until text + "…" fits.
     func fitted(_ run: TextRun) throws -> TextRun {
         guard let limit = run.maxWidth else { return run }
-        let width = try fonts.measure(run.string, font: run.font).width
-        guard width > limit else { return run }
+        let line = try LineFitting.fit(Substring(run.string), font: run.font, width: limit, minimumScaleFactor: run.minimumScaleFactor) {
+            text, font throws in try fonts.measure(String(text), font: font).width
+        }
+        guard line.font != run.font || line.text != run.string else { return run }
         var out = run
         out.maxWidth = nil
-        var s = max(run.minimumScaleFactor, limit / width)
-        for _ in 0..<4 {
-            out.font.size = run.font.size * s
-            let scaled = try fonts.measure(out.string, font: out.font).width
-            if scaled <= limit { return out }
-            if s <= run.minimumScaleFactor { break }
-            s = max(run.minimumScaleFactor, s * limit / scaled * 0.999)
-        }
-        var kept = Substring(run.string)
-        while !kept.isEmpty {
-            kept = kept.dropLast()
-            while kept.last == " " { kept = kept.dropLast() }
-            let candidate = String(kept) + "…"
-            if try fonts.measure(candidate, font: out.font).width <= limit { out.string = candidate; return out }
-        }
-        out.string = "…"
+        out.font = line.font
+        out.string = line.text
         return out
     }
 }
