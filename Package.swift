@@ -2,7 +2,7 @@
 // Holoframe: renders scroll- and motion-driven iOS UI animations frame by frame on the CPU.
 //
 // Flow is one-directional; each target imports only the ones to its left:
-//   HoloGeometry ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster
+//   HoloGeometry ─► HoloDevices (screens by name) ─► HoloMotion (clip, simulation) ─► HoloScene ─► HoloText ─► HoloRaster
 //   HoloGeometry ─► HoloPixels (the canvas, pixel arithmetic) ─► HoloRaster, HoloPNG ─► HoloGolden
 //   HoloPNG and HoloGolden need only HoloPixels, so writing and comparing PNGs links no fonts, shaping or ICU.
 //   HoloText (fonts, shaping, measurement, paragraph layout) is imported by HoloRaster (glyph masks), HoloLayout and HoloClips.
@@ -69,7 +69,9 @@ let package = Package(
 
         .target(name: "HoloStop"),
         .target(name: "HoloGeometry"),
-        .target(name: "HoloMotion", dependencies: ["HoloGeometry"]),
+        // Device presets: screens by name, with their safe areas, corners and cutouts.
+        .target(name: "HoloDevices", dependencies: ["HoloGeometry"]),
+        .target(name: "HoloMotion", dependencies: ["HoloGeometry", "HoloDevices"]),
         .target(name: "HoloScene", dependencies: ["HoloGeometry"]),
         // Users' SwiftUI [[ stitchable ]] Metal shaders, read and run on the CPU (imports HoloStop, and HoloGeometry for Locked).
         .target(name: "HoloMSL", dependencies: ["HoloStop", "HoloGeometry"]),
@@ -88,12 +90,12 @@ let package = Package(
         .target(name: "HoloRaster", dependencies: ["HoloStop", "HoloGeometry", "HoloScene", "HoloText", "HoloPixels", "CPixelKernels"]),
         .target(name: "HoloPNG", dependencies: ["HoloStop", "HoloGeometry", "HoloPixels", "CPNGShim", "CPNGFast"]),
         .target(name: "HoloGolden", dependencies: ["HoloGeometry", "HoloPixels", "HoloPNG"]),
-        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloLayout", "HoloMSL", "HoloShaders"]),
+        .target(name: "HoloClips", dependencies: ["HoloGeometry", "HoloDevices", "HoloMotion", "HoloScene", "HoloText", "HoloLayout", "HoloMSL", "HoloShaders"]),
         // Making outputs: clip resolution, the render pipeline and run planner, output files and
         // their safety, raw frames, state lines, contact sheets and videos (through a spawned ffmpeg).
         .target(name: "HoloExport", dependencies: [
             "HoloStop", "HoloMSL",
-            "HoloGeometry", "HoloMotion", "HoloScene", "HoloText", "HoloPixels", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
+            "HoloGeometry", "HoloDevices", "HoloMotion", "HoloScene", "HoloText", "HoloPixels", "HoloRaster", "HoloPNG", "HoloGolden", "HoloClips",
         ]),
         // Checking outputs: goldens, bench, baseline comparison and verdicts, the HTML report pages.
         .target(name: "HoloVerify", dependencies: ["HoloExport"]),
@@ -122,7 +124,7 @@ let package = Package(
         .testTarget(name: "HoloRasterTests", dependencies: ["HoloPixels", "HoloRaster", "HoloScene", "HoloClips", "CPixelKernels", "CKernelTestHooks"]),
         .testTarget(name: "HoloPNGTests", dependencies: ["HoloPixels", "HoloPNG", "CKernelTestSupport", "CKernelTestHooks"]),
         .testTarget(name: "HoloGoldenTests", dependencies: ["HoloPixels", "HoloGolden", "HoloPNG"]),
-        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloText", "HoloShaders"], exclude: ["__Geometry__"]),
+        .testTarget(name: "HoloClipsTests", dependencies: ["HoloClips", "HoloDevices", "HoloText", "HoloShaders"], exclude: ["__Geometry__"]),
         .testTarget(name: "HoloframeTests", dependencies: ["Holoframe", "HoloExport", "HoloVerify", "HoloPixels", "HoloMSL", "HoloShaders"]),
         .testTarget(name: "HoloframeTestingTests", dependencies: ["HoloframeTesting", "HoloExport", "HoloVerify"], exclude: ["__Goldens__"]),
         .testTarget(name: "HoloframeUITests", dependencies: ["HoloframeUI"], exclude: ["__Goldens__"]),

@@ -6,6 +6,7 @@
 // 0…500": a fresh simulation advanced straight to frame 500 passes through the same steps.
 
 import Foundation
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloScene

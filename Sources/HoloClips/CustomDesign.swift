@@ -32,9 +32,7 @@ public enum CustomDesign {
     public static func clip(_ spec: ClipSpec, fileName: String,
                             loadImage: (String) throws -> ImageData,
                             loadShader: (String) throws -> String = { _ in throw UserSceneError(path: "", reason: "shader files are not available here") }) throws -> Clip {
-        guard let json = spec.scene else {
-            throw ClipFileError(fileName: fileName, path: "scene", reason: "is required when design is \"custom\" (see examples/)")
-        }
+        let json = try sceneField(spec, fileName: fileName)
         let scene: UserScene
         let device = spec.device
         let environment = ViewEnvironment(
@@ -49,48 +47,11 @@ public enum CustomDesign {
             throw ClipFileError(fileName: fileName, path: e.path, reason: e.reason)
         }
         let size = spec.device.size
-        var scrollSpec = spec.scroll
-        if let g = scene.scrollGeometry {
-            // The scroll view's viewport and content come from layout.
-            if spec.scroll?.hasContentHeight == true {
-                throw ClipFileError(fileName: fileName, path: "scroll.contentHeight",
-                                    reason: "the scene's scrollView lays its content out and gives the content height; leave contentHeight out")
-            }
-            var s = scrollSpec ?? ScrollSpec(configuration: ScrollConfiguration(contentHeight: 0, viewportHeight: 0), script: .empty)
-            s.configuration.contentHeight = max(g.scrollableHeight, 1)
-            s.configuration.viewportHeight = max(g.frame.height, 1)
-            scrollSpec = s
-        } else if spec.scroll?.hasContentHeight == false {
-            throw ClipFileError(fileName: fileName, path: "scroll.contentHeight",
-                                reason: "missing; a scene without a scrollView needs the height of what it scrolls")
-        }
+        let scrollSpec = try scrollField(spec.scroll, laidOut: scene.scrollGeometry, fileName: fileName)
         let scroll = scrollSpec?.makeSimulation()
         let motion = spec.makeDeviceMotion()
-        var chosenBackground: Color = spec.environment.colorScheme == .dark ? Color(hex: 0x000000) : Color(hex: 0xFFFFFF)
-        switch spec.variant["background"] {
-        case nil: break
-        case .string(let hex)?:
-            guard let color = Self.color(hex: hex)
-                    ?? Color.named(hex, scheme: spec.environment.colorScheme, increasedContrast: spec.environment.highContrast) else {
-                throw ClipFileError(fileName: fileName, path: "variant.background",
-                                    reason: "expected \"#RRGGBB\", \"#RRGGBBAA\" or a colour name such as \"systemGroupedBackground\", got \"\(hex)\"")
-            }
-            chosenBackground = color
-        default:
-            throw ClipFileError(fileName: fileName, path: "variant.background", reason: "expected a colour string such as \"#00000000\"")
-        }
-        let background = chosenBackground
+        let (background, revealHeight) = try variantFields(spec, fileName: fileName)
         let fps = Double(spec.fps)
-        let revealHeight: Double
-        switch spec.variant["revealHeight"] {
-        case .number(let h)? where h > 0 && h.isFinite: revealHeight = h
-        case nil: revealHeight = size.height
-        default: throw ClipFileError(fileName: fileName, path: "variant.revealHeight", reason: "must be a positive number of points")
-        }
-        if let unknown = spec.variant.keys.sorted().first(where: { $0 != "revealHeight" && $0 != "background" }) {
-            throw ClipFileError(fileName: fileName, path: "variant.\(unknown)",
-                                reason: "is not a variant of design \"custom\" (known: background, revealHeight)")
-        }
         var components = ComponentDrivers(required: scene.requiredDrivers, reduceMotion: spec.environment.reduceMotion,
                                           contentScrolls: scrollSpec?.configuration.isScrollable ?? false,
                                           revealHeight: revealHeight)
@@ -108,15 +69,6 @@ public enum CustomDesign {
         clip.deviceName = spec.device.name
         // A user's scene gets the device's chrome only when its file asks ("chrome": true).
         return spec.chrome == true ? clip.withChrome(device: spec.device) : clip
-    }
-}
-
-extension CustomDesign {
-    /// "#RRGGBB" or "#RRGGBBAA".
-    static func color(hex: String) -> Color? {
-        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9, let v = UInt64(hex.dropFirst(), radix: 16) else { return nil }
-        if hex.count == 7 { return Color(hex: UInt32(v)) }
-        return Color(hex: UInt32(v >> 8), alpha: Double(v & 0xFF) / 255)
     }
 }
 

@@ -1,5 +1,5 @@
 // What a built-in clip's layout takes from its device: the safe area, the status bar and the
-// cutout. A preset carries them (HoloMotion's DevicePresets.swift). A custom
+// cutout. A preset carries them (HoloDevices' DevicePresets.swift). A custom
 // `WxH@S` screen carries none, so each family guesses them from the screen's shape as it did
 // before presets had insets (each family keeps its own guess, so a custom 390x844@3 renders as
 // it always did, and layouts built from a size alone, as in tests, are unchanged).
@@ -7,6 +7,7 @@
 // On the iPhone 12 the preset's values are the constants the clips were written with (safe area
 // 47 pt top and 34 pt bottom, status bar 47 pt, a notch), so its pictures do not change.
 
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 

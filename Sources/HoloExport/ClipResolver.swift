@@ -2,6 +2,7 @@
 
 import Foundation
 import HoloClips
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloPNG
@@ -51,49 +52,8 @@ public enum ClipResolver {
     /// The one place a clip file is read: under `inputs` (InputFile's rules), then decoded.
     static func readFile(_ path: String, inputs: InputPolicy, defaults: (String) -> ClipSpec?) throws -> ClipSpec {
         let name = PathSplit(path).name
-        return try ClipSpec.decode(try document(path, inputs: inputs, chain: []), fileName: name, defaults: defaults)
-    }
-
-    /// Most files one `extends` chain may hold.
-    static let maximumExtends = 4
-
-    /// A clip file's document with its `extends` resolved: `{"extends": "list.json", "environment":
-    /// {"colorScheme": "dark"}}` is list.json with this file's fields over it (`environment` and
-    /// `variant` member by member), so one scene gets a clip per environment without a copy. The
-    /// path is relative to the extending file's folder; image and shader paths stay relative to the
-    /// file being rendered, so keep the two in one folder.
-    static func document(_ path: String, inputs: InputPolicy, chain: [String]) throws -> JSONValue {
-        let name = PathSplit(path).name
-        let bytes = try inputs.readFile(path, what: chain.isEmpty ? "the clip file" : "the clip file \(chain.last!) extends")
-        let root: JSONValue
-        do { root = try JSONValue.parse(bytes) } catch {
-            throw ClipFileError(fileName: name, path: error.path.isEmpty ? "(top level)" : error.path, reason: "not valid JSON: \(error)")
-        }
-        guard case .object(var fields) = root, let ext = fields["extends"] else { return root }
-        guard case .string(let relative) = ext, !relative.isEmpty else {
-            throw ClipFileError(fileName: name, path: "extends", reason: "expected the path of a clip file, got \(ext.shown)")
-        }
-        let basePath = ClipFilePaths.join(PathSplit(path).folder, relative)
-        guard !chain.contains(ClipFilePaths.absolute(basePath)), ClipFilePaths.absolute(basePath) != ClipFilePaths.absolute(path) else {
-            throw ClipFileError(fileName: name, path: "extends", reason: "\"\(relative)\" extends itself (a cycle)")
-        }
-        guard chain.count + 1 < maximumExtends else {
-            throw ClipFileError(fileName: name, path: "extends", reason: "more than \(maximumExtends) files extend one another; extend the base file directly")
-        }
-        guard case .object(let base) = try document(basePath, inputs: inputs, chain: chain + [ClipFilePaths.absolute(path)]) else {
-            throw ClipFileError(fileName: PathSplit(relative).name, path: "(top level)", reason: "expected a clip file (an object)")
-        }
-        fields["extends"] = nil
-        var merged = base
-        for (key, value) in fields {
-            if ["environment", "variant"].contains(key), case .object(let over) = value, case .object(var under)? = base[key] {
-                for (k, v) in over { under[k] = v }
-                merged[key] = .object(under)
-            } else {
-                merged[key] = value
-            }
-        }
-        return .object(merged)
+        let document = try ClipFileDocument.read(path) { path, what in try inputs.readFile(path, what: what) }
+        return try ClipSpec.decode(document, fileName: name, defaults: defaults)
     }
 
     /// The clip `argument` names, called by that name (a built-in's own, or a file's base name).

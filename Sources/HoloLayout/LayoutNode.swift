@@ -93,7 +93,7 @@ public struct FrameSpec: Hashable, Sendable {
 }
 
 /// Insets per edge in points (SwiftUI's `EdgeInsets`: leading is left, trailing right, left to right).
-public typealias Insets = HoloMotion.EdgeInsets
+public typealias Insets = HoloGeometry.EdgeInsets
 
 public enum LayoutModifier: Hashable, Sendable {
     case padding(Insets)

@@ -1,5 +1,5 @@
-// The conditions a clip is shown under: appearance, accessibility settings, power mode, device.
-// Plain values with iOS's names; designs read them to choose what to draw.
+// The conditions a clip is shown under: appearance, accessibility settings, power mode (the screen is
+// HoloDevices' `Device`). Plain values with iOS's names; designs read them to choose what to draw.
 
 import HoloGeometry
 
@@ -16,32 +16,6 @@ public enum DynamicTypeSize: String, Hashable, Sendable, CaseIterable, Comparabl
     public static func < (a: Self, b: Self) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
-}
-
-@frozen
-public struct Device: Hashable, Sendable {
-    public var name: String
-    /// Screen size in points.
-    public var size: Size
-    /// Pixels per point.
-    public var scale: Double
-    /// The hardware around the screen (DevicePresets.swift); zero and none for a custom size.
-    public var screen: DeviceScreen = DeviceScreen()
-
-    public init(name: String, size: Size, scale: Double) { self.name = name; self.size = size; self.scale = scale }
-    public init(name: String, size: Size, scale: Double, screen: DeviceScreen) {
-        self.name = name; self.size = size; self.scale = scale; self.screen = screen
-    }
-
-    public static let iPhone12 = Device(name: "iphone-12", size: Size(390, 844), scale: 3, screen: .notch(top: 47, corner: 47.33))
-    public static let iPhoneSE = Device(name: "iphone-se", size: Size(375, 667), scale: 2, screen: .homeButton)
-    /// Portrait presets, phones then iPads; `named(_:)` also reads NAME-landscape and WxH@S.
-    public static var presets: [Device] { DevicePresets.all }
-    public static func preset(named name: String) -> Device? { named(name) }
-
-    /// The canvas size in whole pixels: round(points × scale).
-    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
-    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
 }
 
 @frozen

@@ -15,10 +15,6 @@ import HoloScene
 import HoloText
 import HoloStop
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 public struct SceneRenderer: Sendable {
     public let fonts: FontLibrary
     /// Retained layers' surfaces kept from earlier frames (Compositor.swift); nil keeps nothing.
@@ -320,34 +316,10 @@ extension Group {
 /// A rect of whole pixels, x0…x1 and y0…y1 exclusive.
 struct PixelRect: Hashable { var x0, y0, x1, y1: Int }
 
-/// Frame-sized memory. A full frame is 12 MB (1170×2532×4). glibc hands a freed block that size
-/// back to the kernel, and the next frame faults every page in again and has the kernel zero it:
-/// page faults, zeroing and unmapping measured about a quarter of a demo frame. A program that
-/// renders many frames (the `holoframe` CLI does, at startup) can ask malloc to keep freed memory
-/// up to 256 MB in the process (mmap only above 64 MB): `FrameMemory.keepFreedFrames()`. It is
-/// the program's choice, not the library's, because it changes malloc for the whole process.
-/// The renderer itself writes the background straight into uninitialised storage instead of
-/// zeroing it first.
+/// Frame-sized memory: each frame's canvas, its background written straight into uninitialised
+/// storage instead of zeroing it first. Whether malloc keeps a freed frame for the next one is
+/// the process's choice (`keepFreedFrames()`, HoloExport's FrameMemoryPolicy.swift).
 public enum FrameMemory {
-    public static func keepFreedFrames() { _ = tuned }
-
-    static let tuned: Bool = {
-        #if canImport(Glibc)
-        // <malloc.h> is not in Swift's Glibc module: look mallopt up (M_TRIM_THRESHOLD = −1,
-        // M_MMAP_THRESHOLD = −3 in glibc's malloc.h).
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        if let symbol = dlsym(nil, "mallopt") {
-            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-            _ = mallopt(-3, 64 << 20)
-            _ = mallopt(-1, 256 << 20)
-            // M_ARENA_MAX = −8: at most 2 malloc arenas. With one arena per worker thread each
-            // kept its own freed frames, and a 10-minute export's peak grew to 2.1× a 10-second one's.
-            _ = mallopt(-8, 2)
-        }
-        #endif
-        return true
-    }()
-
     /// A canvas of `size` points at `scale`, every pixel `background` (one pass over the memory).
     static func canvas(size: Size, scale: Double, background: Color) -> Canvas {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
@@ -384,33 +356,18 @@ extension SceneRenderer {
 }
 
 extension SceneRenderer {
-    /// A run with a `maxWidth`, fitted as SwiftUI fits one line: the font shrinks by
-    /// s = max(minimumScaleFactor, maxWidth / width) (widths scale with the size, nearly: hinting
-    /// and rounding can leave it a hair too wide, so s shrinks by the overshoot again, a few times);
-    /// if the text is still too wide at the smallest size, characters leave the tail until text +
-    /// "…" fits.
+    /// A run with a `maxWidth`, fitted as SwiftUI fits one line (HoloText's LineFitting): the font
+    /// shrinks down to `minimumScaleFactor`, then characters leave the tail until text + "…" fits.
     func fitted(_ run: TextRun) throws -> TextRun {
         guard let limit = run.maxWidth else { return run }
-        let width = try fonts.measure(run.string, font: run.font).width
-        guard width > limit else { return run }
+        let line = try LineFitting.fit(Substring(run.string), font: run.font, width: limit, minimumScaleFactor: run.minimumScaleFactor) {
+            text, font throws in try fonts.measure(String(text), font: font).width
+        }
+        guard line.font != run.font || line.text != run.string else { return run }
         var out = run
         out.maxWidth = nil
-        var s = max(run.minimumScaleFactor, limit / width)
-        for _ in 0..<4 {
-            out.font.size = run.font.size * s
-            let scaled = try fonts.measure(out.string, font: out.font).width
-            if scaled <= limit { return out }
-            if s <= run.minimumScaleFactor { break }
-            s = max(run.minimumScaleFactor, s * limit / scaled * 0.999)
-        }
-        var kept = Substring(run.string)
-        while !kept.isEmpty {
-            kept = kept.dropLast()
-            while kept.last == " " { kept = kept.dropLast() }
-            let candidate = String(kept) + "…"
-            if try fonts.measure(candidate, font: out.font).width <= limit { out.string = candidate; return out }
-        }
-        out.string = "…"
+        out.font = line.font
+        out.string = line.text
         return out
     }
 }

@@ -16,6 +16,8 @@
 //   drawn (a trailing-aligned line's last letter touches the edge).
 // - A mandatory break (newline, U+2028/2029) ends the line; text ending in one has an empty last line.
 // - When not even the first word fits, the line is the most grapheme clusters that fit, at least one.
+// - `lineLimit` 1 on text without a mandatory break is one line fitted as LineFitting fits a
+//   one-line run (the scale from the measured width, then "…").
 // - `lineLimit` L: when the text needs more lines, first the font shrinks, down to
 //   `minimumScaleFactor`, to the largest size at which it takes at most L lines (a bisection: the
 //   line count only grows with the size, since every width scales with it); if L lines are still
@@ -102,6 +104,17 @@ public enum ParagraphLayout {
         var used = font
         var ends = try text.lineEnds(width: width, font: font, measure: measure)
         let smallest = min(1, max(0, style.minimumScaleFactor.isNaN ? 1 : style.minimumScaleFactor))
+        if limit == 1, ends.count > 1, text.mandatoryEnd(after: string.startIndex) == string.endIndex {
+            // One line of one paragraph: fitted as a one-line run is.
+            var whole = string[...]
+            while let c = whole.last, c.isWhitespace { whole = whole.dropLast() }
+            let line = try LineFitting.fit(whole, font: font, width: width, minimumScaleFactor: smallest, measure: measure)
+            let m = metrics.scaled(by: font.size > 0 ? line.font.size / font.size : 1)
+            let w = try measure(Substring(line.text), line.font)
+            let range = string.startIndex..<(line.isTruncated ? line.end : string.endIndex)
+            return Paragraph(font: line.font, metrics: m, lines: [ParagraphLine(range: range, text: line.text, width: w, baseline: 0,
+                                                                                 x: x(width: w, style.alignment), isTruncated: line.isTruncated)])
+        }
         if let limit, ends.count > limit, smallest < 1 {
             // The largest scale in [smallest, 1] that fits in `limit` lines, if the smallest does.
             var small = font
@@ -134,23 +147,28 @@ public enum ParagraphLayout {
             if let limit, i == limit - 1, ends.count > limit {
                 // The rest of this paragraph (to its next mandatory break), cut to fit before "…".
                 let paragraphEnd = text.mandatoryEnd(after: start)
-                let (cut, s) = try text.truncated(from: start, to: paragraphEnd, width: width, font: used, measure: measure)
+                let (cut, s) = try LineFitting.truncated(string[start..<paragraphEnd], width: width, font: used, measure: measure)
                 range = start..<cut
                 shown = s
                 truncated = true
             }
             let w = try measure(Substring(shown), used)
-            let x: Double
-            switch style.alignment {
-            case .leading: x = 0
-            case .center: x = -w / 2
-            case .trailing: x = -w
-            }
-            lines.append(ParagraphLine(range: range, text: shown, width: w, baseline: Double(i) * advance, x: x, isTruncated: truncated))
+            lines.append(ParagraphLine(range: range, text: shown, width: w, baseline: Double(i) * advance, x: x(width: w, style.alignment),
+                                       isTruncated: truncated))
             start = end
             if truncated { break }
         }
         return Paragraph(font: used, metrics: m, lines: lines)
+    }
+
+    /// A line's start from the run's origin: leading lines start at it, centred ones are centred
+    /// on it, trailing ones end at it.
+    static func x(width w: Double, _ alignment: TextAlignment) -> Double {
+        switch alignment {
+        case .leading: return 0
+        case .center: return -w / 2
+        case .trailing: return -w
+        }
     }
 }
 
@@ -245,20 +263,5 @@ struct BreakableText {
         var end = hard.index
         while end > start, string[string.index(before: end)].isNewline { end = string.index(before: end) }
         return end
-    }
-
-    /// string[start..<end] cut between grapheme clusters to the most that fits with "…" after it
-    /// (trailing white space before the "…" dropped): the cut and the text to draw. Nothing fits:
-    /// "…" alone.
-    func truncated<E: Error>(from start: String.Index, to end: String.Index, width: Double, font: Font,
-                             measure: (Substring, Font) throws(E) -> Double) throws(E) -> (String.Index, String) {
-        let cuts = [start] + Array(string[start..<end].indices.dropFirst()) + (start < end ? [end] : [])
-        func shown(_ k: Int) -> String { BreakableText.trimmed(string[start..<cuts[k]]) + "…" }
-        var lo = 0, hi = cuts.count - 1   // cuts[0] ("…" alone) is taken even when it does not fit
-        while hi > lo {
-            let mid = (lo + hi + 1) / 2
-            if try measure(Substring(shown(mid)), font) <= width { lo = mid } else { hi = mid - 1 }
-        }
-        return (cuts[lo], shown(lo))
     }
 }

@@ -7,6 +7,7 @@
 import Foundation
 import HoloClips
 import HoloExport
+import HoloGeometry
 import HoloGolden
 import HoloPNG
 

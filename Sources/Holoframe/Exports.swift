@@ -1,6 +1,7 @@
 // Holoframe is the umbrella: importing it brings every layer and both job modules (making
 // outputs: HoloExport; checking them: HoloVerify), as the CLI and users' tools need.
 @_exported import HoloGeometry
+@_exported import HoloDevices
 @_exported import HoloMotion
 @_exported import HoloScene
 @_exported import HoloText

@@ -1,5 +1,5 @@
 // The values `--device` accepts: a preset name (`holoframe list --devices`), NAME-landscape, or
-// WxH@S for any other screen (393x852@3). The devices themselves live in HoloMotion
+// WxH@S for any other screen (393x852@3). The devices themselves live in HoloDevices
 // (DevicePresets.swift); this type only carries the name a command line was given, checked.
 
 import Holoframe

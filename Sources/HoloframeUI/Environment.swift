@@ -3,6 +3,7 @@
 // `.foregroundStyle` hand down to the views under them.
 
 import HoloClips
+import HoloDevices
 import HoloGeometry
 import HoloLayout
 import HoloMotion

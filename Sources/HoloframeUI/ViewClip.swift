@@ -12,6 +12,7 @@
 // the top are laid out on the screen each, one over the other, as a clip file's scene array.
 
 import HoloClips
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloScene

@@ -10,6 +10,7 @@
 // them, not by the kit, and is not in this sweep.
 
 import Testing
+import HoloDevices
 import HoloGeometry
 import HoloLayout
 import HoloMotion

@@ -3,6 +3,7 @@
 // the tab bar chosen by taps, and the errors a user meets.
 
 import Testing
+import HoloDevices
 import HoloGeometry
 import HoloLayout
 import HoloMotion

@@ -3,6 +3,7 @@
 // 250 ms, Minimal and Reduce Motion crossfade in 100 ms.
 
 import Testing
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloScene

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import HoloDevices
 import HoloGeometry
 import HoloLayout
 import HoloMotion

@@ -4,6 +4,7 @@
 // wrap at them, stat columns shrink instead, and every block drawn is as tall as layout said.
 
 import Testing
+import HoloDevices
 import HoloGeometry
 import HoloLayout
 import HoloMotion

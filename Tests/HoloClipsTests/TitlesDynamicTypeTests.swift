@@ -3,6 +3,7 @@
 // other, and the default size is the layout the goldens hold.
 
 import Testing
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloScene

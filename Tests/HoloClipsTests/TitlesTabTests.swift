@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 @testable import HoloClips

@@ -26,6 +26,7 @@
 // Everything is drawn with paths (Shape.path), in the content colour: black for dark content (light
 // backgrounds), white for light content (dark backgrounds), as UIStatusBarStyle's two styles.
 
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloScene

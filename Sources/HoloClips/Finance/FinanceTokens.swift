@@ -8,6 +8,7 @@
 // Minimal column. So the effective mode is `.minimal` when Reduce Motion is on, else the clip's
 // animation mode.
 
+import HoloDevices
 import HoloMotion
 
 public enum FinanceTokens {

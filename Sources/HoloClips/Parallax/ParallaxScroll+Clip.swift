@@ -1,6 +1,7 @@
 // The `parallax` clip: the Dashboard under a scripted scroll (a fling down, then a reversal that
 // flings back to the top and bounces), layers moving at the speeds of `ParallaxSpeeds`.
 
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloScene

@@ -14,6 +14,7 @@
 // page's content height comes from the page's own layout (the drawn content decides how far it
 // scrolls), so scroll.contentHeight is not used; viewportHeight, deceleration and pageHeight are.
 
+import HoloDevices
 import HoloGeometry
 import HoloMotion
 import HoloScene

@@ -12,14 +12,6 @@
 
 import HoloGeometry
 
-/// Insets from each edge, in points.
-public struct EdgeInsets: Hashable, Sendable {
-    public var top, left, bottom, right: Double
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-}
-
 /// The screen's hardware shape: what covers it and how its corners round.
 public struct DeviceScreen: Hashable, Sendable {
     public enum Cutout: String, Hashable, Sendable { case none, notch, dynamicIsland }
@@ -109,7 +101,7 @@ extension Device {
         guard parts.count == 2, let scale = Double(parts[1]), scale > 0, scale <= 4 else { return nil }
         let sides = parts[0].split(separator: "x", omittingEmptySubsequences: false)
         guard sides.count == 2, let w = Double(sides[0]), let h = Double(sides[1]),
-              (1...ClipSpec.maxPointSize).contains(w), (1...ClipSpec.maxPointSize).contains(h) else { return nil }
+              (1...Device.maxPointSize).contains(w), (1...Device.maxPointSize).contains(h) else { return nil }
         return Device(name: name, size: Size(w, h), scale: scale)
     }
 

@@ -3,6 +3,7 @@
 // field (`scroll.events[2].time`) and a reason that says what was found.
 
 import HoloGeometry
+import HoloMotion
 
 /// A JSON object whose keys were checked against the fields it may have.
 struct Fields {

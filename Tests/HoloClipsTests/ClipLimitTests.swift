@@ -3,7 +3,8 @@
 
 import Foundation
 import Testing
-@testable import HoloMotion
+import HoloMotion
+import HoloClips
 
 @Suite struct ClipLimitTests {
     func refusal(_ events: String) -> String {

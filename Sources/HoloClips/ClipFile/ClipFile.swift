@@ -4,6 +4,12 @@
 // reason (a syntax error also its line and column). Unknown fields are errors: a typo must not
 // silently fall back to a default.
 //
+// The format is this folder: the keys below and their decoding and checks into HoloMotion's
+// ClipSpec (this file, through ClipFields.swift), what naming a built-in design gives
+// (ClipInheritance.swift), `extends` (ClipFileDocument.swift) and design "custom"'s own fields and
+// scene (CustomDesignFields.swift, Scene/). It reads no files: HoloExport's ClipResolver reads them
+// and resolves names to clips; the catalog and CustomDesign build the clips.
+//
 // {
 //   "design": "demo",                      required, non-empty
 //   "variant": {"accent": "gold", "cards": 3, "flowing": true},   default {}
@@ -30,10 +36,14 @@
 //   "taps": [{"time": 1.2, "target": "card-3"}]   default []
 //   "chrome": true | false   the device's status bar and home indicator over the frames; default true
 //                            for built-in designs, false for "custom" scenes (HoloClips' DeviceChrome)
+//   "scene": {…}             design "custom"'s scene (Scene/; its variant keys: CustomDesignFields.swift)
+//   "extends": "base.json"   another clip file, this file's fields over it (ClipFileDocument.swift)
 // }
 
 import Foundation
+import HoloDevices
 import HoloGeometry
+import HoloMotion
 
 public struct ClipFileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var fileName: String
@@ -48,9 +58,7 @@ public struct ClipFileError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-public enum VariantValue: Hashable, Sendable {
-    case string(String), number(Double), bool(Bool)
-
+extension VariantValue {
     init(_ v: JSONValue, path: String) throws(JSONFieldError) {
         switch v {
         case .string(let s): self = .string(s)
@@ -63,78 +71,14 @@ public enum VariantValue: Hashable, Sendable {
     }
 }
 
-public struct ScrollSpec: Hashable, Sendable {
-    public var configuration: ScrollConfiguration
-    public var script: ScrollScript
-    /// False when a custom design's file left `contentHeight` out: its scene's `scrollView` lays
-    /// the content out and gives the height (HoloClips' CustomDesign), or the design refuses the file.
-    public var hasContentHeight = true
-    public init(configuration: ScrollConfiguration, script: ScrollScript) {
-        self.configuration = configuration; self.script = script
-    }
-    public func makeSimulation() -> ScrollSimulation { ScrollSimulation(configuration, script: script) }
-}
-
-public struct MotionSpec: Hashable, Sendable {
-    public var roll: MotionTrack
-    public var pitch: MotionTrack
-    public init(roll: MotionTrack = .zero, pitch: MotionTrack = .zero) { self.roll = roll; self.pitch = pitch }
-}
-
-public struct ClipSpec: Hashable, Sendable {
-    public var design: String
-    public var variant: [String: VariantValue]
-    public var device: Device
-    /// The exact frame rate (29.97 is 30000/1001).
-    public var rate: FrameRate
-    public var duration: Double
-    public var environment: ClipEnvironment
-    public var scroll: ScrollSpec?
-    public var motion: MotionSpec
-    public var taps: [Tap]
-    /// A user's own scene (design "custom"), decoded by HoloClips' UserScene reader.
-    public var scene: JSONValue? = nil
-    /// The device's status bar and home indicator over the frames (`"chrome"`, `--no-chrome`).
-    /// Nil: the design's default, on for built-in designs, off for "custom" scenes.
-    public var chrome: Bool? = nil
-
-    public static let defaultFPS = 60
-    public static let defaultDuration = 4.0
-    public static let maxPointSize = 10_000.0
-    public static let maxContentHeight = 1_000_000.0
-    /// Largest fling velocity in points per second: a hard flick on an iPhone is about 10,000.
-    public static let maxVelocity = 100_000.0
-    /// Largest event time in seconds (a clip lasts at most 600 s).
-    public static let maxEventTime = 600.0
-
-    public init(design: String, variant: [String: VariantValue] = [:], device: Device = .iPhone12, fps: Int = defaultFPS,
-                duration: Double = defaultDuration, environment: ClipEnvironment = .standard, scroll: ScrollSpec? = nil,
-                motion: MotionSpec = MotionSpec(), taps: [Tap] = []) {
-        self.design = design; self.variant = variant; self.device = device; self.rate = FrameRate(fps); self.duration = duration
-        self.environment = environment; self.scroll = scroll; self.motion = motion; self.taps = taps
-    }
-
-    /// Frames per second (the rate's value, for time arithmetic).
-    public var fps: Double { rate.value }
-    public var clock: FrameClock { FrameClock(rate: rate) }
-    /// round(duration · fps): frames 0 … n−1, the end exclusive.
-    public var frameCount: Int { clock.frameCount(duration: duration) }
-    /// Device motion as the design receives it (Low Power halves the sample rate).
-    public func makeDeviceMotion() -> DeviceMotion {
-        DeviceMotion(roll: motion.roll, pitch: motion.pitch, lowPower: environment.lowPower)
-    }
-
-    /// A clip file's bytes as a spec; `fileName` names it in errors. HoloMotion reads no files: the
-    /// caller reads them under the input rules (Holoframe's `ClipResolver`, through `InputFile`).
+extension ClipSpec {
+    /// A clip file's bytes as a spec; `fileName` names it in errors. The format reads no files: the
+    /// caller reads them under the input rules (HoloExport's `ClipResolver`, through `InputFile`).
     /// `defaults`: the built-in clip a design name stands for (its default inputs), or nil. A file
     /// naming a built-in design inherits every field it leaves out from it (ClipInheritance.swift).
     public static func decode(_ data: Data, fileName: String,
                               defaults: (String) -> ClipSpec? = { _ in nil }) throws -> ClipSpec {
-        let root: JSONValue
-        do { root = try JSONValue.parse(Array(data)) } catch {
-            throw ClipFileError(fileName: fileName, path: error.path.isEmpty ? "(top level)" : error.path, reason: "not valid JSON: \(error)")
-        }
-        return try decode(root, fileName: fileName, defaults: defaults)
+        try decode(try ClipFileDocument.parse(Array(data), fileName: fileName), fileName: fileName, defaults: defaults)
     }
 
     /// A clip file's parsed document as a spec (see `decode(_:fileName:defaults:)`).

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import HoloDevices
 import HoloGeometry
-@testable import HoloMotion
+import HoloMotion
+import HoloClips
 
 @Suite struct ClipFileTests {
     static let example = """

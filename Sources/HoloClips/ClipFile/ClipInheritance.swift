@@ -9,5 +9,5 @@
 // filling the screen on the file's device. Designs that are not built-in (`custom`) inherit
 // nothing and need their own `scroll.contentHeight`.
 //
-// HoloMotion does not know the catalog (HoloClips does): the caller passes the lookup to
+// The format does not know the catalog (Catalog.swift does): the caller passes the lookup to
 // `ClipSpec.decode`.

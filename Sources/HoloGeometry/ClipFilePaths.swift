@@ -1,5 +1,5 @@
 // Paths as text: joined, normalized and made relative without touching the file system, for
-// clip files, their golden folders and the messages that name them.
+// clip files (their `extends`), golden folders and the messages that name them; beside PathSplit.
 
 import Foundation
 

@@ -41,7 +41,7 @@ struct SceneDecoder {
     var scrollViewCount = 0
     /// Render-only values read so far that read `phase.value`.
     var phaseReads = 0
-    /// The navigation stack and tab view the document holds (Components/ComponentDecoding.swift).
+    /// The navigation stack and tab view the document holds (ComponentDecoding.swift).
     var components = ComponentsFound()
 
     mutating func value(_ raw: JSONValue, path: String) throws(UserSceneError) -> AnimatableValue {
