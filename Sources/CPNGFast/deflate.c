@@ -13,9 +13,9 @@
 // and codes everything else as literals, with one dynamic Huffman block a stripe whose codes come
 // from the stripe's own symbol counts (two passes: tokens and counts, then bits). The parse is
 // greedy and fixed (a zero starts a run; else the longest copy of at least COPY_MIN bytes, ties to
-// the nearer distance; else a literal), so the bytes depend only on the input; the AVX2 parse
-// (parse_windows) finds the same events as the byte-by-byte one (parse_step), a test holds them
-// to the same bytes.
+// the nearer distance; else a literal), so the bytes depend only on the input; the windowed parse
+// (parse_windows_body, 64 bytes compared at once) finds the same events as the byte-by-byte one
+// (parse_step), and tests hold every build of it to the same bytes.
 //
 // A stripe is one block that ends on a byte boundary with an empty stored block (a full flush)
 // unless it is the last, and refers to nothing before it: stripes deflated apart concatenate
@@ -30,7 +30,6 @@
 #include "cpufeatures.h"
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 #define HF_X86 1
 #else
 #define HF_X86 0
@@ -351,7 +350,6 @@ static size_t parse_step(const uint8_t *in, size_t i, size_t n, const size_t dis
     return 1;
 }
 
-#if HF_X86
 /// Bits j of a 64-bit equality mask where bits j … j + COPY_MIN − 1 are all set: a copy of
 /// COPY_MIN bytes starts at j (exact for j < 64 − COPY_MIN + 1).
 static inline uint64_t copy_starts(uint64_t eq) {
@@ -361,30 +359,54 @@ static inline uint64_t copy_starts(uint64_t eq) {
     return r & (eq >> 8) & (eq >> 9);  // 10 = COPY_MIN
 }
 
-/// zero_run with AVX2, 64 bytes a step.
-__attribute__((target("avx2")))
-static inline size_t zero_run_avx2(const uint8_t *p, size_t limit) {
-    const __m256i z = _mm256_setzero_si256();
+// The windowed parse below is one generic-vector body, built for the default target (SSE2 on
+// x86-64, NEON on aarch64) and for AVX2: 64 bytes compared to a 64-bit mask (pcmpeqb and pmovmskb,
+// two of each with AVX2), 32 bytes widened to 16-bit tokens (pmovzxbw).
+
+// Vectors are passed only to static always-inline helpers, so no call crosses an ABI boundary.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+typedef uint8_t u8x32 __attribute__((ext_vector_type(32)));
+typedef uint8_t u8x64 __attribute__((ext_vector_type(64)));
+typedef _Bool bool64 __attribute__((ext_vector_type(64)));
+typedef uint16_t u16x32 __attribute__((ext_vector_type(32)));
+
+/// The 64 bytes at p.
+__attribute__((always_inline)) static inline u8x64 load64(const uint8_t *p) {
+    u8x64 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/// Bit j set where byte j of x and of y are equal.
+__attribute__((always_inline)) static inline uint64_t equal64(u8x64 x, u8x64 y) {
+    bool64 equal = __builtin_convertvector(x == y, bool64);
+    uint64_t bits;
+    memcpy(&bits, &equal, sizeof bits);
+    return bits;
+}
+
+/// Bit j set where byte j of the 64 at p is zero.
+__attribute__((always_inline)) static inline uint64_t zeros64(const uint8_t *p) { return equal64(load64(p), (u8x64)0); }
+
+/// zero_run, 64 bytes a step.
+__attribute__((always_inline)) static inline size_t zero_run64(const uint8_t *p, size_t limit) {
     size_t m = 0;
     while (m + 64 <= limit) {
-        uint64_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + m)), z))
-                       | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + m + 32)), z)) << 32;
+        uint64_t zeros = zeros64(p + m);
         if (zeros != ~(uint64_t)0) return m + (size_t)__builtin_ctzll(~zeros);
         m += 64;
     }
     return m + zero_run(p + m, limit - m);
 }
 
-/// The equal bytes of the 64 at p and at p − distance k (eq[k], k = 1…3; two AVX2 compares each),
-/// and the positions among the first 32 where a copy of COPY_MIN bytes at any of them starts.
-__attribute__((target("avx2")))
-static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4], uint64_t eq[4]) {
-    __m256i lo = _mm256_loadu_si256((const __m256i *)p), hi = _mm256_loadu_si256((const __m256i *)(p + 32));
+/// The equal bytes of the 64 at p and at p − distance k (eq[k], k = 1…3), and the positions among
+/// the first 32 where a copy of COPY_MIN bytes at any of them starts.
+__attribute__((always_inline)) static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4], uint64_t eq[4]) {
+    u8x64 x = load64(p);
     uint64_t starts = 0;
     for (int k = 1; k < 4; k++) {
-        const uint8_t *ref = p - distances[k];
-        eq[k] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, _mm256_loadu_si256((const __m256i *)ref)))
-              | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, _mm256_loadu_si256((const __m256i *)(ref + 32)))) << 32;
+        eq[k] = equal64(x, load64(p - distances[k]));
         starts |= copy_starts(eq[k]);
     }
     return (uint32_t)starts;
@@ -393,9 +415,8 @@ static inline uint32_t copy_mask(const uint8_t *p, const size_t distances[4], ui
 /// best_copy at position p < 32 of a window (in + i) whose equality masks are eq: each distance's
 /// equal bytes from p are read off its mask (scanned on past the window when they reach its end);
 /// the longest, ties to the nearer distance; 0 when none reaches COPY_MIN.
-__attribute__((target("avx2")))
-static inline unsigned best_copy_masked(const uint8_t *in, size_t i, unsigned p, size_t n, const size_t distances[4],
-                                        const uint64_t eq[4], unsigned *kind) {
+__attribute__((always_inline)) static inline unsigned best_copy_masked(const uint8_t *in, size_t i, unsigned p, size_t n,
+                                                                      const size_t distances[4], const uint64_t eq[4], unsigned *kind) {
     size_t at = i + p;
     unsigned limit = n - at < MAX_MATCH ? (unsigned)(n - at) : MAX_MATCH;
     unsigned best = 0;
@@ -408,21 +429,19 @@ static inline unsigned best_copy_masked(const uint8_t *in, size_t i, unsigned p,
     return best >= COPY_MIN ? best : 0;
 }
 
-/// The parse over windows of 32 positions. Two compares find the zeros of 64 bytes, and from them
+/// The parse over windows of 32 positions. One compare finds the zeros of 64 bytes, and from them
 /// where a run of at least 4 zeros starts (a shorter run is literals, as zero_tokens writes it);
 /// when the window has a nonzero byte, copy_mask finds where copies start (never at a zero: the
 /// parse tries no copy at a zero). Then each step takes the literals up to the next event (stored
 /// 32 at a time whatever their number, so no branch on it) and the event: a run (its end from the
 /// mask, or scanned on past the window) or a copy (its length from the masks). The token count
 /// stays in a register; windows while they end by `end` (≤ n; a run may go on past it, to n).
-__attribute__((target("avx2")))
-static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, const size_t distances[4], int copies, Tokens *t) {
-    const __m256i z0 = _mm256_setzero_si256();
+__attribute__((always_inline)) static inline size_t parse_windows_body(const uint8_t *in, size_t i, size_t end, size_t n,
+                                                                       const size_t distances[4], int copies, Tokens *t) {
     uint16_t *tokens = t->tokens;
     size_t count = t->count;
     while (i + 64 <= end) {
-        uint64_t zeros = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i)), z0))
-                       | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(in + i + 32)), z0)) << 32;
+        uint64_t zeros = zeros64(in + i);
         uint32_t runs = (uint32_t)(zeros & (zeros >> 1) & (zeros >> 2) & (zeros >> 3));
         uint32_t starts = 0;
         uint64_t eq[4];
@@ -434,15 +453,16 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
             // (the ones past it are overwritten by the tokens that follow; the buffer has the slack).
             uint32_t ahead = events >> p;
             unsigned q = ahead != 0 ? (unsigned)__builtin_ctz(ahead) : 32 - p;
-            const uint8_t *bytes = in + i + p;
-            _mm256_storeu_si256((__m256i *)(tokens + count), _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)bytes)));
-            _mm256_storeu_si256((__m256i *)(tokens + count + 16), _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bytes + 16))));
+            u8x32 bytes;
+            memcpy(&bytes, in + i + p, sizeof bytes);
+            u16x32 wide = __builtin_convertvector(bytes, u16x32);
+            memcpy(tokens + count, &wide, sizeof wide);
             count += q;
             p += q;
             if (p >= 32) break;
             if ((runs >> p) & 1) {
                 size_t run = (size_t)__builtin_ctzll(~(zeros >> p));  // ≤ 64 − p
-                if (p + run >= 64) run += zero_run_avx2(in + i + 64, n - i - 64);
+                if (p + run >= 64) run += zero_run64(in + i + 64, n - i - 64);
                 count = zero_tokens(tokens, count, run);
                 p += (unsigned)run;
             } else {
@@ -457,23 +477,46 @@ static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, c
     t->count = count;
     return i;
 }
+
+typedef size_t (*ParseWindows)(const uint8_t *, size_t, size_t, size_t, const size_t[4], int, Tokens *);
+
+static size_t parse_windows(const uint8_t *in, size_t i, size_t end, size_t n, const size_t distances[4], int copies, Tokens *t) {
+    return parse_windows_body(in, i, end, n, distances, copies, t);
+}
+
+#if HF_X86
+__attribute__((target("avx2")))
+static size_t parse_windows_avx2(const uint8_t *in, size_t i, size_t end, size_t n, const size_t distances[4], int copies, Tokens *t) {
+    return parse_windows_body(in, i, end, n, distances, copies, t);
+}
+
+__attribute__((target("avx2"))) static size_t zero_run64_avx2(const uint8_t *p, size_t limit) { return zero_run64(p, limit); }
 #endif
+
+/// The windowed parse for build 1 (the default target) or 2 (AVX2), or NULL for byte by byte
+/// (build 0) or a build this CPU lacks.
+static ParseWindows windows_build(int build) {
+    switch (build) {
+    case 1: return parse_windows;
+#if HF_X86
+    case 2: return hf_cpu_has(HF_CPU_AVX2) ? parse_windows_avx2 : NULL;
+#endif
+    default: return NULL;
+    }
+}
 
 /// Greedy parse of one stripe into tokens and symbol counts (see the file comment): at each
 /// position a zero starts a run; else the longest copy of at least COPY_MIN bytes; else a literal.
-static void parse(const uint8_t *in, size_t n, const size_t distances[4], const int distSymbol[4], int simd, Parse *out) {
+static void parse(const uint8_t *in, size_t n, const size_t distances[4], const int distSymbol[4], ParseWindows windows,
+                  Parse *out) {
     Tokens t = { out->tokens, 0 };
     int copies = distances[3] != (size_t)-1;
     size_t from = copies ? distances[3] : 0;  // from here on every distance's reference is inside the stripe
     size_t i = 0;
-#if HF_X86
     // Before the nearest distance no copy can start: windows without copies there.
-    if (simd && copies) i = parse_windows(in, i, distances[1] < n ? distances[1] : n, n, distances, 0, &t);
-#endif
+    if (windows != NULL && copies) i = windows(in, i, distances[1] < n ? distances[1] : n, n, distances, 0, &t);
     while (i < n && i < from) i += parse_step(in, i, n, distances, &t);
-#if HF_X86
-    if (simd) i = parse_windows(in, i, n, n, distances, copies, &t);
-#endif
+    if (windows != NULL) i = windows(in, i, n, n, distances, copies, &t);
     while (i < n) i += parse_step(in, i, n, distances, &t);
     out->count = t.count;
     memset(out->litlen, 0, sizeof out->litlen);
@@ -517,7 +560,7 @@ size_t hf_fast_deflate_scratch_size(size_t length) {
 }
 
 static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
-                           uint8_t *scratch, uint8_t *out, size_t capacity, int simd) {
+                           uint8_t *scratch, uint8_t *out, size_t capacity, ParseWindows windows) {
     Parse *t = (Parse *)scratch;
     t->tokens = (uint16_t *)(scratch + sizeof(Parse));
     // Distances: 1 (zero runs), then the row above one pixel left, straight up, one pixel right.
@@ -531,7 +574,7 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
         size_t d = distances[k] == (size_t)-1 ? 1 : distances[k];
         distSymbol[k] = distance_symbol((unsigned)d, &distExtraBits[k], &distExtraValue[k]);
     }
-    parse(in, length, distances, distSymbol, simd, t);
+    parse(in, length, distances, distSymbol, windows, t);
 
     uint8_t litLengths[LITLEN_SYMBOLS], distLengths[DIST_SYMBOLS];
     code_lengths(t->litlen, LITLEN_SYMBOLS, CODE_LIMIT, litLengths);
@@ -648,34 +691,29 @@ static long deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, 
 
 long hf_fast_deflate_stripe(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
                             uint8_t *scratch, uint8_t *out, size_t capacity) {
-#if HF_X86
-    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, hf_cpu_has(HF_CPU_AVX2));
-#else
-    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
-#endif
-}
-
-// A test entry point (Tests/CKernelTestHooks declares it).
-long hf_fast_deflate_stripe_kernel(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
-                                   uint8_t *scratch, uint8_t *out, size_t capacity, int kernel) {
-    if (kernel == 0) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 0);
-#if HF_X86
-    if (kernel == 2 && hf_cpu_has(HF_CPU_AVX2)) return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, 1);
-#endif
-    return -3;
+    ParseWindows windows = windows_build(2);
+    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, windows != NULL ? windows : parse_windows);
 }
 
 // Test entry points (Tests/CKernelTestHooks declares them).
+
+long hf_fast_deflate_stripe_kernel(const uint8_t *in, size_t length, size_t line_bytes, int pixel_bytes, int last,
+                                   uint8_t *scratch, uint8_t *out, size_t capacity, int kernel) {
+    ParseWindows windows = windows_build(kernel);
+    if (kernel != 0 && windows == NULL) return -3;
+    return deflate_stripe(in, length, line_bytes, pixel_bytes, last, scratch, out, capacity, windows);
+}
 
 unsigned hf_fast_copy_length(const uint8_t *p, size_t distance, unsigned limit) { return copy_length(p, distance, limit); }
 
 int hf_fast_zero_run_kernel(int kernel, const uint8_t *p, size_t limit, size_t *run) {
     switch (kernel) {
     case 0: *run = zero_run(p, limit); return 1;
+    case 1: *run = zero_run64(p, limit); return 1;
 #if HF_X86
     case 2:
         if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
-        *run = zero_run_avx2(p, limit); return 1;
+        *run = zero_run64_avx2(p, limit); return 1;
 #endif
     default: return 0;
     }

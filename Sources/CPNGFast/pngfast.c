@@ -1,5 +1,5 @@
-// The fast PNG profile's Adler-32 and the calls into ISA-L. See include/pngfast.h for the contract.
-// The row filters are in filters.c.
+// The fast PNG profile's calls into ISA-L. See include/pngfast.h for the contract. The row filters
+// are in filters.c, the Adler-32 in adler32.c and the profile's own deflate in deflate.c.
 
 #include "pngfast.h"
 
@@ -16,79 +16,6 @@
 #else
 #define HF_X86 0
 #endif
-
-// MARK: - Adler-32
-
-/// Adler-32 (zlib's: a = 1 + Σ bytes, b = Σ a after each byte, both mod 65521), continuing from
-/// `adler`, one byte at a time.
-static uint32_t adler32_scalar(uint32_t adler, const uint8_t *bytes, size_t length) {
-    uint64_t a = adler & 0xFFFF, b = adler >> 16;
-    while (length > 0) {
-        size_t n = length < 4096 ? length : 4096;  // 4096 × 255 × 4096 and the rest stay far below 2^64
-        for (size_t i = 0; i < n; i++) { a += bytes[i]; b += a; }
-        a %= 65521; b %= 65521;
-        bytes += n; length -= n;
-    }
-    return (uint32_t)(b << 16 | a);
-}
-
-#if HF_X86
-/// AVX2, 32 bytes a step. Over a block of n steps from sums (a, b), with step k's bytes d_k[0…31]:
-///   a' = a + Σ_k Σ_i d_k[i],   b' = b + 32·n·a + Σ_k (32 · Σ_{j<k} Σ_i d_j[i] + Σ_i (32 − i) · d_k[i]).
-/// Σ_i d[i] is psadbw against zero; Σ_i (32 − i) · d[i] is pmaddubsw with the weights 32…1, then
-/// pmaddwd with ones; Σ_{j<k} is a running sum of the first. Every lane stays below 2^32 for
-/// blocks of up to 1,024 steps (the running sum of sums grows as n²/2 × 2,040 < 2^31).
-__attribute__((target("avx2")))
-static uint32_t adler32_avx2(uint32_t adler, const uint8_t *bytes, size_t length) {
-    uint64_t a = adler & 0xFFFF, b = adler >> 16;
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i weights = _mm256_setr_epi8(32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17,
-                                             16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
-    const __m256i ones = _mm256_set1_epi16(1);
-    while (length >= 32) {
-        size_t steps = length / 32;
-        if (steps > 1024) steps = 1024;
-        __m256i sum = zero, weighted = zero, prior = zero;
-        for (size_t k = 0; k < steps; k++) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)(bytes + 32 * k));
-            prior = _mm256_add_epi32(prior, sum);
-            sum = _mm256_add_epi32(sum, _mm256_sad_epu8(d, zero));
-            weighted = _mm256_add_epi32(weighted, _mm256_madd_epi16(_mm256_maddubs_epi16(d, weights), ones));
-        }
-        uint32_t lanes[3][8];
-        _mm256_storeu_si256((__m256i *)lanes[0], sum);
-        _mm256_storeu_si256((__m256i *)lanes[1], weighted);
-        _mm256_storeu_si256((__m256i *)lanes[2], prior);
-        uint64_t s = 0, w = 0, p = 0;
-        for (int i = 0; i < 8; i++) { s += lanes[0][i]; w += lanes[1][i]; p += lanes[2][i]; }
-        b = (b + 32 * steps * a + 32 * p + w) % 65521;
-        a = (a + s) % 65521;
-        bytes += 32 * steps; length -= 32 * steps;
-    }
-    return adler32_scalar((uint32_t)(b << 16 | a), bytes, length);
-}
-#endif
-
-uint32_t hf_fast_adler32(uint32_t adler, const void *data, size_t length) {
-    const uint8_t *bytes = data;
-#if HF_X86
-    if (hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) return adler32_avx2(adler, bytes, length);
-#endif
-    return adler32_scalar(adler, bytes, length);
-}
-
-// A test entry point (Tests/CKernelTestHooks declares it).
-int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out) {
-    switch (kernel) {
-    case 0: *out = adler32_scalar(adler, bytes, length); return 1;
-#if HF_X86
-    case 2:
-        if (!hf_cpu_has(HF_CPU_AVX2 | HF_CPU_POPCNT)) return 0;
-        *out = adler32_avx2(adler, bytes, length); return 1;
-#endif
-    default: return 0;
-    }
-}
 
 // MARK: - Calls into ISA-L
 

@@ -9,7 +9,8 @@
 // CRC-32 is ISO 3309's (reflected polynomial 0xEDB88320, start and final XOR 0xFFFFFFFF), which is
 // gzip's: ISA-L's crc32_gzip_refl(0, …) computes it (PCLMULQDQ; through CPNGFast's hf_crc32, which
 // clears the vector state ISA-L leaves dirty); a test holds it to the spec's
-// bitwise definition. Adler-32 (RFC 1950 §8.2; CPNGFast's AVX2 kernel, 3× ISA-L's here), for bytes d1…dn:
+// bitwise definition. Adler-32 (RFC 1950 §8.2; CPNGFast's generic-vector kernel, built for AVX2 where the CPU has it,
+// 3× ISA-L's here), for bytes d1…dn:
 //   A = 1 + Σ di,  B = Σ_k A_k = n + Σ (n − i + 1)·di,  adler = B·65536 + A  (both mod 65521)
 // and for a stream cut in two (X then Y, |Y| = n2) — what joins stripes deflated apart:
 //   A(XY) = A(X) + A(Y) − 1,  B(XY) = B(X) + B(Y) + n2·(A(X) − 1)   (mod 65521)

@@ -8,9 +8,9 @@
 // build this CPU chooses) and through each build its test entry point offers (kernel 0, 1, 2; a
 // build this CPU lacks is skipped), on random rows of random lengths with the extremes 0 and 255
 // mixed in. The gradient spans are not here: their reference is the Swift Double formula
-// (GradientKernelTests). Of the PNG kernels (CPNGFast) the row filters (filters.c) and the fast
-// deflate's byte compares (deflate.c) are; pngfast.c, built against ISA-L, which has no aarch64
-// build here, is not (its Adler-32 is held to the definition by FastPNGTests).
+// (GradientKernelTests). Of the PNG kernels (CPNGFast) the row filters (filters.c), the Adler-32
+// (adler32.c) and the fast deflate (deflate.c: its byte compares, and its windowed parse against
+// the byte-by-byte one) are; pngfast.c, the calls into ISA-L, which has no aarch64 build here, is not.
 //
 // Prints a line per kernel (with the builds that ran) and a line per mismatch; exits 1 after any.
 
@@ -620,6 +620,97 @@ static void check_deflate_runs(void) {
     report("deflate runs");
 }
 
+/// Filtered-scanline-like input: lines of `line` bytes, mostly zeros, some lines repeating the one
+/// above shifted by -1, 0 or +1 pixel with a few bytes changed, the rest random bytes.
+static void scanlines(uint8_t *p, size_t n, size_t line, size_t bpp) {
+    for (size_t y = 0; y * line < n; y++) {
+        uint8_t *row = p + y * line;
+        size_t len = n - y * line < line ? n - y * line : line;
+        uint32_t kind = below(4);
+        for (size_t x = 0; x < len; x++) {
+            if (kind == 0 || (kind == 1 && y == 0)) row[x] = below(4) == 0 ? byte() : 0;
+            else if (kind == 1) {
+                size_t shift = (size_t)below(3) * bpp;  // distances line − bpp, line, line + bpp
+                row[x] = (y * line + x >= line + bpp - shift) ? row[x - (line + bpp - shift)] : 0;
+            } else if (kind == 2) row[x] = byte();
+            else row[x] = below(40) == 0 ? byte() : 0;
+        }
+        if (kind == 1)
+            for (uint32_t c = below(4), i = 0; i < c; i++) row[below((uint32_t)len)] ^= (uint8_t)(1 + below(255));
+    }
+}
+
+/// The windowed parse (builds 1 and 2) writes the byte-by-byte parse's bytes (build 0: its
+/// definition), on stripes of every shape: lengths across the 64-byte windows, lines of 1 to 800
+/// pixels of 3 or 4 bytes (and lines too long for deflate's window: runs only), last or not.
+static void check_deflate_parse(void) {
+    enum { MAX = 40000 };
+    static uint8_t in[MAX], scratch0[1 << 20], scratch[1 << 20], want[MAX + MAX / 8 + 64], got[MAX + MAX / 8 + 64];
+    for (int round = 0; round < ROUNDS; round++) {
+        size_t bpp = 3 + below(2), line = 1 + bpp * (round % 7 == 6 ? 12000 : 1 + below(800));
+        size_t n = below(round % 5 == 0 ? 300 : MAX);
+        int last = (int)below(2);
+        scanlines(in, n, line, bpp);
+        long w = hf_fast_deflate_stripe_kernel(in, n, line, (int)bpp, last, scratch0, want, sizeof want, 0);
+        if (w < 0) { printf("MISMATCH deflate parse build 0 failed (%ld), n %zu\n", w, n); failures++; continue; }
+        for (int build = 1; build <= 2; build++) {
+            long g = hf_fast_deflate_stripe_kernel(in, n, line, (int)bpp, last, scratch, got, sizeof got, build);
+            if (g == -3) continue;
+            builds_run |= 1u << build;
+            if (g != w || memcmp(got, want, (size_t)w) != 0) {
+                printf("MISMATCH deflate parse build %d, n %zu, line %zu: %ld bytes, byte by byte %ld\n", build, n, line, g, w);
+                failures++;
+            }
+        }
+        long p = hf_fast_deflate_stripe(in, n, line, (int)bpp, last, scratch, got, sizeof got);
+        if (p != w || memcmp(got, want, (size_t)w) != 0) {
+            printf("MISMATCH deflate parse, the public entry point, n %zu, line %zu\n", n, line);
+            failures++;
+        }
+    }
+    report("deflate parse");
+}
+
+// MARK: - Adler-32
+
+/// zlib's definition: a = 1 + Σ bytes, b = Σ a after each byte, both mod 65521 after every byte.
+static uint32_t adler32_definition(uint32_t adler, const uint8_t *p, size_t n) {
+    uint32_t a = adler & 0xFFFF, b = adler >> 16;
+    for (size_t i = 0; i < n; i++) { a = (a + p[i]) % 65521; b = (b + a) % 65521; }
+    return b << 16 | a;
+}
+
+/// Every build against the definition: lengths around the 32-byte steps, the 22-step runs and the
+/// 1,024-step blocks, all-0xFF input (the largest column sums), starting sums other than 1, odd
+/// addresses.
+static void check_adler32(void) {
+    enum { MAX = 32 * 2100 + 64 };
+    static uint8_t buf[MAX + 1];
+    static const size_t edges[] = { 0, 1, 31, 32, 33, 32 * 22 - 1, 32 * 22, 32 * 22 + 1, 32 * 1024 - 1, 32 * 1024,
+                                    32 * 1024 + 1, 32 * 2048 + 31, MAX };
+    for (int round = 0; round < ROUNDS + 13; round++) {
+        size_t n = round < 13 ? edges[round] : below(round % 3 == 0 ? MAX + 1 : 1200);
+        if (round % 2 == 0) memset(buf, 0xFF, sizeof buf); else fill(buf, sizeof buf);
+        uint32_t start = round % 4 == 1 ? 1 : (below(65521) << 16 | below(65521));
+        const uint8_t *p = buf + (round & 1);
+        uint32_t want = adler32_definition(start, p, n);
+        for (int build = 0; build <= 2; build++) {
+            uint32_t got;
+            if (!hf_fast_adler32_kernel(start, p, n, build, &got)) continue;
+            builds_run |= 1u << build;
+            if (got != want) {
+                printf("MISMATCH adler32 build %d, n %zu: %08x, the definition %08x\n", build, n, got, want);
+                failures++;
+            }
+        }
+        if (hf_fast_adler32(start, p, n) != want) {
+            printf("MISMATCH adler32, the public entry point, n %zu\n", n);
+            failures++;
+        }
+    }
+    report("adler32");
+}
+
 int main(void) {
     check_box();
     check_upsample();
@@ -628,6 +719,8 @@ int main(void) {
     check_taps();
     check_compositing();
     check_deflate_runs();
+    check_deflate_parse();
+    check_adler32();
     check_png_filters();
     if (failures) {
         printf("FAILED: %d mismatches\n", failures);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The pixel kernels (Sources/CPixelKernels), the PNG row filters (Sources/CPNGFast/filters.c) and
-# the fast deflate's byte compares (deflate.c) against their definitions (Tests/CKernels/harness.c),
+# The pixel kernels (Sources/CPixelKernels), the PNG row filters (Sources/CPNGFast/filters.c), the
+# Adler-32 (adler32.c) and the fast deflate (deflate.c) against their definitions (Tests/CKernels/harness.c),
 # built for this machine and for aarch64 (run under qemu-aarch64). On x86-64 the harness runs each
 # kernel's default-target (or SSSE3), AVX2 and scalar builds; on aarch64 the generic-vector kernels
 # compile to NEON and the hand-written x86 ones to their scalar fallbacks, which no other test runs.
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cc="${CC:-clang}"
-sources=(Sources/CPixelKernels/*.c Sources/CPNGFast/deflate.c Sources/CPNGFast/filters.c Sources/CCPUFeatures/cpu.c
+sources=(Sources/CPixelKernels/*.c Sources/CPNGFast/deflate.c Sources/CPNGFast/filters.c Sources/CPNGFast/adler32.c Sources/CCPUFeatures/cpu.c
          Tests/CKernels/harness.c)
 flags=(-O2 -std=gnu11 -Wall -Werror
        -ISources/CPixelKernels/include -ISources/CPNGFast/include -ISources/CCPUFeatures/include -ITests/CKernelTestHooks/include)

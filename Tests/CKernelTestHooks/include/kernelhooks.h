@@ -46,7 +46,8 @@ int hf_opacity_mix_kernel(int kernel, uint32_t *dst, const uint32_t *backdrop, s
 
 // MARK: - CPNGFast
 
-/// hf_fast_adler32 by kernel 0 (scalar) or 2 (AVX2) into *out. Returns 0 when this CPU lacks the kernel.
+/// hf_fast_adler32 by kernel 0 (scalar), 1 (the generic-vector body built for the default target) or
+/// 2 (the same body built for AVX2) into *out. Returns 0 when this CPU lacks the kernel.
 int hf_fast_adler32_kernel(uint32_t adler, const uint8_t *bytes, size_t length, int kernel, uint32_t *out);
 
 /// Whether the upper halves of the vector registers are in use (XINUSE bits 2 and 6) right after
@@ -60,11 +61,13 @@ int hf_fast_upper_state_after(int call);
 unsigned hf_fast_copy_length(const uint8_t *p, size_t distance, unsigned limit);
 
 /// The fast deflate's run of zeros at p, at most `limit` long, into *run: kernel 0 (generic vectors,
-/// 16 bytes a step) or 2 (AVX2, 64). Returns 0 when this CPU lacks the kernel.
+/// 16 bytes a step), 1 (the windowed parse's, 64 bytes a step, the default target) or 2 (that one
+/// built for AVX2). Returns 0 when this CPU lacks the kernel.
 int hf_fast_zero_run_kernel(int kernel, const uint8_t *p, size_t limit, size_t *run);
 
-/// hf_fast_deflate_stripe with the parse byte by byte (kernel 0) or in AVX2 windows (kernel 2);
-/// the bytes must be the same. -3 when this CPU lacks the kernel.
+/// hf_fast_deflate_stripe with the parse byte by byte (kernel 0) or in windows of generic vectors
+/// built for the default target (1) or for AVX2 (2); the bytes must be the same. -3 when this CPU
+/// lacks the kernel.
 long hf_fast_deflate_stripe_kernel(const uint8_t *input, size_t length, size_t line_bytes, int pixel_bytes, int last,
                                    uint8_t *scratch, uint8_t *out, size_t capacity, int kernel);
 
