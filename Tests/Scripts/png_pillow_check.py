@@ -9,6 +9,9 @@ Each PNG's IDAT stream is also inflated with Python's zlib, which checks the Adl
 the stream ends exactly once. Exit 0 when all match, 1 on a mismatch, 3 when Pillow is missing.
 
 Usage: python3 Tests/Scripts/png_pillow_check.py [--holoframe .build/debug/holoframe]
+                                                [--swift-test-flags "-c release -Xswiftc -enable-testing --scratch-path .build-tests"]
+(the flags of the `swift test` that writes the shape files: .ci/run passes its own, so that the
+build it already made is reused)
 """
 import argparse
 import os
@@ -58,12 +61,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holoframe", default=os.path.join(ROOT, ".build", "debug", "holoframe"),
                         help="the CLI used for the frame check (skipped when missing)")
+    parser.add_argument("--swift-test-flags", default="",
+                        help="flags for the `swift test` that writes the shape files, as one string")
     args = parser.parse_args()
     failures, checked = [], 0
     with tempfile.TemporaryDirectory(prefix="holoframe-pillow-") as folder:
         shapes = os.path.join(folder, "shapes")
         env = dict(os.environ, HOLOFRAME_PNG_SHAPES_DIR=shapes)
-        run = subprocess.run(["swift", "test", "--filter", "FastPNGShapeFiles"], cwd=ROOT, env=env,
+        run = subprocess.run(["swift", "test", *args.swift_test_flags.split(), "--filter", "FastPNGShapeFiles"], cwd=ROOT, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1200)
         if run.returncode != 0 or not os.path.isdir(shapes):
             print(run.stdout[-3000:])
