@@ -12,10 +12,9 @@
 // (0 for a frame that reused the previous one whole). The state's
 // JSON (what `simulate` prints) is not built: a device never encodes it.
 // Work before frame 0 of a run is timed apart and reported as preparation (median over runs):
-// starting the simulation and advancing it to the first timed frame, and loading faces.
-// (RenderPipeline.prepare, which also rasterizes the opening scene's glyphs, is not called here:
-// with it in every run the bench gate's unchanged runs were flagged 5 times in 120 against 0 in
-// 160 without it; docs/performance.md.)
+// starting the simulation and advancing it to the first timed frame, and the clip's preparation
+// (RenderPipeline.prepare: the faces loaded, the opening scene's text shaped and its glyphs
+// rasterized), which uses the clip document's opening scene alone, never a later frame's state.
 // The per-frame pass over a frame's bounds and work is the preroll (RenderPipeline.preroll),
 // done untimed in the first run as a safety check.
 // PNG encoding is timed apart (optional, after the timed runs) because a device never encodes PNGs.
@@ -104,7 +103,7 @@ public struct ClipBench: Encodable, Sendable {
     public var budgetMs: Double
     public var repeats: Int
     /// Work before the first timed frame (median over runs), in ms: the simulation started and
-    /// advanced to it, and the faces loaded.
+    /// advanced to it, and the clip's preparation (`RenderPipeline.prepare`).
     public var preparationMs: Double
     public var frames: [FrameTiming]
     public var summary: BenchSummary
@@ -251,7 +250,7 @@ public struct BenchRunner: Sendable {
             let p0 = nowNanoseconds()
             let source = clip.frames()
             if frames.first > 0 { _ = source.scene(frames.first - 1) }
-            try fonts.loadFaces()
+            try pipeline.prepare(clip)
             // Reuses only what an earlier frame of this run drew (an unchanged scene's canvas, retained layers).
             let sequence = FrameCompositor(renderer: pipeline.renderer)
             preparations.append(Double(nowNanoseconds() - p0) / 1e6)

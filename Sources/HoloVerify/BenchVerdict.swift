@@ -152,7 +152,7 @@ public enum BenchTable {
     /// A header, optionally a row per frame (OVER marks frames past the budget), and the summary.
     public static func text(_ b: ClipBench, rows: Bool) -> String {
         var out = "\(Printable.escaped(b.clip))  \(b.width)×\(b.height)  budget \(String(format: "%.2f", b.budgetMs)) ms  fastest of \(b.repeats) runs per frame\n"
-        out += String(format: "  preparation %.2f ms (before the first frame: simulation start, fonts)\n", b.preparationMs)
+        out += String(format: "  preparation %.2f ms (before the first frame: simulation start, fonts, the opening scene's glyphs)\n", b.preparationMs)
         if rows {
             out += "  frame     time   simulate     raster      total  redrawn" + (b.frames.first?.encodeMs != nil ? "     encode" : "") + "\n"
             for f in b.frames {

@@ -9,7 +9,9 @@ struct Bench: ParsableCommand {
             Build in release first: swift build -c release. The clip runs --repeats times in order, \
             each run from a fresh renderer (no rendered content cached); a frame's time is its \
             simulation + scene + rasterization, its fastest run, on the calling thread at the \
-            device's full resolution. Work before the first frame is reported apart as preparation. \
+            device's full resolution. Work before the first frame is reported apart as preparation \
+            (the simulation started, fonts opened, the glyphs of the clip's opening scene \
+            rasterized); the per-frame preroll (limits on the frame's bounds and work) is untimed. \
             PNG encoding is timed apart with --encode; --export times a whole multi-threaded render \
             and reports the export's own peak memory. For one core: taskset -c 0 holoframe bench CLIP.
 
