@@ -59,13 +59,13 @@ public struct SceneRenderer: Sendable {
             let b = transform.d * (run.origin.y + run.lastBaselineBound + 2 * run.font.size) + transform.ty
             if max(a, b) < Double(rows.y0) || min(a, b) > Double(rows.y1) { return }
         }
-        // So is a shape (not a path) wholly above or below the rows of a damage band or a patched
-        // tile (`rowLimit`): its outline is not built (a continuous corner costs cosines). Its
-        // bounds (`pixelBounds`, the stroke's reach included) hold every pixel it covers.
+        // So is a shape wholly above or below the rows of a damage band, a strip of one or a
+        // patched tile (`rowLimit`): its outline is not built (a continuous corner costs cosines, a
+        // path is flattened and stroked). Its bounds (`pixelBounds`, the stroke's reach included;
+        // a path's hold its points and control points) hold every pixel it covers.
         if canvas.rowLimit != nil, transform.b == 0, transform.c == 0 {
             switch node {
-            case .fill(let shape, _), .stroke(let shape, _, _), .styledStroke(let shape, _, _):
-                if case .path = shape { break }
+            case .fill, .stroke, .styledStroke:
                 if let box = try pixelBounds(of: node, transform: transform) {
                     let rows = canvas.pixelWindow
                     if box.maxY < Double(rows.y0) || box.minY > Double(rows.y1) { return }
@@ -143,6 +143,10 @@ public struct SceneRenderer: Sendable {
         if group.isLayer {
             // A transparent layer sized to the group's content (plus room for blur, shadow and tilt).
             guard let area = try layerArea(group, transform: local, width: canvas.width, height: canvas.height, scale: canvas.scale) else { return }
+            // Every pixel the layer puts down (its shadow's too) lies in its area: a layer wholly
+            // outside the rows and columns this canvas may write (a damage band's strip) is not drawn.
+            let writable = canvas.workWindow(clip: groupClip)
+            guard area.x0 < writable.x1, area.x1 > writable.x0, area.y0 < writable.y1, area.y1 > writable.y0 else { return }
             if let f = group.reducedResolution(pixelsPerPoint: canvas.scale) {
                 try drawReduced(group, factor: f, area: area, local: local, into: &canvas, clip: groupClip, path: path)
                 return

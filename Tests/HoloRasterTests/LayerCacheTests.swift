@@ -104,15 +104,15 @@ private struct ModelLRU {
     @Test func tilesAreEvictedLeastRecentlyUsedFirstWithinTheirBudget() {
         let cache = LayerCache(budget: LayerCache.Budget(tiles: 1200, materials: 0, rasters: 0))
         let surface = Canvas(width: 10, height: 10, scale: 1)
-        for k in 0..<3 { cache.storeTile(Self.tile("a", k), surface, patched: false) }
+        for k in 0..<3 { cache.storeTile(Self.tile("a", k), LayerCache.Tile(surface: surface), patched: false) }
         #expect(cache.bytes == 1200)
         #expect(cache.tile(Self.tile("a", 0)) != nil)  // 0 is now the most recently used: 1 goes next
-        cache.storeTile(Self.tile("a", 3), surface, patched: false)
+        cache.storeTile(Self.tile("a", 3), LayerCache.Tile(surface: surface), patched: false)
         #expect(cache.bytes == 1200)
         #expect(cache.tile(Self.tile("a", 1)) == nil)
         #expect(cache.tile(Self.tile("a", 0)) != nil && cache.tile(Self.tile("a", 2)) != nil && cache.tile(Self.tile("a", 3)) != nil)
         // Larger than the whole budget: not kept, nothing evicted for it.
-        cache.storeTile(Self.tile("b", 0), Canvas(width: 40, height: 10, scale: 1), patched: true)
+        cache.storeTile(Self.tile("b", 0), LayerCache.Tile(surface: Canvas(width: 40, height: 10, scale: 1)), patched: true)
         #expect(cache.tile(Self.tile("b", 0)) == nil && cache.bytes == 1200)
         let counts = cache.takeStatistics()
         #expect(counts.drawnTiles == 5 && counts.patchedTiles == 1 && counts.reusedTiles == 4)
@@ -137,8 +137,8 @@ private struct ModelLRU {
         #expect(cache.extent(key, content(0))?.generation == first.generation)
         #expect(cache.extent(key, content(5)) == nil && cache.keptExtent(key)?.generation == first.generation)
         for k in [0, 1] {
-            cache.storeTile(LayerCache.TileKey(layer: key, generation: first.generation, tile: k), Canvas(width: 10, height: 10, scale: 1),
-                            patched: false)
+            cache.storeTile(LayerCache.TileKey(layer: key, generation: first.generation, tile: k),
+                            LayerCache.Tile(surface: Canvas(width: 10, height: 10, scale: 1)), patched: false)
         }
         let (second, carried) = cache.storeExtent(key, content(5), area: area, carrying: true)
         #expect(second.generation != first.generation)

@@ -3,7 +3,7 @@
 
 import Testing
 import HoloClips
-import HoloRaster
+@testable import HoloRaster
 import HoloScene
 import HoloGeometry
 @testable import Holoframe
@@ -74,6 +74,24 @@ import HoloGeometry
             let inRun = try compositor.render(scene, scale: clip.scale)
             let alone = try fresh.render(scene, scale: clip.scale)
             #expect(inRun.words == alone.words, "\(name) frame \(k): a frame in a run differs from the frame alone")
+        }
+    }
+
+    /// The same with damage bands drawn in strips of 7 rows (`Damage.strips`; 128 in a render):
+    /// rows drawn alone are the rows of a whole frame, and a strip never cuts a material's reach.
+    @Test(arguments: ClipCatalog.all.map(\.name))
+    func framesDrawnInNarrowStripsAreTheFramesDrawnAlone(name: String) throws {
+        let clip = try ClipResolver.resolve(name, overrides: ClipOverrides(scale: 0.25))
+        let fresh = SceneRenderer(fonts: FontLibrary.shared)
+        let compositor = FrameCompositor(renderer: fresh)
+        compositor.stripRows = 7
+        let source = clip.frames()
+        let start = clip.frameCount / 3, length = min(6, clip.frameCount - start)
+        for k in start..<(start + length) {
+            let scene = source.scene(k).scene
+            let inRun = try compositor.render(scene, scale: clip.scale)
+            let alone = try fresh.render(scene, scale: clip.scale)
+            #expect(inRun.words == alone.words, "\(name) frame \(k): drawn in strips of 7 rows, a frame differs from the frame alone")
         }
     }
 

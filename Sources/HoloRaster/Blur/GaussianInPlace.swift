@@ -198,13 +198,7 @@ final class FoldedRowBlur {
     func blur(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt16>) -> Bool {
         let r = taps.radius, rowBytes = n * c
         // Nonzero bytes [first, last] of the row.
-        var first = 0
-        while first + 8 <= rowBytes && UnsafeRawPointer(src + first).loadUnaligned(as: UInt64.self) == 0 { first += 8 }
-        while first < rowBytes && src[first] == 0 { first += 1 }
-        if first == rowBytes { return false }
-        var last = rowBytes - 1
-        while last >= 8 && UnsafeRawPointer(src + last - 7).loadUnaligned(as: UInt64.self) == 0 { last -= 8 }
-        while src[last] == 0 { last -= 1 }
+        guard let (first, last) = nonzeroByteSpan(src, count: rowBytes) else { return false }
         // Output x reads padded pixels x … x + 2r, source pixels x − r … x + r (a clamped edge
         // pixel fills its pad, but a nonzero edge pixel already makes the span reach that edge).
         let x0 = max(0, first / c - r), x1 = min(n - 1, last / c + r)

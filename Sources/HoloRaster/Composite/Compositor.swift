@@ -42,6 +42,11 @@ extension Node {
     }
 }
 
+extension Shape {
+    /// An axis-aligned rect (before its transform): cheap to cover a few rows of at a time.
+    var isRect: Bool { if case .rect = self { return true } else { return false } }
+}
+
 extension Group {
     /// Equal in everything but the children (the damage pass looks into such a pair).
     func sameExceptChildren(_ other: Group) -> Bool {
@@ -84,7 +89,7 @@ extension SceneRenderer {
         let area: PixelRect, generation: Int
         // Tiles of the content an earlier frame drew, and the rows (layer pixels) where this
         // frame's content can differ from it (`patchRows`): only those rows are drawn again.
-        var carried: [Int: Canvas] = [:]
+        var carried: [Int: LayerCache.Tile] = [:]
         var patchRows: [Range<Int>] = []
         if let kept = layers?.extent(key, contentKey) {
             area = kept.area; generation = kept.generation
@@ -118,19 +123,22 @@ extension SceneRenderer {
         for k in firstTile...lastTile {
             let y0 = area.y0 + k * rows, y1 = min(area.y1, y0 + rows)
             let tileKey = LayerCache.TileKey(layer: key, generation: generation, tile: k)
-            let surface: Canvas
+            let tile: LayerCache.Tile
             if let kept = layers?.tile(tileKey) {
-                surface = kept
+                tile = kept
             } else {
                 // A kept tile of the earlier content: its damaged rows cleared and drawn again
                 // (rows are drawn alone exactly as in a whole surface), the others are already
                 // this content's bytes. Otherwise the tile is drawn from nothing.
                 let width = area.x1 - area.x0, height = y1 - y0
                 var s: Canvas
+                var ink: InkRows?
                 var bands: [Range<Int>]
                 let patched: Bool
-                if let old = carried.removeValue(forKey: k), old.width == width, old.height == height {
-                    s = old
+                if var old = carried.removeValue(forKey: k), old.surface.width == width, old.surface.height == height {
+                    s = old.surface
+                    old.surface = Canvas(width: 0, height: 0)  // s the only reference: its rows redrawn in place
+                    ink = old.ink
                     bands = patchRows.compactMap { r in
                         let lo = max(r.lowerBound, y0) - y0, hi = min(r.upperBound, y1) - y0
                         return lo < hi ? lo..<hi : nil
@@ -160,10 +168,15 @@ extension SceneRenderer {
                     }
                     s.rowLimit = nil
                 }
-                layers?.storeTile(tileKey, s, patched: patched)
-                surface = s
+                if var kept = ink {
+                    for band in bands { kept.update(s, rows: band) }
+                    ink = kept
+                }
+                tile = LayerCache.Tile(surface: s, ink: ink)
+                layers?.storeTile(tileKey, tile, patched: patched)
             }
-            canvas.composite(surface, x: offset.x + area.x0, y: offset.y + y0, opacity: group.opacity, clip: clip)
+            canvas.composite(tile.surface, x: offset.x + area.x0, y: offset.y + y0, opacity: group.opacity, clip: clip,
+                             ink: tile.ink)
         }
         return true
     }
@@ -260,6 +273,8 @@ public final class FrameCompositor {
     /// False: every frame is drawn whole (retained layers still kept), to hold the frames damage
     /// draws against frames drawn whole.
     let usesDamage: Bool
+    /// Rows of a damage band drawn at a time (`Damage.strips`); tests draw in smaller strips.
+    var stripRows = Damage.stripRows
     private var last: (scene: Scene, scale: Double, canvas: Canvas)?
     /// What the last frame drew and what it took from earlier frames.
     public private(set) var statistics = Statistics()
@@ -298,12 +313,16 @@ public final class FrameCompositor {
             last = nil  // the canvas is now held once: redrawn in place
             let word = scene.background.premultipliedRGBA8.word
             let width = canvas.width
+            let whole = bands.contains { $0.count > stripRows }
+                ? try Damage.wholeRows(scene, renderer: renderer, scale: scale, height: height) : []
             for band in bands {
-                canvas.withMutableWords { words in
-                    (words.baseAddress! + band.lowerBound * width).update(repeating: word, count: band.count * width)
+                for strip in Damage.strips(band, keeping: whole, rows: stripRows) {
+                    canvas.withMutableWords { words in
+                        (words.baseAddress! + strip.lowerBound * width).update(repeating: word, count: strip.count * width)
+                    }
+                    canvas.rowLimit = strip
+                    try renderer.draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0)
                 }
-                canvas.rowLimit = band
-                try renderer.draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0)
             }
             canvas.rowLimit = nil
             statistics = layers.takeStatistics()
@@ -463,6 +482,64 @@ enum Damage {
             }
             o = k + 1; n = i + 1
         }
+    }
+
+    /// Rows a band is drawn in at a time: the band's strip of the canvas (1170 × 128 px, 600 KB at
+    /// 3x) is filled with the background and every node drawn over it while it is in the core's
+    /// caches, where a whole band (12 MB for a scrolled screen) went out to memory between the
+    /// background's fill and each layer composited over it. Measured on 64, 128 and 256 rows
+    /// (docs/performance.md, "Strips"): 128 was best for the waveforms and neutral elsewhere.
+    static let stripRows = 128
+
+    /// `band` cut into strips of about `stripRows` rows, never inside one of `whole`'s ranges.
+    /// Rows are drawn alone exactly as in a whole frame (see `Damage`), so the strips have the
+    /// bytes of the band drawn at once.
+    static func strips(_ band: Range<Int>, keeping whole: [Range<Int>], rows: Int = stripRows) -> [Range<Int>] {
+        precondition(rows > 0, "a strip has rows")
+        var out: [Range<Int>] = []
+        var start = band.lowerBound
+        while start < band.upperBound {
+            var end = min(band.upperBound, start + rows)
+            while end < band.upperBound, let w = whole.first(where: { $0.lowerBound < end && end < $0.upperBound }) {
+                end = min(band.upperBound, w.upperBound)
+            }
+            out.append(start..<end)
+            start = end
+        }
+        return out
+    }
+
+    /// The rows no strip may cut (sorted, disjoint). Each top-level node holding a material, over
+    /// its bounds grown by the material's reach: it reads those rows, which must all be drawn
+    /// before it (this is what keeps the strips' bytes those of the band). And, for speed alone,
+    /// every node that costs more than its rows when drawn in two strips: a layer (blurred,
+    /// shadowed, tilted, with a shader effect or rasterized) is drawn whole whatever rows are asked
+    /// of it, and text, paths and curved shapes are shaped or built again for each strip. What a
+    /// strip may cut is what is cheap per row: retained layers (composited rows), rect fills and
+    /// strokes, and plain groups of those under at most a rect clip.
+    static func wholeRows(_ scene: Scene, renderer: SceneRenderer, scale: Double, height: Int) throws -> [Range<Int>] {
+        var rows: [Range<Int>] = []
+        func add(_ node: Node, _ transform: AffineTransform, grow: Int) throws {
+            if let box = try renderer.pixelBounds(of: node, transform: transform),
+               let r = rowRange(box, grow: grow + slack, height: height) { rows.append(r) }
+        }
+        func collect(_ nodes: [Node], _ transform: AffineTransform) throws {
+            for node in nodes {
+                switch node {
+                case .fill(.rect, _), .stroke(.rect, _, _), .styledStroke(.rect, _, _):
+                    continue
+                case .group(let g) where g.isRetainedLayer:
+                    continue
+                case .group(let g) where !g.isLayer && !node.containsMaterial && (g.clip == nil || g.clip!.isRect):
+                    try collect(g.children, g.placement(under: transform))
+                default:
+                    // A material is added here, at the top: a group holding one is not looked into.
+                    try add(node, transform, grow: materialReach(node, scale: scale))
+                }
+            }
+        }
+        try collect(scene.root, .scale(scale, scale))
+        return merged(rows)
     }
 
     /// Sorted, disjoint bands; bands closer than `joinGap` joined.

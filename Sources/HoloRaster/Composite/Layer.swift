@@ -12,6 +12,12 @@ extension Canvas {
     /// Source-over composite of an offscreen layer whose top-left pixel sits at canvas pixel
     /// (`x`, `y`), with group opacity and optional clip. Parts of the layer outside the canvas are dropped.
     public mutating func composite(_ layer: Canvas, x ox: Int = 0, y oy: Int = 0, opacity: Double = 1, clip: CoverageMask? = nil) {
+        composite(layer, x: ox, y: oy, opacity: opacity, clip: clip, ink: nil)
+    }
+
+    /// `composite`, reading of each row of the layer only the words `ink` says hold ink (a retained
+    /// tile's, measured when it was drawn): the same bytes, since a zero word leaves the canvas as it is.
+    mutating func composite(_ layer: Canvas, x ox: Int, y oy: Int, opacity: Double, clip: CoverageMask?, ink: InkRows?) {
         let o = opacityByte(opacity)
         let window = workWindow(clip: clip).intersection(PixelWindow(ox, oy, ox + layer.width, oy + layer.height))
         guard o > 0, !window.isEmpty else { return }
@@ -23,12 +29,17 @@ extension Canvas {
                 clipBytes.withUnsafeBufferPointer { clipBuf in
                     factors.withUnsafeBufferPointer { table in
                         for y in window.y0..<window.y1 {
+                            var x0 = window.x0, x1 = window.x1
+                            if let span = ink?[y - oy] {
+                                x0 = max(x0, span.lowerBound + ox); x1 = min(x1, span.upperBound + ox)
+                                if x0 >= x1 { continue }
+                            }
                             let base = y * width
                             let sbase = (y - oy) * lw - ox
                             let crow = clip.map { (y - $0.y) * $0.width - $0.x } ?? 0
-                            compositeRow(src.baseAddress! + sbase + window.x0, dst.baseAddress! + base + window.x0,
-                                         count: window.x1 - window.x0, opacity: o,
-                                         coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
+                            compositeRow(src.baseAddress! + sbase + x0, dst.baseAddress! + base + x0,
+                                         count: x1 - x0, opacity: o,
+                                         coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + x0,
                                          factors: table.baseAddress!)
                         }
                     }
