@@ -106,6 +106,7 @@ private struct ModelLRU {
         let surface = Canvas(width: 10, height: 10, scale: 1)
         for k in 0..<3 { cache.storeTile(Self.tile("a", k), LayerCache.Tile(surface: surface), patched: false) }
         #expect(cache.bytes == 1200)
+        #expect(cache.takeStatistics().drawnTiles == 3)  // a frame's end: the counts start again
         #expect(cache.tile(Self.tile("a", 0)) != nil)  // 0 is now the most recently used: 1 goes next
         cache.storeTile(Self.tile("a", 3), LayerCache.Tile(surface: surface), patched: false)
         #expect(cache.bytes == 1200)
@@ -114,8 +115,10 @@ private struct ModelLRU {
         // Larger than the whole budget: not kept, nothing evicted for it.
         cache.storeTile(Self.tile("b", 0), LayerCache.Tile(surface: Canvas(width: 40, height: 10, scale: 1)), patched: true)
         #expect(cache.tile(Self.tile("b", 0)) == nil && cache.bytes == 1200)
+        // A frame counts a tile once: a0 taken twice is one reuse, a3 drawn and then taken is a draw
+        // (a frame drawn in strips meets a tile once per strip).
         let counts = cache.takeStatistics()
-        #expect(counts.drawnTiles == 5 && counts.patchedTiles == 1 && counts.reusedTiles == 4)
+        #expect(counts.drawnTiles == 2 && counts.patchedTiles == 1 && counts.reusedTiles == 2)
         // A lower budget evicts at once; the counts started again.
         cache.budget.tiles = 400
         #expect(cache.bytes == 400)

@@ -96,6 +96,9 @@ public final class LayerCache: Sendable {
         var generations = 0
         /// The counts of the frame being drawn (`FrameCompositor` takes them when it is done).
         var statistics = FrameCompositor.Statistics()
+        /// The tiles this frame has drawn or taken: a frame drawn in strips meets a tile once per
+        /// strip it shows in, and counts it once.
+        var tilesMet: Set<TileKey> = []
 
         /// Evicts the least recently used tiles until at most `limit` bytes are kept.
         mutating func trimTiles(to limit: Int) {
@@ -137,7 +140,7 @@ public final class LayerCache: Sendable {
     /// The counts noted since the last call (the frame just drawn), and starts them again.
     func takeStatistics() -> FrameCompositor.Statistics {
         state.withLock { s in
-            defer { s.statistics = FrameCompositor.Statistics() }
+            defer { s.statistics = FrameCompositor.Statistics(); s.tilesMet.removeAll(keepingCapacity: true) }
             return s.statistics
         }
     }
@@ -177,7 +180,7 @@ public final class LayerCache: Sendable {
     func tile(_ key: TileKey) -> Tile? {
         state.withLock { s in
             guard var tile = s.tiles.value(for: key) else { return nil }
-            s.statistics.reusedTiles += 1
+            if s.tilesMet.insert(key).inserted { s.statistics.reusedTiles += 1 }
             if tile.ink == nil {
                 tile.ink = InkRows(tile.surface)
                 s.tiles.insert(tile, for: key, bytes: tile.bytes)
@@ -193,6 +196,7 @@ public final class LayerCache: Sendable {
         state.withLock { s in
             s.statistics.drawnTiles += 1
             if patched { s.statistics.patchedTiles += 1 }
+            s.tilesMet.insert(key)
             guard size <= s.budget.tiles else { return }
             s.trimTiles(to: s.budget.tiles - size)
             s.tiles.insert(tile, for: key, bytes: size)
