@@ -67,7 +67,7 @@ public final class LayerCache: Sendable {
     }
     /// A tile's pixels and, once it is used a second time, the words of each row that hold ink
     /// (only they are composited; a tile drawn for one frame is never measured). The budget counts
-    /// the pixels: the ink's 16 bytes a row are under 1 % of a 512-pixel-wide tile's.
+    /// the pixels: the ink's 16 bytes a row are under 1 % of the row's pixels for a tile 400 px wide or wider.
     struct Tile {
         var surface: Canvas
         var ink: InkRows? = nil

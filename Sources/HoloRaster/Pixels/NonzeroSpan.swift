@@ -48,5 +48,4 @@ struct InkRows: Sendable {
     }
 
     subscript(y: Int) -> Range<Int> { rows[y] }
-    var bytes: Int { rows.count * MemoryLayout<Range<Int>>.stride }
 }
