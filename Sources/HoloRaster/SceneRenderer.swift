@@ -75,10 +75,15 @@ public struct SceneRenderer: Sendable {
         }
         switch node {
         case .fill(let shape, let paint):
+            if drawKeptOutline(shape, .fill, paint: paint, into: &canvas, transform: transform, clip: clip, path: path) { return }
             canvas.fill(shape, transform: transform, paint: paint, clip: clip)
         case .stroke(let shape, let paint, let width):
+            if drawKeptOutline(shape, .stroke(width: width), paint: paint, into: &canvas, transform: transform, clip: clip,
+                               path: path) { return }
             canvas.stroke(shape, width: width, transform: transform, paint: paint, clip: clip)
         case .styledStroke(let shape, let paint, let style):
+            if drawKeptOutline(shape, .styled(style), paint: paint, into: &canvas, transform: transform, clip: clip,
+                               path: path) { return }
             canvas.stroke(shape, style: style, transform: transform, paint: paint, clip: clip)
         case .text(let given, let paint):
             // Only the pixels this canvas (or layer) may show: a long run costs the window, not the line.

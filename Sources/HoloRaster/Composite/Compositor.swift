@@ -359,6 +359,8 @@ extension FrameCompositor {
         public var patchedTiles = 0
         /// Materials whose backdrop was unchanged (their kept output written again).
         public var reusedMaterials = 0
+        /// Shapes drawn from their kept coverage instead of rasterized (KeptCoverage.swift).
+        public var reusedOutlines = 0
         /// Time spent in materials (blurred, tinted or written back), in nanoseconds of the
         /// monotonic clock.
         public var materialNanoseconds: UInt64 = 0

@@ -1,4 +1,4 @@
-// What a worker keeps from one frame to the next, in three caches with a byte budget each
+// What a worker keeps from one frame to the next, in four caches with a byte budget each
 // (`LayerCache.Budget`):
 //
 //   tiles      retained layers' surfaces, in tiles of 512 rows (Compositor.swift): a new tile
@@ -8,7 +8,10 @@
 //   rasters    each rasterized group's bitmap (RasterizedLayer.swift): one entry per material or
 //              group, met in the same order every frame, so a new entry is kept only while it fits
 //              (evicting the least recently used would evict each one just before the frame
-//              needs it again, and keep none).
+//              needs it again, and keep none);
+//   outlines   the coverage of shapes drawn unchanged frame after frame (KeptCoverage.swift): the
+//              status bar's and a tab bar's icons are drawn again on every frame whose damage
+//              reaches them; kept, like materials and rasters, only while they fit.
 //
 // Lowering a budget evicts that cache's least recently used entries at once. Every operation is
 // O(1) amortised (`LRUCache`), and what is kept is a function of the frames drawn so far. It
@@ -29,18 +32,20 @@ public final class LayerCache: Sendable {
         public var tiles: Int
         public var materials: Int
         public var rasters: Int
+        public var outlines: Int
 
-        public init(tiles: Int, materials: Int, rasters: Int) {
-            self.tiles = tiles; self.materials = materials; self.rasters = rasters
+        public init(tiles: Int, materials: Int, rasters: Int, outlines: Int = 0) {
+            self.tiles = tiles; self.materials = materials; self.rasters = rasters; self.outlines = outlines
         }
 
-        /// `bytes` shared out: two thirds to tiles, a sixth each to materials and rasters.
+        /// `bytes` shared out: a sixth each to materials and rasters, a 24th to outlines (16 MiB of
+        /// the default 384), the rest to tiles.
         public init(total bytes: Int) {
-            let sixth = max(0, bytes) / 6
-            self.init(tiles: max(0, bytes) - 2 * sixth, materials: sixth, rasters: sixth)
+            let b = max(0, bytes), sixth = b / 6, outlines = b / 24
+            self.init(tiles: b - 2 * sixth - outlines, materials: sixth, rasters: sixth, outlines: outlines)
         }
 
-        public var total: Int { tiles + materials + rasters }
+        public var total: Int { tiles + materials + rasters + outlines }
     }
 
     /// A retained layer's identity: its `Retention` id, or else its path in the tree.
@@ -93,6 +98,7 @@ public final class LayerCache: Sendable {
         var heldTiles: [Key: Set<Int>] = [:]
         var materials = LRUCache<Key, KeptMaterial>()
         var rasters = LRUCache<Key, RasterBitmap>()
+        var outlines = LRUCache<Key, KeptOutline>()
         var generations = 0
         /// The counts of the frame being drawn (`FrameCompositor` takes them when it is done).
         var statistics = FrameCompositor.Statistics()
@@ -111,6 +117,7 @@ public final class LayerCache: Sendable {
             trimTiles(to: budget.tiles)
             while materials.bytes > budget.materials, materials.removeOldest() != nil {}
             while rasters.bytes > budget.rasters, rasters.removeOldest() != nil {}
+            while outlines.bytes > budget.outlines, outlines.removeOldest() != nil {}
         }
     }
     private let state: Locked<State>
@@ -129,8 +136,8 @@ public final class LayerCache: Sendable {
         }
     }
 
-    /// Bytes kept now: tiles, materials and bitmaps together (never more than `budget.total`).
-    public var bytes: Int { state.withLock { $0.tiles.bytes + $0.materials.bytes + $0.rasters.bytes } }
+    /// Bytes kept now: tiles, materials, bitmaps and outlines together (never more than `budget.total`).
+    public var bytes: Int { state.withLock { $0.tiles.bytes + $0.materials.bytes + $0.rasters.bytes + $0.outlines.bytes } }
 
     /// Forgets everything kept, and the counts of a frame not finished.
     public func removeAll() {
@@ -233,6 +240,34 @@ public final class LayerCache: Sendable {
             s.rasters.removeValue(forKey: key)
             guard s.rasters.bytes + bitmap.bytes <= s.budget.rasters else { return }
             s.rasters.insert(bitmap, for: key, bytes: bitmap.bytes)
+        }
+    }
+
+    // MARK: Outlines
+
+    /// What was kept for `key` when it is of `outline`: its mask, or nil with `met` true when the
+    /// outline was met at `key` before without a mask being kept.
+    func keptOutline(_ key: Key, _ outline: Outline) -> (mask: CoverageMask?, met: Bool) {
+        state.withLock { s in
+            guard let kept = s.outlines.value(for: key), kept.outline == outline else { return (nil, false) }
+            if kept.mask != nil { s.statistics.reusedOutlines += 1 }
+            return (kept.mask, true)
+        }
+    }
+
+    /// True when a mask of `bytes` would be kept now (it fits beside what is kept).
+    func outlineFits(_ bytes: Int) -> Bool {
+        state.withLock { $0.outlines.bytes + bytes + KeptOutline.overhead <= $0.budget.outlines }
+    }
+
+    /// Keeps `outline` for `key`, with its mask or only as met, in place of what was kept for
+    /// `key`, if it fits.
+    func keepOutline(_ outline: Outline, mask: CoverageMask?, for key: Key) {
+        state.withLock { s in
+            s.outlines.removeValue(forKey: key)
+            let kept = KeptOutline(outline: outline, mask: mask)
+            guard s.outlines.bytes + kept.bytes <= s.budget.outlines else { return }
+            s.outlines.insert(kept, for: key, bytes: kept.bytes)
         }
     }
 }

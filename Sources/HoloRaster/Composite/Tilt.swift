@@ -121,21 +121,18 @@ public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
     return out
 }
 
-/// The bounding box (x0…x1, y0…y1 inclusive) of the nonzero pixels; nil when all are zero.
+/// The bounding box (x0…x1, y0…y1 inclusive) of the nonzero pixels; nil when all are zero. Each
+/// row is scanned 8 bytes at a time from both ends (`nonzeroByteSpan`).
 func nonzeroBounds(_ layer: Canvas) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
     let w = layer.width, h = layer.height
     var x0 = w, y0 = h, x1 = -1, y1 = -1
     layer.withWords { p in
         for y in 0..<h {
-            let row = p.baseAddress! + y * w
-            var first = 0
-            while first < w && row[first] == 0 { first += 1 }
-            if first == w { continue }
-            var last = w - 1
-            while row[last] == 0 { last -= 1 }
+            let row = UnsafeRawPointer(p.baseAddress! + y * w).assumingMemoryBound(to: UInt8.self)
+            guard let (first, last) = nonzeroByteSpan(row, count: w * 4) else { continue }
             if y0 == h { y0 = y }
             y1 = y
-            x0 = min(x0, first); x1 = max(x1, last)
+            x0 = min(x0, first / 4); x1 = max(x1, last / 4)
         }
     }
     return y1 < 0 ? nil : (x0, y0, x1, y1)

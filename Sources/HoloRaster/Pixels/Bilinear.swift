@@ -14,9 +14,25 @@ struct BilinearTap {
 
     @inline(__always)
     init(_ x: Double, _ y: Double) {
-        let fx = x.rounded(.down), fy = y.rounded(.down)
+        let fx = Self.floor(x), fy = Self.floor(y)
         ix = Int(fx); iy = Int(fy)
-        wx = Int(((x - fx) * 256).rounded()); wy = Int(((y - fy) * 256).rounded())
+        wx = Self.roundedWeight((x - fx) * 256); wy = Self.roundedWeight((y - fy) * 256)
+    }
+
+    /// ⌊v⌋, without the libm call `rounded(.down)` is on a baseline x86-64 build: for 0 ≤ v < 2⁵²
+    /// truncation is the floor and both conversions are exact (−0 gives +0, which changes neither
+    /// the tap nor its weight); anything else takes `rounded(.down)`.
+    @inline(__always)
+    static func floor(_ v: Double) -> Double {
+        v >= 0 && v < 4_503_599_627_370_496 ? Double(Int(v)) : v.rounded(.down)
+    }
+
+    /// `v.rounded()` (halves away from zero) for 0 ≤ v ≤ 256, as an Int: the truncation, plus one
+    /// when the remainder (exact: v − ⌊v⌋) is at least a half.
+    @inline(__always)
+    static func roundedWeight(_ v: Double) -> Int {
+        let t = Int(v)
+        return v - Double(t) >= 0.5 ? t + 1 : t
     }
 
     /// The sample of one channel from its four tap values (top-left, top-right, bottom-left,
