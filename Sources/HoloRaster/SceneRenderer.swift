@@ -174,10 +174,13 @@ public struct SceneRenderer: Sendable {
             if let effect = group.effect {
                 layer = applying(effect, to: layer, toLayer: toLayer)
             }
+            // Where the tilt and the shadow wrote (the rest of their layers is zero): composited
+            // alone, the same bytes (`Canvas.composite(…, ink:)`).
+            var ink: InkRows? = nil
             if let tilt = group.tilt, isTilted {
                 var t = tilt
                 t.anchor = toLayer.apply(tilt.anchor) * (1 / canvas.scale)
-                layer = tilted(layer, tilt: t)
+                (layer, ink) = inkedTilted(layer, tilt: t)
             }
             if group.blur > 0, group.shadow == nil {
                 // Blurred and composited in one sweep where it can (σ ≤ 2 px), the same bytes.
@@ -187,12 +190,13 @@ public struct SceneRenderer: Sendable {
             }
             if group.blur > 0 {
                 layer.gaussianBlur(sigma: group.blur * canvas.scale, edge: .transparent)
+                ink = nil
             }
             if let shadow = group.shadow {
-                canvas.composite(HoloRaster.shadow(of: layer, shadow: shadow), x: area.x0, y: area.y0,
-                                 opacity: group.opacity, clip: groupClip)
+                let drop = inkedShadow(of: layer, shadow: shadow)
+                canvas.composite(drop.canvas, x: area.x0, y: area.y0, opacity: group.opacity, clip: groupClip, ink: drop.ink)
             }
-            canvas.composite(layer, x: area.x0, y: area.y0, opacity: group.opacity, clip: groupClip)
+            canvas.composite(layer, x: area.x0, y: area.y0, opacity: group.opacity, clip: groupClip, ink: ink)
         } else if group.opacity < 1 {
             var bounds = childBounds
             if let c = groupClip { bounds = bounds.intersection(Rect(x: Double(c.x), y: Double(c.y), width: Double(c.width), height: Double(c.height))) }

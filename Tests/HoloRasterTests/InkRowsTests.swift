@@ -4,6 +4,7 @@
 
 import HoloGeometry
 import HoloPixels
+import HoloScene
 import Testing
 @testable import HoloRaster
 
@@ -105,6 +106,48 @@ import Testing
                     #expect(whole.contains { $0.lowerBound < s.lowerBound + rows && s.lowerBound + rows < $0.upperBound && s.upperBound == min(band.upperBound, $0.upperBound) })
                 }
             }
+        }
+    }
+
+    /// Every nonzero word of `canvas` lies in its row's span of `ink`.
+    static func holdsAllInk(_ canvas: Canvas, _ ink: InkRows) -> Bool {
+        (0..<canvas.height).allSatisfy { y in
+            let span = inkSpan(canvas.words[(y * canvas.width)..<((y + 1) * canvas.width)])
+            return span.isEmpty || (ink[y].lowerBound <= span.lowerBound && span.upperBound <= ink[y].upperBound)
+        }
+    }
+
+    @Test func aShadowAndATiltSayWhereTheyWrote() {
+        var rng = SplitMix64(seed: 9090)
+        for round in 0..<30 {
+            let width = 20 + Int(rng.next() % 60), height = 12 + Int(rng.next() % 40)
+            // A layer with ink in a random box (a title's glyphs in its padded layer).
+            var words = [UInt32](repeating: 0, count: width * height)
+            let bx = Int(rng.next() % UInt64(width / 2)), by = Int(rng.next() % UInt64(height / 2))
+            for y in by..<min(height, by + 1 + Int(rng.next() % 12)) {
+                for x in bx..<min(width, bx + 1 + Int(rng.next() % 20)) where rng.next() % 3 != 0 {
+                    let a = UInt32(1 + rng.next() % 255)
+                    words[y * width + x] = (a << 24) | (UInt32(rng.next() % UInt64(a + 1)) << 8)
+                }
+            }
+            let layer = Canvas(width: width, height: height, scale: 2, premultipliedWords: words)
+            let drop = Shadow(color: Color(red: 0.3, green: 0.1, blue: 0.6, alpha: 0.7), radius: 0.5 + 3 * rng.unit(),
+                              offset: Point(rng.unit() * 4 - 2, rng.unit() * 4))
+            let shadow = inkedShadow(of: layer, shadow: drop)
+            #expect(Self.holdsAllInk(shadow.canvas, shadow.ink), "round \(round): shadow")
+            let tilt = Tilt(degreesX: rng.unit() * 40 - 20, degreesY: rng.unit() * 40 - 20, perspective: rng.unit() * 2,
+                            anchor: Point(Double(width) / 4, Double(height) / 4))
+            let tilted = inkedTilted(layer, tilt: tilt)
+            #expect(Self.holdsAllInk(tilted.canvas, tilted.ink!), "round \(round): tilt \(tilt)")
+            // And compositing through that ink gives the bytes of compositing the whole layer.
+            let backdrop = (0..<(width * height)).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+            var whole = Canvas(width: width, height: height, scale: 2, premultipliedWords: backdrop)
+            var inked = whole
+            whole.composite(shadow.canvas, x: 0, y: 0, opacity: 0.8, clip: nil)
+            whole.composite(tilted.canvas, x: 0, y: 0, opacity: 0.8, clip: nil)
+            inked.composite(shadow.canvas, x: 0, y: 0, opacity: 0.8, clip: nil, ink: shadow.ink)
+            inked.composite(tilted.canvas, x: 0, y: 0, opacity: 0.8, clip: nil, ink: tilted.ink)
+            #expect(inked.words == whole.words, "round \(round)")
         }
     }
 }

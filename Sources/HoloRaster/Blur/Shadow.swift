@@ -28,20 +28,29 @@ public func shadowMask(of layer: Canvas, shadow: Shadow) -> CoverageMask {
 }
 
 /// The tinted shadow of `layer` as a canvas of the layer's size (what falls outside is cut off).
-public func shadow(of layer: Canvas, shadow: Shadow) -> Canvas {
+public func shadow(of layer: Canvas, shadow: Shadow) -> Canvas { inkedShadow(of: layer, shadow: shadow).canvas }
+
+/// `shadow(of:shadow:)` and, per row, the words it wrote: the blurred mask's first and last nonzero
+/// bytes (found 8 bytes at a time), outside which the tint is 0 and the canvas stays zero. Only
+/// those are tinted, and a composite given them reads only those (the same bytes).
+func inkedShadow(of layer: Canvas, shadow: Shadow) -> (canvas: Canvas, ink: InkRows) {
     let mask = shadowMask(of: layer, shadow: shadow)
     let tint = shadow.color.premultipliedRGBA8
     var out = Canvas(width: layer.width, height: layer.height, scale: layer.scale)
+    var spans = [Range<Int>](repeating: 0..<0, count: layer.height)
     let w = layer.width
     let x0 = max(0, mask.x), y0 = max(0, mask.y)
     let x1 = min(layer.width, mask.x + mask.width), y1 = min(layer.height, mask.y + mask.height)
-    guard x1 > x0, y1 > y0 else { return out }
+    guard x1 > x0, y1 > y0 else { return (out, InkRows(spans: spans)) }
     out.withMutableWords { dst in
         mask.coverage.withUnsafeBufferPointer { cov in
             for y in y0..<y1 {
-                for x in x0..<x1 {
+                let row = cov.baseAddress! + (y - mask.y) * mask.width + (x0 - mask.x)
+                guard let (first, last) = nonzeroByteSpan(row, count: x1 - x0) else { continue }
+                spans[y] = (x0 + first)..<(x0 + last + 1)
+                for x in spans[y] {
                     // shadow = tint · alpha   (premultiplied tint scaled by the blurred coverage)
-                    let a = UInt32(cov[(y - mask.y) * mask.width + (x - mask.x)])
+                    let a = UInt32(row[x - x0])
                     if a == 0 { continue }
                     dst[y * w + x] = PremultipliedRGBA8(
                         r: UInt8(div255(UInt32(tint.r) * a)), g: UInt8(div255(UInt32(tint.g) * a)),
@@ -50,5 +59,5 @@ public func shadow(of layer: Canvas, shadow: Shadow) -> Canvas {
             }
         }
     }
-    return out
+    return (out, InkRows(spans: spans))
 }

@@ -28,18 +28,20 @@ import HoloStop
 
 extension LayerCache {
     /// What a node's coverage is a function of.
+    /// (Compared in the order declared: a moving shape differs in its transform before its
+    /// points are looked at.)
     struct Outline: Equatable {
         enum Kind: Equatable {
             case fill
             case stroke(width: Double)
             case styled(StrokeStyle)
         }
-        var shape: Shape
-        var kind: Kind
         var transform: AffineTransform
         /// The columns the node may cover (the canvas's, or its clip's) and the canvas's rows.
         var columns: Range<Int>
         var rows: Int
+        var kind: Kind
+        var shape: Shape
     }
 
     /// An outline met at a node, with its coverage once it was met twice.
@@ -62,7 +64,7 @@ extension SceneRenderer {
         var columns = 0..<canvas.width
         if let c = clip { columns = columns.clamped(to: c.x..<max(c.x, c.x + c.width)) }
         guard !columns.isEmpty, canvas.height > 0 else { return true }  // nothing this node can show
-        let outline = LayerCache.Outline(shape: shape, kind: kind, transform: transform, columns: columns, rows: canvas.height)
+        let outline = LayerCache.Outline(transform: transform, columns: columns, rows: canvas.height, kind: kind, shape: shape)
         let key = LayerCache.Key(id: nil, path: path)
         let kept = layers.keptOutline(key, outline)
         if let mask = kept.mask {

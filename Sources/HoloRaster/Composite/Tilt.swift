@@ -78,13 +78,19 @@ public struct TiltProjection: Sendable {
 ///     pixel or off the layer, so the pixel is 0 anyway. When a corner of that box is
 ///     behind the eye, the whole layer is computed.
 ///   • the four channels are interpolated two at a time in 32-bit lanes (Σ w·c + 2¹⁵ < 2²⁴).
-public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
-    if tilt.degreesX == 0 && tilt.degreesY == 0 { return layer }
+public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas { inkedTilted(layer, tilt: tilt).canvas }
+
+/// `tilted(_:tilt:)` and the words of each row it may have written (the output window's columns
+/// on its rows, nothing elsewhere; nil when the layer is returned as it is), for a composite that
+/// reads only those.
+func inkedTilted(_ layer: Canvas, tilt: Tilt) -> (canvas: Canvas, ink: InkRows?) {
+    if tilt.degreesX == 0 && tilt.degreesY == 0 { return (layer, nil) }
     var out = Canvas(width: layer.width, height: layer.height, scale: layer.scale)
+    let none = InkRows(spans: [Range<Int>](repeating: 0..<0, count: layer.height))
     let projection = TiltProjection(tilt, layerWidth: layer.width, layerHeight: layer.height, scale: layer.scale)
-    guard let m = projection.inverse else { return out }
+    guard let m = projection.inverse else { return (out, none) }
     let w = layer.width, hgt = layer.height
-    guard let box = nonzeroBounds(layer) else { return out }
+    guard let box = nonzeroBounds(layer) else { return (out, none) }
     let ax = projection.anchor.x, ay = projection.anchor.y
     // Output window: the projected corners of the grown box, or everything.
     var ox0 = 0, oy0 = 0, ox1 = w, oy1 = hgt
@@ -95,7 +101,7 @@ public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
         let xs = projected.map(\.x), ys = projected.map(\.y)
         ox0 = max(0, Int(xs.min()!.rounded(.down)) - 2); ox1 = min(w, Int(xs.max()!.rounded(.up)) + 2)
         oy0 = max(0, Int(ys.min()!.rounded(.down)) - 2); oy1 = min(hgt, Int(ys.max()!.rounded(.up)) + 2)
-        if ox1 <= ox0 || oy1 <= oy0 { return out }
+        if ox1 <= ox0 || oy1 <= oy0 { return (out, none) }
     }
     let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
     layer.withWords { srcWords in
@@ -118,7 +124,7 @@ public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas {
             }
         }
     }
-    return out
+    return (out, InkRows(spans: (0..<hgt).map { oy0 <= $0 && $0 < oy1 ? ox0..<ox1 : 0..<0 }))
 }
 
 /// The bounding box (x0…x1, y0…y1 inclusive) of the nonzero pixels; nil when all are zero. Each

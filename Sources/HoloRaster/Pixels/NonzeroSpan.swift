@@ -34,6 +34,9 @@ struct InkRows: Sendable {
         }
     }
 
+    /// Spans known from how a layer was drawn (each must hold every nonzero word of its row).
+    init(spans: [Range<Int>]) { rows = spans }
+
     /// Measures `band`'s rows of `canvas` again (the rows a patch drew).
     mutating func update(_ canvas: Canvas, rows band: Range<Int>) {
         canvas.withWords { words in
