@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "pixelkernels.h"
 #include "kernelhooks.h"
@@ -711,6 +712,67 @@ static void check_adler32(void) {
     report("adler32");
 }
 
+// MARK: - Tilt
+
+// One pixel of the tilt (tilt.c's header, Tilt.swift's loop): the centre back through H⁻¹ in this
+// order of operations, then the bilinear tap with weights round((v − ⌊v⌋)·256) (halves away from
+// zero, as C's round) and one rounding of the sum, channel by channel.
+static uint32_t tilt_pixel(const uint32_t *src, long w, long h, const double *m, long x, long y, int *written) {
+    double ax = m[9], ay = m[10];
+    volatile double uy = (double)y + 0.5 - ay, ux = (double)x + 0.5 - ax;
+    volatile double qy = m[7] * uy, xy = m[1] * uy, yy = m[4] * uy;
+    volatile double q0 = m[6] * ux, q1 = q0 + qy, q = q1 + m[8];
+    *written = q > 1e-9;
+    if (!*written) return 0;
+    volatile double nx0 = m[0] * ux, nx1 = nx0 + xy, nx = nx1 + m[2], sx0 = nx / q, sx1 = sx0 + ax, sx = sx1 - 0.5;
+    volatile double ny0 = m[3] * ux, ny1 = ny0 + yy, ny = ny1 + m[5], sy0 = ny / q, sy1 = sy0 + ay, sy = sy1 - 0.5;
+    if (!(sx > -1 && sy > -1 && sx < (double)w && sy < (double)h)) return 0;
+    long ix = (long)floor(sx), iy = (long)floor(sy);
+    long wx = (long)round((sx - floor(sx)) * 256), wy = (long)round((sy - floor(sy)) * 256);
+    uint32_t r = 0;
+    for (int k = 0; k < 4; k++) {
+        long sum = 32768;
+        for (int t = 0; t < 4; t++) {
+            long tx = ix + (t & 1), ty = iy + (t >> 1);
+            long weight = ((t & 1) ? wx : 256 - wx) * ((t >> 1) ? wy : 256 - wy);
+            if (tx >= 0 && tx < w && ty >= 0 && ty < h) sum += weight * (long)channel(src[ty * w + tx], k);
+        }
+        r |= (uint32_t)(sum >> 16) << (8 * k);
+    }
+    return r;
+}
+
+static void check_tilt(void) {
+    enum { W = 97, H = 41 };
+    static uint32_t src[W * H], got[W], want[W];
+    for (int round = 0; round < ROUNDS; round++) {
+        long w = 2 + below(W - 1), h = 2 + below(H - 1);
+        for (long i = 0; i < w * h; i++) src[i] = below(4) ? premultiplied() : 0;
+        // H⁻¹ of a tilt: near the identity (a title's degree or two) or anything, with a perspective row.
+        int steep = below(3) == 0;
+        double m[11];
+        for (int i = 0; i < 9; i++) m[i] = (i % 4 == 0 ? 1.0 : 0.0) + ((double)below(2001) - 1000) * (steep ? 1e-3 : 1e-5);
+        m[6] *= 0.01; m[7] *= 0.01;
+        m[9] = (double)below((uint32_t)w * 100) / 100; m[10] = (double)below((uint32_t)h * 100) / 100;
+        long y = below((uint32_t)h), x0 = below((uint32_t)w), x1 = x0 + below((uint32_t)(w - x0 + 1));
+        for (long x = 0; x < w; x++) {
+            int written = 0;
+            uint32_t p = x >= x0 && x < x1 ? tilt_pixel(src, w, h, m, x, y, &written) : 0;
+            want[x] = written ? p : 0xDEADBEEFu;
+        }
+        for (long x = 0; x < w; x++) got[x] = 0xDEADBEEFu;
+        hf_tilt_row(src, w, h, got, m, (double)y, x0, x1);
+        expect_bytes("hf_tilt_row", -1, got, want, 4 * (size_t)w, (size_t)w);
+        for (int build = 0; build <= 2; build++) {
+            for (long x = 0; x < w; x++) got[x] = 0xDEADBEEFu;
+            if (!hf_tilt_row_kernel(build, src, w, h, got, m, (double)y, x0, x1)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_tilt_row", build, got, want, 4 * (size_t)w, (size_t)w);
+        }
+    }
+    report("tilt");
+}
+
 int main(void) {
     check_box();
     check_upsample();
@@ -718,6 +780,7 @@ int main(void) {
     check_resample();
     check_taps();
     check_compositing();
+    check_tilt();
     check_deflate_runs();
     check_deflate_parse();
     check_adler32();

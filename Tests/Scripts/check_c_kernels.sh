@@ -24,7 +24,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 echo "C kernels, $(uname -m):"
-"$cc" "${flags[@]}" "${sources[@]}" -o "$work/native"
+"$cc" "${flags[@]}" "${sources[@]}" -lm -o "$work/native"
 "$work/native"
 
 have_cross() {
@@ -43,5 +43,5 @@ if ! have_cross; then
 fi
 
 echo "C kernels, aarch64 (qemu-aarch64):"
-"$cc" --target=aarch64-linux-gnu -static "${flags[@]}" "${sources[@]}" -o "$work/aarch64"
+"$cc" --target=aarch64-linux-gnu -static "${flags[@]}" "${sources[@]}" -lm -o "$work/aarch64"
 qemu-aarch64 "$work/aarch64"

@@ -95,4 +95,10 @@ void hf_resample_columns(const uint8_t *row, const int32_t *ix, const uint16_t *
 /// Two rows of hf_resample_columns' bytes mixed along y: out[i] = (h0[i]·(256 − wy) + h1[i]·wy + 128) >> 8.
 void hf_resample_rows(const uint8_t *h0, const uint8_t *h1, uint32_t wy, uint8_t *out, size_t n);
 
+/// One row y of a 3D tilt into dst (a row of w words; columns x0 ..< x1), from src (w × h words)
+/// (tilt.c): m holds H⁻¹ row-major (m[0 … 8]) and the anchor (m[9], m[10]) in layer pixels; each
+/// pixel is Tilt.swift's sample of its centre taken back through H⁻¹, left as it is where the
+/// preimage is behind the eye.
+void hf_tilt_row(const uint32_t *src, long w, long h, uint32_t *dst, const double *m, double y, long x0, long x1);
+
 #endif

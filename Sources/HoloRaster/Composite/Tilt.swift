@@ -15,6 +15,7 @@
 // The result has the layer's size: content projected outside the layer's bounds is cut off, so a
 // caller that tilts should render the layer with a margin. A tilt of 0° returns the input as is.
 
+import CPixelKernels
 import HoloGeometry
 import HoloPixels
 import HoloScene
@@ -78,6 +79,8 @@ public struct TiltProjection: Sendable {
 ///     pixel or off the layer, so the pixel is 0 anyway. When a corner of that box is
 ///     behind the eye, the whole layer is computed.
 ///   • the four channels are interpolated two at a time in 32-bit lanes (Σ w·c + 2¹⁵ < 2²⁴).
+/// Rows are computed by `hf_tilt_row` (CPixelKernels/tilt.c: four divisions at a time, the AVX2
+/// build where the CPU has it), held byte for byte to `tiltRow`, the same loop in Swift.
 public func tilted(_ layer: Canvas, tilt: Tilt) -> Canvas { inkedTilted(layer, tilt: tilt).canvas }
 
 /// `tilted(_:tilt:)` and the words of each row it may have written (the output window's columns
@@ -103,28 +106,37 @@ func inkedTilted(_ layer: Canvas, tilt: Tilt) -> (canvas: Canvas, ink: InkRows?)
         oy0 = max(0, Int(ys.min()!.rounded(.down)) - 2); oy1 = min(hgt, Int(ys.max()!.rounded(.up)) + 2)
         if ox1 <= ox0 || oy1 <= oy0 { return (out, none) }
     }
-    let m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8]
+    // H⁻¹ and the anchor, as hf_tilt_row (CPixelKernels/tilt.c) reads them.
+    let matrix = m + [ax, ay]
     layer.withWords { srcWords in
         out.withMutableWords { dstWords in
-            let src = srcWords.baseAddress!
-            let dst = dstWords.baseAddress!
-            for y in oy0..<oy1 {
-                if stopDue(row: y - oy0) { return }
-                let uy = Double(y) + 0.5 - ay
-                let qy = m7 * uy, xy = m1 * uy, yy = m4 * uy
-                for x in ox0..<ox1 {
-                    let ux = Double(x) + 0.5 - ax
-                    // Back through H⁻¹.
-                    let q = m6 * ux + qy + m8
-                    guard q > 1e-9 else { continue }
-                    let sx = (m0 * ux + xy + m2) / q + ax - 0.5
-                    let sy = (m3 * ux + yy + m5) / q + ay - 0.5
-                    dst[y * w + x] = bilinearWord(src, w, hgt, sx, sy)
+            matrix.withUnsafeBufferPointer { mp in
+                for y in oy0..<oy1 {
+                    if stopDue(row: y - oy0) { return }
+                    hf_tilt_row(srcWords.baseAddress!, w, hgt, dstWords.baseAddress! + y * w, mp.baseAddress!, Double(y), ox0, ox1)
                 }
             }
         }
     }
     return (out, InkRows(spans: (0..<hgt).map { oy0 <= $0 && $0 < oy1 ? ox0..<ox1 : 0..<0 }))
+}
+
+/// Row y of the tilt in Swift, pixel by pixel: what hf_tilt_row computes (the C kernel's
+/// description, which TiltKernelTests holds it to byte for byte). `m`: H⁻¹ row-major, then the anchor.
+func tiltRow(_ src: UnsafePointer<UInt32>, _ w: Int, _ hgt: Int, into dst: UnsafeMutablePointer<UInt32>, _ m: [Double],
+             y: Int, columns: Range<Int>) {
+    let ax = m[9], ay = m[10]
+    let uy = Double(y) + 0.5 - ay
+    let qy = m[7] * uy, xy = m[1] * uy, yy = m[4] * uy
+    for x in columns {
+        let ux = Double(x) + 0.5 - ax
+        // Back through H⁻¹.
+        let q = m[6] * ux + qy + m[8]
+        guard q > 1e-9 else { continue }
+        let sx = (m[0] * ux + xy + m[2]) / q + ax - 0.5
+        let sy = (m[3] * ux + yy + m[5]) / q + ay - 0.5
+        dst[x] = bilinearWord(src, w, hgt, sx, sy)
+    }
 }
 
 /// The bounding box (x0…x1, y0…y1 inclusive) of the nonzero pixels; nil when all are zero. Each
