@@ -125,4 +125,22 @@ import Testing
         }
         #expect(reused == 0)
     }
+
+    @Test func largeShapesAreDrawnDirectlyAndSmallOnesKept() throws {
+        let renderer = SceneRenderer(fonts: FontLibrary.shared)
+        for (side, kept) in [(60.0, true), (150.0, false)] {  // 120² and 300² px at 2x, against 256²
+            let compositor = FrameCompositor(renderer: renderer)
+            var reused = 0
+            for frame in 0..<5 {
+                let scene = Scene(size: Size(200, 200), background: Color(white: 1), root: [
+                    .fill(.roundedRect(Rect(x: 10, y: 10, width: side, height: side), cornerRadius: 12, style: .continuous), .solid(Color(white: 0.3))),
+                    .fill(.rect(Rect(x: 0, y: 20 + 3 * Double(frame), width: 200, height: 10)), .solid(Color(red: 1, green: 0, blue: 0, alpha: 0.4))),
+                ])
+                let drawn = try compositor.render(scene, scale: 2)
+                reused += compositor.statistics.reusedOutlines
+                #expect(Self.differing(drawn, try renderer.render(scene, scale: 2)) == 0, "side \(side) frame \(frame)")
+            }
+            #expect((reused > 0) == kept, "a \(side)-pt card: reused \(reused) times")
+        }
+    }
 }

@@ -19,7 +19,8 @@
 //
 // A mask is built the second time an outline is met at a node, never the first: a shape that moves
 // every frame costs one comparison, not a mask nobody reads. Axis-aligned rect fills, which cost
-// their runs alone, are drawn directly. A frame cut short (FrameWatch) keeps no mask it was building.
+// their runs alone, and shapes larger than 256 × 256 px (whose interiors are runs too) are drawn
+// directly. A frame cut short (FrameWatch) keeps no mask it was building.
 
 import HoloGeometry
 import HoloPixels
@@ -55,12 +56,21 @@ extension LayerCache {
 }
 
 extension SceneRenderer {
+    /// The largest shape, in pixels of its bounds, whose coverage is kept: 256 × 256 (a tab bar's
+    /// icon at 3x is about 75 × 75 px; with its cards kept as masks, hero's frames that redraw
+    /// took 1.1–1.25× their time).
+    static let largestKeptOutline = 256 * 256
+
     /// Draws a fill or stroke through its kept coverage when the compositor keeps one for `path`;
     /// false when the node is to be drawn directly (no cache, a rect, or met for the first time).
     func drawKeptOutline(_ shape: Shape, _ kind: LayerCache.Outline.Kind, paint: Paint, into canvas: inout Canvas,
                          transform: AffineTransform, clip: CoverageMask?, path: Int) -> Bool {
         guard let layers else { return false }
         if case .fill = kind, transform.isAxisAligned, shape.plainRect != nil { return false }
+        // A large shape is drawn directly: its rows are a few runs each (a card's interior is
+        // stored as spans), where its mask would be written and read byte by byte.
+        let extent = transform.bounds(of: shape.bounds)
+        guard extent.width * extent.height <= Double(Self.largestKeptOutline) else { return false }
         var columns = 0..<canvas.width
         if let c = clip { columns = columns.clamped(to: c.x..<max(c.x, c.x + c.width)) }
         guard !columns.isEmpty, canvas.height > 0 else { return true }  // nothing this node can show
