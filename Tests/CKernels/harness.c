@@ -226,6 +226,12 @@ static void check_resample(void) {
         }
         hf_resample_columns(row, ix, w, out, n);
         expect_bytes("hf_resample_columns", -1, out, want, 4 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memset(out, 0xA5, 4 * n);
+            if (!hf_resample_columns_kernel(build, row, ix, w, out, n)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_resample_columns", build, out, want, 4 * n, n);
+        }
 
         uint32_t wy = below(257);
         fill(h1, 4 * n);

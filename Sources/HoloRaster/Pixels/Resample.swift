@@ -24,12 +24,12 @@ struct AxisMap: Hashable {
 
 extension Canvas {
     /// `source` sampled under `map` into the rows `rows` of a transparent `width` × `height` canvas
-    /// (the other rows stay transparent).
+    /// (the other rows stay transparent). Every word is written once: rows the resample fills
+    /// are not zeroed first.
     static func resampling(_ source: Canvas, map: AxisMap, width: Int, height: Int, rows: Range<Int>, scale: Double) -> Canvas {
-        var out = Canvas(width: width, height: height, scale: scale)
         let rows = rows.clamped(to: 0..<height)
         let sw = source.width, sh = source.height
-        guard map.isUsable, sw > 0, sh > 0, width > 0, !rows.isEmpty else { return out }
+        guard map.isUsable, sw > 0, sh > 0, width > 0, !rows.isEmpty else { return Canvas(width: width, height: height, scale: scale) }
         // Along x: the columns whose two taps lie in the source are one run (u grows with x); the
         // columns with one tap in it (at its left and right edge) are mixed with a transparent tap.
         // Each column's source pixel and weights, laid out as the kernel's lanes multiply them.
@@ -51,8 +51,12 @@ extension Canvas {
         let n = width * 4
         var a = [UInt8](repeating: 0, count: n), b = [UInt8](repeating: 0, count: n)
         var rowA = Int.min, rowB = Int.min
-        source.withBytes { src in
-            out.withMutableBytes { dst in
+        let words = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
+            /// Output row `y` left transparent.
+            func clear(_ y: Int) { (out.baseAddress! + y * width).initialize(repeating: 0, count: width) }
+            for y in 0..<rows.lowerBound { clear(y) }
+            for y in rows.upperBound..<height { clear(y) }
+            source.withBytes { src in
                 ix.withUnsafeBufferPointer { ix in
                     wx.withUnsafeBufferPointer { wx in
                         /// Source row `j` along x into `h` (zero outside the source).
@@ -76,9 +80,9 @@ extension Canvas {
                                 var top = pa.baseAddress!, bottom = pb.baseAddress!
                                 for y in rows {
                                     let v = (Double(y) + 0.5) * map.sy + map.oy
-                                    guard abs(v) < 1e9 else { continue }
+                                    guard abs(v) < 1e9 else { clear(y); continue }
                                     let t = BilinearTap(0, v)
-                                    guard t.iy + 1 >= 0, t.iy < sh else { continue }  // both taps outside
+                                    guard t.iy + 1 >= 0, t.iy < sh else { clear(y); continue }  // both taps outside
                                     if rowA != t.iy || rowB != t.iy + 1 {
                                         if rowB == t.iy {
                                             swap(&top, &bottom)
@@ -90,14 +94,17 @@ extension Canvas {
                                         horizontal(t.iy + 1, bottom)
                                         rowB = t.iy + 1
                                     }
-                                    hf_resample_rows(top, bottom, UInt32(t.wy), dst.baseAddress! + y * n, n)
+                                    (out.baseAddress! + y * width).withMemoryRebound(to: UInt8.self, capacity: n) {
+                                        hf_resample_rows(top, bottom, UInt32(t.wy), $0, n)
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
+            count = width * height
         }
-        return out
+        return Canvas(width: width, height: height, scale: scale, premultipliedWords: words)
     }
 }

@@ -40,6 +40,9 @@ size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uin
 int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n);
 /// hf_tilt_row by kernel 0 (the default target's build) or 2 (AVX2).
 int hf_tilt_row_kernel(int kernel, const uint32_t *src, long w, long h, uint32_t *dst, const double *m, double y, long x0, long x1);
+
+/// hf_resample_columns by kernel 0 (the default target's build) or 2 (AVX2).
+int hf_resample_columns_kernel(int kernel, const uint8_t *row, const int32_t *ix, const uint16_t *w, uint8_t *out, size_t n);
 /// hf_composite_span by kernel 0 (default target) or 2 (AVX2).
 int hf_composite_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t k,
                         const uint8_t *coverage, const uint8_t *factors);
