@@ -326,10 +326,11 @@ struct RandomGradient {
         }
     }
 
-    /// The linear gradient's runs (`linearSpanRuns`) against its per-pixel definition
-    /// (`linearSpanPerPixel`): rising and falling indices, shallow (long runs) and just under the
-    /// per-pixel cut-over (runs of 4), spans that start below entry 0 or above 1023 and cross
-    /// into the table or out of it, a run end exactly on a step, and dv = 0.
+    /// The linear gradient's runs (`linearSpanRuns`) and blocks (`linearSpanBlocks`, which it
+    /// takes for runs under 32 px) against its per-pixel definition (`linearSpanPerPixel`): rising
+    /// and falling indices, shallow (long runs), either side of the cut-over, steep (an entry or
+    /// more a pixel), spans that start below entry 0 or above 1023 and cross into the table or out
+    /// of it, a run end exactly on a step, and dv = 0.
     @Test func linearRunsMatchThePerPixelLoop() {
         var rng = SplitMix64(seed: 1023)
         let lut = (0..<GradientLUT.size).map { UInt32($0) &* 2654435761 }
@@ -337,7 +338,9 @@ struct RandomGradient {
         let out = UnsafeMutablePointer<UInt32>.allocate(capacity: 1200), want = UnsafeMutablePointer<UInt32>.allocate(capacity: 1200)
         defer { out.deallocate(); want.deallocate() }
         var cases: [(Int64, Int64, Int)] = [(0, 0, 100), (5 * one, one / 4, 300), (5 * one, -one / 4, 300), (-3 * one + 7, one / 17, 900),
-                                            (1030 * one, -one / 9, 1200), (1020 * one, one / 3, 60), (2 * one, one, 10)]
+                                            (1030 * one, -one / 9, 1200), (1020 * one, one / 3, 60), (2 * one, one, 10),
+                                            (40 * one + 3, one / 31, 700), (900 * one, -one / 33, 700), (7, 3 * one + 1, 333),
+                                            (1000 * one, -5 * one, 250), (-8 * one, one / 8, 1100)]
         for _ in 0..<3000 {
             let v = Int64(bitPattern: rng.next() % UInt64(1200 * one)) - 100 * one
             let dv = Int64(bitPattern: rng.next() % UInt64(one / 2)) - one / 4
@@ -345,11 +348,13 @@ struct RandomGradient {
         }
         lut.withUnsafeBufferPointer { e in
             for (v, dv, count) in cases {
-                linearSpanRuns(e, v: v, dv: dv, count: count, into: out)
                 linearSpanPerPixel(e, v: v, dv: dv, count: count, into: want)
-                var wrong = 0
-                for i in 0..<count where out[i] != want[i] { wrong += 1 }
-                #expect(wrong == 0, "v \(v) dv \(dv) count \(count): \(wrong) wrong")
+                for (name, span) in [("runs", linearSpanRuns), ("blocks", linearSpanBlocks)] {
+                    span(e, v, dv, count, out)
+                    var wrong = 0
+                    for i in 0..<count where out[i] != want[i] { wrong += 1 }
+                    #expect(wrong == 0, "\(name): v \(v) dv \(dv) count \(count): \(wrong) wrong")
+                }
             }
         }
     }
