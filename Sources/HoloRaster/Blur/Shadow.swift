@@ -16,9 +16,11 @@ import HoloScene
 
 /// The shadow's alpha in layer pixels: blurred, offset, grown by the blur margin (not tinted).
 public func shadowMask(of layer: Canvas, shadow: Shadow) -> CoverageMask {
-    var alpha = [UInt8](repeating: 0, count: layer.width * layer.height)
-    layer.withWords { src in
-        for i in 0..<alpha.count { alpha[i] = UInt8(truncatingIfNeeded: src[i] >> 24) }
+    let alpha = layer.withWords { src in
+        [UInt8](unsafeUninitializedCapacity: src.count) { out, count in
+            for i in 0..<src.count { out[i] = UInt8(truncatingIfNeeded: src[i] >> 24) }
+            count = src.count
+        }
     }
     var mask = CoverageMask(x: 0, y: 0, width: layer.width, height: layer.height, coverage: alpha)
         .gaussianBlurred(sigma: shadowSigma(radius: shadow.radius) * layer.scale)
@@ -35,7 +37,7 @@ public func shadow(of layer: Canvas, shadow: Shadow) -> Canvas { inkedShadow(of:
 /// those are tinted, and a composite given them reads only those (the same bytes).
 func inkedShadow(of layer: Canvas, shadow: Shadow) -> (canvas: Canvas, ink: InkRows) {
     let mask = shadowMask(of: layer, shadow: shadow)
-    let tint = shadow.color.premultipliedRGBA8
+    let tint = shadow.color.premultipliedRGBA8.word
     var out = Canvas(width: layer.width, height: layer.height, scale: layer.scale)
     var spans = [Range<Int>](repeating: 0..<0, count: layer.height)
     let w = layer.width
@@ -48,14 +50,9 @@ func inkedShadow(of layer: Canvas, shadow: Shadow) -> (canvas: Canvas, ink: InkR
                 let row = cov.baseAddress! + (y - mask.y) * mask.width + (x0 - mask.x)
                 guard let (first, last) = nonzeroByteSpan(row, count: x1 - x0) else { continue }
                 spans[y] = (x0 + first)..<(x0 + last + 1)
-                for x in spans[y] {
-                    // shadow = tint · alpha   (premultiplied tint scaled by the blurred coverage)
-                    let a = UInt32(row[x - x0])
-                    if a == 0 { continue }
-                    dst[y * w + x] = PremultipliedRGBA8(
-                        r: UInt8(div255(UInt32(tint.r) * a)), g: UInt8(div255(UInt32(tint.g) * a)),
-                        b: UInt8(div255(UInt32(tint.b) * a)), a: UInt8(div255(UInt32(tint.a) * a))).word
-                }
+                // shadow = tint · alpha (the premultiplied tint scaled by the blurred coverage, each
+                // channel rounded: `scalePixel`'s lanes are div255's integers; alpha 0 gives 0).
+                for x in spans[y] { dst[y * w + x] = scalePixel(tint, by: UInt32(row[x - x0])) }
             }
         }
     }
