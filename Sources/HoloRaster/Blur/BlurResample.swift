@@ -56,16 +56,29 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
                     }
                     }
                     guard pad > 0, clamp else { return }
-                    // Left/right pads: per coarse row, the mean of the edge column over its f rows.
-                    for cy in 0..<ih {
-                        for (x, cxRange) in [(0, 0..<pad), (w - 1, (pad + iw)..<cw)] {
-                            for k in 0..<c {
-                                var sum = 0
-                                for dy in 0..<f { sum += Int(src[(min(cy * f + dy, h - 1) * w + x) * c + k]) * f }
-                                let v = UInt8(truncatingIfNeeded: (sum + half) / area)
-                                for cx in cxRange { dst[((cy + pad) * cw + cx) * c + k] = v }
-                            }
+                    // Left/right pads: per coarse row, the mean of the edge column over its f rows,
+                    // one cell's value stored along the whole pad (a word a cell for 4 channels).
+                    func sidePad(_ cy: Int, _ x: Int, _ cxRange: Range<Int>) {
+                        var cell = SIMD4<UInt8>()
+                        for k in 0..<c {
+                            var sum = 0
+                            for dy in 0..<f { sum += Int(src[(min(cy * f + dy, h - 1) * w + x) * c + k]) * f }
+                            cell[k] = UInt8(truncatingIfNeeded: (sum + half) / area)
                         }
+                        let start = dst.baseAddress! + ((cy + pad) * cw + cxRange.lowerBound) * c
+                        if c == 1 {
+                            start.update(repeating: cell[0], count: cxRange.count)
+                        } else if c == 4 {
+                            let word = UInt32(cell[0]) | UInt32(cell[1]) << 8 | UInt32(cell[2]) << 16 | UInt32(cell[3]) << 24
+                            let p = UnsafeMutableRawPointer(start)
+                            for i in 0..<cxRange.count { p.storeBytes(of: word, toByteOffset: 4 * i, as: UInt32.self) }
+                        } else {
+                            for i in 0..<(cxRange.count * c) { start[i] = cell[i % c] }
+                        }
+                    }
+                    for cy in 0..<ih {
+                        sidePad(cy, 0, 0..<pad)
+                        sidePad(cy, w - 1, (pad + iw)..<cw)
                     }
                     // Top/bottom pads: the edge coarse row of inner cells' edge fine row, and the
                     // corners: the corner pixels. Every pad row on a side is the same: its first
