@@ -152,10 +152,11 @@ private struct ModelLRU {
     }
 
     static func material(words: Int) -> LayerCache.KeptMaterial {
-        LayerCache.KeptMaterial(recipe: MaterialRecipe(.regular, .light), scheme: .light,
+        LayerCache.KeptMaterial(recipe: MaterialRecipe(.regular, .light), scheme: .light, scale: 1,
                                 mask: CoverageMask(x: 0, y: 0, width: 0, height: 0, coverage: []),
                                 reads: BlurRegion(x: 0, y: 0, width: 0, height: 0),
-                                backdrop: [UInt32](repeating: 0, count: words), output: [UInt32](repeating: 0, count: words))
+                                input: BlurPlane(width: words, height: 1, channels: 4, words: [UInt32](repeating: 0, count: words)),
+                                uncovered: [], output: [UInt32](repeating: 0, count: words))
     }
 
     /// Materials (and bitmaps, the same rule) are kept while they fit: a frame meets them in the

@@ -9,6 +9,7 @@ import Testing
 import HoloClips
 import HoloGeometry
 import HoloScene
+import HoloPixels
 @testable import HoloRaster
 import HoloText
 
@@ -99,5 +100,64 @@ import HoloText
             let scene = source.scene(k).scene
             #expect(try run.render(scene, scale: 1).words == renderer.render(scene, scale: 1).words, "titles-home frame \(k)")
         }
+    }
+
+    /// The kept path compares the plane the blur starts from (the backdrop on the ¼ grid) and the
+    /// pixels the mask does not cover whole, not the backdrop: two pixels swapped inside one 4 × 4
+    /// cell of the grid leave the plane as it was. Under the material's full coverage that is the
+    /// same output (kept, and equal to a full re-blur); in a rounded corner, where the material
+    /// leaves the canvas as it is, it is not, and the material is drawn again.
+    @Test func aSwapInsideACoarseCellIsReusedOnlyWhereTheMaterialCoversIt() throws {
+        let (w, h) = (200, 160)
+        var seed: UInt32 = 0x2545_F491
+        let words = (0..<(w * h)).map { _ -> UInt32 in
+            seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5
+            return seed | 0xFF00_0000  // opaque noise: every cell differs from its neighbours
+        }
+        let backdrop = Canvas(width: w, height: h, scale: 1, premultipliedWords: words)
+        let shape = Shape.roundedRect(Rect(x: 20, y: 40, width: 160, height: 60), cornerRadius: 20, style: .continuous)
+        let mask = backdrop.coverage(of: shape, transform: .identity)
+        let (kind, scheme) = (MaterialKind.ultraThin, ColorScheme.light)
+        let recipe = MaterialRecipe(kind, scheme)
+        #expect(blurDownsampleFactor(sigma: recipe.blur) == 4)
+        // The blur's read window starts at the canvas's corner, so its 4 × 4 cells are the canvas's.
+        let (roi, reads) = try #require(backdrop.materialRegions(recipe, mask: mask))
+        #expect(reads.x == 0 && reads.y == 0)
+        func coverage(_ x: Int, _ y: Int) -> UInt8 { mask.coverage[(y - mask.y) * mask.width + x - mask.x] }
+        func reblurred(_ c: Canvas) -> [UInt32] {
+            var full = c
+            let blurred = full.gaussianBlurred(sigma: recipe.blur, region: roi, edge: .clamp)
+            full.applyTint(MaterialTint(recipe, scheme: scheme), blurred: blurred, region: roi, mask: mask)
+            return full.words
+        }
+        func swapped(_ a: (Int, Int), _ b: (Int, Int)) -> Canvas {
+            var c = backdrop
+            c.withMutableWords { p in p.swapAt(a.1 * w + a.0, b.1 * w + b.0) }
+            return c
+        }
+        let cache = LayerCache(budget: LayerCache.Budget(total: FrameCompositor.defaultCacheBytes))
+        let key = LayerCache.Key(id: nil, path: 1)
+        func kept(_ c: Canvas) -> (words: [UInt32], reused: Int) {
+            _ = cache.takeStatistics()
+            var k = c
+            k.applyKeptMaterial(kind, scheme: scheme, in: mask, cache: cache, key: key)
+            return (k.words, cache.takeStatistics().reusedMaterials)
+        }
+        #expect(kept(backdrop).reused == 0)
+        // Inside the bar: cell (20, 16), both pixels fully covered.
+        #expect(coverage(80, 64) == 255 && coverage(81, 65) == 255)
+        let inside = swapped((80, 64), (81, 65))
+        #expect(inside.words != backdrop.words)
+        let a = kept(inside)
+        #expect(a.reused == 1, "the same coarse plane: the kept output")
+        let insideIsAReblur = a.words == reblurred(inside)
+        #expect(insideIsAReblur, "the kept output is a full re-blur of the swapped backdrop")
+        // The bar's top-left corner: cell (5, 10), both pixels outside the rounded corner.
+        #expect(coverage(20, 40) == 0 && coverage(21, 40) == 0)
+        let corner = swapped((20, 40), (21, 40))
+        let b = kept(corner)
+        #expect(b.reused == 0, "a pixel the material leaves as it is changed: drawn again")
+        let cornerIsAReblur = b.words == reblurred(corner)
+        #expect(cornerIsAReblur, "the corner's pixels are the swapped backdrop's")
     }
 }

@@ -14,7 +14,16 @@ import CPixelKernels
 /// beyond the edge the clamped image is constant along one axis, so they come from the edge rows
 /// and columns alone.
 func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> BlurPlane {
-    let c = plane.channels, w = plane.width, h = plane.height
+    plane.withBytes { src in
+        downsampled(rows: src.baseAddress!, width: plane.width, height: plane.height, rowBytes: plane.width * plane.channels,
+                    channels: plane.channels, by: f, pad: pad, edge: edge)
+    }
+}
+
+/// `downsampled` of the `width × height` picture whose row y starts at `src + y · rowBytes`
+/// (a region of a canvas read in place: a material's backdrop is not copied out first).
+func downsampled(rows src: UnsafePointer<UInt8>, width w: Int, height h: Int, rowBytes: Int, channels c: Int,
+                 by f: Int, pad: Int, edge: BlurEdge) -> BlurPlane {
     let iw = (w + f - 1) / f, ih = (h + f - 1) / f
     let cw = iw + 2 * pad, ch = ih + 2 * pad
     var out = BlurPlane(width: cw, height: ch, channels: c)
@@ -25,16 +34,16 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
     // Fine source column for each inner coarse column's f taps: clamped, or −1 (transparent).
     let colMap = (0..<(iw * f)).map { x in x < w ? x : (clamp ? w - 1 : -1) }
     var acc = [Int](repeating: 0, count: iw * c)
-    plane.withBytes { src in
+    do {
         out.withMutableBytes { dst in
             colMap.withUnsafeBufferPointer { cols in
                 acc.withUnsafeMutableBufferPointer { a in
                     // Inner cells: sum f rows column by column, then f columns per cell.
                     if c == 4 && (f == 2 || f == 4) {
-                        downsampleBlocks(src.baseAddress!, width: w, height: h, by: f, clamp: clamp, colMap: cols,
+                        downsampleBlocks(src, width: w, height: h, rowBytes: rowBytes, by: f, clamp: clamp, colMap: cols,
                                          into: dst.baseAddress!, coarseWidth: cw, pad: pad)
                     } else if c == 1 && (f == 2 || f == 4) {
-                        downsampleMaskBlocks(src.baseAddress!, width: w, height: h, by: f, clamp: clamp, colMap: cols,
+                        downsampleMaskBlocks(src, width: w, height: h, rowBytes: rowBytes, by: f, clamp: clamp, colMap: cols,
                                              into: dst.baseAddress!, coarseWidth: cw, pad: pad)
                     } else {
                     for cy in 0..<ih {
@@ -42,7 +51,7 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
                         for dy in 0..<f {
                             var y = cy * f + dy
                             if y >= h { if !clamp { continue }; y = h - 1 }
-                            let row = src.baseAddress! + y * w * c
+                            let row = src + y * rowBytes
                             for cx in 0..<iw {
                                 for dx in 0..<f {
                                     let x = cols[cx * f + dx]
@@ -62,7 +71,7 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
                         var cell = SIMD4<UInt8>()
                         for k in 0..<c {
                             var sum = 0
-                            for dy in 0..<f { sum += Int(src[(min(cy * f + dy, h - 1) * w + x) * c + k]) * f }
+                            for dy in 0..<f { sum += Int(src[min(cy * f + dy, h - 1) * rowBytes + x * c + k]) * f }
                             cell[k] = UInt8(truncatingIfNeeded: (sum + half) / area)
                         }
                         let start = dst.baseAddress! + ((cy + pad) * cw + cxRange.lowerBound) * c
@@ -90,7 +99,7 @@ func downsampled(_ plane: BlurPlane, by f: Int, pad: Int, edge: BlurEdge) -> Blu
                                 var sum = 0
                                 for dx in 0..<f {
                                     let x = min(max((cx - pad) * f + dx, 0), w - 1)
-                                    sum += Int(src[(y * w + x) * c + k]) * f
+                                    sum += Int(src[y * rowBytes + x * c + k]) * f
                                 }
                                 first[cx * c + k] = UInt8(truncatingIfNeeded: (sum + half) / area)
                             }
@@ -222,7 +231,7 @@ enum PixelLanes {
 /// four coarse pixels stored at once; same sums, same rounding ((sum + f²/2) >> log₂ f²), same
 /// bytes as the channel-by-channel loop); a last block that runs past the edge takes that loop's
 /// column map.
-private func downsampleBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, by f: Int, clamp: Bool,
+private func downsampleBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, rowBytes: Int, by f: Int, clamp: Bool,
                               colMap: UnsafeBufferPointer<Int>, into dst: UnsafeMutablePointer<UInt8>,
                               coarseWidth cw: Int, pad: Int) {
     let iw = (w + f - 1) / f, ih = (h + f - 1) / f
@@ -235,7 +244,7 @@ private func downsampleBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height 
         for dy in 0..<f {
             var y = cy * f + dy
             if y >= h { if !clamp { continue }; y = h - 1 }
-            rows[n] = src + y * w * 4; n += 1
+            rows[n] = src + y * rowBytes; n += 1
         }
         let out = dst + ((cy + pad) * cw + pad) * 4
         rows.withUnsafeBufferPointer { r in

@@ -9,7 +9,7 @@
 /// ((v >> 8) & 0x00FF00FF) (at most 4 rows × 2 × 255 = 2040 a half, no carry between halves), and
 /// the halves added: the block's sum, rounded as (sum + f²/2) >> log₂ f². A last block that runs
 /// past the edge takes the column map, as the channel loop does.
-func downsampleMaskBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, by f: Int, clamp: Bool,
+func downsampleMaskBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, rowBytes: Int, by f: Int, clamp: Bool,
                           colMap: UnsafeBufferPointer<Int>, into dst: UnsafeMutablePointer<UInt8>,
                           coarseWidth cw: Int, pad: Int) {
     precondition(f == 2 || f == 4, "mask blocks are 2 or 4 pixels wide")
@@ -23,7 +23,7 @@ func downsampleMaskBlocks(_ src: UnsafePointer<UInt8>, width w: Int, height h: I
             for dy in 0..<f {
                 var y = cy * f + dy
                 if y >= h { if !clamp { continue }; y = h - 1 }
-                r[n] = src + y * w; n += 1
+                r[n] = src + y * rowBytes; n += 1
             }
             let out = dst + (cy + pad) * cw + pad
             if f == 4 {

@@ -101,7 +101,7 @@ extension Canvas {
 
     public mutating func applyMaterial(_ recipe: MaterialRecipe, scheme: ColorScheme, in mask: CoverageMask) {
         guard let (roi, reads) = materialRegions(recipe, mask: mask) else { return }
-        applyMaterial(recipe, scheme: scheme, in: mask, region: roi, reads: reads, backdrop: copyWords(reads))
+        applyMaterial(recipe, scheme: scheme, in: mask, region: roi, reads: reads, from: materialInput(recipe, reads: reads))
     }
 
     /// The rect a material over `mask` writes (`roi`: the mask's, inside the canvas) and the rect
@@ -115,14 +115,32 @@ extension Canvas {
         return (roi, reads)
     }
 
-    /// Steps 1–5 over `roi`, from `backdrop`: the canvas pixels in `reads` (`materialRegions`),
-    /// which is what `gaussianBlurred` copies out for roi. At reduced resolution (every material
-    /// above a scale of 0.09: σ over 2 px) the blurred rows are upsampled one at a time into one row's buffer and
-    /// tinted from it while it is in cache, instead of upsampling all of roi into a plane first:
-    /// the same kernels on the same integers, so the same bytes as `gaussianBlurred` then
-    /// `applyTint` (FastPathTests holds the two to the reference's tint of `gaussianBlurred`).
+    /// What a material's blur starts from, read from the canvas pixels in `reads`
+    /// (`materialRegions`): at reduced resolution (every material above a scale of 0.09: σ over
+    /// 2 px) the backdrop downsampled onto the blur's coarse grid, read in place; at full
+    /// resolution a copy of the backdrop. The blurred picture over roi is a function of this plane
+    /// alone (with the recipe, the scale and the regions).
+    func materialInput(_ recipe: MaterialRecipe, reads: BlurRegion) -> BlurPlane {
+        let sigma = recipe.blur * scale
+        let f = blurDownsampleFactor(sigma: sigma)
+        guard f > 1 else { return BlurPlane(width: reads.width, height: reads.height, channels: 4, words: copyWords(reads)) }
+        let pad = coarsePad(sigma: sigma, factor: f, edge: .clamp)
+        let canvasWidth = width
+        return withWords { words in
+            UnsafeRawPointer(words.baseAddress! + reads.y * canvasWidth + reads.x).withMemoryRebound(to: UInt8.self, capacity: 4) {
+                downsampled(rows: $0, width: reads.width, height: reads.height, rowBytes: canvasWidth * 4, channels: 4,
+                            by: f, pad: pad, edge: .clamp)
+            }
+        }
+    }
+
+    /// Steps 1–5 over `roi` from `input` (`materialInput` of this canvas's `reads`). At reduced
+    /// resolution the coarse plane is blurred and its rows upsampled one at a time into one row's
+    /// buffer and tinted from it while it is in cache, instead of upsampling all of roi into a
+    /// plane first: the same kernels on the same integers, so the same bytes as `gaussianBlurred`
+    /// then `applyTint` (FastPathTests holds the two to the reference's tint of `gaussianBlurred`).
     mutating func applyMaterial(_ recipe: MaterialRecipe, scheme: ColorScheme, in mask: CoverageMask, region roi: BlurRegion,
-                                reads: BlurRegion, backdrop: [UInt32]) {
+                                reads: BlurRegion, from input: consuming BlurPlane) {
         let sigma = recipe.blur * scale
         let tint = MaterialTint(recipe, scheme: scheme)
         let f = blurDownsampleFactor(sigma: sigma)
@@ -133,8 +151,7 @@ extension Canvas {
         // blurPlane's reduced path, its upsample row by row.
         let keep = BlurRegion(x: roi.x - reads.x, y: roi.y - reads.y, width: roi.width, height: roi.height)
         let pad = coarsePad(sigma: sigma, factor: f, edge: .clamp)
-        var coarse = downsampled(BlurPlane(width: reads.width, height: reads.height, channels: 4, words: backdrop),
-                                 by: f, pad: pad, edge: .clamp)
+        var coarse = consume input
         blurCoarse(&coarse, sigma: sigma, factor: f, pad: pad, edge: .clamp, keep: keep)
         let tints = MaterialTints(tint)
         let row = UnsafeMutablePointer<UInt32>.allocate(capacity: roi.width)

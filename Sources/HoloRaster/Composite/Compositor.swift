@@ -27,6 +27,7 @@
 import HoloGeometry
 import HoloPixels
 import HoloScene
+import HoloStop
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -596,43 +597,68 @@ func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 } }
 }
 
+/// Two word arrays compared with memcmp.
+func sameWords(_ a: [UInt32], _ b: [UInt32]) -> Bool {
+    a.count == b.count && (a.isEmpty || a.withUnsafeBytes { x in b.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } })
+}
+
 extension Canvas {
-    /// A material (frosted glass) whose backdrop is unchanged is not blurred again: its output is
-    /// a function of the recipe, its coverage mask and the canvas pixels it reads (its rect grown by
-    /// the blur's margin), so when all three equal the kept ones, the kept output is written back.
-    /// Otherwise the material is applied as usual (from the same copy of its backdrop, kept) and
-    /// its inputs and output are kept. The time either takes is noted in the frame's `materialNanoseconds`.
+    /// A material (frosted glass) whose input is unchanged is not blurred again: its output is a
+    /// function of the recipe, the scale, its coverage mask, the plane its blur starts from
+    /// (`materialInput`: at reduced resolution the backdrop on the blur's coarse grid, a sixteenth
+    /// of its pixels at ¼) and the canvas pixels under roi that the mask does not cover whole
+    /// (`uncoveredWords`: kept, or mixed with the material), so when all of these equal the kept
+    /// ones, the kept output is written back. Otherwise the material is applied from that plane and
+    /// its inputs and output are kept. The backdrop itself is read in place, never copied (it was,
+    /// to be compared on the next frame: 3–4 MB a material a frame at 3x). The time either takes
+    /// is noted in the frame's `materialNanoseconds`.
     mutating func applyKeptMaterial(_ kind: MaterialKind, scheme: ColorScheme, in mask: CoverageMask,
                                     cache: LayerCache, key: LayerCache.Key) {
         let start = monotonicNanoseconds()
         defer { cache.noteMaterialTime(monotonicNanoseconds() - start) }
         let recipe = MaterialRecipe(kind, scheme)
         guard let (roi, reads) = materialRegions(recipe, mask: mask) else { return }
-        if let kept = cache.keptMaterial(key), kept.recipe == recipe, kept.scheme == scheme, kept.reads == reads,
+        let input = materialInput(recipe, reads: reads)
+        let uncovered = uncoveredWords(roi, mask: mask)
+        if let kept = cache.keptMaterial(key), kept.recipe == recipe, kept.scheme == scheme, kept.scale == scale, kept.reads == reads,
            kept.mask.x == mask.x, kept.mask.y == mask.y, kept.mask.width == mask.width, kept.mask.height == mask.height,
-           sameBytes(kept.mask.coverage, mask.coverage), holds(kept.backdrop, in: reads) {
+           sameBytes(kept.mask.coverage, mask.coverage), kept.input.width == input.width, kept.input.height == input.height,
+           sameWords(kept.input.words, input.words), sameWords(kept.uncovered, uncovered) {
             pasteWords(kept.output, into: roi)
             cache.reusedMaterial()
             return
         }
-        let backdrop = copyWords(reads)
-        applyMaterial(recipe, scheme: scheme, in: mask, region: roi, reads: reads, backdrop: backdrop)
-        cache.keep(LayerCache.KeptMaterial(recipe: recipe, scheme: scheme, mask: mask, reads: reads, backdrop: backdrop,
-                                           output: copyWords(roi)), for: key)
+        // `input` stays as it is for the next frame's comparison: the blur works on its own copy.
+        applyMaterial(recipe, scheme: scheme, in: mask, region: roi, reads: reads, from: copy input)
+        // A material cut short by a stop is not kept (the frame is abandoned with it).
+        guard !FrameWatch.shouldStop() else { return }
+        cache.keep(LayerCache.KeptMaterial(recipe: recipe, scheme: scheme, scale: scale, mask: mask, reads: reads, input: input,
+                                           uncovered: uncovered, output: copyWords(roi)), for: key)
     }
 
-    /// True when the pixels in `r` are `words` (row by row, memcmp).
-    func holds(_ words: [UInt32], in r: BlurRegion) -> Bool {
-        guard words.count == r.width * r.height else { return false }
-        return withWords { canvas in
-            words.withUnsafeBufferPointer { kept in
-                for row in 0..<r.height where memcmp(canvas.baseAddress! + (r.y + row) * width + r.x,
-                                                     kept.baseAddress! + row * r.width, r.width * 4) != 0 {
-                    return false
+    /// The canvas pixels in `roi` (inside the canvas and `mask`'s rect) whose coverage is under
+    /// 255, row by row: what a material leaves as it is (coverage 0) or mixes with itself.
+    func uncoveredWords(_ roi: BlurRegion, mask: CoverageMask) -> [UInt32] {
+        var out: [UInt32] = []
+        let w = width, mw = mask.width
+        withWords { canvas in
+            mask.coverage.withUnsafeBufferPointer { cov in
+                for row in 0..<roi.height {
+                    let c = cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x)
+                    let p = canvas.baseAddress! + (roi.y + row) * w + roi.x
+                    var x = 0
+                    // Eight covered pixels at a time (a material is mostly covered whole).
+                    while x + 8 <= roi.width {
+                        if UnsafeRawPointer(c + x).loadUnaligned(as: UInt64.self) != .max {
+                            for i in x..<(x + 8) where c[i] != 255 { out.append(p[i]) }
+                        }
+                        x += 8
+                    }
+                    for i in x..<roi.width where c[i] != 255 { out.append(p[i]) }
                 }
-                return true
             }
         }
+        return out
     }
 
     func copyWords(_ r: BlurRegion) -> [UInt32] {

@@ -4,7 +4,7 @@
 //   tiles      retained layers' surfaces, in tiles of 512 rows (Compositor.swift): a new tile
 //              evicts the least recently used until it fits, so the tiles a scroll left behind
 //              go first;
-//   materials  each material's last backdrop and output (`applyKeptMaterial`), and
+//   materials  each material's last input and output (`applyKeptMaterial`), and
 //   rasters    each rasterized group's bitmap (RasterizedLayer.swift): one entry per material or
 //              group, met in the same order every frame, so a new entry is kept only while it fits
 //              (evicting the least recently used would evict each one just before the frame
@@ -78,15 +78,19 @@ public final class LayerCache: Sendable {
         var ink: InkRows? = nil
         var bytes: Int { surface.width * surface.height * 4 }
     }
-    /// A material's last output and the backdrop it was computed from (see `applyKeptMaterial`).
+    /// A material's last output and what it was computed from (see `applyKeptMaterial`).
     struct KeptMaterial {
         var recipe: MaterialRecipe
         var scheme: ColorScheme
+        var scale: Double
         var mask: CoverageMask
         var reads: BlurRegion
-        var backdrop: [UInt32]
+        /// The plane the blur started from (`materialInput`), before it was blurred.
+        var input: BlurPlane
+        /// The canvas pixels under roi the mask did not cover whole (`uncoveredWords`).
+        var uncovered: [UInt32]
         var output: [UInt32]
-        var bytes: Int { (backdrop.count + output.count) * 4 + mask.coverage.count }
+        var bytes: Int { (input.words.count + uncovered.count + output.count) * 4 + mask.coverage.count }
     }
 
     private struct State {
