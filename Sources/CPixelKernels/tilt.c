@@ -24,24 +24,27 @@ __attribute__((always_inline)) static inline uint32_t tilt_sample(const uint32_t
     if (!(x > -1 && y > -1 && x < (double)w && y < (double)h)) return 0;
     double fx = floor(x), fy = floor(y);
     long ix = (long)fx, iy = (long)fy;
+    int inX0 = ix >= 0, inX1 = ix + 1 < w, inY0 = iy >= 0, inY1 = iy + 1 < h;
+    long i00 = iy * w + ix;
+    // The four taps inside the layer (0 outside it, where their weights are 0). All four 0 (most
+    // of a title's box: between and around the glyphs): every sum is its rounding constant alone,
+    // so the sample is 0, with no weights computed.
+    uint64_t p00 = (inX0 && inY0) ? src[i00] : 0, p10 = (inX1 && inY0) ? src[i00 + 1] : 0;
+    uint64_t p01 = (inX0 && inY1) ? src[i00 + w] : 0, p11 = (inX1 && inY1) ? src[i00 + w + 1] : 0;
+    if ((p00 | p10 | p01 | p11) == 0) return 0;
     double vx = (x - fx) * 256, vy = (y - fy) * 256;
     long tx = (long)vx, ty = (long)vy;
     uint64_t wx = (uint64_t)(vx - (double)tx >= 0.5 ? tx + 1 : tx);
     uint64_t wy = (uint64_t)(vy - (double)ty >= 0.5 ? ty + 1 : ty);
-    int inX0 = ix >= 0, inX1 = ix + 1 < w, inY0 = iy >= 0, inY1 = iy + 1 < h;
-    uint64_t w00 = (inX0 && inY0) ? (256 - wx) * (256 - wy) : 0;
-    uint64_t w10 = (inX1 && inY0) ? wx * (256 - wy) : 0;
-    uint64_t w01 = (inX0 && inY1) ? (256 - wx) * wy : 0;
-    uint64_t w11 = (inX1 && inY1) ? wx * wy : 0;
-    long i00 = iy * w + ix;
+    uint64_t w00 = (256 - wx) * (256 - wy), w10 = wx * (256 - wy), w01 = (256 - wx) * wy, w11 = wx * wy;
     uint64_t even = (1ull << 15) | (1ull << 47), odd = even;
 #define HF_TILT_ADD(k, p) do { uint64_t v_ = (p); \
         even += (k) * ((v_ & 0xFF) | ((v_ & 0xFF0000) << 16)); \
         odd += (k) * (((v_ >> 8) & 0xFF) | ((v_ & 0xFF000000ull) << 8)); } while (0)
-    if (w00) HF_TILT_ADD(w00, src[i00]);
-    if (w10) HF_TILT_ADD(w10, src[i00 + 1]);
-    if (w01) HF_TILT_ADD(w01, src[i00 + w]);
-    if (w11) HF_TILT_ADD(w11, src[i00 + w + 1]);
+    HF_TILT_ADD(w00, p00);
+    HF_TILT_ADD(w10, p10);
+    HF_TILT_ADD(w01, p01);
+    HF_TILT_ADD(w11, p11);
 #undef HF_TILT_ADD
     uint64_t c0 = (even >> 16) & 0xFF, c2 = (even >> 48) & 0xFF;
     uint64_t c1 = (odd >> 16) & 0xFF, c3 = (odd >> 48) & 0xFF;
