@@ -164,9 +164,18 @@ public struct SceneRenderer: Sendable {
                 let shown = canvas.workWindow(clip: groupClip)
                 rows = rows.clamped(to: (shown.y0 - area.y0)..<max(shown.y0, shown.y1) - area.y0)
             }
+            let resampled = try rasterizedRows(group, local: local, area: area, canvas: canvas, path: path)
+            // With nothing after the resample but a blur of σ ≤ 2 px (or none), opacity and clip,
+            // its rows go straight to the composite, never stored as a layer (Layer.swift).
+            if let resampled, group.shadow == nil, group.effect == nil, !isTilted,
+               canvas.compositeBlurred(rows: resampled, sigma: group.blur * canvas.scale, x: area.x0, y: area.y0,
+                                       opacity: group.opacity, clip: groupClip) {
+                return
+            }
             var layer: Canvas
-            if let resampled = try rasterizedLayer(group, local: local, area: area, rows: rows, canvas: canvas, path: path) {
-                layer = resampled
+            if let resampled {
+                layer = rows.isEmpty ? Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
+                    : resampled.canvas(rows: rows.clamped(to: 0..<(area.y1 - area.y0)), scale: canvas.scale)
             } else {
                 layer = Canvas(width: area.x1 - area.x0, height: area.y1 - area.y0, scale: canvas.scale)
                 try draw(group.children, into: &layer, transform: toLayer, clip: nil, path: path)

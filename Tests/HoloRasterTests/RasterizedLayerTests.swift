@@ -39,6 +39,47 @@ import HoloScene
         }
     }
 
+    /// A resample's rows composited as they come (`compositeBlurred(rows:)`: through the blur's
+    /// ring for σ ≤ 2 px, straight for σ 0 and a kernel that moves no byte) are the layer built
+    /// whole then `compositeBlurred`: random sources, maps, σ, opacities, clips and placements
+    /// partly off the canvas; above 2 px it declines and draws nothing.
+    @Test func aStreamedResampleIsTheResampledLayerComposited() {
+        var rng = SplitMix64(seed: 7)
+        func noise(_ w: Int, _ h: Int) -> Canvas {
+            Canvas(width: w, height: h, premultipliedWords: (0..<(w * h)).map { _ -> UInt32 in
+                let a = UInt32.random(in: 0...255, using: &rng)
+                let c = (0..<3).map { _ in UInt32.random(in: 0...a, using: &rng) }
+                return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+            })
+        }
+        let sigmas: [Double] = [0, 0.2, 0.3, 0.7, 1.3, 2.0]
+        for round in 0..<48 {
+            let source = noise(Int.random(in: 2...40, using: &rng), Int.random(in: 2...30, using: &rng))
+            let map = AxisMap(sx: Double.random(in: 0.5...2, using: &rng), ox: Double.random(in: -4...4, using: &rng),
+                              sy: Double.random(in: 0.5...2, using: &rng), oy: Double.random(in: -4...4, using: &rng))
+            let w = Int.random(in: 1...48, using: &rng), h = Int.random(in: 1...40, using: &rng)
+            let sigma = sigmas[round % sigmas.count]
+            let opacity = [1, 0.6, 0.02][round % 3]
+            let x = Int.random(in: -10...20, using: &rng), y = Int.random(in: -10...20, using: &rng)
+            let backdrop = noise(36, 32)
+            let clip = round % 4 == 1 ? backdrop.coverage(of: .circle(center: Point(18, 16), radius: 13), transform: .identity) : nil
+            var whole = backdrop
+            whole.compositeBlurred(Canvas.resampling(source, map: map, width: w, height: h, rows: 0..<h, scale: 1),
+                                   sigma: sigma, x: x, y: y, opacity: opacity, clip: clip)
+            var streamed = backdrop
+            let rows = ResampledRows(source, map: map, width: w, height: h)!
+            let drew = streamed.compositeBlurred(rows: rows, sigma: sigma, x: x, y: y, opacity: opacity, clip: clip)
+            #expect(drew)
+            #expect(streamed.bytes == whole.bytes, "round \(round), σ \(sigma): \(ByteDifference(streamed.bytes, whole.bytes))")
+        }
+        var untouched = noise(8, 8)
+        let before = untouched.bytes
+        let rows = ResampledRows(noise(8, 8), map: AxisMap(sx: 1, ox: 0, sy: 1, oy: 0), width: 8, height: 8)!
+        let declined = !untouched.compositeBlurred(rows: rows, sigma: 2.5, x: 0, y: 0, opacity: 1, clip: nil)
+        #expect(declined)
+        #expect(untouched.bytes == before)
+    }
+
     static let content: [Node] = [
         .fill(.roundedRect(Rect(x: 0, y: 0, width: 200, height: 140), cornerRadius: 20, style: .continuous),
               .linearGradient(stops: [GradientStop(Color(hex: 0x0B1026), at: 0), GradientStop(Color(hex: 0x0E4D4F), at: 1)],

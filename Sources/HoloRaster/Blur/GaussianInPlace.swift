@@ -38,7 +38,24 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
         plane = gaussianBlurColumns(plane, weights: weights, edge: edge)
         return
     }
-    let r = taps.radius, c = plane.channels, n = plane.width, h = plane.height
+    let n = plane.width, h = plane.height, c = plane.channels, rowBytes = n * c
+    guard taps.radius > 0, n > 0, h > 0 else { return }
+    plane.withMutableBytes { planeBytes in
+        let base = planeBytes.baseAddress!
+        foldedGaussianSweep(taps, width: n, height: h, channels: c, edge: edge, rows: wanted,
+                            input: { UnsafePointer(base + $0 * rowBytes) }, output: { base + $0 * rowBytes }, emit: emit)
+    }
+}
+
+/// `gaussianBlurInPlace`'s sweep over a picture given a row at a time: `input(yy)` is input row
+/// yy (its bytes read before the next call; rows are asked once each, in increasing order), and
+/// output row y goes to `output(y)` (which may be input row y: every input row it reads has been
+/// read before) or, with `emit`, to emit(y, row) in a scratch row. A rasterized layer's rows are
+/// resampled so, as the ring needs them, and never stored as a layer (Layer.swift).
+func foldedGaussianSweep(_ taps: FoldedTaps, width n: Int, height h: Int, channels c: Int, edge: BlurEdge,
+                         rows wanted: Range<Int>?, input: (Int) -> UnsafePointer<UInt8>,
+                         output: (Int) -> UnsafeMutablePointer<UInt8>, emit: ((Int, UnsafePointer<UInt8>) -> Void)?) {
+    let r = taps.radius
     guard r > 0, n > 0, h > 0 else { return }
     let out = (wanted ?? 0..<h).clamped(to: 0..<h)
     guard !out.isEmpty else { return }
@@ -62,8 +79,7 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
     let zeros = UnsafeMutablePointer<UInt16>.allocate(capacity: taps.centred ? rowBytes : 0)
     zeros.initialize(repeating: 0, count: taps.centred ? rowBytes : 0)
     defer { zeros.deallocate() }
-    plane.withMutableBytes { planeBytes in
-        let base = planeBytes.baseAddress!
+    do {
         /// Row-blurred input row yy (lo ≤ yy ≤ hi, within the last 2r + 1 blurred), nil when all 0.
         func blurred(_ yy: Int) -> UnsafePointer<UInt16>? {
             ringHasPixels[yy % slots] ? UnsafePointer(ring + (yy % slots) * rowBytes) : nil
@@ -79,10 +95,10 @@ func gaussianBlurInPlace(_ plane: inout BlurPlane, weights: [Int], edge: BlurEdg
             if stopDue(row: y) { return }
             while next <= min(hi, y + r) {
                 let slot = next % slots
-                ringHasPixels[slot] = rowBlur.blur(UnsafePointer(base + next * rowBytes), into: ring + slot * rowBytes)
+                ringHasPixels[slot] = rowBlur.blur(input(next), into: ring + slot * rowBytes)
                 next += 1
             }
-            let dst = emit == nil ? base + y * rowBytes : scratch
+            let dst = emit == nil ? output(y) : scratch
             if taps.centred {
                 var any = false
                 for (k, (ta, tb, w)) in taps.pairs.enumerated() {

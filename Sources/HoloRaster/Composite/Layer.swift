@@ -154,3 +154,60 @@ extension Canvas {
 func compositeFactors(opacity o: UInt32) -> [UInt8] {
     (0..<256).map { UInt8(div255(o &* UInt32($0))) }
 }
+
+extension Canvas {
+    /// `compositeBlurred` of the layer `layer` makes (a rasterized group's resample, a row at a
+    /// time), the same bytes without the layer ever stored: for σ ≤ 2 px each row is resampled as
+    /// the blur's ring reads it (`foldedGaussianSweep`), and where the blur moves no byte (σ 0, or
+    /// `gaussianKernelIsIdentity`) as it is composited. At the ends of reveal's morph that layer
+    /// was a full-screen 12-MB canvas written by the resample and read back by the blur every
+    /// frame. False, with nothing drawn, above 2 px: the reduced grid's path takes a layer.
+    mutating func compositeBlurred(rows layer: ResampledRows, sigma: Double, x ox: Int, y oy: Int, opacity: Double,
+                                   clip: CoverageMask?) -> Bool {
+        guard sigma >= 0, blurDownsampleFactor(sigma: sigma) == 1 else { return false }
+        var taps: FoldedTaps? = nil
+        if sigma > 0 {
+            let weights = gaussianWeights(sigma: sigma)
+            if !gaussianKernelIsIdentity(weights) {
+                guard let folded = FoldedTaps(weights) else { return false }
+                taps = folded
+            }
+        }
+        let o = opacityByte(opacity)
+        let window = workWindow(clip: clip).intersection(PixelWindow(ox, oy, ox + layer.width, oy + layer.height))
+        guard o > 0, !window.isEmpty else { return true }
+        let width = self.width
+        let clipBytes = clip?.coverage ?? []
+        let factors = compositeFactors(opacity: o)
+        let row = UnsafeMutablePointer<UInt32>.allocate(capacity: layer.width)
+        defer { row.deallocate() }
+        withMutableWords { dst in
+            clipBytes.withUnsafeBufferPointer { clipBuf in
+                factors.withUnsafeBufferPointer { table in
+                    /// Layer row `src` composited at canvas row y, over the window's columns.
+                    func put(_ y: Int, _ src: UnsafePointer<UInt32>) {
+                        let crow = clip.map { (y - $0.y) * $0.width - $0.x } ?? 0
+                        compositeRow(src + (window.x0 - ox), dst.baseAddress! + y * width + window.x0, count: window.x1 - window.x0,
+                                     opacity: o, coverage: clip == nil ? nil : clipBuf.baseAddress! + crow + window.x0,
+                                     factors: table.baseAddress!)
+                    }
+                    guard let taps else {
+                        for y in window.y0..<window.y1 {
+                            if stopDue(row: y - window.y0) { return }
+                            layer.write(y - oy, into: row)
+                            put(y, row)
+                        }
+                        return
+                    }
+                    let bytes = UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self)
+                    foldedGaussianSweep(taps, width: layer.width, height: layer.height, channels: 4, edge: .transparent,
+                                        rows: (window.y0 - oy)..<(window.y1 - oy),
+                                        input: { layer.write($0, into: row); return bytes },
+                                        output: { _ in preconditionFailure("the sweep's rows are emitted") },
+                                        emit: { ly, out in put(ly + oy, UnsafeRawPointer(out).assumingMemoryBound(to: UInt32.self)) })
+                }
+            }
+        }
+        return true
+    }
+}

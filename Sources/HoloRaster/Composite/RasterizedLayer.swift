@@ -39,10 +39,10 @@ struct RasterBitmap {
 
 extension SceneRenderer {
     /// The layer of `group` (placed by `local`) for the canvas pixels `area`, resampled from its
-    /// bitmap, with only `rows` (layer rows) filled; nil when the group is not drawn from a bitmap
-    /// (see the top of this file).
-    func rasterizedLayer(_ group: Group, local: AffineTransform, area: PixelRect, rows: Range<Int>, canvas: Canvas,
-                         path: Int) throws -> Canvas? {
+    /// bitmap a row at a time (`ResampledRows`: a canvas of them, or straight into a composite);
+    /// nil when the group is not drawn from a bitmap (see the top of this file).
+    func rasterizedRows(_ group: Group, local: AffineTransform, area: PixelRect, canvas: Canvas,
+                        path: Int) throws -> ResampledRows? {
         guard let rasterization = group.rasterization, local.b == 0, local.c == 0 else { return nil }
         let k = canvas.scale * rasterization.scale
         guard k > 0, k.isFinite else { return nil }
@@ -53,9 +53,7 @@ extension SceneRenderer {
         // u = k·p.x − x0 − ½ on the bitmap (its pixel centres at integers).
         let map = AxisMap(sx: k / local.a, ox: (Double(area.x0) - local.tx) * k / local.a - Double(bitmap.x0) - 0.5,
                           sy: k / local.d, oy: (Double(area.y0) - local.ty) * k / local.d - Double(bitmap.y0) - 0.5)
-        guard map.isUsable else { return nil }
-        return Canvas.resampling(bitmap.surface, map: map, width: area.x1 - area.x0, height: area.y1 - area.y0,
-                                 rows: rows, scale: canvas.scale)
+        return ResampledRows(bitmap.surface, map: map, width: area.x1 - area.x0, height: area.y1 - area.y0)
     }
 
     /// The bitmap of `group`'s children at `k` pixels per point: kept from an earlier frame when

@@ -22,20 +22,30 @@ struct AxisMap: Hashable {
     var isUsable: Bool { sx > 0 && sy > 0 && sx.isFinite && sy.isFinite && ox.isFinite && oy.isFinite }
 }
 
-extension Canvas {
-    /// `source` sampled under `map` into the rows `rows` of a transparent `width` × `height` canvas
-    /// (the other rows stay transparent). Every word is written once: rows the resample fills
-    /// are not zeroed first.
-    static func resampling(_ source: Canvas, map: AxisMap, width: Int, height: Int, rows: Range<Int>, scale: Double) -> Canvas {
-        let rows = rows.clamped(to: 0..<height)
-        let sw = source.width, sh = source.height
-        guard map.isUsable, sw > 0, sh > 0, width > 0, !rows.isEmpty else { return Canvas(width: width, height: height, scale: scale) }
-        // Along x: the columns whose two taps lie in the source are one run (u grows with x); the
-        // columns with one tap in it (at its left and right edge) are mixed with a transparent tap.
-        // Each column's source pixel and weights, laid out as the kernel's lanes multiply them.
-        var ix = [Int32](repeating: 0, count: width), wx = [UInt16](repeating: 0, count: 8 * width)
-        var first = width, end = 0
-        var edges: [(x: Int, tap: BilinearTap)] = []
+/// The rows of `source` sampled under `map` for a `width` × `height` destination, made one at a
+/// time (`Canvas.resampling` builds a canvas of them; a blurred rasterized layer's sweep takes them
+/// as its blur reads them, Layer.swift). Each source row is resampled along x once for the two
+/// output rows that read it in turn. Nil when the map is not usable or either side is empty.
+final class ResampledRows {
+    let width: Int, height: Int
+    private let source: Canvas
+    private let map: AxisMap
+    /// Along x: the columns whose two taps lie in the source are one run, first..<end (u grows with
+    /// x); the columns with one tap in it (at its left and right edge) are mixed with a
+    /// transparent tap. Each column's source pixel and weights, as the kernel's lanes multiply them.
+    private var ix: [Int32], wx: [UInt16]
+    private var first: Int, end: Int
+    private var edges: [(x: Int, tap: BilinearTap)] = []
+    /// Source rows `rowA` and `rowB` resampled along x.
+    private var top, bottom: UnsafeMutablePointer<UInt8>
+    private var rowA = Int.min, rowB = Int.min
+
+    init?(_ source: Canvas, map: AxisMap, width: Int, height: Int) {
+        let sw = source.width
+        guard map.isUsable, sw > 0, source.height > 0, width > 0, height > 0 else { return nil }
+        self.source = source; self.map = map; self.width = width; self.height = height
+        ix = [Int32](repeating: 0, count: width); wx = [UInt16](repeating: 0, count: 8 * width)
+        first = width; end = 0
         for x in 0..<width {
             let u = (Double(x) + 0.5) * map.sx + map.ox
             guard abs(u) < 1e9 else { continue }
@@ -48,60 +58,78 @@ extension Canvas {
                 edges.append((x, t))
             }
         }
-        let n = width * 4
-        var a = [UInt8](repeating: 0, count: n), b = [UInt8](repeating: 0, count: n)
-        var rowA = Int.min, rowB = Int.min
-        let words = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
-            /// Output row `y` left transparent.
-            func clear(_ y: Int) { (out.baseAddress! + y * width).initialize(repeating: 0, count: width) }
-            for y in 0..<rows.lowerBound { clear(y) }
-            for y in rows.upperBound..<height { clear(y) }
-            source.withBytes { src in
+        top = .allocate(capacity: 4 * width)
+        bottom = .allocate(capacity: 4 * width)
+    }
+
+    deinit { top.deallocate(); bottom.deallocate() }
+
+    /// Source row `j` along x into `h` (zero outside the source).
+    private func horizontal(_ j: Int, _ h: UnsafeMutablePointer<UInt8>) {
+        let n = 4 * width, sw = source.width
+        h.update(repeating: 0, count: n)
+        guard j >= 0, j < source.height else { return }
+        source.withBytes { src in
+            let row = src.baseAddress! + j * sw * 4
+            if first < end {
                 ix.withUnsafeBufferPointer { ix in
                     wx.withUnsafeBufferPointer { wx in
-                        /// Source row `j` along x into `h` (zero outside the source).
-                        func horizontal(_ j: Int, _ h: UnsafeMutablePointer<UInt8>) {
-                            h.update(repeating: 0, count: n)
-                            guard j >= 0, j < sh else { return }
-                            let row = src.baseAddress! + j * sw * 4
-                            if first < end {
-                                hf_resample_columns(row, ix.baseAddress! + first, wx.baseAddress! + 8 * first, h + 4 * first, end - first)
-                            }
-                            for (x, t) in edges {
-                                for c in 0..<4 {
-                                    let v0 = t.ix >= 0 ? Int(row[4 * t.ix + c]) : 0
-                                    let v1 = t.ix + 1 < sw ? Int(row[4 * (t.ix + 1) + c]) : 0
-                                    h[4 * x + c] = UInt8((v0 * (256 - t.wx) + v1 * t.wx + 128) >> 8)
-                                }
-                            }
-                        }
-                        a.withUnsafeMutableBufferPointer { pa in
-                            b.withUnsafeMutableBufferPointer { pb in
-                                var top = pa.baseAddress!, bottom = pb.baseAddress!
-                                for y in rows {
-                                    let v = (Double(y) + 0.5) * map.sy + map.oy
-                                    guard abs(v) < 1e9 else { clear(y); continue }
-                                    let t = BilinearTap(0, v)
-                                    guard t.iy + 1 >= 0, t.iy < sh else { clear(y); continue }  // both taps outside
-                                    if rowA != t.iy || rowB != t.iy + 1 {
-                                        if rowB == t.iy {
-                                            swap(&top, &bottom)
-                                            rowA = rowB
-                                        } else {
-                                            horizontal(t.iy, top)
-                                            rowA = t.iy
-                                        }
-                                        horizontal(t.iy + 1, bottom)
-                                        rowB = t.iy + 1
-                                    }
-                                    (out.baseAddress! + y * width).withMemoryRebound(to: UInt8.self, capacity: n) {
-                                        hf_resample_rows(top, bottom, UInt32(t.wy), $0, n)
-                                    }
-                                }
-                            }
-                        }
+                        hf_resample_columns(row, ix.baseAddress! + first, wx.baseAddress! + 8 * first, h + 4 * first, end - first)
                     }
                 }
+            }
+            for (x, t) in edges {
+                for c in 0..<4 {
+                    let v0 = t.ix >= 0 ? Int(row[4 * t.ix + c]) : 0
+                    let v1 = t.ix + 1 < sw ? Int(row[4 * (t.ix + 1) + c]) : 0
+                    h[4 * x + c] = UInt8((v0 * (256 - t.wx) + v1 * t.wx + 128) >> 8)
+                }
+            }
+        }
+    }
+
+    /// Destination row `y` (0 ≤ y < height) into `out` (`width` words, written whatever they
+    /// held): transparent where both of its taps lie outside the source. Rows asked in increasing
+    /// order resample each source row once.
+    func write(_ y: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let v = (Double(y) + 0.5) * map.sy + map.oy
+        guard abs(v) < 1e9 else { out.initialize(repeating: 0, count: width); return }
+        let t = BilinearTap(0, v)
+        guard t.iy + 1 >= 0, t.iy < source.height else { out.initialize(repeating: 0, count: width); return }
+        if rowA != t.iy || rowB != t.iy + 1 {
+            if rowB == t.iy {
+                swap(&top, &bottom)
+                rowA = rowB
+            } else {
+                horizontal(t.iy, top)
+                rowA = t.iy
+            }
+            horizontal(t.iy + 1, bottom)
+            rowB = t.iy + 1
+        }
+        out.withMemoryRebound(to: UInt8.self, capacity: 4 * width) { hf_resample_rows(top, bottom, UInt32(t.wy), $0, 4 * width) }
+    }
+}
+
+extension Canvas {
+    /// `source` sampled under `map` into the rows `rows` of a transparent `width` × `height` canvas
+    /// (the other rows stay transparent). Every word is written once: rows the resample fills
+    /// are not zeroed first.
+    static func resampling(_ source: Canvas, map: AxisMap, width: Int, height: Int, rows: Range<Int>, scale: Double) -> Canvas {
+        let rows = rows.clamped(to: 0..<height)
+        guard !rows.isEmpty, let resampled = ResampledRows(source, map: map, width: width, height: height) else {
+            return Canvas(width: width, height: height, scale: scale)
+        }
+        return resampled.canvas(rows: rows, scale: scale)
+    }
+}
+
+extension ResampledRows {
+    /// The rows `rows` (inside 0..<height) as a canvas, the others transparent.
+    func canvas(rows: Range<Int>, scale: Double) -> Canvas {
+        let words = [UInt32](unsafeUninitializedCapacity: width * height) { out, count in
+            for y in 0..<height {
+                if rows.contains(y) { write(y, into: out.baseAddress! + y * width) } else { (out.baseAddress! + y * width).initialize(repeating: 0, count: width) }
             }
             count = width * height
         }
