@@ -641,20 +641,18 @@ extension Canvas {
     func uncoveredWords(_ roi: BlurRegion, mask: CoverageMask) -> [UInt32] {
         var out: [UInt32] = []
         let w = width, mw = mask.width
+        // A material is mostly covered whole: a row of the mask equal to a row of 255s (memcmp)
+        // has nothing to give.
+        let full = [UInt8](repeating: 255, count: roi.width)
         withWords { canvas in
             mask.coverage.withUnsafeBufferPointer { cov in
-                for row in 0..<roi.height {
-                    let c = cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x)
-                    let p = canvas.baseAddress! + (roi.y + row) * w + roi.x
-                    var x = 0
-                    // Eight covered pixels at a time (a material is mostly covered whole).
-                    while x + 8 <= roi.width {
-                        if UnsafeRawPointer(c + x).loadUnaligned(as: UInt64.self) != .max {
-                            for i in x..<(x + 8) where c[i] != 255 { out.append(p[i]) }
-                        }
-                        x += 8
+                full.withUnsafeBufferPointer { full in
+                    for row in 0..<roi.height {
+                        let c = cov.baseAddress! + ((roi.y + row - mask.y) * mw + roi.x - mask.x)
+                        if memcmp(c, full.baseAddress!, roi.width) == 0 { continue }
+                        let p = canvas.baseAddress! + (roi.y + row) * w + roi.x
+                        for i in 0..<roi.width where c[i] != 255 { out.append(p[i]) }
                     }
-                    for i in x..<roi.width where c[i] != 255 { out.append(p[i]) }
                 }
             }
         }
