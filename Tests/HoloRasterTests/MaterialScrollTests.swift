@@ -1,9 +1,10 @@
 // A material over scrolled content (demo's bar, titles' band under the status bar), as the
-// compositor draws it: one copy of the backdrop, kept for the next frame, and the blur's rows
-// upsampled and tinted one at a time. Held byte for byte to a full re-blur of the same backdrop
-// (`gaussianBlurred`, then `applyTint`) over scroll steps of 1, 3, 4 and 8 px (4 is the coarse
-// grid's step), steps longer than the blur's reach, and a changed row under the bar; and whole
-// frames drawn in a run held to the frames drawn alone.
+// compositor draws it: the backdrop downsampled in place onto the blur's grid, that plane kept for
+// the next frame's comparison, and the blur's rows upsampled and tinted one at a time. Held byte
+// for byte to a full re-blur of the same backdrop (`gaussianBlurred`, then `applyTint`) over scroll
+// steps of 1, 3, 4 and 8 px (4 is the coarse grid's step), steps longer than the blur's reach, a
+// changed row under the bar, and pixels swapped inside one cell of the grid; and whole frames
+// drawn in a run held to the frames drawn alone.
 
 import Testing
 import HoloClips

@@ -358,7 +358,7 @@ extension FrameCompositor {
         public var reusedTiles = 0
         /// Of `drawnTiles`, tiles of an earlier content whose damaged rows alone were drawn again.
         public var patchedTiles = 0
-        /// Materials whose backdrop was unchanged (their kept output written again).
+        /// Materials whose input was unchanged (their kept output written again).
         public var reusedMaterials = 0
         /// Shapes drawn from their kept coverage instead of rasterized (KeptCoverage.swift).
         public var reusedOutlines = 0

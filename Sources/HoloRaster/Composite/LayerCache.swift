@@ -25,7 +25,7 @@ import HoloGeometry
 import HoloPixels
 import HoloScene
 
-/// Retained layers' tiles, materials' backdrops and rasterized groups' bitmaps kept by one worker.
+/// Retained layers' tiles, materials' inputs and outputs, and rasterized groups' bitmaps kept by one worker.
 public final class LayerCache: Sendable {
     /// Bytes each cache may hold.
     public struct Budget: Sendable, Equatable {
