@@ -24,13 +24,17 @@ public struct SceneRenderer: Sendable {
     /// text is then laid out and rasterized at that many times the grid's resolution and its
     /// coverage averaged down to the grid, as the full-resolution layer's box downsample would.
     var textOversampling = 1
+    /// Root nodes wholly under a later opaque fill are not drawn (Composite/Occlusion.swift): the
+    /// same bytes. Off only in tests, which hold the two to each other.
+    var cullsHiddenNodes = true
 
     public init(fonts: FontLibrary) { self.fonts = fonts }
 
     /// Renders `scene` at `scale` pixels per point into a new canvas.
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
         var canvas = FrameMemory.canvas(size: scene.size, scale: scale, background: scene.background)
-        try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0)
+        let hidden = try overdraw(scene.root, transform: canvas.pixelTransform).hidden
+        try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0, hidden: hidden)
         return canvas
     }
 
@@ -40,8 +44,10 @@ public struct SceneRenderer: Sendable {
     }
 
     /// `path`: the nodes' parent's identity in the tree (for retained layers' structural identity).
-    func draw(_ nodes: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int) throws {
-        for (i, node) in nodes.enumerated() {
+    /// `hidden`: the nodes not drawn (`overdraw(_:transform:)`, for the root).
+    func draw(_ nodes: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int,
+              hidden: [Bool]? = nil) throws {
+        for (i, node) in nodes.enumerated() where hidden?[i] != true {
             if FrameWatch.shouldStop() { return }
             try draw(node, into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
         }
