@@ -45,14 +45,15 @@ import HoloText
         for (scale, radius) in [(1.0, 0.0), (2.0, 0.0), (3.0, 10.0), (2.0, 24.0)] {
             let scene = Self.scene(sheet: sheet, radius: radius)
             let drawn = try hidden(scene, scale: scale)
-            // A card's pixels (its text lies inside it) against the whole pixels of the sheet less
-            // 1.6 radii at each side.
+            // A card's pixels (its text lies inside it), grown by the damage pass's margin, against
+            // the whole pixels of the sheet less 1.6 radii at each side.
             let inner = sheet.insetBy(dx: 1.6 * radius, dy: 1.6 * radius)
             let (x0, y0) = ((scale * inner.minX).rounded(.up), (scale * inner.minY).rounded(.up))
             let (x1, y1) = ((scale * inner.maxX).rounded(.down), (scale * inner.maxY).rounded(.down))
             let expected = (0..<6).filter { i in
                 let card = Rect(x: 20, y: 40 + Double(i) * 60, width: 200, height: 50)
-                return x0 <= scale * card.minX && y0 <= scale * card.minY && scale * card.maxX <= x1 && scale * card.maxY <= y1
+                let m = Double(Damage.slack)  // the margin the damage pass grows bounds by
+                return x0 <= scale * card.minX - m && y0 <= scale * card.minY - m && scale * card.maxX + m <= x1 && scale * card.maxY + m <= y1
             }
             #expect(drawn == expected, "scale \(scale), radius \(radius)")
             #expect(!drawn.isEmpty)

@@ -7,7 +7,8 @@
 // is that colour, whatever was under it): the whole pixels of its rect less its corners (a
 // continuous corner's curve reaches 1.53 radii along each edge; 1.6 radii are left out on every
 // side). A node drawn before it whose pixel bounds (`pixelBounds`, which hold every pixel it
-// writes) lie inside those pixels writes nothing the fill does not write again, so the frame has
+// writes; grown by the damage pass's margin, `Damage.slack`, as that pass trusts them) lie inside
+// those pixels writes nothing the fill does not write again, so the frame has
 // the same bytes without it, unless something between the two reads what is under it: a material
 // (its blur reaches past the fill). Faded groups blend pixel by pixel and layers (blurred,
 // shadowed, tilted, with an effect) read only their own content, so materials alone stop it. A
@@ -48,16 +49,21 @@ extension SceneRenderer {
         guard cullsHiddenNodes, !nodes.isEmpty, transform.b == 0, transform.c == 0 else { return Overdraw() }
         var covers: [Rect] = []
         var hidden: [Bool]? = nil
+        let m = Double(Damage.slack)
+        func hides(_ b: Rect) -> Bool {
+            covers.contains { $0.minX <= b.minX && $0.minY <= b.minY && b.maxX <= $0.maxX && b.maxY <= $0.maxY }
+        }
         for i in nodes.indices.reversed() {
             let node = nodes[i]
-            if !covers.isEmpty, let b = try pixelBounds(of: node, transform: transform),
-               covers.contains(where: { $0.minX <= b.minX && $0.minY <= b.minY && b.maxX <= $0.maxX && b.maxY <= $0.maxY }) {
-                if hidden == nil { hidden = [Bool](repeating: false, count: nodes.count) }
-                hidden![i] = true
-                continue
+            if !covers.isEmpty {
+                if let b = try pixelBounds(of: node, transform: transform), hides(b.insetBy(dx: -m, dy: -m)) {
+                    if hidden == nil { hidden = [Bool](repeating: false, count: nodes.count) }
+                    hidden![i] = true
+                    continue
+                }
+                // (A subtree is searched for a material only while a fill after it hides something.)
+                if node.containsMaterial { covers.removeAll(); continue }
             }
-            // (A subtree is searched for a material only while a fill after it hides something.)
-            if !covers.isEmpty, node.containsMaterial { covers.removeAll(); continue }
             if let cover = Self.opaqueInterior(node, transform: transform) { covers.append(cover) }
         }
         return Overdraw(hidden: hidden, backgroundCovers: covers)
