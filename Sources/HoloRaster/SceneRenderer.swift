@@ -158,8 +158,8 @@ public struct SceneRenderer: Sendable {
             // outside the rows and columns this canvas may write (a damage band's strip) is not drawn.
             let writable = canvas.workWindow(clip: groupClip)
             guard area.x0 < writable.x1, area.x1 > writable.x0, area.y0 < writable.y1, area.y1 > writable.y0 else { return }
-            if let f = group.reducedResolution(pixelsPerPoint: canvas.scale) {
-                try drawReduced(group, factor: f, area: area, local: local, into: &canvas, clip: groupClip, path: path)
+            if let f = group.blurReduction(pixelsPerPoint: canvas.scale),
+               try drawReduced(group, factor: f, area: area, local: local, into: &canvas, clip: groupClip, path: path) {
                 return
             }
             let toLayer = local.concatenating(.translation(Double(-area.x0), Double(-area.y0)))

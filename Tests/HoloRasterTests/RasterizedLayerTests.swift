@@ -91,12 +91,13 @@ import HoloScene
     /// The morph's frame i: the content scaled about its centre by 1 − 0.008·i, moved, faded and
     /// blurred a little (σ 0.15·i px at 3x: under 2 px, so drawn at full resolution, from the
     /// bitmap), under a clip whose corners grow (the reveal page's mapping, in small).
-    static func scene(_ i: Int, children: [Node] = content) -> Scene {
+    /// `blur` (points a frame) past 2/3 pt puts σ over 2 px: drawn on the blur's ½ and ¼ grids.
+    static func scene(_ i: Int, children: [Node] = content, blur: Double = 0.05) -> Scene {
         let s = 1 - 0.008 * Double(i)
         let t = AffineTransform.translation(-100, -70).concatenating(.scale(s, s)).concatenating(.translation(110, 80 + 1.7 * Double(i)))
         let page = Group(children, transform: t, opacity: 1 - 0.05 * Double(i),
                          clip: .roundedRect(Rect(x: 0, y: 0, width: 200, height: 140), cornerRadius: 3 * Double(i), style: .continuous),
-                         blur: 0.05 * Double(i), rasterization: Rasterization())
+                         blur: blur * Double(i), rasterization: Rasterization())
         return Scene(size: Size(220, 200), background: .black, root: [.group(page)])
     }
 
@@ -118,6 +119,56 @@ import HoloScene
         changed[1] = .fill(.circle(center: Point(90, 50), radius: 30), .solid(Color(hex: 0x3CF2A5, alpha: 0.6)))
         _ = try run.render(Self.scene(5, children: changed), scale: 3)
         #expect(run.statistics.drawnRasters == 1)
+    }
+
+    /// Blurs of σ 2.4–16.8 px (½ and ¼ grids): the layer is the bitmap's mip resampled on the
+    /// blur's grid, so the content is still drawn once (and each mip made once), every frame is the
+    /// frame drawn alone, and the picture is within the rasterized bound of the reference.
+    @Test func aBlurredBitmapIsSampledFromItsMipOnTheBlursGrid() throws {
+        let renderer = SceneRenderer(fonts: .shared)
+        let run = FrameCompositor(renderer: renderer)
+        var drawnRasters = 0
+        var factors: Set<Int> = []
+        for i in 1..<8 {
+            let scene = Self.scene(i, blur: 0.8)
+            if case .group(let g) = scene.root[0] { factors.insert(g.blurReduction(pixelsPerPoint: 3) ?? 1) }
+            let inRun = try run.render(scene, scale: 3)
+            drawnRasters += run.statistics.drawnRasters
+            let alone = try FrameCompositor(renderer: renderer).render(scene, scale: 3)
+            let uncached = try renderer.render(scene, scale: 3)
+            #expect(inRun == alone && alone == uncached, "frame \(i)")
+            let d = ReferenceDifference(uncached, try ReferenceRenderer(fonts: .shared).render(scene, scale: 3))
+            #expect(d.isWithinRasterizedBound, "frame \(i): \(d)")
+        }
+        #expect(factors == [2, 4])
+        #expect(drawnRasters == 1)
+    }
+
+    /// A bitmap's mip is the rounded mean of each f × f block, blocks past the edge counting their
+    /// missing pixels as transparent: against that, pixel by pixel, for odd sizes.
+    @Test(arguments: [2, 4])
+    func aMipIsTheBlockMeanOfTheBitmap(_ f: Int) {
+        var rng = SplitMix64(seed: UInt64(f))
+        let w = 37, h = 23
+        let words = (0..<(w * h)).map { _ -> UInt32 in
+            let a = UInt32.random(in: 0...255, using: &rng)
+            return (0..<3).reduce(a << 24) { $0 | UInt32.random(in: 0...a, using: &rng) << (8 * UInt32($1)) }
+        }
+        let bitmap = RasterBitmap(children: [], k: 3, x0: 0, y0: 0, surface: Canvas(width: w, height: h, premultipliedWords: words))
+        let mip = bitmap.mip(by: f)
+        #expect(mip.width == (w + f - 1) / f && mip.height == (h + f - 1) / f)
+        for j in 0..<mip.height {
+            for i in 0..<mip.width {
+                for c in 0..<4 {
+                    var sum = 0
+                    for y in (f * j)..<min(h, f * j + f) {
+                        for x in (f * i)..<min(w, f * i + f) { sum += Int(words[y * w + x] >> (8 * UInt32(c)) & 0xFF) }
+                    }
+                    let expected = (sum + f * f / 2) / (f * f)
+                    #expect(Int(mip.words[j * mip.width + i] >> (8 * UInt32(c)) & 0xFF) == expected, "(\(i), \(j)) channel \(c)")
+                }
+            }
+        }
     }
 
     /// Against the reference renderer (the content drawn at its transform): within the scene-level

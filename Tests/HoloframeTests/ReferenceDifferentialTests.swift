@@ -14,6 +14,12 @@
 // (reveal-chevron frame 36), largest share over 8 levels 0.0012 %. (Before: 0.5x largest mean
 // 0.129; at 3x, the 59 frames with a σ 2–10 px layer blur, 0.077.) The list is empty; a frame put
 // there must say why.
+// Since reveal's page and actions are rasterized groups (issue 42) their frames are held to the
+// rasterized bound instead (ReferenceDifference.rasterizedMaxMeanDelta). Measured with the release
+// CLI at 3x after their blurred frames moved to the bitmap's mip (every frame of reveal, frames
+// 0–179 of reveal-chevron): largest mean 0.166 and 0.49 % over 8 levels (reveal frame 56, the page
+// unblurred, resampled at full resolution; reveal-chevron 0.163, 0.50 %, frame 59); over the
+// frames with a layer blur of σ > 2 px, largest mean 0.097 and 0.013 % over 8 (reveal frame 46).
 // On failure: the clip, frame, mean and share over 8 are printed and both images are written to
 // .build/reference-artifacts (or HOLOFRAME_ARTIFACTS).
 
@@ -30,6 +36,9 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     var scale: Double
     /// Device pixels to compare (nil: the whole frame).
     var region: ReferenceRegion?
+    /// Held to `ReferenceDifference.isWithinRasterizedBound` (text of a rasterized group, drawn
+    /// from its bitmap) instead of the scene-level bound.
+    var rasterized = false
     var description: String {
         "\(clip) @\(scale)x" + (region.map { " \($0)" } ?? "") + " frames \(frames.map(String.init).joined(separator: ","))"
     }
@@ -72,23 +81,28 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
     ///  - reveal frame 29: the card's title at σ 2.3 pt = 6.9 px (½ resolution, taps on the coarse
     ///    plane since issue 28; it was three boxes at full resolution);
     ///  - reveal frame 46: the secondary section's last row ("Details") at σ 0.8 pt = 2.4 px, the
-    ///    smallest σ at ½ resolution in the clip, where that path is least exact (measured: mean
-    ///    0.44, largest 5; with the old full-resolution boxes the worst 96×64 region of this frame
-    ///    was 1.07, largest 8).
-    ///  - reveal frames 27, 29, 40 and 42: either side of `coarseTextMinSigma` (6 px; a pure blur
-    ///    layer is drawn on the ½ grid, its text rasterized at full resolution and box-averaged
-    ///    below 6 px and straight on the grid from there up, ReducedLayer.swift): the card's title
-    ///    at σ 4.1 px (oversampled) and 6.9 px (on the grid), "Go to Artist" at 6.5 px (on the
-    ///    grid) and 4.7 px (oversampled).
+    ///    smallest σ at ½ resolution in the clip, where that path is least exact (drawn on the grid:
+    ///    mean 0.44, largest 5; with the old full-resolution boxes the worst 96×64 region of this
+    ///    frame was 1.07, largest 8).
+    ///  - reveal frames 27, 29, 40 and 42: the card's title at σ 4.1 px and 6.9 px, "Go to Artist"
+    ///    at 6.5 px and 4.7 px, on the ½ grid.
+    /// Reveal's page and actions are rasterized groups: on every frame of the morph their layer is
+    /// their bitmap resampled (its mip on a blur's grid, ReducedLayer.swift), so text there differs
+    /// from text drawn at its transform by the bitmap's hinting and the resample's tent. Two regions
+    /// are text edges under the smallest blurs, where that shows most, and are held to the
+    /// rasterized bound (mean ≤ 1, 97 % within 8): measured 0.87 (frame 27, the title at σ 4.1 px)
+    /// and 1.00 (frame 46, "Details" at 2.4 px), largest 5 and 8; they were 0.31 and 0.41 when the
+    /// blurred content was drawn on the grid every frame. (The same page unblurred, frame 56, was
+    /// already 0.95 in the title's region, largest 48.) The other regions hold the first bound.
     static let regions: [DifferentialCase] = [
         DifferentialCase(clip: "reveal", frames: [42], scale: 3, region: ReferenceRegion(x: 200, y: 2300, width: 96, height: 64)),
-        DifferentialCase(clip: "reveal", frames: [27], scale: 3, region: ReferenceRegion(x: 64, y: 1620, width: 96, height: 64)),
+        DifferentialCase(clip: "reveal", frames: [27], scale: 3, region: ReferenceRegion(x: 64, y: 1620, width: 96, height: 64), rasterized: true),
         DifferentialCase(clip: "reveal", frames: [29], scale: 3, region: ReferenceRegion(x: 64, y: 1600, width: 96, height: 96)),
         DifferentialCase(clip: "reveal", frames: [40], scale: 3, region: ReferenceRegion(x: 200, y: 2260, width: 96, height: 120)),
         DifferentialCase(clip: "titles", frames: [114], scale: 3, region: ReferenceRegion(x: 100, y: 120, width: 64, height: 64)),
         DifferentialCase(clip: "reveal", frames: [36], scale: 3, region: ReferenceRegion(x: 0, y: 1110, width: 96, height: 64)),
         DifferentialCase(clip: "reveal", frames: [29], scale: 3, region: ReferenceRegion(x: 64, y: 700, width: 96, height: 64)),
-        DifferentialCase(clip: "reveal", frames: [46], scale: 3, region: ReferenceRegion(x: 256, y: 2268, width: 96, height: 64)),
+        DifferentialCase(clip: "reveal", frames: [46], scale: 3, region: ReferenceRegion(x: 256, y: 2268, width: 96, height: 64), rasterized: true),
         DifferentialCase(clip: "celebration", frames: [128], scale: 3, region: ReferenceRegion(x: 0, y: 440, width: 64, height: 64)),
     ]
 
@@ -147,7 +161,7 @@ struct DifferentialCase: Sendable, CustomStringConvertible {
             let refTime = Date().timeIntervalSince(start) - fastTime
             let d = ReferenceDifference(fast, slow)
             let relaxed = Self.framesHeldToTheReducedResolutionBound[c.clip]?.contains(index) ?? false
-            let within = relaxed ? d.isWithinReducedResolutionBound : d.isWithinBound
+            let within = relaxed ? d.isWithinReducedResolutionBound : c.rasterized ? d.isWithinRasterizedBound : d.isWithinBound
             print("differential \(c.clip) frame \(index) @\(c.scale)x\(c.region.map { " \($0)" } ?? ""): \(d) "
                   + String(format: "[fast %.2f s, reference %.2f s]", fastTime, refTime))
             // HOLOFRAME_DIFFERENTIAL_WRITE=1 writes every pair (to look at the regions compared).

@@ -247,6 +247,17 @@ public final class LayerCache: Sendable {
         }
     }
 
+    /// Keeps `bitmap` (the one kept for `key`, with a mip added) in its place, if it fits; else
+    /// the kept one stays as it was. Not a bitmap drawn.
+    func keepRasterMip(_ bitmap: RasterBitmap, for key: Key) {
+        state.withLock { s in
+            guard let kept = s.rasters.value(for: key),
+                  s.rasters.bytes - kept.bytes + bitmap.bytes <= s.budget.rasters else { return }
+            s.rasters.removeValue(forKey: key)
+            s.rasters.insert(bitmap, for: key, bytes: bitmap.bytes)
+        }
+    }
+
     // MARK: Outlines
 
     /// What was kept for `key` when it is of `outline`: its mask, or nil with `met` true when the

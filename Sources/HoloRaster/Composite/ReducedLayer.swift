@@ -10,9 +10,15 @@
 // layer at the filter's scale in the same way. Reveal's two pages are drawn, scaled and blurred
 // anew every frame of the morph: this was most of those frames' cost.
 //
-// Only content that draws the same on a coarse grid takes this path: leaves and plain groups. A
-// material (it reads the backdrop), a nested layer (its own blur, shadow, tilt or effect) or a
-// scrolled group (snapped to the full-resolution grid, Node.swift) keeps the full-resolution path.
+// A rasterized group (RasterizedLayer.swift) is not drawn again: its coarse plane is its bitmap's
+// mip by f (the bitmap box-downsampled once, kept with it) resampled bilinearly under the group's
+// transform, as Core Animation samples a rasterized layer's mipmap when it shrinks. Reveal's page
+// and actions are drawn once for the whole morph instead of on every frame (their symbols'
+// strokes were a fifth of a morph frame). The resample's tent adds f²·r²/6 px² of blur (r: layer
+// pixels per bitmap pixel), taken from σ² as the downsample's and upsample's are.
+// Other content draws on the coarse grid only when it draws the same there: leaves and plain
+// groups. A material (it reads the backdrop), a nested layer (its own blur, shadow, tilt or effect)
+// or a scrolled group (snapped to the full-resolution grid, Node.swift) keeps the full-resolution path.
 // Text is laid out for a pixel size, so below `coarseTextMinSigma` it is rasterized at full
 // resolution and its coverage box-averaged onto the grid (`CoverageMask.boxAveraged`): what the
 // downsample of the full-resolution layer would have made of it, up to the colour under the
@@ -40,13 +46,19 @@ import HoloScene
 let coarseTextMinSigma = 6.0
 
 extension Group {
-    /// The resolution reduction (2 or 4) at which this group's layer is drawn, or nil for full
-    /// resolution: a pure blur layer (no shadow, tilt or effect) whose σ takes a reduced plane and
-    /// whose subtree draws the same on a coarse grid.
-    func reducedResolution(pixelsPerPoint scale: Double) -> Int? {
+    /// The resolution reduction (2 or 4) of a pure blur layer (no shadow, tilt or effect) whose σ
+    /// takes a reduced plane; nil otherwise.
+    func blurReduction(pixelsPerPoint scale: Double) -> Int? {
         guard blur > 0, shadow == nil, effect == nil, !isTilted else { return nil }
         let f = blurDownsampleFactor(sigma: blur * scale)
-        guard f > 1, children.allSatisfy(\.drawsOnCoarseGrid) else { return nil }
+        return f > 1 ? f : nil
+    }
+
+    /// The reduction at which this group's layer is drawn straight on the coarse grid: a pure blur
+    /// layer whose subtree draws the same there (a rasterized one may instead be sampled from its
+    /// bitmap's mip, `drawReduced`).
+    func reducedResolution(pixelsPerPoint scale: Double) -> Int? {
+        guard let f = blurReduction(pixelsPerPoint: scale), children.allSatisfy(\.drawsOnCoarseGrid) else { return nil }
         return f
     }
 }
@@ -64,34 +76,53 @@ extension Node {
 }
 
 extension SceneRenderer {
-    /// Draws `group` (a pure blur layer, `factor` from `reducedResolution`) whose full-resolution
+    /// Draws `group` (a pure blur layer, `factor` from `blurReduction`) whose full-resolution
     /// layer would be `area`: its content onto the 1/`factor` grid, blurred there, upsampled only
-    /// where the canvas can show it, and composited with the group's opacity and `clip`.
+    /// where the canvas can show it, and composited with the group's opacity and `clip`. The content
+    /// is a rasterized group's bitmap mip resampled (RasterizedLayer.swift), or else the children
+    /// drawn on the grid when they draw the same there; false (nothing drawn) when neither holds.
     func drawReduced(_ group: Group, factor f: Int, area: PixelRect, local: AffineTransform, into canvas: inout Canvas,
-                     clip: CoverageMask?, path: Int) throws {
+                     clip: CoverageMask?, path: Int) throws -> Bool {
         let shown = canvas.workWindow(clip: clip).intersection(PixelWindow(area.x0, area.y0, area.x1, area.y1))
         let o = opacityByte(group.opacity)
-        guard !shown.isEmpty, o > 0 else { return }
-        let sigma = group.blur * canvas.scale
+        guard !shown.isEmpty, o > 0 else { return true }
+        var sigma = group.blur * canvas.scale
         let w = area.x1 - area.x0, h = area.y1 - area.y0
         let pad = coarsePad(sigma: sigma, factor: f, edge: .transparent)
-        var coarse = Canvas(width: (w + f - 1) / f + 2 * pad, height: (h + f - 1) / f + 2 * pad,
-                            scale: canvas.scale / Double(f))
+        let cw = (w + f - 1) / f + 2 * pad, ch = (h + f - 1) / f + 2 * pad
         let toCoarse = local
             .concatenating(.translation(Double(-area.x0), Double(-area.y0)))
             .concatenating(.scale(1 / Double(f), 1 / Double(f)))
             .concatenating(.translation(Double(pad), Double(pad)))
-        // Nothing retained inside: the layer cache keys full-resolution surfaces.
-        var plain = self
-        plain.layers = nil
-        plain.textOversampling = sigma < coarseTextMinSigma ? f : 1
-        try plain.draw(group.children, into: &coarse, transform: toCoarse, clip: nil, path: path)
+        var coarse: Canvas
+        if let rows = try rasterizedRows(group, local: toCoarse, origin: (0, 0), width: cw, height: ch, reduction: f,
+                                         canvasScale: canvas.scale, canvas: canvas, path: path) {
+            coarse = rows.canvas(rows: 0..<ch, scale: canvas.scale / Double(f))
+            // The resample's bilinear tent blurs as well, by r²/6 mip pixels² along an axis (r = coarse
+            // pixels per mip pixel, = layer pixels per bitmap pixel): f²·r²/6 full-resolution px²,
+            // taken from σ² as Blur.swift takes its downsample's and upsample's (coarseSigma).
+            if let r = group.rasterization {
+                let k = canvas.scale * r.scale
+                let r2 = (local.a * local.a + local.d * local.d) / (2 * k * k)
+                sigma = max(0.5, sigma * sigma - Double(f * f) * r2 / 6).squareRoot()
+            }
+        } else if group.children.allSatisfy(\.drawsOnCoarseGrid) {
+            coarse = Canvas(width: cw, height: ch, scale: canvas.scale / Double(f))
+            // Nothing retained inside: the layer cache keys full-resolution surfaces.
+            var plain = self
+            plain.layers = nil
+            plain.textOversampling = sigma < coarseTextMinSigma ? f : 1
+            try plain.draw(group.children, into: &coarse, transform: toCoarse, clip: nil, path: path)
+        } else {
+            return false
+        }
         var plane = BlurPlane(width: coarse.width, height: coarse.height, channels: 4, words: coarse.words)
         coarse = Canvas(width: 0, height: 0)
         let keep = BlurRegion(x: shown.x0 - area.x0, y: shown.y0 - area.y0, width: shown.x1 - shown.x0, height: shown.y1 - shown.y0)
         blurCoarse(&plane, sigma: sigma, factor: f, pad: pad, edge: .transparent, keep: keep)
         // Upsampled a row at a time and composited while the row is in cache (Canvas.compositeUpsampled).
         canvas.compositeUpsampled(plane, by: f, pad: pad, keep: keep, x: shown.x0, y: shown.y0, opacity: o, clip: clip)
+        return true
     }
 }
 
