@@ -12,10 +12,12 @@ import HoloScene
 @Suite struct RasterizedLayerTests {
     /// `Canvas.resampling` (two passes, CPixelKernels/resample.c) is `Reference.resampled` (pixel by
     /// pixel) byte for byte: random sources, scales ½–2 along each axis, offsets that put taps
-    /// outside every edge, and only some rows asked for (the others transparent).
+    /// outside every edge, and only some rows asked for (the others transparent). A quarter of the
+    /// rounds each put one or both axes at scale 1 on whole pixels, where every weight is 0 and
+    /// the rows are copied (`ResampledRows`' copy paths), with a weight of 1/256 beside them.
     @Test func theResampleIsItsReferenceByteForByte() {
         var rng = SplitMix64(seed: 42)
-        for round in 0..<60 {
+        for round in 0..<120 {
             let sw = Int.random(in: 1...23, using: &rng), sh = Int.random(in: 1...17, using: &rng)
             let words = (0..<(sw * sh)).map { _ -> UInt32 in
                 let a = UInt32.random(in: 0...255, using: &rng)
@@ -23,8 +25,12 @@ import HoloScene
                 return c[0] | c[1] << 8 | c[2] << 16 | a << 24
             }
             let source = Canvas(width: sw, height: sh, premultipliedWords: words)
-            let map = AxisMap(sx: Double.random(in: 0.5...2, using: &rng), ox: Double.random(in: -4...4, using: &rng),
+            var map = AxisMap(sx: Double.random(in: 0.5...2, using: &rng), ox: Double.random(in: -4...4, using: &rng),
                               sy: Double.random(in: 0.5...2, using: &rng), oy: Double.random(in: -4...4, using: &rng))
+            // Whole pixels: u = x + ½ + ox is an integer (or 1/256 past one, a weight of 1).
+            let nudge = round % 8 == 5 ? 1.0 / 256 : 0
+            if round % 4 == 1 || round % 4 == 3 { map.sx = 1; map.ox = Double(Int.random(in: -5...5, using: &rng)) - 0.5 + nudge }
+            if round % 4 == 2 || round % 4 == 3 { map.sy = 1; map.oy = Double(Int.random(in: -5...5, using: &rng)) - 0.5 + nudge }
             let w = Int.random(in: 1...30, using: &rng), h = Int.random(in: 1...24, using: &rng)
             let slow = Reference.resampled(source, sx: map.sx, ox: map.ox, sy: map.sy, oy: map.oy, width: w, height: h)
             let fast = Canvas.resampling(source, map: map, width: w, height: h, rows: 0..<h, scale: 1)

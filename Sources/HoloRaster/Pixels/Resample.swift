@@ -36,6 +36,9 @@ final class ResampledRows {
     private var ix: [Int32], wx: [UInt16]
     private var first: Int, end: Int
     private var edges: [(x: Int, tap: BilinearTap)] = []
+    /// Every column's weight is 0 and the run's columns read consecutive source pixels (a bitmap
+    /// shown at its own size, on whole pixels): a row along x is the source's row, shifted.
+    private var copiesColumns = true
     /// Source rows `rowA` and `rowB` resampled along x.
     private var top, bottom: UnsafeMutablePointer<UInt8>
     private var rowA = Int.min, rowB = Int.min
@@ -50,7 +53,9 @@ final class ResampledRows {
             let u = (Double(x) + 0.5) * map.sx + map.ox
             guard abs(u) < 1e9 else { continue }
             let t = BilinearTap(u, 0)
+            if t.wx != 0 { copiesColumns = false }
             if t.ix >= 0, t.ix + 1 < sw {
+                if first < width, t.ix - Int(ix[first]) != x - first { copiesColumns = false }
                 ix[x] = Int32(t.ix)
                 for c in 0..<4 { wx[8 * x + c] = UInt16(256 - t.wx); wx[8 * x + 4 + c] = UInt16(t.wx) }
                 first = min(first, x); end = x + 1
@@ -71,7 +76,10 @@ final class ResampledRows {
         guard j >= 0, j < source.height else { return }
         source.withBytes { src in
             let row = src.baseAddress! + j * sw * 4
-            if first < end {
+            if first < end, copiesColumns {
+                // (S·256 + 0·S' + 128) >> 8 is S: the run is the source's pixels as they are.
+                (h + 4 * first).update(from: row + 4 * Int(ix[first]), count: 4 * (end - first))
+            } else if first < end {
                 ix.withUnsafeBufferPointer { ix in
                     wx.withUnsafeBufferPointer { wx in
                         hf_resample_columns(row, ix.baseAddress! + first, wx.baseAddress! + 8 * first, h + 4 * first, end - first)
@@ -96,6 +104,14 @@ final class ResampledRows {
         guard abs(v) < 1e9 else { out.initialize(repeating: 0, count: width); return }
         let t = BilinearTap(0, v)
         guard t.iy + 1 >= 0, t.iy < source.height else { out.initialize(repeating: 0, count: width); return }
+        if t.wy == 0 {
+            // (h·256 + 0·h' + 128) >> 8 is h: the row along x is the output row.
+            if rowA != t.iy {
+                if rowB == t.iy { swap(&top, &bottom); swap(&rowA, &rowB) } else { horizontal(t.iy, top); rowA = t.iy }
+            }
+            out.withMemoryRebound(to: UInt8.self, capacity: 4 * width) { $0.update(from: top, count: 4 * width) }
+            return
+        }
         if rowA != t.iy || rowB != t.iy + 1 {
             if rowB == t.iy {
                 swap(&top, &bottom)
