@@ -94,51 +94,6 @@ import HoloText
         #expect(try Self.renderer.overdraw(full.root, transform: .scale(2, 2)).hidesBackground(rows: 0..<920, width: 780))
     }
 
-    /// The list under a detail page drawn as a group, as hero's is: its opaque page first, its
-    /// content over it, clipped to a rounded rect; placed at `frame`'s origin (turned by `turn`).
-    static func detailScene(frame: Rect, radius: Double, opacity: Double = 1, pageAlpha: Double = 1, turn: Double = 0,
-                            blur: Double = 0) -> Scene {
-        let size = Rect(origin: .zero, size: frame.size)
-        let page = Group([.fill(.rect(size), .solid(Color(hex: 0xF2EFE6, alpha: pageAlpha))),
-                          .text(TextRun("Detail", font: Font(size: 28, weight: .bold), origin: Point(16, 40)), .solid(.black)),
-                          .fill(.roundedRect(Rect(x: 16, y: 60, width: frame.width - 32, height: 80), cornerRadius: 10, style: .continuous),
-                                .solid(Color(white: 1, alpha: 0.8)))],
-                         transform: AffineTransform.rotation(turn).concatenating(.translation(frame.minX, frame.minY)),
-                         opacity: opacity, clip: .roundedRect(size, cornerRadius: radius, style: .continuous), blur: blur)
-        return Scene(size: Size(390, 460), background: Color(hex: 0x1C1C1E), root: cards + [.group(page)])
-    }
-
-    /// The page's first child covers what its clip keeps whole: the cards inside both are left out
-    /// with the same bytes, alone and in a run; a faded or translucent page, a turned one or a
-    /// layer hides nothing.
-    @Test func aDetailPageGroupWithAnOpaqueFirstFillHidesWhatIsUnderIt() throws {
-        let sheet = Rect(x: -60, y: 60, width: 420, height: 330)
-        let scale = 2.0, radius = 40.0
-        let scene = Self.detailScene(frame: sheet, radius: radius)
-        // The clip's whole pixels (less 1.6 radii) inside the page's: the clip decides here.
-        let inner = sheet.insetBy(dx: 1.6 * radius, dy: 1.6 * radius)
-        let m = Double(Damage.slack)
-        let expected = (0..<6).filter { i in
-            let card = Rect(x: 20, y: 40 + Double(i) * 60, width: 200, height: 50)
-            return (scale * inner.minX).rounded(.up) <= scale * card.minX - m && (scale * inner.minY).rounded(.up) <= scale * card.minY - m
-                && scale * card.maxX + m <= (scale * inner.maxX).rounded(.down) && scale * card.maxY + m <= (scale * inner.maxY).rounded(.down)
-        }
-        #expect(try hidden(scene, scale: scale) == expected)
-        #expect(!expected.isEmpty && expected.count < 5)
-        #expect(try Self.renderer.render(scene, scale: scale).words == Self.drawingEverything.render(scene, scale: scale).words)
-        let compositor = FrameCompositor(renderer: Self.renderer)
-        for k in 0...8 {
-            let t = Double(k) / 8
-            let frame = Rect(x: 20 * (1 - t), y: 160 * (1 - t), width: 200 + 190 * t, height: 50 + 410 * t)
-            let grown = Self.detailScene(frame: frame, radius: 12 * (1 - t))
-            #expect(try compositor.render(grown, scale: scale).words == Self.drawingEverything.render(grown, scale: scale).words, "frame \(k)")
-        }
-        for other in [Self.detailScene(frame: sheet, radius: radius, opacity: 0.98), Self.detailScene(frame: sheet, radius: radius, pageAlpha: 0.98),
-                      Self.detailScene(frame: sheet, radius: radius, turn: 0.01), Self.detailScene(frame: sheet, radius: radius, blur: 1)] {
-            #expect(try hidden(other, scale: scale).isEmpty)
-        }
-    }
-
     /// Every whole pixel of `opaqueInterior` is covered whole by the shape's own coverage.
     @Test func theInteriorIsCoveredWhole() {
         var rng = SplitMix64(seed: 5)

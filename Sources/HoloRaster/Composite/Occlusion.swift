@@ -70,33 +70,10 @@ extension SceneRenderer {
     }
 
     /// The whole pixels (as a pixel-aligned rect) that `node` sets to an opaque colour whatever is
-    /// under them: an axis-aligned opaque solid fill of a rect or rounded rect, less its corners;
-    /// or a plain group (opacity 1, not a layer) whose first child is such a node, where its clip,
-    /// if any, keeps whole pixels (a rect or rounded rect's, less its corners): there the first
-    /// child's colour replaces what was under, and the children after it draw over that colour
-    /// alone (a detail page's background, with the page in front of it).
+    /// under them: an axis-aligned opaque solid fill of a rect or rounded rect, less its corners.
     static func opaqueInterior(_ node: Node, transform: AffineTransform) -> Rect? {
-        guard transform.b == 0, transform.c == 0 else { return nil }
-        if case .group(let g) = node {
-            guard g.opacity >= 1, !g.isLayer, let first = g.children.first else { return nil }
-            let local = g.placement(under: transform)
-            guard var cover = opaqueInterior(first, transform: local) else { return nil }
-            if let clip = g.clip {
-                guard let kept = wholePixels(of: clip, transform: local) else { return nil }
-                cover = cover.intersection(kept)
-                guard !cover.isEmpty else { return nil }
-            }
-            return cover
-        }
         guard case .fill(let shape, let paint) = node, case .solid(let color) = paint,
               color.premultipliedRGBA8.word >> 24 == 255 else { return nil }
-        return wholePixels(of: shape, transform: transform)
-    }
-
-    /// The pixels (a pixel-aligned rect) a rect or rounded rect covers whole under an
-    /// axis-aligned `transform`: less 1.6 radii at the corners. Nil for other shapes.
-    static func wholePixels(of shape: Shape, transform: AffineTransform) -> Rect? {
-        guard transform.b == 0, transform.c == 0 else { return nil }
         let inner: Rect
         switch shape {
         case .rect(let r): inner = r
