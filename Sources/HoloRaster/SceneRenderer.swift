@@ -33,8 +33,8 @@ public struct SceneRenderer: Sendable {
     /// Renders `scene` at `scale` pixels per point into a new canvas.
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
         var canvas = FrameMemory.canvas(size: scene.size, scale: scale, background: scene.background)
-        let hidden = try overdraw(scene.root, transform: canvas.pixelTransform).hidden
-        try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0, hidden: hidden)
+        let overdraw = try overdraw(scene.root, transform: canvas.pixelTransform, size: (canvas.width, canvas.height))
+        try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0, overdraw: overdraw)
         return canvas
     }
 
@@ -44,12 +44,22 @@ public struct SceneRenderer: Sendable {
     }
 
     /// `path`: the nodes' parent's identity in the tree (for retained layers' structural identity).
-    /// `hidden`: the nodes not drawn (`overdraw(_:transform:)`, for the root).
+    /// `overdraw`: the nodes not drawn, and the rows the others are drawn in (`overdraw(_:transform:size:)`,
+    /// for the root): rows a drawing leaves out are written again whole by a later opaque fill.
     func draw(_ nodes: [Node], into canvas: inout Canvas, transform: AffineTransform, clip: CoverageMask?, path: Int,
-              hidden: [Bool]? = nil) throws {
-        for (i, node) in nodes.enumerated() where hidden?[i] != true {
+              overdraw: Overdraw? = nil) throws {
+        for (i, node) in nodes.enumerated() where overdraw?.hidden?[i] != true {
             if FrameWatch.shouldStop() { return }
-            try draw(node, into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
+            if let rows = overdraw?.rows?[i] {
+                let limit = canvas.rowLimit
+                let kept = (limit ?? 0..<canvas.height).clamped(to: rows)
+                guard !kept.isEmpty else { continue }
+                canvas.rowLimit = kept
+                defer { canvas.rowLimit = limit }
+                try draw(node, into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
+            } else {
+                try draw(node, into: &canvas, transform: transform, clip: clip, path: Self.childPath(path, i))
+            }
         }
     }
 

@@ -316,17 +316,18 @@ public final class FrameCompositor {
             let width = canvas.width
             let whole = bands.contains { $0.count > stripRows }
                 ? try Damage.wholeRows(scene, renderer: renderer, scale: scale, height: height) : []
-            let overdraw = bands.isEmpty ? Overdraw() : try renderer.overdraw(scene.root, transform: canvas.pixelTransform)
+            let overdraw = bands.isEmpty ? Overdraw()
+                : try renderer.overdraw(scene.root, transform: canvas.pixelTransform, size: (width, height))
             for band in bands {
                 for strip in Damage.strips(band, keeping: whole, rows: stripRows) {
-                    if !overdraw.hidesBackground(rows: strip, width: width) {
+                    for rows in overdraw.backgroundRows(strip, width: width) {
                         canvas.withMutableWords { words in
-                            (words.baseAddress! + strip.lowerBound * width).update(repeating: word, count: strip.count * width)
+                            (words.baseAddress! + rows.lowerBound * width).update(repeating: word, count: rows.count * width)
                         }
                     }
                     canvas.rowLimit = strip
                     try renderer.draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0,
-                                      hidden: overdraw.hidden)
+                                      overdraw: overdraw)
                 }
             }
             canvas.rowLimit = nil
