@@ -1,22 +1,27 @@
 // Overdraw: a root node wholly under a later opaque fill is not drawn, as a compositor skips
 // layers hidden under opaque ones (a detail page or a sheet grown over a list: hero's card at the
-// end of its morph covers the whole list it came from).
+// end of its morph covers the whole list it came from), and one under such fills across its width
+// at its top or bottom is drawn only in the rows between (reveal's sheet risen over its page).
 //
 // A `.fill` of an opaque solid paint over a rect or a rounded rect, axis-aligned and unclipped,
 // puts its colour in every pixel it covers whole (source-over of an opaque colour at coverage 255
-// is that colour, whatever was under it): the whole pixels of its rect less its corners (a
-// continuous corner's curve reaches 1.53 radii along each edge; 1.6 radii are left out on every
-// side). A node drawn before it whose pixel bounds (`pixelBounds`, which hold every pixel it
-// writes; grown by the damage pass's margin, `Damage.slack`, as that pass trusts them) lie inside
-// those pixels writes nothing the fill does not write again, so the frame has
-// the same bytes without it, unless something between the two reads what is under it: a material
-// (its blur reaches past the fill). Faded groups blend pixel by pixel and layers (blurred,
-// shadowed, tilted, with an effect) read only their own content, so materials alone stop it. A
-// node left out changes no kept state that a later frame's bytes depend on: every cache is
-// checked against the content it is asked for.
+// is that colour, whatever was under it): the whole pixels of its rect, or of a rounded rect's two
+// bands clear of its corners, across and down (a continuous corner's curve reaches 1.53 radii
+// along each edge; the bands stop 1.6 radii from it). A plain group (opacity 1, not a layer) whose
+// first child is such a fill does the same within its clip's whole pixels: the children after it
+// draw over that colour alone. A node drawn before it whose pixel bounds (`pixelBounds`, which
+// hold every pixel it writes; grown by the damage pass's margin, `Damage.slack`, as that pass
+// trusts them; cut to the canvas) lie inside those pixels writes nothing the fill does not write
+// again, so the frame has the same bytes without it, unless something between the two reads what
+// is under it: a material (its blur reaches past the fill). Faded groups blend pixel by pixel and
+// layers (blurred, shadowed, tilted, with an effect) read only their own content, so materials
+// alone stop it. The same holds row by row: rows of a node's bounds that covers spanning its
+// width hold are left out of its drawing (the canvas's row limit, which every drawing honours,
+// as the damage bands rely on). A node left out changes no kept state that a later frame's bytes
+// depend on: every cache is checked against the content it is asked for.
 //
-// The background is hidden the same way: the compositor does not fill a strip of a damage band
-// with it when one such fill, with no material before it, covers the strip whole (every pixel
+// The background is hidden the same way: the compositor does not fill the rows of a damage band's
+// strip that one such fill as wide as the canvas, with no material before it, holds (every pixel
 // drawn there before the fill is written again by it).
 //
 // Found once per frame for the root's nodes (the compositor draws the root once per strip).
