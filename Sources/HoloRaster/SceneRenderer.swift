@@ -32,8 +32,15 @@ public struct SceneRenderer: Sendable {
 
     /// Renders `scene` at `scale` pixels per point into a new canvas.
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
+        try render(scene, scale: scale, bounds: RootBounds(scene.root, transform: .scale(scale, scale), renderer: self))
+    }
+
+    /// `render`, with the root nodes' bounds measured into `bounds` (the compositor keeps them for
+    /// the next frame's damage pass).
+    func render(_ scene: Scene, scale: Double, bounds: RootBounds) throws -> Canvas {
         var canvas = FrameMemory.canvas(size: scene.size, scale: scale, background: scene.background)
-        let overdraw = try overdraw(scene.root, transform: canvas.pixelTransform, size: (canvas.width, canvas.height))
+        precondition(bounds.transform == canvas.pixelTransform, "the root's bounds are the canvas's")
+        let overdraw = try overdraw(bounds, size: (canvas.width, canvas.height))
         try draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0, overdraw: overdraw)
         return canvas
     }

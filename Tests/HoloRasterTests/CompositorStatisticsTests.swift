@@ -100,7 +100,29 @@ import HoloText
             #expect(try damage.render(scene, scale: 0.25).words == whole.render(scene, scale: 0.25).words, "\(name) frame \(k)")
             #expect(whole.statistics.redrawn == (whole.statistics.reusedCanvas ? 0 : 1))
             if damage.statistics.redrawn < 1 && !damage.statistics.reusedCanvas { partial += 1 }
+            // The canvas returned was let go: the next frame draws over it in place, no copy.
+            #expect(!damage.statistics.copiedCanvas, "\(name) frame \(k)")
+            // The frame's root bounds: each node measured once at most, as `pixelBounds` measures it.
+            let bounds = try #require(damage.lastBounds)
+            #expect(bounds.measurements <= scene.root.count)
+            for i in scene.root.indices {
+                #expect(try bounds(i) == renderer.pixelBounds(of: scene.root[i], transform: .scale(0.25, 0.25)))
+            }
+            #expect(bounds.measurements == scene.root.count)
         }
         if name == "celebration" { #expect(partial > 0, "celebration: no frame drew part of its rows") }
+    }
+
+    /// A frame drawn over the previous one while the caller still holds that canvas copies it (the
+    /// statistic can say yes), and the copy leaves the held frame as it was.
+    @Test func aCanvasStillHeldIsCopiedAndSaysSo() throws {
+        let compositor = FrameCompositor(renderer: SceneRenderer(fonts: .shared))
+        let first = try compositor.render(Self.list(offset: 0), scale: 1)
+        let kept = first.words
+        _ = try compositor.render(Self.list(offset: 40), scale: 1)
+        #expect(compositor.statistics.copiedCanvas && !compositor.statistics.damage.isEmpty)
+        #expect(first.words == kept)
+        _ = try compositor.render(Self.list(offset: 80), scale: 1)
+        #expect(!compositor.statistics.copiedCanvas)
     }
 }

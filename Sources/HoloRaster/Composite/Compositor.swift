@@ -277,6 +277,9 @@ public final class FrameCompositor {
     /// Rows of a damage band drawn at a time (`Damage.strips`); tests draw in smaller strips.
     var stripRows = Damage.stripRows
     private var last: (scene: Scene, scale: Double, canvas: Canvas)?
+    /// The last frame's root nodes' bounds (for the damage pass's unmatched old nodes). Kept apart
+    /// from `last`: the canvas taken from `last` must be its only reference to be drawn in place.
+    private(set) var lastBounds: RootBounds?
     /// What the last frame drew and what it took from earlier frames.
     public private(set) var statistics = Statistics()
 
@@ -297,7 +300,7 @@ public final class FrameCompositor {
     }
 
     /// Forgets everything kept: the next frame is drawn as if alone.
-    public func reset() { last = nil; layers.removeAll() }
+    public func reset() { last = nil; lastBounds = nil; layers.removeAll() }
 
     public func render(_ scene: Scene, scale: Double) throws -> Canvas {
         _ = layers.takeStatistics()  // counts left by a frame that threw
@@ -306,18 +309,19 @@ public final class FrameCompositor {
             statistics.reusedCanvas = true
             return last.canvas
         }
-        if usesDamage, let previous = last, previous.scale == scale, previous.scene.size == scene.size,
-           previous.scene.background == scene.background {
+        if usesDamage, let previous = last, let previousBounds = lastBounds, previous.scale == scale,
+           previous.scene.size == scene.size, previous.scene.background == scene.background {
             let height = previous.canvas.height
-            let bands = try Damage.rows(from: previous.scene, to: scene, renderer: renderer, scale: scale, height: height)
+            let bounds = RootBounds(scene.root, transform: .scale(scale, scale), renderer: renderer)
+            let bands = try Damage.rows(from: previousBounds, to: bounds, scale: scale, height: height)
             var canvas = previous.canvas
             last = nil  // the canvas is now held once: redrawn in place
+            let storage = canvas.withWords { UInt(bitPattern: $0.baseAddress) }
             let word = scene.background.premultipliedRGBA8.word
             let width = canvas.width
             let whole = bands.contains { $0.count > stripRows }
-                ? try Damage.wholeRows(scene, renderer: renderer, scale: scale, height: height) : []
-            let overdraw = bands.isEmpty ? Overdraw()
-                : try renderer.overdraw(scene.root, transform: canvas.pixelTransform, size: (width, height))
+                ? try Damage.wholeRows(bounds, scale: scale, height: height) : []
+            let overdraw = bands.isEmpty ? Overdraw() : try renderer.overdraw(bounds, size: (width, height))
             for band in bands {
                 for strip in Damage.strips(band, keeping: whole, rows: stripRows) {
                     for rows in overdraw.backgroundRows(strip, width: width) {
@@ -334,15 +338,19 @@ public final class FrameCompositor {
             statistics = layers.takeStatistics()
             statistics.damage = bands
             statistics.redrawn = Double(bands.reduce(0) { $0 + $1.count }) / Double(max(1, height))
+            statistics.copiedCanvas = canvas.withWords { UInt(bitPattern: $0.baseAddress) } != storage
             self.last = (scene, scale, canvas)
+            lastBounds = bounds
             return canvas
         }
         last = nil  // let the old canvas go before drawing the new one
-        let canvas = try renderer.render(scene, scale: scale)
+        let bounds = RootBounds(scene.root, transform: .scale(scale, scale), renderer: renderer)
+        let canvas = try renderer.render(scene, scale: scale, bounds: bounds)
         statistics = layers.takeStatistics()
         statistics.damage = canvas.height > 0 ? [0..<canvas.height] : []
         statistics.redrawn = 1
         last = (scene, scale, canvas)
+        lastBounds = bounds
         return canvas
     }
 }
@@ -357,6 +365,10 @@ extension FrameCompositor {
         public var damage: [Range<Int>] = []
         /// The share of the canvas's rows drawn (rastered or composited): 0 to 1.
         public var redrawn = 0.0
+        /// True when a frame drawn over the previous one found its canvas held elsewhere too (the
+        /// caller still holding the last frame returned, or a reference kept by mistake) and
+        /// copied it whole before drawing: 12 MB at 3x, the same bytes, a cost nothing asked for.
+        public var copiedCanvas = false
         /// Retained layers' tiles drawn (from nothing or patched).
         public var drawnTiles = 0
         /// Retained layers' tiles taken from the cache as they were.
@@ -399,18 +411,17 @@ enum Damage {
     /// Bands closer than this many rows are drawn as one (one tree walk instead of two).
     static let joinGap = 48
 
-    static func rows(from old: Scene, to new: Scene, renderer: SceneRenderer, scale: Double, height: Int) throws -> [Range<Int>] {
-        let transform = AffineTransform.scale(scale, scale)
+    /// `old` and `new`: the two frames' root nodes, with their bounds (both under `.scale(scale, scale)`).
+    static func rows(from old: RootBounds, to new: RootBounds, scale: Double, height: Int) throws -> [Range<Int>] {
         var boxes: [Rect] = []
-        try changedBoxes(old.root, new.root, transform: transform, renderer: renderer, into: &boxes)
+        try changedRootBoxes(old, new, into: &boxes)
         let rows = boxes.compactMap { rowRange($0, grow: slack, height: height) }
         guard !rows.isEmpty else { return [] }
         // Materials: each node holding one, with the rows its blur reads.
         var readers: [Range<Int>] = []
-        for node in new.root {
+        for (i, node) in new.nodes.enumerated() {
             let reach = materialReach(node, scale: scale)
-            guard reach > 0, let box = try renderer.pixelBounds(of: node, transform: transform),
-                  let r = rowRange(box, grow: reach + slack, height: height) else { continue }
+            guard reach > 0, let box = try new(i), let r = rowRange(box, grow: reach + slack, height: height) else { continue }
             readers.append(r)
         }
         var bands = merged(rows)
@@ -458,6 +469,21 @@ enum Damage {
     /// pixel), so it is the same.
     static func changedBoxes(_ old: [Node], _ new: [Node], transform: AffineTransform, renderer: SceneRenderer,
                              into boxes: inout [Rect]) throws {
+        try changedBoxes(old, new, transform: transform, renderer: renderer, into: &boxes,
+                         oldBounds: { try renderer.pixelBounds(of: old[$0], transform: transform) },
+                         newBounds: { try renderer.pixelBounds(of: new[$0], transform: transform) })
+    }
+
+    /// `changedBoxes` of two frames' roots, their nodes' bounds taken from the frames' `RootBounds`.
+    static func changedRootBoxes(_ old: RootBounds, _ new: RootBounds, into boxes: inout [Rect]) throws {
+        precondition(old.transform == new.transform, "two frames' roots under one transform")
+        try changedBoxes(old.nodes, new.nodes, transform: new.transform, renderer: new.renderer, into: &boxes,
+                         oldBounds: { try old($0) }, newBounds: { try new($0) })
+    }
+
+    private static func changedBoxes(_ old: [Node], _ new: [Node], transform: AffineTransform, renderer: SceneRenderer,
+                                     into boxes: inout [Rect], oldBounds: (Int) throws -> Rect?,
+                                     newBounds: (Int) throws -> Rect?) throws {
         var lo = 0
         while lo < old.count, lo < new.count, old[lo] == new[lo] { lo += 1 }
         var oEnd = old.count, nEnd = new.count
@@ -471,22 +497,20 @@ enum Damage {
             while k < oEnd, k < j + 16, old[k] != new[i] { k += 1 }
             if k < oEnd, k < j + 16 { pairs.append((k, i)); j = k + 1 }
         }
-        func add(_ node: Node) throws {
-            if let b = try renderer.pixelBounds(of: node, transform: transform) { boxes.append(b) }
-        }
+        func add(_ bounds: Rect?) { if let bounds { boxes.append(bounds) } }
         var o = lo, n = lo
         for (k, i) in pairs + [(oEnd, nEnd)] {
             if k - o == i - n {
-                for (a, b) in zip(old[o..<k], new[n..<i]) {
-                    if case .group(let ga) = a, case .group(let gb) = b, !ga.isLayer, !gb.isLayer, ga.sameExceptChildren(gb) {
+                for (p, q) in zip(o..<k, n..<i) {
+                    if case .group(let ga) = old[p], case .group(let gb) = new[q], !ga.isLayer, !gb.isLayer, ga.sameExceptChildren(gb) {
                         try changedBoxes(ga.children, gb.children, transform: ga.placement(under: transform), renderer: renderer, into: &boxes)
                     } else {
-                        try add(a); try add(b)
+                        add(try oldBounds(p)); add(try newBounds(q))
                     }
                 }
             } else {
-                for a in old[o..<k] { try add(a) }
-                for b in new[n..<i] { try add(b) }
+                for p in o..<k { add(try oldBounds(p)) }
+                for q in n..<i { add(try newBounds(q)) }
             }
             o = k + 1; n = i + 1
         }
@@ -526,27 +550,34 @@ enum Damage {
     /// strip may cut is what is cheap per row: retained layers (composited rows), rect fills and
     /// strokes, and plain groups of those under at most a rect clip.
     static func wholeRows(_ scene: Scene, renderer: SceneRenderer, scale: Double, height: Int) throws -> [Range<Int>] {
+        try wholeRows(RootBounds(scene.root, transform: .scale(scale, scale), renderer: renderer), scale: scale, height: height)
+    }
+
+    /// `wholeRows` of the frame whose root nodes and bounds `root` holds (under `.scale(scale, scale)`).
+    static func wholeRows(_ root: RootBounds, scale: Double, height: Int) throws -> [Range<Int>] {
         var rows: [Range<Int>] = []
-        func add(_ node: Node, _ transform: AffineTransform, grow: Int) throws {
-            if let box = try renderer.pixelBounds(of: node, transform: transform),
-               let r = rowRange(box, grow: grow + slack, height: height) { rows.append(r) }
+        let renderer = root.renderer
+        func add(_ box: Rect?, grow: Int) {
+            if let box, let r = rowRange(box, grow: grow + slack, height: height) { rows.append(r) }
         }
-        func collect(_ nodes: [Node], _ transform: AffineTransform) throws {
-            for node in nodes {
+        // `root`: the frame's bounds when `nodes` are the root's, nil inside a group.
+        func collect(_ nodes: [Node], _ transform: AffineTransform, root: RootBounds?) throws {
+            for (i, node) in nodes.enumerated() {
                 switch node {
                 case .fill(.rect, _), .stroke(.rect, _, _), .styledStroke(.rect, _, _):
                     continue
                 case .group(let g) where g.isRetainedLayer:
                     continue
                 case .group(let g) where !g.isLayer && !node.containsMaterial && (g.clip == nil || g.clip!.isRect):
-                    try collect(g.children, g.placement(under: transform))
+                    try collect(g.children, g.placement(under: transform), root: nil)
                 default:
                     // A material is added here, at the top: a group holding one is not looked into.
-                    try add(node, transform, grow: materialReach(node, scale: scale))
+                    let box = try root.map { try $0(i) } ?? renderer.pixelBounds(of: node, transform: transform)
+                    add(box, grow: materialReach(node, scale: scale))
                 }
             }
         }
-        try collect(scene.root, .scale(scale, scale))
+        try collect(root.nodes, root.transform, root: root)
         return merged(rows)
     }
 

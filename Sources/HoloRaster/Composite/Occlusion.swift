@@ -62,6 +62,12 @@ extension SceneRenderer {
     /// no material between, the rows of a node that later covers spanning its width hide above or
     /// below the rest, and the pixels where the background cannot show.
     func overdraw(_ nodes: [Node], transform: AffineTransform, size: (width: Int, height: Int)? = nil) throws -> Overdraw {
+        try overdraw(RootBounds(nodes, transform: transform, renderer: self), size: size)
+    }
+
+    /// `overdraw` of the root nodes `root` holds, their bounds taken from it.
+    func overdraw(_ root: RootBounds, size: (width: Int, height: Int)? = nil) throws -> Overdraw {
+        let nodes = root.nodes, transform = root.transform
         guard cullsHiddenNodes, !nodes.isEmpty, transform.b == 0, transform.c == 0 else { return Overdraw() }
         var covers: [Rect] = []
         var result = Overdraw()
@@ -72,7 +78,7 @@ extension SceneRenderer {
         for i in nodes.indices.reversed() {
             let node = nodes[i]
             if !covers.isEmpty {
-                if var b = try pixelBounds(of: node, transform: transform)?.insetBy(dx: -m, dy: -m) {
+                if var b = try root(i)?.insetBy(dx: -m, dy: -m) {
                     // No pixel outside the canvas is written: its bounds end at the canvas's sides.
                     if let size { b = b.intersection(Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))) }
                     if b.isEmpty || hides(b) {
