@@ -478,16 +478,18 @@ enum Damage {
     static func changedRootBoxes(_ old: RootBounds, _ new: RootBounds, into boxes: inout [Rect]) throws {
         precondition(old.transform == new.transform, "two frames' roots under one transform")
         try changedBoxes(old.nodes, new.nodes, transform: new.transform, renderer: new.renderer, into: &boxes,
-                         oldBounds: { try old($0) }, newBounds: { try new($0) })
+                         oldBounds: { try old($0) }, newBounds: { try new($0) }, matched: { new.adopt(old, $0, $1) })
     }
 
     private static func changedBoxes(_ old: [Node], _ new: [Node], transform: AffineTransform, renderer: SceneRenderer,
                                      into boxes: inout [Rect], oldBounds: (Int) throws -> Rect?,
-                                     newBounds: (Int) throws -> Rect?) throws {
+                                     newBounds: (Int) throws -> Rect?, matched: (Int, Int) -> Void = { _, _ in }) throws {
         var lo = 0
         while lo < old.count, lo < new.count, old[lo] == new[lo] { lo += 1 }
         var oEnd = old.count, nEnd = new.count
         while oEnd > lo, nEnd > lo, old[oEnd - 1] == new[nEnd - 1] { oEnd -= 1; nEnd -= 1 }
+        for i in 0..<lo { matched(i, i) }
+        for k in 0..<(old.count - oEnd) { matched(oEnd + k, nEnd + k) }
         guard lo < oEnd || lo < nEnd else { return }
         // Matched pairs (old index, new index) in the middle, in order.
         var pairs: [(Int, Int)] = []
@@ -495,7 +497,7 @@ enum Damage {
         for i in lo..<nEnd {
             var k = j
             while k < oEnd, k < j + 16, old[k] != new[i] { k += 1 }
-            if k < oEnd, k < j + 16 { pairs.append((k, i)); j = k + 1 }
+            if k < oEnd, k < j + 16 { pairs.append((k, i)); matched(k, i); j = k + 1 }
         }
         func add(_ bounds: Rect?) { if let bounds { boxes.append(bounds) } }
         var o = lo, n = lo
