@@ -458,6 +458,38 @@ func sparsePlane(width: Int, height: Int, channels: Int, seed: UInt64) -> BlurPl
         }
     }
 
+    /// A window of rows and columns: its pixels are the whole blur's, and the passes write nothing
+    /// outside the window's columns in any row (the row pass's clamped or transparent extension
+    /// taken from the plane beyond the window, or past its edge). Box path (σ 12 px), both edges,
+    /// RGBA (the paired and single-row kernels) and one channel (the scalar loop).
+    @Test func onlyTheColumnsAskedForAreComputedAndTheyAreTheSame() {
+        let width = 57, height = 70
+        for channels in [4, 1] {
+            for edge in [BlurEdge.transparent, .clamp] {
+                let plane = sparsePlane(width: width, height: height, channels: channels, seed: 9)
+                var whole = plane
+                blurSeparable(&whole, sigma: 12, edge: edge, exact: false)
+                for (rows, columns) in [(20..<41, 0..<57), (20..<41, 0..<5), (0..<70, 3..<31), (11..<12, 30..<57),
+                                        (33..<70, 52..<57), (5..<9, 28..<29)] {
+                    var part = plane
+                    blurSeparable(&part, sigma: 12, edge: edge, rows: rows, columns: columns, exact: false)
+                    for y in rows {
+                        let row = y * width * channels
+                        let inside = (row + columns.lowerBound * channels)..<(row + columns.upperBound * channels)
+                        #expect(part.bytes[inside] == whole.bytes[inside], "rows \(rows) columns \(columns) channels \(channels) \(edge)")
+                    }
+                    for y in 0..<height {
+                        let row = y * width * channels
+                        let left = row..<(row + columns.lowerBound * channels)
+                        let right = (row + columns.upperBound * channels)..<(row + width * channels)
+                        #expect(part.bytes[left] == plane.bytes[left] && part.bytes[right] == plane.bytes[right],
+                                "outside \(columns) changed, row \(y), channels \(channels) \(edge)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func rowPassLanesEqualTheReference() {
         for edge in [BlurEdge.transparent, .clamp] {
             let plane = sparsePlane(width: 67, height: 21, channels: 4, seed: 11)

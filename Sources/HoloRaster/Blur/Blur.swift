@@ -130,14 +130,15 @@ func blurCoarsePlane(_ coarse: consuming BlurPlane, sigma: Double, factor f: Int
     return upsampled(coarse, by: f, pad: pad, keep: keep)
 }
 
-/// The coarse plane's blur alone (`blurCoarsePlane` without the upsample): the rows the upsampler
+/// The coarse plane's blur alone (`blurCoarsePlane` without the upsample): the cells the upsampler
 /// reads for `keep` are final, the others unspecified.
 func blurCoarse(_ coarse: inout BlurPlane, sigma: Double, factor f: Int, pad: Int, edge: BlurEdge, keep: BlurRegion) {
-    // Only the coarse rows the upsampler reads for `keep` need their final vertical pass.
     let den = 2 * f
     func cell(_ x: Int) -> Int { let num = 2 * x + 1 - f; return (num >= 0 ? num / den : -((-num + den - 1) / den)) + pad }
+    // Only the coarse rows and columns the upsampler reads for `keep` need their final passes.
     blurSeparable(&coarse, sigma: coarseSigma(sigma: sigma, factor: f), edge: edge,
-                  rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2), exact: !coarsePlaneTakesBoxes(sigma: sigma, factor: f))
+                  rows: cell(keep.y)..<(cell(keep.y + keep.height - 1) + 2),
+                  columns: cell(keep.x)..<(cell(keep.x + keep.width - 1) + 2), exact: !coarsePlaneTakesBoxes(sigma: sigma, factor: f))
 }
 
 private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
@@ -158,10 +159,12 @@ private func cropped(_ plane: BlurPlane, _ r: BlurRegion) -> BlurPlane {
 /// Horizontal passes, then vertical ones straight down the columns (GaussianPasses.swift,
 /// BoxBlurColumns.swift), held byte for byte to `Reference.fixedPointBlur`.
 /// `rows`: the rows whose result is used (default: all); the box path computes only those (and
-/// the rows they read), the others are left unspecified. `exact`: the taps or three boxes
-/// (default: taps up to `exactGaussianMaxSigma`).
+/// the rows they read), the others are left unspecified; so does `columns` (default: all; the
+/// box path alone narrows to them: a material's coarse plane carries 3σ of clamped edge on each
+/// side, a quarter of its width, read by the first boxes and never upsampled). `exact`: the taps
+/// or three boxes (default: taps up to `exactGaussianMaxSigma`).
 func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, rows: Range<Int>? = nil,
-                   exact: Bool? = nil) {
+                   columns: Range<Int>? = nil, exact: Bool? = nil) {
     if exact ?? (sigma <= exactGaussianMaxSigma) {
         let weights = gaussianWeights(sigma: sigma)
         // Below σ ≈ 0.27 px the outer taps are too small to move any byte (gaussianKernelIsIdentity:
@@ -177,8 +180,8 @@ func blurSeparable(_ plane: inout BlurPlane, sigma: Double, edge: BlurEdge, rows
     let total = radii.reduce(0, +)
     let out = rows ?? 0..<plane.height
     // Output row y reads rows y − Σr … y + Σr of the row-blurred plane.
-    boxBlurRows(&plane, radii: radii, edge: edge, rows: (out.lowerBound - total)..<(out.upperBound + total))
-    boxBlurColumns(&plane, radii: radii, edge: edge, rows: out)
+    boxBlurRows(&plane, radii: radii, edge: edge, rows: (out.lowerBound - total)..<(out.upperBound + total), columns: columns)
+    boxBlurColumns(&plane, radii: radii, edge: edge, rows: out, columns: columns)
 }
 
 /// The margin (px) a region needs around it so its blur sees everything that reaches it.

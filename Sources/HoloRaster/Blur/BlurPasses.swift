@@ -69,6 +69,24 @@ public enum BlurEdge: Sendable, Hashable {
     case transparent
 }
 
+/// Pixels `from ..< from + count` of a row of `n` pixels into `out`, those outside `0..<n` per
+/// `edge` (the edge pixel, or 0). `padRow` with `from` = −pad, `count` = n + 2·pad.
+@inline(__always)
+func extendedSlice(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, from: Int, count: Int, edge: BlurEdge,
+                   into out: UnsafeMutablePointer<UInt8>) {
+    let lo = min(max(from, 0), n), hi = min(max(from + count, 0), n)
+    if hi > lo { (out + (lo - from) * c).update(from: src + lo * c, count: (hi - lo) * c) }
+    let before = lo - from, after = from + count - max(hi, lo)
+    switch edge {
+    case .transparent:
+        out.update(repeating: 0, count: before * c)
+        (out + (count - after) * c).update(repeating: 0, count: after * c)
+    case .clamp:
+        for i in 0..<before { for k in 0..<c { out[i * c + k] = src[k] } }
+        for i in (count - after)..<count { for k in 0..<c { out[i * c + k] = src[(n - 1) * c + k] } }
+    }
+}
+
 /// Copies row `y` into `padded` with `pad` extra pixels each side filled per `edge`.
 @inline(__always)
 func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge: BlurEdge,
@@ -96,16 +114,20 @@ func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge
 /// shift (within ½ LSB of exact for these widths).
 /// Four channels at a time in SSE2 for the common widths (two rows at a time in AVX2 where the CPU
 /// has it), else one channel at a time; held to `Reference.boxPasses`. Only `rows` (default: all)
-/// are blurred.
-func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: Range<Int>? = nil) {
+/// are blurred, and in them only `columns` (default: all; the others keep their input): output
+/// pixel x reads input pixels x − Σr … x + Σr, so a narrower window costs its own width.
+func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: Range<Int>? = nil,
+                 columns: Range<Int>? = nil) {
     let rows = (rows ?? 0..<plane.height).clamped(to: 0..<plane.height)
+    let columns = (columns ?? 0..<plane.width).clamped(to: 0..<plane.width)
     let total = radii.reduce(0, +)
-    guard total > 0, plane.width > 0 else { return }
+    guard total > 0, !columns.isEmpty else { return }
     let n = plane.width, c = plane.channels
+    let x0 = columns.lowerBound, width = columns.count
     // Two rows at once (hf_box_pass_rgba2: AVX2, a row a 128-bit half, same bytes) when every pass
     // takes the SSE2 kernel; a last odd row, and every other case, one row at a time.
     let paired = c == 4 && radii.allSatisfy { $0 >= 0 && 2 * $0 + 1 < 271 }
-    let count = (n + 2 * total + 1) * c
+    let count = (width + 2 * total + 1) * c
     // Scratch rows: a and b for row 0 (and a lone row), a1 and b1 for row 1 of a pair.
     let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * count)
     scratch.initialize(repeating: 0, count: 4 * count)
@@ -118,13 +140,13 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: R
             while y + 1 < rows.upperBound {
                 let row0 = base + y * n * c, row1 = row0 + n * c
                 var src0 = a0, dst0 = b0, src1 = a1, dst1 = b1
-                padRow(row0, n: n, channels: c, pad: total, edge: edge, into: src0)
-                padRow(row1, n: n, channels: c, pad: total, edge: edge, into: src1)
-                var length = n + 2 * total
+                extendedSlice(row0, n: n, channels: c, from: x0 - total, count: width + 2 * total, edge: edge, into: src0)
+                extendedSlice(row1, n: n, channels: c, from: x0 - total, count: width + 2 * total, edge: edge, into: src1)
+                var length = width + 2 * total
                 for (pass, r) in radii.enumerated() {
                     let w = 2 * r + 1, outLength = length - 2 * r
                     let last = pass == radii.count - 1
-                    hf_box_pass_rgba2(src0, src1, last ? row0 : dst0, last ? row1 : dst1, outLength, w)
+                    hf_box_pass_rgba2(src0, src1, last ? row0 + x0 * c : dst0, last ? row1 + x0 * c : dst1, outLength, w)
                     length = outLength
                     swap(&src0, &dst0); swap(&src1, &dst1)
                 }
@@ -132,22 +154,22 @@ func boxBlurRows(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: R
             }
         }
         while y < rows.upperBound {
-            boxBlurRow(base + y * n * c, n: n, channels: c, radii: radii, total: total, edge: edge, a: a0, b: b0)
+            boxBlurRow(base + y * n * c, n: n, channels: c, columns: columns, radii: radii, total: total, edge: edge, a: a0, b: b0)
             y += 1
         }
     }
 }
 
 /// One row of `boxBlurRows`, in place, through the scratch rows `a` and `b`.
-private func boxBlurRow(_ row: UnsafeMutablePointer<UInt8>, n: Int, channels c: Int, radii: [Int], total: Int, edge: BlurEdge,
-                        a: UnsafeMutablePointer<UInt8>, b: UnsafeMutablePointer<UInt8>) {
+private func boxBlurRow(_ row: UnsafeMutablePointer<UInt8>, n: Int, channels c: Int, columns: Range<Int>, radii: [Int], total: Int,
+                        edge: BlurEdge, a: UnsafeMutablePointer<UInt8>, b: UnsafeMutablePointer<UInt8>) {
     var src = a, dst = b
-    padRow(row, n: n, channels: c, pad: total, edge: edge, into: src)
-    var length = n + 2 * total
+    extendedSlice(row, n: n, channels: c, from: columns.lowerBound - total, count: columns.count + 2 * total, edge: edge, into: src)
+    var length = columns.count + 2 * total
     for (pass, r) in radii.enumerated() where r >= 0 {
         let w = 2 * r + 1, inv = ((1 << 24) + w / 2) / w
         let outLength = length - 2 * r
-        let out = pass == radii.count - 1 ? row : dst
+        let out = pass == radii.count - 1 ? row + columns.lowerBound * c : dst
         if c == 4 && w < 271 {
             // All four channels of a pixel at once, one vector (CPixelKernels: the same
             // round(S / w) in float, exact for these widths; same bytes).

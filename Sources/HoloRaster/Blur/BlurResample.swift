@@ -184,6 +184,11 @@ func upsampleRows(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion,
     // same integers, same bytes as `upsampled`'s channel-by-channel loop.
     precondition(f <= 4, "16-bit lanes hold (2f)²·255 only for f ≤ 4")
     var column = [UInt16](repeating: 0, count: cw * c)
+    // The coarse cells the row kernels read for keep's columns (x reads cells ⌊u⌋ and ⌊u⌋ + 1):
+    // only those are mixed (a blur leaves the others unspecified, `blurCoarse`).
+    func cell(_ x: Int) -> Int { let num = 2 * x + 1 - f; return (num >= 0 ? num / den : -((-num + den - 1) / den)) + pad }
+    let lo = keep.width > 0 ? min(max(cell(keep.x), 0), cw) : 0
+    let hi = keep.width > 0 ? min(max(cell(keep.x + keep.width - 1) + 2, lo), cw) : 0
     plane.withBytes { src in
         column.withUnsafeMutableBufferPointer { col in
             for y in 0..<keep.height {
@@ -191,7 +196,8 @@ func upsampleRows(_ plane: BlurPlane, by f: Int, pad: Int, keep: BlurRegion,
                 let i0 = num >= 0 ? num / den : -((-num + den - 1) / den)
                 let y0 = i0 + pad, fy = num - i0 * den
                 let r0 = src.baseAddress! + y0 * cw * c, o = row(y)
-                hf_upsample_mix(r0, r0 + cw * c, col.baseAddress!, cw * c, UInt16(den - fy), UInt16(fy))
+                hf_upsample_mix(r0 + lo * c, r0 + cw * c + lo * c, col.baseAddress! + lo * c, (hi - lo) * c,
+                                UInt16(den - fy), UInt16(fy))
                 if c == 4 {
                     hf_upsample_row_rgba(col.baseAddress!, o, keep.x, keep.width, f, pad)
                 } else {

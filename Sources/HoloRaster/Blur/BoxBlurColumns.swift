@@ -20,11 +20,15 @@ import CPixelKernels
 /// Successive box blurs of every column with radii r₁, r₂, r₃ (the column twin of `boxBlurRows`).
 /// Only the output rows in `rows` (default: all) are computed; the others keep their input. Output
 /// row y reads extended rows y … y + 2Σr (input rows y − Σr … y + Σr), so pass k computes rows
-/// a ..< b + 2·(r_k+1 + … + r₃) and nothing more.
-func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: Range<Int>? = nil) {
+/// a ..< b + 2·(r_k+1 + … + r₃) and nothing more; and only the `columns` (default: all) of them.
+func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows: Range<Int>? = nil,
+                    columns: Range<Int>? = nil) {
     let total = radii.reduce(0, +)
-    let h = plane.height, rowLength = plane.width * plane.channels
+    let h = plane.height, stride = plane.width * plane.channels
     let rows = (rows ?? 0..<h).clamped(to: 0..<h)
+    let columns = (columns ?? 0..<plane.width).clamped(to: 0..<plane.width)
+    // The bytes of each row worked on: `rowLength` from `offset`, rows `stride` apart.
+    let offset = columns.lowerBound * plane.channels, rowLength = columns.count * plane.channels
     guard total > 0, !rows.isEmpty, rowLength > 0 else { return }
     precondition(radii.allSatisfy { 2 * $0 + 1 < 1 << 14 }, "box width out of range")
     let first = rows.lowerBound
@@ -42,9 +46,9 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows
         // Row y of the first pass's input: extended row first + y (plane row first + y − total).
         func sourceRow(_ y: Int) -> UnsafePointer<UInt8> {
             let inner = first + y - total
-            if inner >= 0 && inner < h { return UnsafePointer(base + inner * rowLength) }
+            if inner >= 0 && inner < h { return UnsafePointer(base + inner * stride + offset) }
             switch edge {
-            case .clamp: return UnsafePointer(base + min(max(inner, 0), h - 1) * rowLength)
+            case .clamp: return UnsafePointer(base + min(max(inner, 0), h - 1) * stride + offset)
             case .transparent: return UnsafePointer(zeros)
             }
         }
@@ -70,7 +74,7 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows
                 for i in 0..<rowLength { sums[i] &+= Int32(row[i]) }
             }
             for y in 0..<outputLength {
-                let out = isLast ? base + (first + y) * rowLength : output + y * rowLength
+                let out = isLast ? base + (first + y) * stride + offset : output + y * rowLength
                 if w < 271 {
                     // C, vectorized: the same round(S / w) in float (exact for these widths).
                     hf_box_emit(sums, out, rowLength, w)
@@ -88,6 +92,8 @@ func boxBlurColumns(_ plane: inout BlurPlane, radii: [Int], edge: BlurEdge, rows
             inputIsSource = false
             swap(&input, &output)
         }
-        if activeRadii.count == 1 { (base + first * rowLength).update(from: input, count: rows.count * rowLength) }
+        if activeRadii.count == 1 {
+            for y in 0..<rows.count { (base + (first + y) * stride + offset).update(from: input + y * rowLength, count: rowLength) }
+        }
     }
 }
