@@ -102,8 +102,9 @@ struct RowScratch {
     var chains: [(xMin: Double, xMax: Double, dir: Double)] = []
     var cuts: [Double] = []
     var order: [(x: Double, index: Int)] = []
-    /// Which pieces `order` holds.
-    var inOrder: [Bool] = []
+    /// The row's pieces by their tops (then their place in the row): the walk takes each into
+    /// `order` once, at the first slab at or below its top.
+    var byTop: [Int] = []
     var byLeft: [Int] = []
     /// The union's boundary pieces of the last row `resolve` found overlapping.
     var boundary: [RowPiece] = []
@@ -196,6 +197,9 @@ struct RowScratch {
         }
         guard cuts.count * n <= maxResolvedRowWork else { return false }
         cuts.sort()
+        byTop.removeAll(keepingCapacity: true)
+        for i in 0..<n { byTop.append(i) }
+        byTop.sort { pieces[base + $0].yTop < pieces[base + $1].yTop || (pieces[base + $0].yTop == pieces[base + $1].yTop && $0 < $1) }
         // Most rows that come here (where a contour turns or starts) do not overlap: walk them
         // once to find out, and only an overlapping row again for its union's boundary.
         guard walk(pieces, collecting: false, evenOdd: evenOdd) else { return false }
@@ -213,10 +217,10 @@ struct RowScratch {
         var sign = 0.0
         // The slab's pieces in x order start from the slab above's order (the same pieces but
         // those that ended, in the same order but where two crossed), so sorting it again takes
-        // a few moves; the pieces that start at the cut are added to it.
+        // a few moves; the pieces that start at the cut are added to it (from `byTop`: a piece's
+        // top and bottom are cuts, so it is in every slab between them and in no other).
         order.removeAll(keepingCapacity: true)
-        inOrder.removeAll(keepingCapacity: true)
-        inOrder.append(contentsOf: repeatElement(false, count: n))
+        var started = 0
         var k = 0
         while k + 1 < cuts.count {
             let b0 = cuts[k], b1 = cuts[k + 1]
@@ -226,12 +230,14 @@ struct RowScratch {
             var kept = 0
             for e in order {
                 let p = pieces[base + e.index]
-                if p.yTop <= b0, p.yBottom >= b1 { order[kept] = (p.x(at: mid), e.index); kept += 1 } else { inOrder[e.index] = false }
+                if p.yBottom >= b1 { order[kept] = (p.x(at: mid), e.index); kept += 1 }
             }
             order.removeLast(order.count - kept)
-            for i in 0..<n where !inOrder[i] {
+            while started < n, pieces[base + byTop[started]].yTop <= b0 {
+                let i = byTop[started]
+                started += 1
                 let p = pieces[base + i]
-                if p.yTop <= b0, p.yBottom >= b1 { order.append((p.x(at: mid), i)); inOrder[i] = true }
+                if p.yBottom >= b1 { order.append((p.x(at: mid), i)) }
             }
             guard !order.isEmpty else { continue }
             sortByXThenIndex(&order)
