@@ -90,20 +90,8 @@ func extendedSlice(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, from: I
 /// Copies row `y` into `padded` with `pad` extra pixels each side filled per `edge`.
 @inline(__always)
 func padRow(_ src: UnsafePointer<UInt8>, n: Int, channels c: Int, pad: Int, edge: BlurEdge,
-                    into padded: UnsafeMutablePointer<UInt8>) {
-    (padded + pad * c).update(from: src, count: n * c)
-    switch edge {
-    case .transparent:
-        padded.update(repeating: 0, count: pad * c)
-        (padded + (pad + n) * c).update(repeating: 0, count: pad * c)
-    case .clamp:
-        for i in 0..<pad {
-            for k in 0..<c {
-                padded[i * c + k] = src[k]
-                padded[(pad + n + i) * c + k] = src[(n - 1) * c + k]
-            }
-        }
-    }
+            into padded: UnsafeMutablePointer<UInt8>) {
+    extendedSlice(src, n: n, channels: c, from: -pad, count: n + 2 * pad, edge: edge, into: padded)
 }
 
 /// Successive box blurs of every row, radii r₁, r₂, r₃:  out[x] = round( Σ_{k=−r…r} in[x+k] / (2r+1) )

@@ -551,11 +551,7 @@ enum Damage {
     /// of it, and text, paths and curved shapes are shaped or built again for each strip. What a
     /// strip may cut is what is cheap per row: retained layers (composited rows), rect fills and
     /// strokes, and plain groups of those under at most a rect clip.
-    static func wholeRows(_ scene: Scene, renderer: SceneRenderer, scale: Double, height: Int) throws -> [Range<Int>] {
-        try wholeRows(RootBounds(scene.root, transform: .scale(scale, scale), renderer: renderer), scale: scale, height: height)
-    }
-
-    /// `wholeRows` of the frame whose root nodes and bounds `root` holds (under `.scale(scale, scale)`).
+    /// `root`: the frame's root nodes and their bounds (under `.scale(scale, scale)`).
     static func wholeRows(_ root: RootBounds, scale: Double, height: Int) throws -> [Range<Int>] {
         var rows: [Range<Int>] = []
         let renderer = root.renderer
