@@ -74,6 +74,62 @@ int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t
     }
 }
 
+// The same source-over onto a row that holds one colour (the canvas's background) before it:
+// D' = S + div255(B_c · (255 − S_a)) for the background word B, read from a register instead of
+// the row. The composite that a fill of B and then hf_source_over_span make, in one pass over the
+// destination: the row is written without being read (Layer.swift's compositeOverBackground).
+
+__attribute__((always_inline)) static inline void over_background_span(uint32_t *restrict dst, const uint32_t *restrict src,
+                                                                      size_t n, uint32_t background) {
+    size_t i = 0;
+    hf_u32x8 d = background;
+    for (; i + 8 <= n; i += 8) {
+        hf_u32x8 s;
+        __builtin_memcpy(&s, src + i, sizeof s);
+        hf_u32x8 k = 255 - (s >> 24);
+        hf_u16x16 kk = (hf_u16x16)(k | (k << 16));
+        hf_u16x16 rb = div255_lanes((hf_u16x16)(d & 0x00FF00FFu) * kk);
+        hf_u16x16 ga = div255_lanes((hf_u16x16)((d >> 8) & 0x00FF00FFu) * kk);
+        hf_u32x8 r = s + ((hf_u32x8)rb | ((hf_u32x8)ga << 8));
+        __builtin_memcpy(dst + i, &r, sizeof r);
+    }
+    for (; i < n; i++) {
+        uint32_t s = src[i], k = 255 - (s >> 24);
+        uint32_t rb = (background & 0x00FF00FFu) * k + 0x00800080u, ga = ((background >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+        rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+        ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+        dst[i] = s + (rb | (ga << 8));
+    }
+}
+
+static void over_background_default(uint32_t *dst, const uint32_t *src, size_t n, uint32_t b) { over_background_span(dst, src, n, b); }
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static void over_background_avx2(uint32_t *dst, const uint32_t *src, size_t n, uint32_t b) {
+    over_background_span(dst, src, n, b);
+}
+#endif
+
+void hf_source_over_background_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t background) {
+#if defined(__x86_64__)
+    if (hf_cpu_has(HF_CPU_AVX2)) { over_background_avx2(dst, src, n, background); return; }
+#endif
+    over_background_default(dst, src, n, background);
+}
+
+// A test entry point (Tests/CKernelTestHooks declares it).
+int hf_source_over_background_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t background) {
+    switch (kernel) {
+    case 0: over_background_default(dst, src, n, background); return 1;
+#if defined(__x86_64__)
+    case 2:
+        if (!hf_cpu_has(HF_CPU_AVX2)) return 0;
+        over_background_avx2(dst, src, n, background); return 1;
+#endif
+    default: return 0;
+    }
+}
+
 // A layer's row composited with a factor per pixel (Layer.swift's compositeRow):
 //   c_i = k (one opacity for the row) or factors[coverage[i]] (a clip's coverage times the
 //   opacity, div255'd by the caller's table);  S' = div255(S_c · c_i);  D' = S' + div255(D_c · (255 − S'_a)).

@@ -387,6 +387,23 @@ static void check_compositing(void) {
             expect_bytes("hf_source_over_span", build, got, want, 4 * n, n);
         }
 
+        // The same onto a row of one background word, not read: D' = S + div255(B_c·(255 − S_a)).
+        uint32_t background = premultiplied();
+        for (size_t i = 0; i < n; i++) {
+            uint32_t r = 0, sa = src[i] >> 24;
+            for (int k = 0; k < 4; k++) r |= (channel(src[i], k) + div255(channel(background, k) * (255 - sa))) << (8 * k);
+            want[i] = r;
+        }
+        memcpy(got, dst, 4 * n);
+        hf_source_over_background_span(got, src, n, background);
+        expect_bytes("hf_source_over_background_span", -1, got, want, 4 * n, n);
+        for (int build = 0; build <= 2; build++) {
+            memcpy(got, dst, 4 * n);
+            if (!hf_source_over_background_kernel(build, got, src, n, background)) continue;
+            builds_run |= 1u << build;
+            expect_bytes("hf_source_over_background_span", build, got, want, 4 * n, n);
+        }
+
         // A layer's row: S' = div255(S_c·c_i), D' = S' + div255(D_c·(255 − S'_a)), c_i = k or
         // factors[coverage[i]]; coverage often whole runs of 0 or 255, as inside and outside a clip.
         uint32_t k0 = byte();

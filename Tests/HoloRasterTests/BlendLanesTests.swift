@@ -98,6 +98,30 @@ import Testing
             }
         }
     }
+
+    /// The source-over onto a row of one background word (over.c's background span, which does not
+    /// read the row), both builds: the reference's span over a row filled with that word.
+    @Test func ontoTheBackgroundBothBuildsEqualTheReference() {
+        var rng = SplitMix64(seed: 2027)
+        for count in Array(0...40) + [1074] {
+            let background: UInt32 = [0xFFF7_F2F2, 0xFF00_0000, 0x8040_2010, 0][Int(rng.next() % 4)]
+            let colors = (0..<count).map { _ -> UInt32 in
+                let a = UInt32(truncatingIfNeeded: [255, 0, rng.next() % 256, rng.next() % 256][Int(rng.next() % 4)])
+                let c = (0..<3).map { _ in UInt32(truncatingIfNeeded: rng.next()) % (a + 1) }
+                return c[0] | c[1] << 8 | c[2] << 16 | a << 24
+            }
+            let expected = Reference.span([UInt32](repeating: background, count: count), colors: colors,
+                                          coverages: Array(repeating: 255, count: count))
+            for kernel: Int32 in [0, 2] {
+                var fast = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }  // not read
+                let ran = colors.withUnsafeBufferPointer { s in
+                    fast.withUnsafeMutableBufferPointer { hf_source_over_background_kernel(kernel, $0.baseAddress, s.baseAddress, count, background) }
+                }
+                if ran == 0 { continue }   // no AVX2 on this CPU
+                #expect(fast == expected, "kernel \(kernel), \(count) pixels over \(String(background, radix: 16))")
+            }
+        }
+    }
 }
 
 @Suite struct CompositeKernelTests {

@@ -93,13 +93,14 @@ import HoloText
         let renderer = SceneRenderer(fonts: FontLibrary.shared)
         let damage = FrameCompositor(renderer: renderer)
         let whole = FrameCompositor(renderer: renderer, cacheBytes: FrameCompositor.defaultCacheBytes, usesDamage: false)
-        var partial = 0, adopted = 0
+        var partial = 0, adopted = 0, backgroundComposited = 0
         let start = clip.frameCount / 4
         for k in start..<min(clip.frameCount, start + 20) {
             let scene = source.scene(k).scene
             #expect(try damage.render(scene, scale: 0.25).words == whole.render(scene, scale: 0.25).words, "\(name) frame \(k)")
             #expect(whole.statistics.redrawn == (whole.statistics.reusedCanvas ? 0 : 1))
             if damage.statistics.redrawn < 1 && !damage.statistics.reusedCanvas { partial += 1 }
+            backgroundComposited += damage.statistics.backgroundComposited
             // The canvas returned was let go: the next frame draws over it in place, no copy.
             #expect(!damage.statistics.copiedCanvas, "\(name) frame \(k)")
             // The frame's root bounds: each node measured once at most, or taken from the equal node
@@ -112,9 +113,42 @@ import HoloText
             if bounds.measurements < scene.root.count { adopted += 1 }
         }
         if name == "celebration" { #expect(partial > 0, "celebration: no frame drew part of its rows") }
+        // Titles and demo scroll a retained list drawn first over the background: its composite
+        // writes the background itself (one pass) in the rows it spans.
+        if name != "celebration" { #expect(backgroundComposited > 0, "\(name): no row's background was composited") }
         // Frames where some root nodes' bounds were not measured at all: unchanged nodes took the
         // previous frame's.
         #expect(adopted > 0, "\(name): no frame took its bounds from the frame before")
+    }
+
+    /// A retained list narrower than the canvas, drawn first in some strips and after a header in
+    /// others, scrolled in strips of 16 rows: where it is the strip's first drawing its composite
+    /// writes the rows' background itself (left and right of it too); every frame has the bytes
+    /// of the frame drawn whole, through the fused path and the fill alike.
+    @Test func aListDrawnFirstWritesTheBackgroundUnderIt() throws {
+        func scene(_ offset: Double) -> Scene {
+            let rows: [Node] = (0..<16).map { k in
+                .fill(.rect(Rect(x: 10, y: Double(k) * 100, width: 80, height: 70)),
+                      .solid(k % 3 == 0 ? Color(red: 0.2, green: 0.4, blue: 1, alpha: 0.5) : Color(red: Double(k) / 16, green: 0.5, blue: 0.3)))
+            }
+            return Scene(size: Size(width: 100, height: 600), background: Color(red: 0.95, green: 0.94, blue: 0.97),
+                         root: [.fill(.rect(Rect(x: 0, y: 0, width: 100, height: 40)), .solid(.black)),
+                                .group(Group(rows, transform: .translation(0, 60 - offset), retention: .scrolled(id: "list"))),
+                                .fill(.rect(Rect(x: 20, y: 300, width: 30, height: 30)), .solid(Color(red: 1, green: 0, blue: 0, alpha: 0.6)))])
+        }
+        let renderer = SceneRenderer(fonts: .shared)
+        let damage = FrameCompositor(renderer: renderer)
+        damage.stripRows = 16
+        let whole = FrameCompositor(renderer: renderer, cacheBytes: FrameCompositor.defaultCacheBytes, usesDamage: false)
+        var composited = 0
+        for (k, offset) in [0.0, 7, 7, 19, 140, 141, 400].enumerated() {
+            let s = scene(offset)
+            #expect(try damage.render(s, scale: 1).words == whole.render(s, scale: 1).words, "frame \(k), offset \(offset)")
+            composited += damage.statistics.backgroundComposited
+            // The header's rows (0..<40 and its margin) are never the list's to write.
+            #expect(damage.statistics.backgroundComposited <= 600 - 32, "frame \(k)")
+        }
+        #expect(composited > 0)
     }
 
     /// A frame drawn over the previous one while the caller still holds that canvas copies it (the

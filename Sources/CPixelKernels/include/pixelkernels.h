@@ -78,6 +78,9 @@ size_t hf_gradient_shade_span(int angular, uint32_t *out, const uint32_t *lut, s
 /// dst[i] = src[i] over dst[i] for i < n, premultiplied RGBA8 words at full coverage (over.c):
 /// D' = S + div255(D_c·(255 − S_a)) per channel, BlendLanes.swift's integers.
 void hf_source_over_span(uint32_t *dst, const uint32_t *src, size_t n);
+/// dst[i] = src[i] over `background` for i < n: hf_source_over_span onto a row filled with one word,
+/// without reading dst (over.c).
+void hf_source_over_background_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t background);
 /// A layer's row composited onto dst (over.c): S' = div255(S_c · c_i), D' = S' + div255(D_c·(255 − S'_a)),
 /// with c_i = k, or factors[coverage[i]] when coverage is not NULL. BlendLanes.swift's integers.
 void hf_composite_span(uint32_t *dst, const uint32_t *src, size_t n, uint32_t k, const uint8_t *coverage, const uint8_t *factors);

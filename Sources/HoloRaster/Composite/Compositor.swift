@@ -78,9 +78,29 @@ extension SceneRenderer {
     /// not axis-aligned (rotated or skewed: drawn as an ordinary group).
     func drawRetained(_ group: Group, local: AffineTransform, into canvas: inout Canvas, clip: CoverageMask?,
                       path: Int) throws -> Bool {
-        guard local.b == 0, local.c == 0, local.tx.isFinite, local.ty.isFinite else { return false }
+        try drawRetainedTiles(group, local: local, into: &canvas, clip: clip, path: path, background: nil).handled
+    }
+
+    /// A root retained group (placed by `transform`, the canvas's) drawn first in rows of the canvas
+    /// that are not filled yet: its tiles composited over the background `word` in one pass
+    /// (`Canvas.compositeOverBackground`), which writes every pixel of the rows it returns; the
+    /// compositor fills the rest. Nil when it cannot (a faded or unaligned group) and wrote nothing.
+    func drawRetainedOverBackground(_ group: Group, under transform: AffineTransform, into canvas: inout Canvas, path: Int,
+                                    background word: UInt32) throws -> [Range<Int>]? {
+        guard group.isRetainedLayer, group.opacity == 1, !group.children.isEmpty else { return nil }
+        let drawn = try drawRetainedTiles(group, local: group.placement(under: transform), into: &canvas, clip: nil, path: path,
+                                          background: word)
+        return drawn.handled ? drawn.written : nil
+    }
+
+    /// `drawRetained`; with a `background`, each tile is composited over that word into rows not
+    /// filled yet (`drawRetainedOverBackground`), and `written` holds those rows.
+    private func drawRetainedTiles(_ group: Group, local: AffineTransform, into canvas: inout Canvas, clip: CoverageMask?,
+                                   path: Int, background: UInt32?) throws -> (handled: Bool, written: [Range<Int>]) {
+        var written: [Range<Int>] = []
+        guard local.b == 0, local.c == 0, local.tx.isFinite, local.ty.isFinite else { return (false, written) }
         let ix = local.tx.rounded(.down), iy = local.ty.rounded(.down)
-        guard abs(ix) < 1e9, abs(iy) < 1e9 else { return false }
+        guard abs(ix) < 1e9, abs(iy) < 1e9 else { return (false, written) }
         let content = AffineTransform(a: local.a, b: 0, c: 0, d: local.d, tx: local.tx - ix, ty: local.ty - iy)
         let offset = (x: Int(ix), y: Int(iy))
         let key = LayerCache.Key(id: group.retention?.id, path: group.retention?.id == nil ? path : 0)
@@ -100,7 +120,7 @@ extension SceneRenderer {
                 if let b = try pixelBounds(of: child, transform: content) { bounds = bounds.union(b) }
             }
             if let shape = group.clip { bounds = bounds.intersection(content.bounds(of: shape.bounds)) }
-            guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite, bounds.width < 1e7, bounds.height < 1e7 else { return true }
+            guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite, bounds.width < 1e7, bounds.height < 1e7 else { return (true, written) }
             area = PixelRect(x0: Int(bounds.minX.rounded(.down)), y0: Int(bounds.minY.rounded(.down)),
                              x1: Int(bounds.maxX.rounded(.up)), y1: Int(bounds.maxY.rounded(.up)))
             if let layers {
@@ -113,12 +133,12 @@ extension SceneRenderer {
                 generation = 0
             }
         }
-        guard area.x1 > area.x0, area.y1 > area.y0 else { return true }
+        guard area.x1 > area.x0, area.y1 > area.y0 else { return (true, written) }
         // The rows that can show (the canvas, or its damage band), in layer coordinates.
         let window = canvas.pixelWindow
-        guard area.x1 + offset.x > window.x0, area.x0 + offset.x < window.x1 else { return true }
+        guard area.x1 + offset.x > window.x0, area.x0 + offset.x < window.x1 else { return (true, written) }
         let showTop = max(area.y0, window.y0 - offset.y), showBottom = min(area.y1, window.y1 - offset.y)
-        guard showTop < showBottom else { return true }
+        guard showTop < showBottom else { return (true, written) }
         let rows = Self.tileRows
         let firstTile = (showTop - area.y0) / rows, lastTile = (showBottom - 1 - area.y0) / rows
         for k in firstTile...lastTile {
@@ -176,10 +196,15 @@ extension SceneRenderer {
                 tile = LayerCache.Tile(surface: s, ink: ink)
                 layers?.storeTile(tileKey, tile, patched: patched)
             }
-            canvas.composite(tile.surface, x: offset.x + area.x0, y: offset.y + y0, opacity: group.opacity, clip: clip,
-                             ink: tile.ink)
+            if let background {
+                written.append(canvas.compositeOverBackground(tile.surface, x: offset.x + area.x0, y: offset.y + y0,
+                                                              background: background, ink: tile.ink))
+            } else {
+                canvas.composite(tile.surface, x: offset.x + area.x0, y: offset.y + y0, opacity: group.opacity, clip: clip,
+                                 ink: tile.ink)
+            }
         }
-        return true
+        return (true, written)
     }
 
     /// The rows (layer pixels) in which a retained layer's new content can differ from the content
@@ -322,20 +347,36 @@ public final class FrameCompositor {
             let whole = bands.contains { $0.count > stripRows }
                 ? try Damage.wholeRows(bounds, scale: scale, height: height) : []
             let overdraw = bands.isEmpty ? Overdraw() : try renderer.overdraw(bounds, size: (width, height))
+            statistics.backgroundComposited = 0
             for band in bands {
                 for strip in Damage.strips(band, keeping: whole, rows: stripRows) {
+                    canvas.rowLimit = strip
+                    // The strip's first drawing, when it is a retained layer, writes the background
+                    // under it itself (one pass instead of a fill and a composite over it).
+                    var composited: [Range<Int>] = []
+                    var stripOverdraw = overdraw
+                    if let k = try Damage.firstDrawn(in: strip, bounds, overdraw: overdraw), case .group(let g) = scene.root[k],
+                       let rows = try renderer.drawRetainedOverBackground(g, under: canvas.pixelTransform, into: &canvas,
+                                                                          path: SceneRenderer.childPath(0, k), background: word) {
+                        composited = rows
+                        stripOverdraw.hide(k, of: scene.root.count)
+                        statistics.backgroundComposited += rows.reduce(0) { $0 + $1.count }
+                    }
                     for rows in overdraw.backgroundRows(strip, width: width) {
-                        canvas.withMutableWords { words in
-                            (words.baseAddress! + rows.lowerBound * width).update(repeating: word, count: rows.count * width)
+                        for fill in Damage.subtracting(composited, from: rows) {
+                            canvas.withMutableWords { words in
+                                (words.baseAddress! + fill.lowerBound * width).update(repeating: word, count: fill.count * width)
+                            }
                         }
                     }
-                    canvas.rowLimit = strip
                     try renderer.draw(scene.root, into: &canvas, transform: canvas.pixelTransform, clip: nil, path: 0,
-                                      overdraw: overdraw)
+                                      overdraw: stripOverdraw)
                 }
             }
             canvas.rowLimit = nil
+            let composited = statistics.backgroundComposited
             statistics = layers.takeStatistics()
+            statistics.backgroundComposited = composited
             statistics.damage = bands
             statistics.redrawn = Double(bands.reduce(0) { $0 + $1.count }) / Double(max(1, height))
             statistics.copiedCanvas = canvas.withWords { UInt(bitPattern: $0.baseAddress) } != storage
@@ -365,6 +406,9 @@ extension FrameCompositor {
         public var damage: [Range<Int>] = []
         /// The share of the canvas's rows drawn (rastered or composited): 0 to 1.
         public var redrawn = 0.0
+        /// Rows whose background a retained layer's composite wrote in the same pass (the strip's
+        /// first drawing: `drawRetainedOverBackground`) instead of a fill before it.
+        public var backgroundComposited = 0
         /// True when a frame drawn over the previous one found its canvas held elsewhere too (the
         /// caller still holding the last frame returned, or a reference kept by mistake) and
         /// copied it whole before drawing: 12 MB at 3x, the same bytes, a cost nothing asked for.
@@ -577,6 +621,30 @@ enum Damage {
         }
         try collect(root.nodes, root.transform, root: root)
         return merged(rows)
+    }
+
+    /// The first root node drawn in `strip`: the first one not hidden whose bounds' rows (and the
+    /// rows the overdraw leaves it) meet the strip; nodes before it write nothing there. Nil when
+    /// none is drawn there.
+    static func firstDrawn(in strip: Range<Int>, _ root: RootBounds, overdraw: Overdraw) throws -> Int? {
+        for i in root.nodes.indices where overdraw.hidden?[i] != true {
+            guard let box = try root(i), var rows = rowRange(box, grow: 0, height: Int.max) else { continue }
+            if let kept = overdraw.rows?[i] { rows = rows.clamped(to: kept) }
+            if rows.overlaps(strip) { return i }
+        }
+        return nil
+    }
+
+    /// `rows` less the (sorted, disjoint) ranges `taken`.
+    static func subtracting(_ taken: [Range<Int>], from rows: Range<Int>) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = rows.lowerBound
+        for t in taken.sorted(by: { $0.lowerBound < $1.lowerBound }) where t.upperBound > start && t.lowerBound < rows.upperBound {
+            if t.lowerBound > start { out.append(start..<t.lowerBound) }
+            start = max(start, t.upperBound)
+        }
+        if start < rows.upperBound { out.append(start..<rows.upperBound) }
+        return out
     }
 
     /// Sorted, disjoint bands; bands closer than `joinGap` joined.

@@ -5,6 +5,7 @@
 // Four pixels at a time in 16-bit lanes (BlendLanes.swift), held byte for byte to
 // `Reference.composite` (ReferenceKernelTests).
 
+import CPixelKernels
 import HoloGeometry
 import HoloPixels
 
@@ -50,6 +51,34 @@ extension Canvas {
 }
 
 extension Canvas {
+    /// For rows that hold the background word `background` alone (not filled yet): fills them with
+    /// it and composites `layer` over it at full opacity without a clip, in one pass that writes
+    /// each pixel once and reads only the layer (`hf_source_over_background_span`): the bytes of a
+    /// fill and then `composite(layer, x:, y:, opacity: 1, clip: nil, ink:)`. Every pixel of the
+    /// work window's columns is written in the rows returned (the work window's rows the layer
+    /// spans); the others are not touched.
+    mutating func compositeOverBackground(_ layer: Canvas, x ox: Int, y oy: Int, background word: UInt32, ink: InkRows?) -> Range<Int> {
+        let window = workWindow(clip: nil)
+        let y0 = max(window.y0, oy), y1 = min(window.y1, oy + layer.height)
+        guard y0 < y1, !window.isEmpty else { return 0..<0 }
+        let width = self.width, lw = layer.width
+        let lx0 = max(window.x0, ox), lx1 = min(window.x1, ox + lw)
+        layer.withWords { src in
+            withMutableWords { dst in
+                for y in y0..<y1 {
+                    var a = lx0, b = lx1
+                    if let span = ink?[y - oy] { a = max(a, span.lowerBound + ox); b = min(b, span.upperBound + ox) }
+                    let row = dst.baseAddress! + y * width
+                    if a >= b { (row + window.x0).update(repeating: word, count: window.x1 - window.x0); continue }
+                    (row + window.x0).update(repeating: word, count: a - window.x0)
+                    hf_source_over_background_span(row + a, src.baseAddress! + (y - oy) * lw + (a - ox), b - a, word)
+                    (row + b).update(repeating: word, count: window.x1 - b)
+                }
+            }
+        }
+        return y0..<y1
+    }
+
     /// `layer.gaussianBlur(sigma:, edge: .transparent)` then `composite(layer, …)`, the same bytes;
     /// for σ ≤ 2 px (the exact Gaussian at full resolution) in one sweep: each blurred row is
     /// composited as it comes out of the column pass (GaussianInPlace.swift), only the rows and

@@ -41,6 +41,12 @@ struct Overdraw {
     /// write over whatever is under them: the background does not show there.
     var backgroundCovers: [Rect] = []
 
+    /// Node `i` of `count` root nodes not drawn (the compositor drew it already in this strip).
+    mutating func hide(_ i: Int, of count: Int) {
+        if hidden == nil { hidden = [Bool](repeating: false, count: count) }
+        hidden![i] = true
+    }
+
     /// The parts of `rows` of a canvas `width` pixels wide that no full-width cover holds: where
     /// the background must be filled.
     func backgroundRows(_ rows: Range<Int>, width: Int) -> [Range<Int>] {

@@ -38,6 +38,8 @@ size_t hf_gradient_span_kernel(int kernel, int angular, uint32_t *out, const uin
                                const hf_gradient_span *s, uint32_t *fallback);
 /// hf_source_over_span by kernel 0 (the default target's loop) or 2 (AVX2).
 int hf_source_over_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n);
+/// hf_source_over_background_span by kernel 0 (the default target's loop) or 2 (AVX2).
+int hf_source_over_background_kernel(int kernel, uint32_t *dst, const uint32_t *src, size_t n, uint32_t background);
 /// hf_tilt_row by kernel 0 (the default target's build) or 2 (AVX2).
 int hf_tilt_row_kernel(int kernel, const uint32_t *src, long w, long h, uint32_t *dst, const double *m, double y, long x0, long x1);
 
