@@ -623,12 +623,12 @@ enum Damage {
         return merged(rows)
     }
 
-    /// The first root node drawn in `strip`: the first one not hidden whose bounds' rows (and the
-    /// rows the overdraw leaves it) meet the strip; nodes before it write nothing there. Nil when
-    /// none is drawn there.
+    /// The first root node drawn in `strip`: the first one not hidden whose bounds' rows, grown by
+    /// `slack` as the damage pass grows them (and cut to the rows the overdraw leaves it), meet the
+    /// strip; nodes before it write nothing there. Nil when none is drawn there.
     static func firstDrawn(in strip: Range<Int>, _ root: RootBounds, overdraw: Overdraw) throws -> Int? {
         for i in root.nodes.indices where overdraw.hidden?[i] != true {
-            guard let box = try root(i), var rows = rowRange(box, grow: 0, height: Int.max) else { continue }
+            guard let box = try root(i), var rows = rowRange(box, grow: slack, height: Int.max) else { continue }
             if let kept = overdraw.rows?[i] { rows = rows.clamped(to: kept) }
             if rows.overlaps(strip) { return i }
         }
